@@ -1,0 +1,31 @@
+// The closed vocabularies of design.md ("Words"). Every layer imports these lists instead of
+// repeating string literals, so a new workload or mount is added in exactly one place.
+
+export const WORKLOAD_IDS = ['small-file-read', 'dd-write'] as const;
+export type WorkloadId = (typeof WORKLOAD_IDS)[number];
+
+/** How the workload's files reach the container; `host` runs the same workload with no container. */
+export const MOUNT_KINDS = ['bind', 'volume', 'tmpfs', 'layer', 'host'] as const;
+export type MountKind = (typeof MOUNT_KINDS)[number];
+
+export const PROVIDER_IDS = [
+  'docker-engine',
+  'docker-desktop',
+  'rancher-desktop',
+  'colima',
+  'orbstack',
+] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+
+/** `default` is the size the published benchmarks used; `quick` is for tests and a first look. */
+export const SIZES = ['quick', 'default'] as const;
+export type SizeName = (typeof SIZES)[number];
+
+/** Every container, volume and fixture Mountbench creates carries this label or name prefix. */
+export const MOUNTBENCH_LABEL = 'mountbench';
+export const MOUNTBENCH_LABEL_VALUE = '1';
+export const MOUNTBENCH_NAME_PREFIX = 'mountbench-';
+
+export function isOneOf<T extends string>(list: readonly T[], value: string): value is T {
+  return (list as readonly string[]).includes(value);
+}

@@ -1,0 +1,57 @@
+// Progress of a run, pushed to whoever started it (CLI progress line, IPC, WebSocket).
+// Every event carries `runId` so several listeners can share one stream.
+import type { SerializedError } from './errors';
+import type { Backend, RunFile, WorkloadResult } from './result-schema';
+import type { WorkloadId } from './ids';
+
+export type RunPhase =
+  | 'image'
+  | 'container'
+  | 'fixture'
+  | 'calibrate'
+  | 'warmup'
+  | 'timed'
+  | 'cleanup';
+
+export type RunEvent =
+  | {
+      type: 'planned';
+      runId: string;
+      backends: Backend[];
+      workloads: WorkloadId[];
+      /** Warm-up plus timed executions in the whole run: the denominator of progress. */
+      totalExecutions: number;
+    }
+  | { type: 'image-progress'; runId: string; image: string; status: string; fraction: number | null }
+  | { type: 'backend-started'; runId: string; backendId: string }
+  | {
+      type: 'phase';
+      runId: string;
+      backendId: string;
+      workloadId: WorkloadId | null;
+      phase: RunPhase;
+    }
+  | {
+      type: 'sample';
+      runId: string;
+      backendId: string;
+      workloadId: WorkloadId;
+      /** 0-based among the runs of its kind. */
+      index: number;
+      warmup: boolean;
+      seconds: number;
+      /** Executions finished so far in the whole run, warm-up included. */
+      completedExecutions: number;
+    }
+  | { type: 'workload-done'; runId: string; result: WorkloadResult }
+  | { type: 'backend-done'; runId: string; backendId: string; ok: boolean }
+  | {
+      type: 'error';
+      runId: string;
+      backendId: string | null;
+      workloadId: WorkloadId | null;
+      error: SerializedError;
+    }
+  | { type: 'run-done'; runId: string; status: RunFile['status']; run: RunFile };
+
+export type RunEventListener = (event: RunEvent) => void;
