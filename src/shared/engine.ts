@@ -3,12 +3,26 @@ import type { ProviderId } from './ids';
 
 export type EngineSource = 'context' | 'env' | 'socket';
 
+/** TLS material of a Docker context (files under `contexts/tls/<sha256 of name>/docker/`). */
+export interface EngineTls {
+  caPath?: string;
+  certPath?: string;
+  keyPath?: string;
+  /** The context's `SkipTLSVerify`: talk TLS but do not verify the server's certificate. */
+  skipVerify?: boolean;
+}
+
 export interface DiscoveredEngine {
-  /** Context name, `DOCKER_HOST`, or the known socket's product name (e.g. `colima`). */
+  /**
+   * Context name (`default` is the docker CLI's implicit context: `DOCKER_HOST` or the system socket),
+   * or, for a known socket no context points at, the name its product gives its context (e.g. `colima`).
+   */
   name: string;
   /** As Docker writes it: `unix:///path`, `tcp://host:port`, `ssh://user@host`. */
   endpoint: string;
   source: EngineSource;
+  /** Present when the context has TLS material or asks for TLS without verification. */
+  tls?: EngineTls;
   /** Guessed from the context name and the socket path. */
   provider: ProviderId;
   /** True for the engine the docker CLI would use right now. */

@@ -4,14 +4,7 @@ import type { SerializedError } from './errors';
 import type { Backend, RunFile, WorkloadResult } from './result-schema';
 import type { WorkloadId } from './ids';
 
-export type RunPhase =
-  | 'image'
-  | 'container'
-  | 'fixture'
-  | 'calibrate'
-  | 'warmup'
-  | 'timed'
-  | 'cleanup';
+export type RunPhase = 'image' | 'container' | 'fixture' | 'calibrate' | 'warmup' | 'timed' | 'cleanup';
 
 export type RunEvent =
   | {

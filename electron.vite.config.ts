@@ -1,0 +1,40 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+// Packages the main process must load from node_modules at run time instead of bundling:
+// dockerode pulls in ssh2, whose optional native `cpu-features` addon cannot be bundled.
+// `externalizeDeps` already covers everything in package.json "dependencies"; the transitive
+// names are listed too so a future inline import of ssh2 cannot drag the addon into the bundle.
+const MAIN_EXTERNALS = ['ssh2', 'cpu-features'];
+
+export default defineConfig({
+  main: {
+    build: {
+      externalizeDeps: { include: MAIN_EXTERNALS },
+      rolldownOptions: {
+        input: { index: resolve(__dirname, 'src/main/index.ts') },
+      },
+    },
+  },
+  preload: {
+    build: {
+      // A sandboxed preload can only `require` electron and a few built-ins, so it is bundled whole
+      // (nothing externalized) and emitted as CommonJS: sandboxed preloads cannot be ES modules.
+      externalizeDeps: false,
+      rolldownOptions: {
+        input: { index: resolve(__dirname, 'src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].js' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'src/renderer'),
+    plugins: [react()],
+    build: {
+      rolldownOptions: {
+        input: { index: resolve(__dirname, 'src/renderer/index.html') },
+      },
+    },
+  },
+});

@@ -1,0 +1,33 @@
+// The command-line entry: the same core as the desktop app, for CI and headless machines.
+import { Command, CommanderError } from 'commander';
+import { MountbenchError } from '../shared/errors';
+import { APP_VERSION } from '../main/core/app-version';
+import { registerCleanupCommand } from './commands/cleanup';
+import { registerEnginesCommand } from './commands/engines';
+import { registerRunCommand } from './commands/run';
+
+export async function main(argv: string[]): Promise<void> {
+  const program = new Command()
+    .name('mountbench')
+    .description('Benchmark Docker file sharing and find the fastest setting for this machine.')
+    .version(APP_VERSION)
+    .exitOverride()
+    .showHelpAfterError();
+  registerEnginesCommand(program);
+  registerRunCommand(program);
+  registerCleanupCommand(program);
+  try {
+    await program.parseAsync(argv);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // Help and version exit 0; usage errors were already printed by commander.
+      process.exitCode = err.exitCode === 0 ? 0 : 2;
+      return;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    process.stderr.write(`mountbench: ${message}\n`);
+    process.exitCode = err instanceof MountbenchError && err.code === 'BAD_INPUT' ? 2 : 1;
+  }
+}
+
+void main(process.argv);

@@ -1,0 +1,54 @@
+// The table a run ends with, as aligned text for a terminal or as Markdown to paste.
+import type { WorkloadResult } from '../../shared/result-schema';
+
+const HEADERS = ['backend', 'workload', 'mean ± σ', 'min … max', 'runs', 'fs type', 'warnings'];
+
+/** Seconds with three significant figures, in the unit that keeps them readable. */
+export function formatDuration(seconds: number): string {
+  if (seconds >= 1) return `${seconds.toPrecision(4)} s`;
+  if (seconds >= 1e-3) return `${(seconds * 1e3).toPrecision(3)} ms`;
+  return `${(seconds * 1e6).toPrecision(3)} µs`;
+}
+
+export function resultRows(results: WorkloadResult[]): string[][] {
+  return results.map((r) => [
+    r.backend.label,
+    r.workload.id,
+    r.stats.stddev === null
+      ? formatDuration(r.stats.mean)
+      : `${formatDuration(r.stats.mean)} ± ${formatDuration(r.stats.stddev)}`,
+    `${formatDuration(r.stats.min)} … ${formatDuration(r.stats.max)}`,
+    String(r.stats.runs),
+    r.fsType,
+    r.warnings.length ? String(r.warnings.length) : '',
+  ]);
+}
+
+export function textTable(results: WorkloadResult[]): string {
+  const rows = [HEADERS, ...resultRows(results)];
+  const widths = HEADERS.map((_, col) => Math.max(...rows.map((row) => [...row[col]].length)));
+  const line = (row: string[]) =>
+    row
+      .map((cell, col) => cell + ' '.repeat(widths[col] - [...cell].length))
+      .join('  ')
+      .trimEnd();
+  return [line(rows[0]), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
+}
+
+function escapeMarkdown(cell: string): string {
+  return cell.replace(/\|/g, '\\|');
+}
+
+export function markdownTable(results: WorkloadResult[]): string {
+  const rows = resultRows(results);
+  return [
+    `| ${HEADERS.join(' | ')} |`,
+    `|${HEADERS.map((_, i) => (i >= 2 && i <= 4 ? ' ---: ' : ' --- ')).join('|')}|`,
+    ...rows.map((row) => `| ${row.map(escapeMarkdown).join(' | ')} |`),
+  ].join('\n');
+}
+
+/** Warnings, numbered per row, printed under the table. */
+export function warningLines(results: WorkloadResult[]): string[] {
+  return results.flatMap((r) => r.warnings.map((w) => `${r.backend.label} / ${r.workload.id}: ${w}`));
+}

@@ -1,0 +1,34 @@
+// Turns command-line text into typed values, or a MountbenchError that lists what is valid.
+import { MountbenchError } from '../shared/errors';
+
+export function parseList<T extends string>(flag: string, value: string, valid: readonly T[]): T[] {
+  const items = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!items.length)
+    throw new MountbenchError('BAD_INPUT', `${flag} needs at least one value; valid: ${valid.join(', ')}`);
+  for (const item of items) {
+    if (!(valid as readonly string[]).includes(item)) {
+      throw new MountbenchError(
+        'BAD_INPUT',
+        `unknown ${flag.replace(/^--/, '')} "${item}"; valid: ${valid.join(', ')}`,
+      );
+    }
+  }
+  return [...new Set(items)] as T[];
+}
+
+export function parseCount(flag: string, value: string, options: { min: number; max: number }): number {
+  if (!/^\d+$/.test(value.trim())) {
+    throw new MountbenchError('BAD_INPUT', `${flag} must be a whole number, got "${value}"`);
+  }
+  const n = Number(value);
+  if (n < options.min || n > options.max) {
+    throw new MountbenchError(
+      'BAD_INPUT',
+      `${flag} must be between ${options.min} and ${options.max}, got ${n}`,
+    );
+  }
+  return n;
+}

@@ -1,0 +1,72 @@
+// A stand-in Docker API server on a unix socket or loopback port, for unit tests that need an engine
+// that answers (or misbehaves) in a known way. Integration tests use the real dockerd instead.
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type FakeEngineBehaviour = 'docker' | 'hang' | 'not-docker' | 'server-error';
+
+export interface FakeEngine {
+  /** `unix:///…` or `tcp://127.0.0.1:PORT`. */
+  endpoint: string;
+  /** Requests seen, by path, so a test can tell it was really asked. */
+  requests: string[];
+  close(): Promise<void>;
+}
+
+export const FAKE_INFO = {
+  ServerVersion: '27.3.1',
+  OperatingSystem: 'Docker Desktop',
+  OSType: 'linux',
+  Architecture: 'aarch64',
+  KernelVersion: '6.10.11-linuxkit',
+  NCPU: 8,
+  MemTotal: 8_217_473_024,
+};
+
+export const FAKE_VERSION = { Version: '27.3.1', ApiVersion: '1.47', Os: 'linux', Arch: 'arm64' };
+
+export async function startFakeEngine(
+  behaviour: FakeEngineBehaviour,
+  listenOn: { socketPath: string } | { port: 0 },
+): Promise<FakeEngine> {
+  const requests: string[] = [];
+  const server = http.createServer((req, res) => {
+    requests.push(req.url ?? '');
+    if (behaviour === 'hang') return;
+    if (behaviour === 'not-docker') {
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html>hello</html>');
+      return;
+    }
+    if (behaviour === 'server-error') {
+      res.writeHead(500, { 'content-type': 'application/json' }).end('{"message":"daemon is shutting down"}');
+      return;
+    }
+    const body = req.url?.endsWith('/info')
+      ? FAKE_INFO
+      : req.url?.endsWith('/version')
+        ? FAKE_VERSION
+        : undefined;
+    if (body === undefined) res.writeHead(404).end('{"message":"page not found"}');
+    else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  });
+  if ('socketPath' in listenOn) await fs.rm(listenOn.socketPath, { force: true });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    if ('socketPath' in listenOn) server.listen(listenOn.socketPath, resolve);
+    else server.listen(0, '127.0.0.1', resolve);
+  });
+  const endpoint =
+    'socketPath' in listenOn
+      ? `unix://${listenOn.socketPath}`
+      : `tcp://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    endpoint,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,75 @@
+// The baseline: the same workload scripts run by the host's own `sh`, with no container or VM in
+// the way. macOS's `date` has no nanoseconds, so the time comes from this process's monotonic
+// clock, read when the script's marker lines arrive through a pipe (microseconds of latency).
+import { spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { FixtureSpec } from '../fixtures/fixture-spec';
+import { writeHostFixture } from '../fixtures/write-host-fixture';
+import type { BackendExecutor, ExecResult } from './executor';
+import { fsTypeForPath, fsTypeFromDarwinMount } from './proc-mounts';
+
+const MAX_KEPT_CHARS = 1024 * 1024;
+
+export class HostExecutor implements BackendExecutor {
+  readonly clock = null;
+
+  constructor(private readonly root: string) {}
+
+  workdir(workloadId: string): string {
+    return join(this.root, workloadId);
+  }
+
+  async prepareWorkdir(workloadId: string, fixture: FixtureSpec | null, signal: AbortSignal): Promise<void> {
+    const dir = this.workdir(workloadId);
+    await rm(dir, { recursive: true, force: true });
+    if (fixture) await writeHostFixture(dir, fixture, { signal });
+    else await mkdir(dir, { recursive: true });
+  }
+
+  run(script: string, signal: AbortSignal): Promise<ExecResult> {
+    signal.throwIfAborted();
+    return new Promise((resolve, reject) => {
+      const child = spawn('sh', ['-c', script], { stdio: ['ignore', 'pipe', 'pipe'], signal });
+      let stdout = '';
+      let stderr = '';
+      let pending = '';
+      const markers: number[] = [];
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        const now = performance.now() / 1000;
+        pending += chunk;
+        let newline: number;
+        while ((newline = pending.indexOf('\n')) >= 0) {
+          const line = pending.slice(0, newline);
+          pending = pending.slice(newline + 1);
+          if (/^MB_MARK\d$/.test(line)) markers.push(now);
+          if (stdout.length < MAX_KEPT_CHARS) stdout += `${line}\n`;
+        }
+      });
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        if (stderr.length < MAX_KEPT_CHARS) stderr += chunk;
+      });
+      child.on('error', reject);
+      child.on('close', (code) =>
+        resolve({ stdout: stdout + pending, stderr, exitCode: code ?? -1, markers }),
+      );
+    });
+  }
+
+  async fsTypeOf(path: string): Promise<string> {
+    if (process.platform === 'linux') {
+      return fsTypeForPath(await readFile('/proc/mounts', 'utf8'), path) ?? 'unknown';
+    }
+    if (process.platform === 'darwin') {
+      const { stdout } = await promisify(execFile)('mount');
+      return fsTypeFromDarwinMount(stdout, path) ?? 'unknown';
+    }
+    return 'unknown';
+  }
+
+  async dispose(): Promise<void> {
+    await rm(this.root, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { ProviderVariant } from '../providers/provider-variant';
+import { planBackends } from './plan';
+
+const VARIANTS: ProviderVariant[] = [
+  { id: 'native', label: 'native', available: true, affects: ['bind'] },
+  { id: 'fuse', label: 'FUSE share (bindfs)', available: true, affects: ['bind'] },
+  { id: 'gone', label: 'gone', available: false, reason: 'bindfs is not installed', affects: ['bind'] },
+];
+
+describe('planBackends', () => {
+  it('measures unaffected mounts once and puts the host baseline last', () => {
+    const ids = planBackends(
+      { mounts: ['host', 'bind', 'volume'], variants: ['native', 'fuse'] },
+      'docker-engine',
+      VARIANTS,
+    ).map((b) => b.id);
+    expect(ids).toEqual([
+      'docker-engine/native/bind',
+      'docker-engine/native/volume',
+      'docker-engine/fuse/bind',
+      'host',
+    ]);
+  });
+  it('names the variant only on the mounts it changes', () => {
+    const labels = planBackends(
+      { mounts: ['bind', 'volume'], variants: ['fuse'] },
+      'docker-engine',
+      VARIANTS,
+    ).map((b) => b.label);
+    expect(labels).toEqual(['bind mount · FUSE share (bindfs)', 'named volume']);
+  });
+  it('takes the first variant when none is asked for', () => {
+    const backends = planBackends({ mounts: ['tmpfs'] }, 'docker-engine', VARIANTS);
+    expect(backends).toEqual([
+      {
+        id: 'docker-engine/native/tmpfs',
+        provider: 'docker-engine',
+        variant: 'native',
+        mount: 'tmpfs',
+        label: 'tmpfs',
+      },
+    ]);
+  });
+  it('needs no provider for the host alone', () => {
+    expect(planBackends({ mounts: ['host'] }, null, []).map((b) => b.id)).toEqual(['host']);
+  });
+  it('names the valid variants for an unknown one', () => {
+    expect(() => planBackends({ mounts: ['bind'], variants: ['nfs'] }, 'docker-engine', VARIANTS)).toThrow(
+      'unknown variant "nfs" for docker-engine; valid: native, fuse, gone',
+    );
+  });
+  it('says why a variant is unavailable', () => {
+    expect(() => planBackends({ mounts: ['bind'], variants: ['gone'] }, 'docker-engine', VARIANTS)).toThrow(
+      /unavailable here: bindfs is not installed/,
+    );
+  });
+});

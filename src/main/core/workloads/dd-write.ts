@@ -1,0 +1,24 @@
+// The published sequential-write benchmark, exactly as it ran: `dd` of 1 KiB blocks from /dev/zero.
+// Like the original (hyperfine repeating the command), each sample overwrites the previous file.
+import type { Workload } from './workload';
+
+export interface DdWriteParams extends Record<string, number> {
+  blockBytes: number;
+  count: number;
+}
+
+export const ddWrite: Workload<DdWriteParams> = {
+  id: 'dd-write',
+  title: 'dd write',
+  description: 'dd if=/dev/zero of=speedtest bs=1024 count=100000: many small sequential writes.',
+  sizes: {
+    default: { blockBytes: 1_024, count: 100_000 },
+    quick: { blockBytes: 1_024, count: 20_000 },
+  },
+  fixture: () => null,
+  script: ({ blockBytes, count }) =>
+    `dd if=/dev/zero of=speedtest bs=${blockBytes} count=${count} 2>/dev/null`,
+  derive: ({ blockBytes, count }, stats) => ({
+    mbPerSecond: stats.median > 0 ? (blockBytes * count) / 1e6 / stats.median : 0,
+  }),
+};

@@ -1,0 +1,97 @@
+// Electron start-up, kept thin: one hardened window, the menu, and the core API bound to IPC.
+// Everything that does work lives in ./core, which never imports Electron.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { app, BrowserWindow } from 'electron';
+import { createAppUrlMatcher } from './app-url';
+import { installAppMenu } from './app-menu';
+import { createCoreApi, type CoreApi } from './core/core-api';
+import { dataDir } from './core/store';
+import { bindApi } from './ipc';
+import { blockNavigation, hardenSession } from './window-security';
+
+// electron-vite sets this while `npm start` serves the renderer from its dev server.
+const devServerUrl = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL'];
+const indexHtml = join(__dirname, '../renderer/index.html');
+const appUrl = devServerUrl ?? pathToFileURL(indexHtml).href;
+
+function createWindow(api: CoreApi): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1200,
+    height: 800,
+    minWidth: 720,
+    minHeight: 480,
+    title: 'Mountbench',
+    show: false,
+    webPreferences: {
+      preload: join(__dirname, '../preload/index.js'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+      spellcheck: false,
+    },
+  });
+  bindApi(api, window, { appUrl });
+  window.once('ready-to-show', () => window.show());
+  if (devServerUrl) void window.loadURL(devServerUrl);
+  else void window.loadFile(indexHtml);
+  return window;
+}
+
+// Quitting mid-run must still remove the run's containers, volumes and fixtures: hold the quit
+// until every run has been cancelled and cleaned up.
+function stopRunsBeforeQuit(api: CoreApi): void {
+  let stopped = false;
+  app.on('before-quit', (event) => {
+    if (stopped) return;
+    event.preventDefault();
+    stopped = true;
+    api
+      .shutdown()
+      .catch((err: unknown) => console.error('mountbench: cleanup before quitting failed:', err))
+      .finally(() => app.quit());
+  });
+}
+
+// A second copy would run benchmarks against the same engines and settings at the same time.
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  blockNavigation(createAppUrlMatcher(appUrl));
+  app.on('second-instance', () => {
+    const [window] = BrowserWindow.getAllWindows();
+    if (!window) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+
+  void app.whenReady().then(() => {
+    hardenSession();
+    installAppMenu();
+    // MOUNTBENCH_DATA_DIR wins over userData, as in the CLI, so tests can keep results apart.
+    const api = createCoreApi({
+      dataDir: dataDir({ userData: app.getPath('userData') }),
+      onBackgroundError: (err) => console.error('mountbench: a run could not be saved:', err),
+    });
+    createWindow(api);
+    void api.removeLeftovers().then(
+      (report) => {
+        const removed = report.containers.length + report.volumes.length + report.folders.length;
+        if (removed) console.info(`mountbench: removed ${removed} thing(s) an earlier run left behind`);
+        for (const problem of report.problems)
+          console.warn(`mountbench: could not remove a leftover: ${problem}`);
+      },
+      (err: unknown) => console.warn('mountbench: looking for leftovers failed:', err),
+    );
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) createWindow(api);
+    });
+    stopRunsBeforeQuit(api);
+  });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+}

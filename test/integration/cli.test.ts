@@ -1,0 +1,221 @@
+// `mountbench` as a user types it: a real child process against the real engine.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runFileSchema } from '../../src/shared/result-schema';
+import { fuseMountsBelow, labelledLeftovers, tempDir } from './support';
+
+const BIN = join(__dirname, '..', '..', 'bin', 'mountbench.js');
+const data = tempDir('cli-data');
+const cache = tempDir('cli-cache');
+afterAll(() => {
+  data.remove();
+  cache.remove();
+});
+
+interface Outcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function mountbench(
+  args: string[],
+  options: {
+    env?: NodeJS.ProcessEnv;
+    onStderr?: (text: string, child: ReturnType<typeof spawn>) => void;
+  } = {},
+): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: {
+        ...process.env,
+        MOUNTBENCH_DATA_DIR: data.path,
+        MOUNTBENCH_CACHE_DIR: cache.path,
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      options.onStderr?.(stderr, child);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const savedRuns = () =>
+  existsSync(join(data.path, 'results')) ? readdirSync(join(data.path, 'results')) : [];
+
+describe('mountbench run', () => {
+  it('measures, prints the table, saves the result and writes --json', async () => {
+    const out = join(data.path, 'out.json');
+    const before = savedRuns().length;
+    const { code, stdout, stderr } = await mountbench([
+      'run',
+      '--mount',
+      'tmpfs,host',
+      '--workload',
+      'dd-write,small-file-read',
+      '--size',
+      'quick',
+      '--runs',
+      '2',
+      '--warmup',
+      '0',
+      '--json',
+      out,
+    ]);
+    expect(stderr).not.toMatch(/error/i);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^backend\s+workload\s+mean ± σ\s+min … max\s+runs\s+fs type/m);
+    expect(stdout).toMatch(/^tmpfs\s+dd-write\s+.*\s2\s+tmpfs/m);
+    expect(stdout).toMatch(/^host \(no container\): baseline\s+small-file-read/m);
+    const run = runFileSchema.parse(JSON.parse(readFileSync(out, 'utf8')));
+    expect(run.results).toHaveLength(4);
+    expect(run.engine?.provider).toBe('docker-engine');
+    expect(savedRuns()).toHaveLength(before + 1);
+  });
+
+  it('prints Markdown with --markdown', async () => {
+    const { code, stdout } = await mountbench([
+      'run',
+      '--mount',
+      'host',
+      '--workload',
+      'dd-write',
+      '--size',
+      'quick',
+      '--runs',
+      '1',
+      '--markdown',
+    ]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^\| backend \| workload \| mean ± σ \|/m);
+    expect(stdout).toMatch(/^\| host \(no container\): baseline \| dd-write \|/m);
+  });
+
+  it.each([
+    [['--mount', 'bind,nfs'], 'unknown mount "nfs"; valid: bind, volume, tmpfs, layer, host'],
+    [['--workload', 'compile'], 'unknown workload "compile"; valid: small-file-read, dd-write'],
+    [['--size', 'huge'], 'unknown size "huge"; valid: quick, default'],
+    [['--runs', '0'], '--runs must be between 1 and 1000, got 0'],
+    [['--runs', 'ten'], '--runs must be a whole number, got "ten"'],
+    [['--warmup', '-1'], '--warmup must be a whole number, got "-1"'],
+    [['--engine', 'no-such-engine', '--mount', 'tmpfs'], 'No engine named "no-such-engine". Known engines:'],
+    [['--mount', 'bind', '--variant', 'nfs'], 'unknown variant "nfs" for docker-engine; valid: native, fuse'],
+  ])('refuses %j with a clear message and changes nothing', async (args, message) => {
+    const before = savedRuns();
+    const { code, stderr, stdout } = await mountbench(['run', '--size', 'quick', ...args]);
+    expect(code).not.toBe(0);
+    expect(stderr).toContain(message);
+    expect(stdout).toBe('');
+    expect(savedRuns()).toEqual(before);
+  });
+
+  it('says which engine was tried and why when none answers, and still measures the host', async () => {
+    const env = { DOCKER_HOST: `unix://${join(cache.path, 'no-such.sock')}` };
+    const failed = await mountbench(
+      ['run', '--engine', 'default', '--mount', 'tmpfs', '--size', 'quick', '--runs', '1'],
+      { env },
+    );
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain(`"default" (unix://${join(cache.path, 'no-such.sock')})`);
+    expect(failed.stderr).toMatch(/no socket at/);
+    expect(failed.stderr).toContain('--mount host');
+    const host = await mountbench(
+      ['run', '--mount', 'host', '--workload', 'dd-write', '--size', 'quick', '--runs', '1'],
+      { env },
+    );
+    expect(host.code).toBe(0);
+    expect(host.stdout).toMatch(/host \(no container\): baseline/);
+  });
+
+  it('cancels cleanly on Ctrl-C', async () => {
+    let sent = false;
+    const { code, stderr } = await mountbench(
+      [
+        'run',
+        '--mount',
+        'volume,tmpfs',
+        '--workload',
+        'small-file-read',
+        '--size',
+        'default',
+        '--runs',
+        '20',
+        '--warmup',
+        '0',
+      ],
+      {
+        onStderr: (text, child) => {
+          // Interrupt once the first backend is running, as a user would mid-run.
+          if (!sent && /planned/.test(text)) {
+            sent = true;
+            setTimeout(() => child.kill('SIGINT'), 1500);
+          }
+        },
+      },
+    );
+    expect(sent).toBe(true);
+    expect(code).toBe(130);
+    expect(stderr).toContain('cancelled; everything the run created was removed');
+    expect(await labelledLeftovers()).toEqual({ containers: [], volumes: [] });
+    expect(existsSync(join(cache.path, 'runs')) ? readdirSync(join(cache.path, 'runs')) : []).toEqual([]);
+  });
+});
+
+describe('mountbench engines', () => {
+  it('lists the local engine as reachable, as JSON too', async () => {
+    const { code, stdout } = await mountbench(['engines', '--json']);
+    expect(code).toBe(0);
+    const engines = JSON.parse(stdout) as { endpoint: string; reachable: boolean; serverVersion?: string }[];
+    const local = engines.find((e) => e.endpoint === 'unix:///var/run/docker.sock');
+    expect(local?.reachable).toBe(true);
+    expect(local?.serverVersion).toMatch(/^\d+\.\d+/);
+  });
+});
+
+describe('after a crash', () => {
+  it('mountbench cleanup removes the dead run’s container, volume, FUSE mount and fixtures', async () => {
+    const fuse = await mountbench(
+      [
+        'run',
+        '--mount',
+        'bind,volume',
+        '--variant',
+        'fuse',
+        '--workload',
+        'small-file-read',
+        '--size',
+        'default',
+        '--runs',
+        '50',
+        '--warmup',
+        '0',
+      ],
+      {
+        onStderr: (text, child) => {
+          // Kill without a chance to clean up once the bind backend's samples are under way.
+          if (/planned/.test(text)) setTimeout(() => child.kill('SIGKILL'), 2500);
+        },
+      },
+    );
+    expect(fuse.code).toBeNull();
+    const left = await labelledLeftovers();
+    expect(left.containers.length).toBeGreaterThan(0);
+    expect(fuseMountsBelow(cache.path).length).toBeGreaterThan(0);
+
+    const { code, stdout } = await mountbench(['cleanup']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/removed what an earlier run left behind: container mountbench-/);
+    expect(await labelledLeftovers()).toEqual({ containers: [], volumes: [] });
+    expect(fuseMountsBelow(cache.path)).toEqual([]);
+    expect(readdirSync(join(cache.path, 'runs'))).toEqual([]);
+  });
+});

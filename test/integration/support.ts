@@ -1,0 +1,38 @@
+// Shared set-up for the integration tests: the real local Docker Engine, the bench image the
+// machine can use (MOUNTBENCH_IMAGE in CI: built offline), and throwaway cache folders.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Docker from 'dockerode';
+import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE } from '../../src/shared/ids';
+import { benchImageFor } from '../../src/main/core/runner/image';
+import { fsTypeForPath } from '../../src/main/core/runner/proc-mounts';
+
+export const docker = new Docker();
+export const image = benchImageFor(undefined);
+
+export function tempDir(prefix: string): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), `mountbench-${prefix}-`));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** Everything on the engine that carries the mountbench label. */
+export async function labelledLeftovers(): Promise<{ containers: string[]; volumes: string[] }> {
+  const filters = { label: [`${MOUNTBENCH_LABEL}=${MOUNTBENCH_LABEL_VALUE}`] };
+  const containers = await docker.listContainers({ all: true, filters });
+  const volumes = (await docker.listVolumes({ filters })).Volumes ?? [];
+  return { containers: containers.map((c) => c.Names.join(',')), volumes: volumes.map((v) => v.Name) };
+}
+
+/** The host's own idea of the filesystem under a path, to check what the container reported. */
+export function hostFsType(path: string): string | null {
+  return fsTypeForPath(readFileSync('/proc/mounts', 'utf8'), path);
+}
+
+export function fuseMountsBelow(root: string): string[] {
+  return readFileSync('/proc/mounts', 'utf8')
+    .split('\n')
+    .map((l) => l.split(' '))
+    .filter((f) => f.length > 2 && f[2].startsWith('fuse') && f[1].startsWith(root))
+    .map((f) => f[1]);
+}
