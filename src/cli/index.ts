@@ -3,6 +3,10 @@ import { Command, CommanderError } from 'commander';
 import { MountbenchError } from '../shared/errors';
 import { APP_VERSION } from '../main/core/app-version';
 import { registerCleanupCommand } from './commands/cleanup';
+import { registerCompareCommand } from './commands/compare';
+import { registerExportCommand } from './commands/export';
+import { registerImportCommand } from './commands/import';
+import { registerResultsCommand } from './commands/results';
 import { registerEnginesCommand } from './commands/engines';
 import { registerRunCommand } from './commands/run';
 
@@ -16,6 +20,10 @@ export async function main(argv: string[]): Promise<void> {
   registerEnginesCommand(program);
   registerRunCommand(program);
   registerCleanupCommand(program);
+  registerResultsCommand(program);
+  registerCompareCommand(program);
+  registerExportCommand(program);
+  registerImportCommand(program);
   try {
     await program.parseAsync(argv);
   } catch (err) {

@@ -37,6 +37,7 @@ function sample(index: number, backendId = 'docker-engine/native/bind'): RunEven
     runId: 'run-1',
     backendId,
     workloadId: 'dd-write',
+    workloadCase: null,
     index,
     warmup: false,
     seconds: 0.5 + index / 100,

@@ -1,7 +1,16 @@
 // The closed vocabularies of design.md ("Words"). Every layer imports these lists instead of
 // repeating string literals, so a new workload or mount is added in exactly one place.
 
-export const WORKLOAD_IDS = ['small-file-read', 'dd-write'] as const;
+export const WORKLOAD_IDS = [
+  'small-file-read',
+  'dd-write',
+  'large-write',
+  'buffered-read',
+  'site-build',
+  'metadata-walk',
+  'sync-latency',
+  'custom',
+] as const;
 export type WorkloadId = (typeof WORKLOAD_IDS)[number];
 
 /** How the workload's files reach the container; `host` runs the same workload with no container. */

@@ -88,7 +88,27 @@ export const workloadResultSchema = z.object({
     id: z.enum(WORKLOAD_IDS),
     size: z.enum(SIZES),
     params: z.record(z.string().max(100), z.union([finite, z.string().max(1000), z.boolean()])),
+    /** Which of a workload's several results this is, e.g. `128` for 128-byte reads of buffered-read. */
+    case: z.string().max(100).optional(),
   }),
+  /** Operations one sample does; a per-op figure is `stats / opsPerSample` (absent: 1). */
+  opsPerSample: z.number().positive().optional(),
+  /** The first execution after the fixture was laid (the cold one), reported apart from the rest. */
+  firstRun: z
+    .object({
+      seconds: nonNegative,
+      /** True when it lies outside what the warm samples explain (see docs/methodology.md). */
+      differs: z.boolean(),
+    })
+    .optional(),
+  /** How the number of timed runs was decided. */
+  stop: z
+    .object({
+      rule: z.enum(['fixed', 'converged', 'max-runs']),
+      /** Relative half-width of the 95 % confidence interval of the mean when the runs ended. */
+      relativeHalfWidth: nonNegative.nullable(),
+    })
+    .optional(),
   /** Filesystem type the workload folder was on, read from /proc/mounts inside the container. */
   fsType: z.string().max(100),
   clock: clockSchema,
@@ -124,5 +144,16 @@ export const runFileSchema = z.object({
   image: z.string().max(500).nullable(),
   results: z.array(workloadResultSchema).max(10_000),
   errors: z.array(runErrorSchema).max(1000),
+  /** Backend × workload pairs that cannot run, with why (sync-latency on a named volume). */
+  skipped: z
+    .array(
+      z.object({
+        backendId: z.string().max(300),
+        workloadId: z.enum(WORKLOAD_IDS),
+        reason: z.string().max(2000),
+      }),
+    )
+    .max(1000)
+    .optional(),
 });
 export type RunFile = z.infer<typeof runFileSchema>;

@@ -12,7 +12,10 @@ export type RunEvent =
       runId: string;
       backends: Backend[];
       workloads: WorkloadId[];
-      /** Warm-up plus timed executions in the whole run: the denominator of progress. */
+      /**
+       * Warm-up plus timed executions in the whole run: the denominator of progress. An adaptive
+       * run may go past it; progress then holds at 100 % until the run is done.
+       */
       totalExecutions: number;
     }
   | { type: 'image-progress'; runId: string; image: string; status: string; fraction: number | null }
@@ -29,6 +32,8 @@ export type RunEvent =
       runId: string;
       backendId: string;
       workloadId: WorkloadId;
+      /** Which result of a several-result workload (buffered-read's `128`), else null. */
+      workloadCase: string | null;
       /** 0-based among the runs of its kind. */
       index: number;
       warmup: boolean;

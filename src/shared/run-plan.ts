@@ -11,10 +11,32 @@ export const runRequestSchema = z
     mounts: z.array(z.enum(MOUNT_KINDS)).min(1).max(MOUNT_KINDS.length),
     workloads: z.array(z.enum(WORKLOAD_IDS)).min(1).max(WORKLOAD_IDS.length),
     size: z.enum(SIZES),
+    /** Timed runs; with `adaptive`, the minimum. */
     runs: z.number().int().min(1).max(1000),
+    /** Keep running past `runs` until the 95 % confidence interval of the mean is within ±2 %. */
+    adaptive: z.boolean().optional(),
+    /** With `adaptive`, the most timed runs (default: 5 × runs, at least 30). */
+    maxRuns: z.number().int().min(1).max(10_000).optional(),
     warmup: z.number().int().min(0).max(100),
+    /** The `custom` workload: the user's command, project folder (copied) and image. */
+    custom: z
+      .object({
+        command: z.string().min(1).max(10_000),
+        folder: z.string().min(1).max(4096).optional(),
+        image: z.string().min(1).max(500).optional(),
+      })
+      .strict()
+      .optional(),
     /** Bench image reference; omitted: MOUNTBENCH_IMAGE or the pinned default. */
     image: z.string().min(1).max(500).optional(),
   })
-  .strict();
+  .strict()
+  .refine((r) => !r.workloads.includes('custom') || r.custom !== undefined, {
+    message: 'the custom workload needs a command',
+    path: ['custom'],
+  })
+  .refine((r) => r.maxRuns === undefined || r.maxRuns >= r.runs, {
+    message: 'maxRuns must be at least runs',
+    path: ['maxRuns'],
+  });
 export type RunRequest = z.infer<typeof runRequestSchema>;

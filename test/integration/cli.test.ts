@@ -102,7 +102,10 @@ describe('mountbench run', () => {
 
   it.each([
     [['--mount', 'bind,nfs'], 'unknown mount "nfs"; valid: bind, volume, tmpfs, layer, host'],
-    [['--workload', 'compile'], 'unknown workload "compile"; valid: small-file-read, dd-write'],
+    [
+      ['--workload', 'compile'],
+      'unknown workload "compile"; valid: small-file-read, dd-write, large-write, buffered-read, site-build, metadata-walk, sync-latency, custom',
+    ],
     [['--size', 'huge'], 'unknown size "huge"; valid: quick, default'],
     [['--runs', '0'], '--runs must be between 1 and 1000, got 0'],
     [['--runs', 'ten'], '--runs must be a whole number, got "ten"'],

@@ -33,6 +33,7 @@ async function run(
     image: options.image ?? image,
     machine: await getMachineInfo(),
     appVersion: 'test',
+    allowHostCommands: true,
     cacheDir: cache.path,
     signal: controller.signal,
     onEvent: (event) => {

@@ -1,4 +1,5 @@
 // `mountbench run`: measure the chosen mounts of one engine, print the table, save the result.
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { MountbenchError } from '../../shared/errors';
 import { MOUNT_KINDS, SIZES, WORKLOAD_IDS, type SizeName } from '../../shared/ids';
@@ -10,6 +11,10 @@ import { removeLeftovers } from '../../main/core/runner/leftovers';
 import { executeRun } from '../../main/core/runner/run';
 import { reportLeftovers } from './cleanup';
 import { cacheDir, dataDir, resultsDir, saveRun, writeFileAtomic } from '../../main/core/store';
+import { rowsFromRun } from '../../main/core/compare';
+import { runFileJson } from '../../main/core/exports';
+import { recommend, resolveProfile } from '../../main/core/recommend';
+import { formatRecommendation } from '../output/recommendation-text';
 import { markdownTable, textTable, warningLines } from '../output/results-table';
 import { ProgressLine } from '../output/progress-line';
 import { parseCount, parseList } from '../parse-options';
@@ -18,13 +23,19 @@ interface RunFlags {
   engine?: string;
   variant?: string;
   mount: string;
-  workload: string;
+  workload?: string;
   size: string;
   runs: string;
   warmup: string;
   image?: string;
   json?: string;
   markdown?: boolean;
+  adaptive?: boolean;
+  maxRuns?: string;
+  command?: string;
+  folder?: string;
+  customImage?: string;
+  profile?: string;
 }
 
 export function requestFromFlags(flags: RunFlags): RunRequest {
@@ -43,16 +54,31 @@ export function requestFromFlags(flags: RunFlags): RunRequest {
         }
       : {}),
     mounts: parseList('--mount', flags.mount, MOUNT_KINDS),
-    workloads: parseList('--workload', flags.workload, WORKLOAD_IDS),
+    workloads: flags.workload
+      ? parseList('--workload', flags.workload, WORKLOAD_IDS)
+      : WORKLOAD_IDS.filter((id) => id !== 'custom' || flags.command),
     size,
     runs: parseCount('--runs', flags.runs, { min: 1, max: 1000 }),
     warmup: parseCount('--warmup', flags.warmup, { min: 0, max: 100 }),
     ...(flags.image ? { image: flags.image } : {}),
+    ...(flags.adaptive ? { adaptive: true } : {}),
+    ...(flags.maxRuns ? { maxRuns: parseCount('--max-runs', flags.maxRuns, { min: 1, max: 10_000 }) } : {}),
+    ...(flags.command
+      ? {
+          custom: {
+            command: flags.command,
+            ...(flags.folder ? { folder: resolve(flags.folder) } : {}),
+            ...(flags.customImage ? { image: flags.customImage } : {}),
+          },
+        }
+      : {}),
   };
 }
 
 async function runCommand(flags: RunFlags): Promise<void> {
   const request = requestFromFlags(flags);
+  // A bad profile must fail before minutes of measuring, not after.
+  const profile = flags.profile ? resolveProfile(flags.profile) : null;
   const prepared = await prepareRun(request);
   // What a crashed earlier run left would skew this one (a busy disk) and pile up: clear it first.
   reportLeftovers(await removeLeftovers(prepared.docker, cacheDir()));
@@ -74,6 +100,8 @@ async function runCommand(flags: RunFlags): Promise<void> {
       ...prepared,
       machine: await getMachineInfo(),
       appVersion: APP_VERSION,
+      // The user typed the command themselves: --command may run on the host baseline too.
+      allowHostCommands: true,
       cacheDir: cacheDir(),
       signal: controller.signal,
       onEvent: (event) => progress.handle(event),
@@ -86,11 +114,12 @@ async function runCommand(flags: RunFlags): Promise<void> {
     process.stdout.write(`${flags.markdown ? markdownTable(run.results) : textTable(run.results)}\n`);
     const warnings = warningLines(run.results);
     if (warnings.length) process.stdout.write(`\nwarnings:\n${warnings.map((w) => `  - ${w}`).join('\n')}\n`);
+    if (profile) process.stdout.write(`\n${formatRecommendation(recommend(rowsFromRun(run), profile))}\n`);
   }
   const saved = await saveRun(run, resultsDir(dataDir()));
   process.stderr.write(`saved ${saved}\n`);
   if (flags.json) {
-    await writeFileAtomic(flags.json, `${JSON.stringify(run, null, 2)}\n`);
+    await writeFileAtomic(flags.json, runFileJson(run));
     process.stderr.write(`wrote ${flags.json}\n`);
   }
   if (run.status === 'cancelled') {
@@ -109,10 +138,22 @@ export function registerRunCommand(program: Command): void {
     .option('--engine <name>', 'engine name from `mountbench engines` (default: the current one)')
     .option('--variant <list>', 'provider variants, e.g. native,fuse (docker-engine)')
     .option('--mount <list>', `mounts: ${MOUNT_KINDS.join(', ')}`, MOUNT_KINDS.join(','))
-    .option('--workload <list>', `workloads: ${WORKLOAD_IDS.join(', ')}`, WORKLOAD_IDS.join(','))
+    .option(
+      '--workload <list>',
+      `workloads: ${WORKLOAD_IDS.join(', ')} (default: all; custom with --command)`,
+    )
     .option('--size <size>', `fixture size: ${SIZES.join(' or ')}`, 'default')
     .option('--runs <n>', 'timed runs per workload', '10')
     .option('--warmup <n>', 'untimed warm-up runs before them', '1')
+    .option('--adaptive', 'keep running past --runs until the 95 % interval is within ±2 % of the mean')
+    .option('--max-runs <n>', 'with --adaptive, the most timed runs (default 5 × --runs, at least 30)')
+    .option('--command <sh>', 'the custom workload: a shell command run in the workload folder')
+    .option('--folder <dir>', 'the custom workload: a project folder copied into the workload folder')
+    .option('--custom-image <ref>', 'the custom workload: an image with sh to run it in')
+    .option(
+      '--profile <name>',
+      'recommend for a profile: rails-php, static-site, database, balanced, or weights like small-file-read=3,dd-write=1',
+    )
     .option('--image <ref>', 'bench image (default: MOUNTBENCH_IMAGE or the pinned BusyBox)')
     .option('--json <file>', 'also write the result file here')
     .option('--markdown', 'print the table as Markdown')

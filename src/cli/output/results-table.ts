@@ -1,23 +1,15 @@
 // The table a run ends with, as aligned text for a terminal or as Markdown to paste.
+import { formatMeanStddev, formatTime } from '../../shared/format-time';
 import type { WorkloadResult } from '../../shared/result-schema';
 
 const HEADERS = ['backend', 'workload', 'mean ± σ', 'min … max', 'runs', 'fs type', 'warnings'];
-
-/** Seconds with three significant figures, in the unit that keeps them readable. */
-export function formatDuration(seconds: number): string {
-  if (seconds >= 1) return `${seconds.toPrecision(4)} s`;
-  if (seconds >= 1e-3) return `${(seconds * 1e3).toPrecision(3)} ms`;
-  return `${(seconds * 1e6).toPrecision(3)} µs`;
-}
 
 export function resultRows(results: WorkloadResult[]): string[][] {
   return results.map((r) => [
     r.backend.label,
     r.workload.id,
-    r.stats.stddev === null
-      ? formatDuration(r.stats.mean)
-      : `${formatDuration(r.stats.mean)} ± ${formatDuration(r.stats.stddev)}`,
-    `${formatDuration(r.stats.min)} … ${formatDuration(r.stats.max)}`,
+    formatMeanStddev(r.stats.mean, r.stats.stddev),
+    `${formatTime(r.stats.min)} … ${formatTime(r.stats.max)}`,
     String(r.stats.runs),
     r.fsType,
     r.warnings.length ? String(r.warnings.length) : '',

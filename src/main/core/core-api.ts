@@ -53,6 +53,8 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
           ...prepared,
           machine,
           appVersion: APP_VERSION,
+          // Requests arrive from the dashboard: a custom command must not run on the host.
+          allowHostCommands: false,
           cacheDir: cache,
           signal: controller.signal,
           onEvent: emit,

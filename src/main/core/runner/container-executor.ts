@@ -10,7 +10,8 @@ import { packFixture } from '../fixtures/tar-pack';
 import { currentOwner, OWNER_LABEL } from './run-owner';
 import { writeHostFixture } from '../fixtures/write-host-fixture';
 import { clockProbeScript, pickClock, type ClockSource } from './clock';
-import { dockerExec } from './docker-exec';
+import { dockerExec, dockerExecSession } from './docker-exec';
+import type { ShellSession } from './shell-session';
 import type { BackendExecutor, ExecResult } from './executor';
 import { fsTypeForPath } from './proc-mounts';
 
@@ -153,6 +154,16 @@ export class ContainerExecutor implements BackendExecutor {
 
   run(script: string, signal: AbortSignal): Promise<ExecResult> {
     return this.exec(['sh', '-c', script], signal);
+  }
+
+  hostPathOf(workloadId: string): string | null {
+    const { mount } = this.options;
+    return mount.kind === 'bind' ? join(mount.hostRoot, workloadId) : null;
+  }
+
+  openSession(script: string, signal: AbortSignal): Promise<ShellSession> {
+    if (!this.container) throw new Error('bench container is not running');
+    return dockerExecSession(this.options.docker, this.container, ['sh', '-c', script], signal);
   }
 
   async fsTypeOf(path: string, signal: AbortSignal): Promise<string> {

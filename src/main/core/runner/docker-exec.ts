@@ -4,6 +4,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type Dockerode from 'dockerode';
 import type { ExecResult } from './executor';
+import { LineQueue, type ShellSession } from './shell-session';
 
 const MAX_KEPT_BYTES = 1024 * 1024;
 
@@ -69,4 +70,49 @@ export async function dockerExec(
   signal.throwIfAborted();
   const info = await exec.inspect({ abortSignal: signal } as Dockerode.ExecInspectOptions);
   return { stdout: stdout(), stderr: stderr(), exitCode: info.ExitCode ?? -1, markers: [] };
+}
+
+/** An exec with stdin kept open, read line by line as it answers (see shell-session.ts). */
+export async function dockerExecSession(
+  docker: Dockerode,
+  container: Dockerode.Container,
+  cmd: string[],
+  signal: AbortSignal,
+): Promise<ShellSession> {
+  signal.throwIfAborted();
+  const exec = await container.exec({
+    Cmd: cmd,
+    AttachStdout: true,
+    AttachStderr: true,
+    AttachStdin: true,
+    abortSignal: signal,
+  } as Dockerode.ExecCreateOptions);
+  const stream = (await exec.start({
+    hijack: true,
+    stdin: true,
+    abortSignal: signal,
+  } as Dockerode.ExecStartOptions)) as NodeJS.ReadWriteStream & {
+    destroy(error?: Error): void;
+  };
+  const queue = new LineQueue();
+  const out = new PassThrough();
+  const err = new PassThrough();
+  const stderr = collect(err);
+  out.setEncoding('utf8').on('data', (chunk: string) => queue.push(chunk));
+  docker.modem.demuxStream(stream, out, err);
+  const ended = (reason: string) =>
+    queue.end(new Error(`${reason}${stderr() ? `: ${stderr().trim()}` : ''}`));
+  stream.on('end', () => ended('the shell in the container ended'));
+  stream.on('close', () => ended('the shell in the container ended'));
+  stream.on('error', (e: Error) => ended(e.message));
+  const onAbort = () => stream.destroy(new Error('cancelled'));
+  signal.addEventListener('abort', onAbort, { once: true });
+  return {
+    send: (line) => void stream.write(`${line}\n`),
+    nextLine: (timeoutMs) => queue.next(timeoutMs),
+    close: async () => {
+      signal.removeEventListener('abort', onAbort);
+      stream.destroy();
+    },
+  };
 }

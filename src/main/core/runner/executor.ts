@@ -2,6 +2,7 @@
 // only speaks to this interface, so timing, fixtures and cleanup are written once for both.
 import type { FixtureSpec } from '../fixtures/fixture-spec';
 import type { ClockSource } from './clock';
+import type { ShellSession } from './shell-session';
 
 export interface ExecResult {
   stdout: string;
@@ -19,6 +20,10 @@ export interface BackendExecutor {
   /** Creates the workload folder and lays the fixture (if any) in it. */
   prepareWorkdir(workloadId: string, fixture: FixtureSpec | null, signal: AbortSignal): Promise<void>;
   run(script: string, signal: AbortSignal): Promise<ExecResult>;
+  /** Where the host sees a workload's folder, when the host can write into it (bind, host); else null. */
+  hostPathOf(workloadId: string): string | null;
+  /** Starts `sh -c script` in the workload environment with stdin open, driven line by line. */
+  openSession(script: string, signal: AbortSignal): Promise<ShellSession>;
   /** The filesystem type the folder is on, e.g. `overlay`, `tmpfs`, `fuse`, `ext4`. */
   fsTypeOf(path: string, signal: AbortSignal): Promise<string>;
   /** Removes everything this executor created. Safe to call twice and after a failed start. */

@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import type { FixtureSpec } from '../fixtures/fixture-spec';
 import { writeHostFixture } from '../fixtures/write-host-fixture';
 import type { BackendExecutor, ExecResult } from './executor';
+import { LineQueue, type ShellSession } from './shell-session';
 import { fsTypeForPath, fsTypeFromDarwinMount } from './proc-mounts';
 
 const MAX_KEPT_CHARS = 1024 * 1024;
@@ -56,6 +57,32 @@ export class HostExecutor implements BackendExecutor {
         resolve({ stdout: stdout + pending, stderr, exitCode: code ?? -1, markers }),
       );
     });
+  }
+
+  hostPathOf(workloadId: string): string {
+    return this.workdir(workloadId);
+  }
+
+  async openSession(script: string, signal: AbortSignal): Promise<ShellSession> {
+    signal.throwIfAborted();
+    const child = spawn('sh', ['-c', script], { stdio: ['pipe', 'pipe', 'pipe'], signal });
+    const queue = new LineQueue();
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => queue.push(chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
+    child.on('error', (err) => queue.end(err));
+    child.on('close', (code) =>
+      queue.end(new Error(`the shell ended (exit ${code})${stderr ? `: ${stderr.trim()}` : ''}`)),
+    );
+    child.stdin.on('error', () => undefined);
+    return {
+      send: (line) => void child.stdin.write(`${line}\n`),
+      nextLine: (timeoutMs) => queue.next(timeoutMs),
+      close: async () => {
+        child.stdin.end();
+        if (child.exitCode === null) child.kill('SIGKILL');
+      },
+    };
   }
 
   async fsTypeOf(path: string): Promise<string> {

@@ -4,18 +4,21 @@
 import { MountbenchError } from '../../../shared/errors';
 import type { Backend, WorkloadResult } from '../../../shared/result-schema';
 import type { RunPhase } from '../../../shared/run-events';
-import { median, statsWarnings, summarize } from '../stats';
-import type { Workload } from '../workloads/workload';
+import { formatTime } from '../../../shared/format-time';
+import { firstRunDiffers, median, statsWarnings, summarize } from '../stats';
+import { workloadCases, type Workload } from '../workloads/workload';
+import { measureSyncLatency } from './measure-sync-latency';
+import { ADAPTIVE_TARGET, relativeHalfWidth, shouldStop, stopPolicy } from './stop-rule';
 import { HOST_MARKER_CLOCK } from './clock';
 import type { BackendExecutor, ExecResult } from './executor';
 import { parseSampleOutput } from './sample-output';
-import { sampleScript } from './sample-script';
+import { sampleScript, shellQuote } from './sample-script';
 import type { SizeName } from '../../../shared/ids';
 
 export interface MeasureHooks {
   signal: AbortSignal;
   phase(phase: RunPhase): void;
-  sample(index: number, warmup: boolean, seconds: number): void;
+  sample(workloadCase: string | null, index: number, warmup: boolean, seconds: number): void;
 }
 
 export interface TimedExecution {
@@ -75,14 +78,29 @@ export async function calibrate(
   return Math.max(0, median(overheads));
 }
 
+export interface MeasureCounts {
+  runs: number;
+  warmup: number;
+  adaptive?: boolean;
+  maxRuns?: number;
+}
+
+/** Executions a workload will make at least: the denominator of progress. */
+export function plannedExecutions(workload: Workload, size: SizeName, counts: MeasureCounts): number {
+  if (workload.timing === 'host-edit') return counts.warmup + Number(workload.sizes[size].edits);
+  return workloadCases(workload, workload.sizes[size]).length * (counts.warmup + counts.runs);
+}
+
 export async function measureWorkload(
   executor: BackendExecutor,
   backend: Backend,
   workload: Workload,
   size: SizeName,
-  counts: { runs: number; warmup: number },
+  counts: MeasureCounts,
   hooks: MeasureHooks,
-): Promise<WorkloadResult> {
+): Promise<WorkloadResult[]> {
+  if (workload.timing === 'host-edit')
+    return measureSyncLatency(executor, backend, workload, size, counts.warmup, hooks);
   const { signal } = hooks;
   const params = workload.sizes[size];
   const workdir = executor.workdir(workload.id);
@@ -90,49 +108,84 @@ export async function measureWorkload(
   hooks.phase('fixture');
   await executor.prepareWorkdir(workload.id, workload.fixture(params), signal);
   if (workload.verifyScript) {
-    const check = await executor.run(`cd '${workdir}' && ${workload.verifyScript(params)}`, signal);
+    const check = await executor.run(`cd ${shellQuote(workdir)} && ${workload.verifyScript(params)}`, signal);
     if (check.exitCode !== 0) throw failure(check, `checking the ${workload.id} fixture`);
   }
   const fsType = await executor.fsTypeOf(workdir, signal);
 
   hooks.phase('calibrate');
   const overhead = await calibrate(executor, workdir, signal);
-
-  const body = workload.script(params);
-  const reset = workload.resetScript?.(params);
-  const sample = async (index: number, warmup: boolean): Promise<TimedExecution> => {
-    const raw = await timeOnce(executor, workdir, body, reset, signal);
-    const seconds = Math.max(0, raw.seconds - overhead);
-    hooks.sample(index, warmup, seconds);
-    return { ...raw, seconds };
-  };
-
-  if (counts.warmup > 0) hooks.phase('warmup');
-  for (let i = 0; i < counts.warmup; i++) await sample(i, true);
-
-  hooks.phase('timed');
-  const timed: TimedExecution[] = [];
-  for (let i = 0; i < counts.runs; i++) timed.push(await sample(i, false));
-
-  const samples = timed.map((t) => t.seconds);
-  const cpuKnown = timed.every((t) => t.user !== null && t.system !== null);
-  const stats = summarize(
-    samples,
-    cpuKnown ? { user: timed.map((t) => t.user!), system: timed.map((t) => t.system!) } : undefined,
-  );
   const clock = executor.clock ?? HOST_MARKER_CLOCK;
-  return {
-    backend,
-    workload: { id: workload.id, size, params },
-    fsType,
-    clock: { source: clock.name, resolutionSeconds: clock.resolutionSeconds, overheadSeconds: overhead },
-    cache: counts.warmup > 0 ? 'warm' : 'cold',
-    warmupRuns: counts.warmup,
-    stats,
-    derived: workload.derive(params, stats),
-    warnings: statsWarnings(stats, {
+  const policy = stopPolicy(counts);
+
+  const results: WorkloadResult[] = [];
+  for (const workloadCase of workloadCases(workload, params)) {
+    const sample = async (index: number, warmup: boolean): Promise<TimedExecution> => {
+      const raw = await timeOnce(executor, workdir, workloadCase.script, workloadCase.reset, signal);
+      const seconds = Math.max(0, raw.seconds - overhead);
+      hooks.sample(workloadCase.id, index, warmup, seconds);
+      return { ...raw, seconds };
+    };
+
+    // The first execution after the fixture was laid meets cold caches: kept apart below.
+    let first: number | null = null;
+    if (counts.warmup > 0) hooks.phase('warmup');
+    for (let i = 0; i < counts.warmup; i++) {
+      const { seconds } = await sample(i, true);
+      first ??= seconds;
+    }
+
+    hooks.phase('timed');
+    const timed: TimedExecution[] = [];
+    let decision = shouldStop([], policy);
+    while (!decision.stop) {
+      timed.push(await sample(timed.length, false));
+      decision = shouldStop(
+        timed.map((t) => t.seconds),
+        policy,
+      );
+    }
+
+    const samples = timed.map((t) => t.seconds);
+    first ??= samples[0];
+    const cpuKnown = timed.every((t) => t.user !== null && t.system !== null);
+    const stats = summarize(
+      samples,
+      cpuKnown ? { user: timed.map((t) => t.user!), system: timed.map((t) => t.system!) } : undefined,
+    );
+    // Without warm-up the cold run is samples[0] itself: judge it against the others.
+    const warm = counts.warmup > 0 ? samples : samples.slice(1);
+    const firstRun = { seconds: first, differs: firstRunDiffers(first, warm) };
+    const warnings = statsWarnings(stats, {
       clockResolutionSeconds: clock.resolutionSeconds,
       warmupRuns: counts.warmup,
-    }),
-  };
+    });
+    if (firstRun.differs && counts.warmup === 0) {
+      warnings.push(
+        `The first (cold) run took ${formatTime(first)} against a median of ${formatTime(stats.median)} ` +
+          'and is included in these figures: add warm-up runs for warm-cache figures.',
+      );
+    }
+    if (decision.rule === 'max-runs') {
+      warnings.push(
+        `The 95 % confidence interval did not reach ±${ADAPTIVE_TARGET * 100} % of the mean within ${policy.maxRuns} runs ` +
+          `(it is ±${((relativeHalfWidth(samples) ?? 0) * 100).toFixed(1)} %): the machine may be busy.`,
+      );
+    }
+    results.push({
+      backend,
+      workload: { id: workload.id, size, params, ...(workloadCase.id ? { case: workloadCase.id } : {}) },
+      ...(workloadCase.opsPerSample !== 1 ? { opsPerSample: workloadCase.opsPerSample } : {}),
+      fsType,
+      clock: { source: clock.name, resolutionSeconds: clock.resolutionSeconds, overheadSeconds: overhead },
+      cache: counts.warmup > 0 ? 'warm' : 'cold',
+      warmupRuns: counts.warmup,
+      stats,
+      derived: workloadCase.derive(stats),
+      firstRun,
+      stop: { rule: decision.rule, relativeHalfWidth: relativeHalfWidth(samples) },
+      warnings,
+    });
+  }
+  return results;
 }

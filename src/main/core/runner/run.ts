@@ -17,13 +17,14 @@ import type { RunEvent } from '../../../shared/run-events';
 import type { RunRequest } from '../../../shared/run-plan';
 import { dockerEngineBindShare } from '../providers/docker-engine';
 import type { BindShare } from '../providers/provider-variant';
-import { workloadById } from '../workloads/registry';
+import { resolveWorkload } from '../workloads/registry';
+import type { Workload } from '../workloads/workload';
 import { ContainerExecutor } from './container-executor';
 import type { BackendExecutor } from './executor';
 import { HostExecutor } from './host-executor';
 import { ensureImage } from './image';
 import { claimRunDir } from './leftovers';
-import { measureWorkload } from './measure';
+import { measureWorkload, plannedExecutions } from './measure';
 
 export interface RunContext {
   runId: string;
@@ -35,6 +36,8 @@ export interface RunContext {
   image: string;
   machine: MachineInfo;
   appVersion: string;
+  /** True only for the CLI: a custom command from the dashboard never runs on the host. */
+  allowHostCommands: boolean;
   /** Mountbench's cache folder; the run works in `runs/<runId>` below it. */
   cacheDir: string;
   signal: AbortSignal;
@@ -52,12 +55,18 @@ async function bindShareFor(backend: Backend, dir: string): Promise<BindShare> {
   return { hostRoot: join(dir, 'data'), source: join(dir, 'data'), release: async () => {} };
 }
 
-async function createExecutor(ctx: RunContext, backend: Backend, index: number): Promise<BackendExecutor> {
-  const dir = join(runWorkDir(ctx.cacheDir, ctx.runId), `backend-${index}`);
+async function createExecutor(
+  ctx: RunContext,
+  backend: Backend,
+  index: number,
+  image = ctx.image,
+  suffix = '',
+): Promise<BackendExecutor> {
+  const dir = join(runWorkDir(ctx.cacheDir, ctx.runId), `backend-${index}${suffix}`);
   if (backend.mount === 'host') return new HostExecutor(dir);
   if (!ctx.docker) throw new MountbenchError('ENGINE_NOT_FOUND', `${backend.label} needs a Docker engine`);
-  const name = `${MOUNTBENCH_NAME_PREFIX}${ctx.runId}-${index}`;
-  const base = { docker: ctx.docker, image: ctx.image, name, runId: ctx.runId, signal: ctx.signal };
+  const name = `${MOUNTBENCH_NAME_PREFIX}${ctx.runId}-${index}${suffix}`;
+  const base = { docker: ctx.docker, image, name, runId: ctx.runId, signal: ctx.signal };
   switch (backend.mount) {
     case 'bind': {
       const share = await bindShareFor(backend, dir);
@@ -96,22 +105,35 @@ export async function executeRun(ctx: RunContext): Promise<RunFile> {
     errors.push({ ...error, ...(backendId ? { backendId } : {}), ...(workloadId ? { workloadId } : {}) });
     emit({ type: 'error', runId, backendId, workloadId, error });
   };
-  const perExecution = request.runs + request.warmup;
-  emit({
-    type: 'planned',
-    runId,
-    backends,
-    workloads: request.workloads,
-    totalExecutions: backends.length * request.workloads.length * perExecution,
-  });
+  const workloadOf = (workloadId: WorkloadId): Workload =>
+    resolveWorkload(workloadId, request.custom, { allowHostCommands: ctx.allowHostCommands });
+  const executionsOf = (workloadId: WorkloadId) =>
+    plannedExecutions(workloadOf(workloadId), request.size, request);
+  const skipReason = (backend: Backend, workloadId: WorkloadId) =>
+    workloadOf(workloadId).unsupportedOn?.(backend.mount) ?? null;
+  // The custom workload may bring its own image: it then gets its own container on each backend.
+  const customImage = request.workloads.includes('custom') ? request.custom?.image : undefined;
+  const skipped: NonNullable<RunFile['skipped']> = [];
+  let totalExecutions = 0;
+  for (const backend of backends) {
+    for (const workloadId of request.workloads) {
+      const reason = skipReason(backend, workloadId);
+      if (reason) skipped.push({ backendId: backend.id, workloadId, reason });
+      else totalExecutions += executionsOf(workloadId);
+    }
+  }
+  emit({ type: 'planned', runId, backends, workloads: request.workloads, totalExecutions });
 
   let completed = 0;
   try {
     await claimRunDir(runWorkDir(ctx.cacheDir, runId));
     if (ctx.docker && backends.some((b) => b.mount !== 'host')) {
-      await ensureImage(ctx.docker, ctx.image, signal, (p) =>
-        emit({ type: 'image-progress', runId, image: ctx.image, status: p.status, fraction: p.fraction }),
-      );
+      const docker = ctx.docker;
+      for (const image of new Set([ctx.image, ...(customImage ? [customImage] : [])])) {
+        await ensureImage(docker, image, signal, (p) =>
+          emit({ type: 'image-progress', runId, image, status: p.status, fraction: p.fraction }),
+        );
+      }
     }
     for (const [index, backend] of backends.entries()) {
       if (signal.aborted) break;
@@ -123,23 +145,29 @@ export async function executeRun(ctx: RunContext): Promise<RunFile> {
         executor = await createExecutor(ctx, backend, index);
         for (const workloadId of request.workloads) {
           if (signal.aborted) break;
+          if (skipReason(backend, workloadId)) continue;
           const before = completed;
+          let ownExecutor: BackendExecutor | null = null;
           try {
-            const result = await measureWorkload(
-              executor,
+            if (workloadId === 'custom' && customImage && backend.mount !== 'host') {
+              ownExecutor = await createExecutor(ctx, backend, index, customImage, '-custom');
+            }
+            const workloadResults = await measureWorkload(
+              ownExecutor ?? executor,
               backend,
-              workloadById(workloadId),
+              workloadOf(workloadId),
               request.size,
               request,
               {
                 signal,
                 phase: (phase) => emit({ type: 'phase', runId, backendId: backend.id, workloadId, phase }),
-                sample: (i, warmup, seconds) =>
+                sample: (workloadCase, i, warmup, seconds) =>
                   emit({
                     type: 'sample',
                     runId,
                     backendId: backend.id,
                     workloadId,
+                    workloadCase,
                     index: i,
                     warmup,
                     seconds,
@@ -147,14 +175,19 @@ export async function executeRun(ctx: RunContext): Promise<RunFile> {
                   }),
               },
             );
-            results.push(result);
-            emit({ type: 'workload-done', runId, result });
+            for (const result of workloadResults) {
+              results.push(result);
+              emit({ type: 'workload-done', runId, result });
+            }
           } catch (err) {
             if (signal.aborted) throw err;
             ok = false;
             // Progress must still reach 100 % when a workload fails part-way.
-            completed = before + perExecution;
+            completed = Math.max(completed, before + executionsOf(workloadId));
             recordError(err, backend.id, workloadId);
+          } finally {
+            if (ownExecutor)
+              await ownExecutor.dispose().catch((err: unknown) => recordError(err, backend.id, workloadId));
           }
         }
       } catch (err) {
@@ -195,6 +228,7 @@ export async function executeRun(ctx: RunContext): Promise<RunFile> {
     image: ctx.docker ? ctx.image : null,
     results,
     errors,
+    ...(skipped.length ? { skipped } : {}),
   };
   emit({ type: 'run-done', runId, status, run });
   return run;

@@ -10,4 +10,12 @@ export {
   type ConfidenceInterval,
 } from './student-t';
 export { welchTTest, type WelchResult } from './welch';
-export { formatSeconds } from './format-seconds';
+export { welchFromSummary, type SideSummary } from './welch';
+export {
+  compareTimes,
+  SIGNIFICANCE_LEVEL,
+  type Comparison,
+  type TimeSummary,
+  type Verdict,
+} from './significance';
+export { firstRunDiffers } from './first-run';

@@ -47,7 +47,7 @@ describe('statsWarnings', () => {
     const stats = summarize([0.05, 0.06, 0.055]);
     const warnings = statsWarnings(stats, { clockResolutionSeconds: 1e-3 });
     expect(warnings).toEqual([
-      expect.stringMatching(/shortest sample \(50\.0 ms\) is less than 100 ticks .*1\.0 ms/),
+      expect.stringMatching(/shortest sample \(50\.00 ms\) is less than 100 ticks .*1\.000 ms/),
     ]);
     // with a 1 µs tick, 100 ticks = 0.1 ms, far below 50 ms → silent
     expect(statsWarnings(stats, { clockResolutionSeconds: 1e-6 })).toEqual([]);

@@ -3,7 +3,7 @@
 // outlier threshold (slower, never faster), and then *instead of* the generic outlier warning,
 // because the slow first run is the outlier that matters.
 import type { Stats } from '../../../shared/result-schema';
-import { formatSeconds } from './format-seconds';
+import { formatTime as formatSeconds } from '../../../shared/format-time';
 import { modifiedZScores, OUTLIER_THRESHOLD } from './outliers';
 
 export interface StatsWarningOptions {

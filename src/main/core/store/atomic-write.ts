@@ -10,7 +10,7 @@ function errnoCode(err: unknown): string | undefined {
 }
 
 /** Makes the rename itself durable. Windows cannot open a directory for fsync, and needs not to. */
-async function fsyncDir(dir: string): Promise<void> {
+export async function fsyncDir(dir: string): Promise<void> {
   if (process.platform === 'win32') return;
   const handle = await fs.open(dir, 'r');
   try {

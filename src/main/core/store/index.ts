@@ -8,5 +8,7 @@ export {
   saveRun,
   type RunListing,
 } from './result-store';
-export { parseRunFileText } from './parse-run-file';
+export { findForbiddenKey, parseRunFileText } from './parse-run-file';
 export { describeIssue, describeIssues, issuePath } from './describe-issue';
+export { importRunFile, type ImportOutcome } from './import-run';
+export { checkRunPlausible, MAX_PLAUSIBLE_SECONDS } from './run-plausibility';

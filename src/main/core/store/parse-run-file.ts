@@ -30,8 +30,12 @@ function describeJsonError(text: string, err: Error): string {
   return `it is not JSON (${err.message})`;
 }
 
-/** Path of the first forbidden key, walking without recursion so deep nesting cannot overflow the stack. */
-function findForbiddenKey(root: unknown): string | null {
+/**
+ * Path of the first forbidden key (`__proto__`, `constructor`, `prototype`), walking without
+ * recursion so deep nesting cannot overflow the stack. zod drops a `__proto__` record key without a
+ * word, so every reader of untrusted JSON checks this first.
+ */
+export function findForbiddenKey(root: unknown): string | null {
   const stack: { value: unknown; path: PropertyKey[] }[] = [{ value: root, path: [] }];
   while (stack.length > 0) {
     const { value, path } = stack.pop()!;

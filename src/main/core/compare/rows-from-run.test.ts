@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { sampleRun, sampleWorkloadResult } from '../store/run-fixture';
+import { machineKey } from './machine-key';
+import { rowsFromRun } from './rows-from-run';
+
+describe('rowsFromRun', () => {
+  it('flattens each result into a measured row with its machine, backend, workload and samples', () => {
+    const run = sampleRun();
+    const [row] = rowsFromRun(run);
+    expect(row).toEqual({
+      source: { kind: 'measured', runId: run.id, createdAt: run.createdAt },
+      machine: {
+        key: machineKey(run.machine),
+        label: 'Apple M1 Pro · arm64 · 10 cores · 32 GB',
+        chip: 'Apple M1 Pro',
+        arch: 'arm64',
+      },
+      backend: {
+        key: 'docker-desktop/vz-virtiofs/bind',
+        label: 'Docker Desktop, VZ + VirtioFS, bind mount',
+        provider: 'docker-desktop',
+        fileSharing: 'vz-virtiofs',
+        mount: 'bind',
+      },
+      workload: { key: 'small-file-read', id: 'small-file-read', case: null, size: 'quick' },
+      mean: 0.151,
+      stddev: 0.00158113883008419,
+      median: 0.151,
+      min: 0.149,
+      max: 0.153,
+      runs: 5,
+      samples: [0.151, 0.149, 0.153, 0.15, 0.152],
+      opsPerSample: 1,
+      fsType: 'virtiofs',
+      note: null,
+    });
+  });
+
+  it('keys a workload case and keeps operations per sample and warnings', () => {
+    const base = sampleWorkloadResult();
+    const result = {
+      ...base,
+      workload: { id: 'buffered-read' as const, size: 'default' as const, params: {}, case: '128' },
+      opsPerSample: 4096,
+      warnings: ['first run slower', 'outlier'],
+    };
+    const [row] = rowsFromRun(sampleRun({ results: [result] }));
+    expect(row.workload).toEqual({
+      key: 'buffered-read:128',
+      id: 'buffered-read',
+      case: '128',
+      size: 'default',
+    });
+    expect(row.opsPerSample).toBe(4096);
+    expect(row.note).toBe('first run slower outlier');
+  });
+
+  it('does not share the samples array with the run', () => {
+    const run = sampleRun();
+    const [row] = rowsFromRun(run);
+    row.samples?.push(99);
+    expect(run.results[0].stats.samples).toHaveLength(5);
+  });
+});

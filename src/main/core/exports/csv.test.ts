@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { runCsv } from './csv';
+import { readCsv } from './test-support/read-csv';
+import { exportTestRun } from './test-support/export-test-run';
+
+function table(text: string): Record<string, string>[] {
+  const [header, ...rows] = readCsv(text);
+  for (const row of rows) expect(row).toHaveLength(header.length);
+  return rows.map((row) => Object.fromEntries(header.map((h, i) => [h, row[i]])));
+}
+
+const num = (s: string): number | null => (s === '' ? null : Number(s));
+
+describe('runCsv', () => {
+  const run = exportTestRun();
+  const text = runCsv(run);
+  const rows = table(text);
+
+  it('has a header row with units and one row per result', () => {
+    const header = readCsv(text)[0];
+    expect(header).toEqual(
+      expect.arrayContaining(['mean_s', 'stddev_s', 'median_s', 'min_s', 'max_s', 'samples_s']),
+    );
+    expect(header.slice(-3)).toEqual(['mb_per_second', 'ns_per_op', 'samples_s']);
+    expect(rows).toHaveLength(run.results.length);
+  });
+
+  it('reads back to the same numbers', () => {
+    run.results.forEach((r, i) => {
+      const row = rows[i];
+      expect(
+        [row.mean_s, row.stddev_s, row.median_s, row.min_s, row.max_s, row.user_s, row.system_s].map(num),
+      ).toEqual([
+        r.stats.mean,
+        r.stats.stddev,
+        r.stats.median,
+        r.stats.min,
+        r.stats.max,
+        r.stats.user,
+        r.stats.system,
+      ]);
+      expect(row.samples_s.split(' ').map(Number)).toEqual(r.stats.samples);
+      expect(num(row.runs)).toBe(r.stats.runs);
+      expect(num(row.ops_per_sample)).toBe(r.opsPerSample ?? 1);
+      expect(num(row.first_run_s)).toBe(r.firstRun?.seconds ?? null);
+    });
+    expect(num(rows[1].mb_per_second)).toBe(16.8);
+    expect(rows[0].mb_per_second).toBe('');
+    expect(num(rows[2].ns_per_op)).toBe(61035.15625);
+  });
+
+  it('quotes commas and quotes, and ends records with CRLF', () => {
+    expect(rows[1].backend).toBe('Docker Engine, "fuse", bind, slow');
+    expect(text).toContain(',"Docker Engine, ""fuse"", bind, slow",');
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+  });
+
+  it('keeps a line break inside a quoted field', () => {
+    const broken = exportTestRun();
+    broken.results[0].backend.label = 'two\r\nlines';
+    expect(table(runCsv(broken))[0].backend).toBe('two\r\nlines');
+  });
+
+  it('defuses text that a spreadsheet would run as a formula', () => {
+    const hostile = exportTestRun();
+    hostile.results[0].backend.label = '=HYPERLINK("http://evil.example","x")';
+    hostile.results[1].fsType = '+cmd';
+    const back = table(runCsv(hostile));
+    expect(back[0].backend).toBe('\'=HYPERLINK("http://evil.example","x")');
+    expect(back[1].fs_type).toBe("'+cmd");
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { runMarkdown } from './markdown';
+import { exportTestRun } from './test-support/export-test-run';
+
+describe('runMarkdown', () => {
+  const run = exportTestRun();
+  const md = runMarkdown(run);
+  const tableLines = md
+    .split('\n')
+    .filter((l) => l.startsWith('| ') && !l.startsWith('| workload') && !l.startsWith('| ---'));
+
+  it('says what ran where', () => {
+    expect(md).toMatch(
+      /^## Mountbench run 20240501-101500-a1b2c3\n\n- Machine: Apple M1 Pro · arm64 · 10 cores · 32 GB · macOS 14\.4\.1\n/,
+    );
+    expect(md).toContain('- Engine: desktop-linux (docker-desktop, Docker 26.0.0, Docker Desktop)');
+    expect(md).toContain('- Bench image: `busybox:1.36.1`');
+  });
+
+  it('has one table row per result, with its mean ± σ and range', () => {
+    expect(tableLines).toEqual([
+      '| small-file-read | Docker Desktop, VZ + VirtioFS, bind mount | 151.0 ms ± 1.6 ms | 151.0 ms | 149.0 ms … 153.0 ms | 5 | fastest | virtiofs |',
+      '| dd-write | Docker Engine, "fuse", bind, slow | 1.219 s ± 0.208 s | 1.188 s | 1.000 s … 1.500 s | 4 | fastest | fuse.bindfs |',
+      // 0.5 s per sample of 8192 reads: 61.04 µs per read.
+      '| buffered-read:128 (per op) | Docker Desktop, VZ + VirtioFS, bind mount | 61.04 µs | 61.04 µs | 61.04 µs … 61.04 µs | 1 | fastest | virtiofs |',
+    ]);
+  });
+
+  it('ranks backends of one workload and lists warnings', () => {
+    const two = exportTestRun();
+    two.results[1] = { ...two.results[1], workload: two.results[0].workload };
+    const lines = runMarkdown(two).split('\n');
+    expect(lines.find((l) => l.includes('Docker Engine'))).toMatch(/\| 8\.07× \* \| fuse\.bindfs \|$/);
+    expect(runMarkdown(two)).toContain(
+      '- Docker Engine, "fuse", bind, slow / small-file-read: the first run was 2.1× slower',
+    );
+  });
+});

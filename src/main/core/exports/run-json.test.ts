@@ -1,0 +1,37 @@
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseRunFileText, saveRun } from '../store';
+import { exportTestRun } from './test-support/export-test-run';
+import { runFileJson } from './run-json';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mountbench-export-json-'));
+});
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+describe('runFileJson', () => {
+  it('round-trips: parsing the export gives the same run', () => {
+    const run = exportTestRun();
+    expect(parseRunFileText(runFileJson(run), 'export')).toEqual(run);
+  });
+
+  it('is byte for byte what saveRun stores', async () => {
+    const run = exportTestRun();
+    const file = await saveRun(run, dir);
+    expect(runFileJson(run)).toBe(await fs.readFile(file, 'utf8'));
+  });
+
+  it('is pretty-printed', () => {
+    expect(runFileJson(exportTestRun())).toMatch(/^\{\n {2}"schema": "mountbench-run",\n {2}"version": 1,/);
+  });
+
+  it('refuses to export an invalid run', () => {
+    const run = { ...exportTestRun(), status: 'exploded' } as unknown as ReturnType<typeof exportTestRun>;
+    expect(() => runFileJson(run)).toThrow(/Refusing to export an invalid run: status/);
+  });
+});

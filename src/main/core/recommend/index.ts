@@ -1,0 +1,14 @@
+export { recommend, recommendPerMachine, type RecommendOptions } from './recommend';
+export { BUILT_IN_PROFILES, PROFILE_NAMES, profileByName, resolveProfile } from './profiles';
+export { customProfile, parseWeights, validateWeights } from './custom-weights';
+export { KNOWN_WORKLOAD_KEYS } from './workload-keys';
+export { rankWorkload, rankWorkloads, perOperation } from './rank';
+export { scoreProfile, type ProfileScores } from './profile-score';
+export { weightedGeometricMean } from './geometric-mean';
+export { groupByMachine, singleMachine } from './machine-groups';
+export { describeSetup, type SetupKind } from './setup-kind';
+export { tradeOffs } from './trade-offs';
+export { actionFor } from './actions';
+export type { ActionOptions } from './action-options';
+export type { CurrentSetting } from './setup-simplicity';
+export { backendSetup } from './backend-setups';

@@ -1,0 +1,54 @@
+// One figure ready to be compared: a measured result or a published one, flattened to what a
+// side-by-side table, a ranking and a significance test need. Published figures have no samples
+// and no median, so those are nullable; everything else is the same for both.
+import type { MountKind, ProviderId, SizeName } from './ids';
+
+export type RowSource =
+  | { kind: 'measured'; runId: string; createdAt: string }
+  | { kind: 'published'; sourceId: string; title: string; url: string | null };
+
+export interface ComparisonRow {
+  source: RowSource;
+  machine: {
+    /** Stable within one comparison: a run's machine fingerprint, or a published machine id. */
+    key: string;
+    label: string;
+    chip: string;
+    arch: string;
+  };
+  backend: {
+    /** `provider/variant/mount` for measured rows; `engine/fileSharing/mount` for published ones. */
+    key: string;
+    label: string;
+    provider: ProviderId | null;
+    /** The file-sharing setting in the product's words (`VirtioFS`, `gRPC FUSE`, `native`…). */
+    fileSharing: string | null;
+    mount: MountKind | 'mutagen' | 'docker-sync';
+  };
+  workload: {
+    /** `id`, or `id:case` for workloads with several results (`buffered-read:128`). */
+    key: string;
+    id: string;
+    case: string | null;
+    /** The fixture size of a measured row; absent for published figures (the sizes `default` copies). */
+    size?: SizeName;
+  };
+  /** Seconds per sample. */
+  mean: number;
+  stddev: number | null;
+  median: number | null;
+  min: number;
+  max: number;
+  /** True when the source gave no range and `min`/`max` only repeat the mean (published figures). */
+  rangeUnknown?: boolean;
+  runs: number;
+  samples: number[] | null;
+  /** Divide the times by this for a per-operation figure (1 for whole-task workloads). */
+  opsPerSample: number;
+  fsType: string | null;
+  note: string | null;
+}
+
+export function workloadKey(id: string, workloadCase?: string | null): string {
+  return workloadCase ? `${id}:${workloadCase}` : id;
+}

@@ -1,0 +1,123 @@
+// What `recommend()` answers, as plain data: the CLI prints it, the dashboard draws it and the API
+// carries it, so it lives here where main, renderer and CLI can all import it.
+import type { ComparisonRow } from './comparison';
+import type { ProviderId } from './ids';
+
+export type BackendRef = ComparisonRow['backend'];
+
+/** A weighting of workload keys (`id` or `id:case`); see core/recommend/profiles.ts. */
+export interface Profile {
+  id: string;
+  label: string;
+  description: string;
+  /** Weight per workload key; a workload id also covers its cases (split evenly between them). */
+  weights: Record<string, number>;
+  /** Weight of every measured workload the profile does not name (1 for "balanced", else 0). */
+  otherWorkloads: number;
+}
+
+/** How a backend compares with the fastest one on a workload. */
+export type RankVerdict = 'fastest' | 'no-measurable-difference' | 'slower' | 'not-enough-runs';
+
+export interface RankedBackend {
+  backend: BackendRef;
+  /** Seconds per operation (the row's mean divided by its operations per sample). */
+  mean: number;
+  stddev: number | null;
+  runs: number;
+  /** mean / the fastest mean: 1 for the fastest. */
+  ratio: number;
+  /** Welch's two-sided p-value against the fastest; null for the fastest or with a single run. */
+  p: number | null;
+  verdict: RankVerdict;
+  /** 1 for the fastest and every backend not measurably slower; else its position by mean. */
+  place: number;
+  note: string | null;
+}
+
+export interface WorkloadRanking {
+  workloadKey: string;
+  entries: RankedBackend[];
+  /** The host baseline (no container), kept apart: it is not a setup one can choose. */
+  baseline: { mean: number; label: string } | null;
+}
+
+export interface WorkloadRatio {
+  workloadKey: string;
+  /** The workload's share of the profile, after splitting over cases; sums to 1 over a score. */
+  weight: number;
+  ratio: number;
+}
+
+export interface ScoredBackend {
+  backend: BackendRef;
+  /** Weighted geometric mean of the time ratios against the fastest: 1 = fastest everywhere. */
+  score: number;
+  place: number;
+  ratios: WorkloadRatio[];
+}
+
+export interface UnscoredBackend {
+  backend: BackendRef;
+  missing: string[];
+  reason: string;
+}
+
+export interface TradeOff {
+  id: string;
+  severity: 'info' | 'caution' | 'warning';
+  text: string;
+}
+
+export type ActionStep =
+  | { kind: 'setting'; where: string; key: string; value: string | number | boolean }
+  | { kind: 'command'; command: string; why: string }
+  | { kind: 'file'; name: string; text: string; why: string }
+  | { kind: 'note'; text: string };
+
+export interface SetupAction {
+  /** `none`: already how it is; `manual`: Mountbench cannot say how to apply it. */
+  kind: 'none' | 'setting' | 'command' | 'compose' | 'sync' | 'manual';
+  summary: string;
+  steps: ActionStep[];
+  /** What a provider's apply button needs, when a provider can switch to it. */
+  apply: { provider: ProviderId; variant: string } | null;
+}
+
+export interface BackendSetup {
+  backend: BackendRef;
+  tradeOffs: TradeOff[];
+  action: SetupAction;
+}
+
+export type RecommendationVerdict =
+  /** The leader is measurably better than every other scored backend. */
+  | 'winner'
+  /** Several backends are within the noise of the leader: the simplest of them is chosen. */
+  | 'no-measurable-difference'
+  /** The leader is best by the figures, but single runs leave significance unknown. */
+  | 'significance-unknown'
+  /** No backend could be scored (nothing the profile weighs was measured). */
+  | 'no-data';
+
+export interface Recommendation {
+  machine: ComparisonRow['machine'];
+  profile: Profile;
+  verdict: RecommendationVerdict;
+  /** The backend to use: the leader, or the simplest of the tied group. */
+  choice: BackendRef | null;
+  /** Backends sharing first place with the leader (the choice included); one when there is a winner. */
+  tied: BackendRef[];
+  /** One sentence saying why. */
+  reason: string;
+  scores: ScoredBackend[];
+  unscored: UnscoredBackend[];
+  /** The workload shares the scores used (after dropping workloads nobody measured). */
+  weights: Record<string, number>;
+  rankings: WorkloadRanking[];
+  /** Trade-offs and action of the choice; null with no choice. */
+  setup: BackendSetup | null;
+  /** The same for every ranked backend, for a UI that shows any row's details. */
+  setups: BackendSetup[];
+  caveats: string[];
+}
