@@ -9,6 +9,9 @@ import { registerImportCommand } from './commands/import';
 import { registerResultsCommand } from './commands/results';
 import { registerEnginesCommand } from './commands/engines';
 import { registerRunCommand } from './commands/run';
+import { registerProvidersCommand } from './commands/providers';
+import { registerSweepCommand } from './commands/sweep';
+import { registerRestoreCommand } from './commands/restore';
 
 export async function main(argv: string[]): Promise<void> {
   const program = new Command()
@@ -24,6 +27,9 @@ export async function main(argv: string[]): Promise<void> {
   registerCompareCommand(program);
   registerExportCommand(program);
   registerImportCommand(program);
+  registerProvidersCommand(program);
+  registerSweepCommand(program);
+  registerRestoreCommand(program);
   try {
     await program.parseAsync(argv);
   } catch (err) {

@@ -18,6 +18,8 @@ interface Outcome {
   code: number | null;
   stdout: string;
   stderr: string;
+  /** The mountbench process: what it made carries it in its owner label. */
+  pid: number;
 }
 
 function mountbench(
@@ -45,7 +47,7 @@ function mountbench(
       options.onStderr?.(stderr, child);
     });
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code) => resolve({ code, stdout, stderr, pid: child.pid ?? 0 }));
   });
 }
 
@@ -141,7 +143,7 @@ describe('mountbench run', () => {
 
   it('cancels cleanly on Ctrl-C', async () => {
     let sent = false;
-    const { code, stderr } = await mountbench(
+    const { code, stderr, pid } = await mountbench(
       [
         'run',
         '--mount',
@@ -168,7 +170,7 @@ describe('mountbench run', () => {
     expect(sent).toBe(true);
     expect(code).toBe(130);
     expect(stderr).toContain('cancelled; everything the run created was removed');
-    expect(await labelledLeftovers()).toEqual({ containers: [], volumes: [] });
+    expect(await labelledLeftovers({ ownerPid: pid })).toEqual({ containers: [], volumes: [] });
     expect(existsSync(join(cache.path, 'runs')) ? readdirSync(join(cache.path, 'runs')) : []).toEqual([]);
   });
 });
@@ -210,14 +212,14 @@ describe('after a crash', () => {
       },
     );
     expect(fuse.code).toBeNull();
-    const left = await labelledLeftovers();
+    const left = await labelledLeftovers({ ownerPid: fuse.pid });
     expect(left.containers.length).toBeGreaterThan(0);
     expect(fuseMountsBelow(cache.path).length).toBeGreaterThan(0);
 
     const { code, stdout } = await mountbench(['cleanup']);
     expect(code).toBe(0);
     expect(stdout).toMatch(/removed what an earlier run left behind: container mountbench-/);
-    expect(await labelledLeftovers()).toEqual({ containers: [], volumes: [] });
+    expect(await labelledLeftovers({ ownerPid: fuse.pid })).toEqual({ containers: [], volumes: [] });
     expect(fuseMountsBelow(cache.path)).toEqual([]);
     expect(readdirSync(join(cache.path, 'runs'))).toEqual([]);
   });

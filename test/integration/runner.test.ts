@@ -125,7 +125,7 @@ describe('a quick run on every mount of the local engine', () => {
   });
 
   it('leaves no container, volume, FUSE mount or fixture behind', async () => {
-    expect(await labelledLeftovers()).toEqual({ containers: [], volumes: [] });
+    expect(await labelledLeftovers({ runId: 'it-all-mounts' })).toEqual({ containers: [], volumes: [] });
     expect(fuseMountsBelow(cache.path)).toEqual([]);
     expect(existsSync(runWorkDir(cache.path, 'it-all-mounts'))).toBe(false);
   });
@@ -170,7 +170,7 @@ describe('cancelling', () => {
     expect(
       events.some((e) => e.type === 'backend-started' && e.backendId === 'docker-engine/fuse/bind'),
     ).toBe(false);
-    expect(await labelledLeftovers()).toEqual({ containers: [], volumes: [] });
+    expect(await labelledLeftovers({ runId: 'it-cancel' })).toEqual({ containers: [], volumes: [] });
     expect(fuseMountsBelow(cache.path)).toEqual([]);
     expect(existsSync(runWorkDir(cache.path, 'it-cancel'))).toBe(false);
   });
@@ -186,6 +186,6 @@ describe('a bench image that cannot be had', () => {
     expect(result.status).toBe('failed');
     expect(result.errors[0].code).toBe('IMAGE_UNAVAILABLE');
     expect(result.errors[0].message).toMatch(/npm run image:offline/);
-    expect(await labelledLeftovers()).toEqual({ containers: [], volumes: [] });
+    expect(await labelledLeftovers({ runId: 'it-no-image' })).toEqual({ containers: [], volumes: [] });
   });
 });

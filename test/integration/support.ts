@@ -1,12 +1,13 @@
 // Shared set-up for the integration tests: the real local Docker Engine, the bench image the
 // machine can use (MOUNTBENCH_IMAGE in CI: built offline), and throwaway cache folders.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Docker from 'dockerode';
 import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE } from '../../src/shared/ids';
 import { benchImageFor } from '../../src/main/core/runner/image';
 import { fsTypeForPath } from '../../src/main/core/runner/proc-mounts';
+import { OWNER_LABEL, ownerIsAlive } from '../../src/main/core/runner/run-owner';
 
 export const docker = new Docker();
 export const image = benchImageFor(undefined);
@@ -16,11 +17,22 @@ export function tempDir(prefix: string): { path: string; remove(): void } {
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
-/** Everything on the engine that carries the mountbench label. */
-export async function labelledLeftovers(): Promise<{ containers: string[]; volumes: string[] }> {
-  const filters = { label: [`${MOUNTBENCH_LABEL}=${MOUNTBENCH_LABEL_VALUE}`] };
-  const containers = await docker.listContainers({ all: true, filters });
-  const volumes = (await docker.listVolumes({ filters })).Volumes ?? [];
+/**
+ * Everything on the engine that carries the mountbench label; with a scope, only what one run or
+ * one mountbench process made, so a developer's own runs (or another test process) cannot fail it.
+ */
+export async function labelledLeftovers(
+  scope: { runId?: string; ownerPid?: number; deadOwnersOnly?: boolean } = {},
+): Promise<{ containers: string[]; volumes: string[] }> {
+  const label = [`${MOUNTBENCH_LABEL}=${MOUNTBENCH_LABEL_VALUE}`];
+  if (scope.runId) label.push(`mountbench.run=${scope.runId}`);
+  if (scope.ownerPid) label.push(`${OWNER_LABEL}=${hostname()}:${scope.ownerPid}`);
+  const filters = { label };
+  // `deadOwnersOnly`: what `mountbench cleanup` is bound to remove; live runs of other processes stay.
+  const keep = (labels: Record<string, string> | undefined) =>
+    !scope.deadOwnersOnly || !ownerIsAlive(labels?.[OWNER_LABEL]);
+  const containers = (await docker.listContainers({ all: true, filters })).filter((c) => keep(c.Labels));
+  const volumes = ((await docker.listVolumes({ filters })).Volumes ?? []).filter((v) => keep(v.Labels));
   return { containers: containers.map((c) => c.Names.join(',')), volumes: volumes.map((v) => v.Name) };
 }
 

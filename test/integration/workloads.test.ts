@@ -75,7 +75,7 @@ describe('every workload on every mount, quick size', () => {
   it('runs without errors and writes a valid result file', async () => {
     expect(result.errors).toEqual([]);
     expect(runFileSchema.safeParse(result).success).toBe(true);
-    expect(await labelledLeftovers()).toEqual({ containers: [], volumes: [] });
+    expect(await labelledLeftovers({ runId: 'it-workloads' })).toEqual({ containers: [], volumes: [] });
   });
 
   it('gives every backend every workload, with sane figures and the right fs type', () => {
@@ -154,7 +154,7 @@ describe('the custom workload', () => {
         'host custom',
       ]);
       expect(execFileSync('ls', [project.path]).toString().trim()).toBe('src');
-      expect(await labelledLeftovers()).toEqual({ containers: [], volumes: [] });
+      expect(await labelledLeftovers({ runId: 'it-custom' })).toEqual({ containers: [], volumes: [] });
     } finally {
       execFileSync('docker', ['rmi', 'mountbench/custom-test:latest']);
       project.remove();

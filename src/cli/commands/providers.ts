@@ -1,0 +1,28 @@
+// `mountbench providers [--json]`: products found, versions, current file sharing, variants.
+import type { Command } from 'commander';
+import { providerContext } from '../../main/core/providers/provider-context';
+import { PROVIDERS } from '../../main/core/providers/registry';
+import { providerText } from '../output/sweep-text';
+
+export function registerProvidersCommand(program: Command): void {
+  program
+    .command('providers')
+    .description(
+      'List the Docker products found, their file-sharing setting and the variants Mountbench can switch to',
+    )
+    .option('--json', 'print as JSON')
+    .action(async (options: { json?: boolean }) => {
+      const ctx = await providerContext();
+      const found = [];
+      for (const provider of PROVIDERS) {
+        const detection = await provider.detect(ctx);
+        const variants = detection.installed ? await provider.listVariants(ctx) : [];
+        found.push({ detection, variants });
+      }
+      if (options.json) {
+        process.stdout.write(`${JSON.stringify(found, null, 2)}\n`);
+        return;
+      }
+      process.stdout.write(`${found.map((f) => providerText(f.detection, f.variants)).join('\n\n')}\n`);
+    });
+}

@@ -1,0 +1,145 @@
+// `mountbench sweep --provider NAME`: without --yes, print what would happen and change nothing;
+// with --yes, switch through the variants, measure each, put everything back, save the results.
+import type { Command } from 'commander';
+import { MountbenchError } from '../../shared/errors';
+import { MOUNT_KINDS, PROVIDER_IDS, SIZES, WORKLOAD_IDS } from '../../shared/ids';
+import { APP_VERSION } from '../../main/core/app-version';
+import { getMachineInfo } from '../../main/core/machine';
+import { providerContext } from '../../main/core/providers/provider-context';
+import { providerById } from '../../main/core/providers/registry';
+import { cacheDir, dataDir, resultsDir, saveRun, writeFileAtomic } from '../../main/core/store';
+import { proposeSweep, runSweep, sweepRequestSchema, type SweepRequest } from '../../main/core/sweep';
+import { describeIssues } from '../../main/core/store';
+import { ProgressLine } from '../output/progress-line';
+import { textTable } from '../output/results-table';
+import { outcomeText, proposalText } from '../output/sweep-text';
+import { parseCount, parseList } from '../parse-options';
+
+interface SweepFlags {
+  provider: string;
+  variants?: string;
+  workload?: string;
+  mount: string;
+  size: string;
+  runs: string;
+  warmup: string;
+  image?: string;
+  readyTimeout: string;
+  yes?: boolean;
+  json?: string;
+}
+
+function requestFromFlags(flags: SweepFlags): SweepRequest {
+  const input = {
+    provider: parseList('--provider', flags.provider, PROVIDER_IDS)[0],
+    ...(flags.variants
+      ? {
+          variants: flags.variants
+            .split(',')
+            .map((v) => v.trim())
+            .filter(Boolean),
+        }
+      : {}),
+    workloads: flags.workload
+      ? parseList('--workload', flags.workload, WORKLOAD_IDS)
+      : WORKLOAD_IDS.filter((w) => w !== 'custom'),
+    mounts: parseList('--mount', flags.mount, MOUNT_KINDS),
+    size: parseList('--size', flags.size, SIZES)[0],
+    runs: parseCount('--runs', flags.runs, { min: 1, max: 1000 }),
+    warmup: parseCount('--warmup', flags.warmup, { min: 0, max: 100 }),
+    ...(flags.image ? { image: flags.image } : {}),
+    readyTimeoutMs: parseCount('--ready-timeout', flags.readyTimeout, { min: 1, max: 3600 }) * 1000,
+  };
+  const parsed = sweepRequestSchema.safeParse(input);
+  if (!parsed.success)
+    throw new MountbenchError('BAD_INPUT', `invalid sweep: ${describeIssues(parsed.error.issues)}`);
+  return parsed.data;
+}
+
+async function sweepCommand(flags: SweepFlags): Promise<void> {
+  const request = requestFromFlags(flags);
+  const provider = providerById(request.provider);
+  const controller = new AbortController();
+  const ctx = await providerContext();
+  if (!flags.yes) {
+    const proposal = await proposeSweep(provider, request, ctx);
+    process.stdout.write(
+      `${proposalText(proposal)}\n\nNothing was changed. Run again with --yes to start.\n`,
+    );
+    if (proposal.blockers.length) process.exitCode = 1;
+    return;
+  }
+  let interrupts = 0;
+  const onSigint = () => {
+    interrupts += 1;
+    if (interrupts > 1) {
+      process.stderr.write(
+        '\nstill putting settings back; if you quit now, run `mountbench restore` later\n',
+      );
+      return;
+    }
+    process.stderr.write('\ncancelling: stopping the workloads and putting the settings back…\n');
+    controller.abort();
+  };
+  process.on('SIGINT', onSigint);
+  const progress = new ProgressLine(process.stderr, Boolean(process.stderr.isTTY));
+  let outcome;
+  try {
+    outcome = await runSweep(provider, request, ctx, {
+      machine: await getMachineInfo(),
+      appVersion: APP_VERSION,
+      cacheDir: cacheDir(),
+      signal: controller.signal,
+      onEvent: (event) => {
+        if (event.type === 'run') progress.handle(event.event);
+        else if (event.type === 'variant')
+          process.stderr.write(
+            `${event.variant}: ${event.phase}${event.message ? ` — ${event.message}` : ''}\n`,
+          );
+        else if (event.type === 'restore')
+          process.stderr.write(`restore: ${event.phase}${event.message ? ` — ${event.message}` : ''}\n`);
+        else if (event.type === 'journal') process.stderr.write(`journal: ${event.file}\n`);
+      },
+    });
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+  if (outcome.run?.results.length) process.stdout.write(`${textTable(outcome.run.results)}\n`);
+  process.stdout.write(`${outcomeText(outcome)}\n`);
+  if (outcome.run) {
+    const saved = await saveRun(outcome.run, resultsDir(dataDir()));
+    process.stderr.write(`saved ${saved}\n`);
+    if (flags.json) await writeFileAtomic(flags.json, `${JSON.stringify(outcome.run, null, 2)}\n`);
+  }
+  if (outcome.status === 'cancelled') {
+    process.stderr.write(
+      `cancelled; ${outcome.restored ? 'settings were put back' : 'settings were NOT all put back: run `mountbench restore`'}\n`,
+    );
+    process.exitCode = 130;
+  } else if (!outcome.restored || outcome.variants.some((v) => !v.ok)) {
+    process.exitCode = 1;
+  }
+}
+
+export function registerSweepCommand(program: Command): void {
+  program
+    .command('sweep')
+    .description(
+      'Switch a product through its file-sharing variants, measure each, and put everything back (dry run without --yes)',
+    )
+    .requiredOption('--provider <name>', `provider: ${PROVIDER_IDS.join(', ')}`)
+    .option('--variants <list>', 'variants to sweep (default: every one available here)')
+    .option(
+      '--workload <list>',
+      `workloads: ${WORKLOAD_IDS.filter((w) => w !== 'custom').join(', ')} (default: all)`,
+    )
+    .option('--mount <list>', `mounts under each variant: ${MOUNT_KINDS.join(', ')}`, 'bind')
+    .option('--size <size>', `fixture size: ${SIZES.join(' or ')}`, 'default')
+    .option('--runs <n>', 'timed runs per workload', '10')
+    .option('--warmup <n>', 'untimed warm-up runs', '1')
+    .option('--image <ref>', 'bench image (default: MOUNTBENCH_IMAGE or the pinned BusyBox)')
+    .option('--ready-timeout <seconds>', 'how long a product may take to become ready', '180')
+    .option('--json <file>', 'also write the result file here')
+    .option('--yes', 'really switch settings (without it: print the plan and change nothing)')
+    .action(sweepCommand);
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { LEGACY, STORE, type Switch } from './generations';
+import { listDockerDesktopVariants, variantFromSwitches, writesFor } from './variants';
+import { versionFromPlatformName, versionFromPlist } from './product';
+
+const M1 = { platform: 'darwin', arch: 'arm64', macosVersion: '14.5' };
+const INTEL_OLD = { platform: 'darwin', arch: 'x64', macosVersion: '12.4' };
+const store = { ...STORE, file: 'settings-store.json' };
+const legacy = { ...LEGACY, file: 'settings.json' };
+const sw = (s: Partial<Record<Switch, boolean | null>>): Record<Switch, boolean | null> => ({
+  vz: null,
+  virtiofs: null,
+  grpcfuse: null,
+  libkrun: null,
+  rosetta: null,
+  ...s,
+});
+
+describe('Docker Desktop variants', () => {
+  it('offers each variant only where it exists, saying why not', () => {
+    const byId = (list: ReturnType<typeof listDockerDesktopVariants>, id: string) =>
+      list.find((v) => v.id === id);
+    const m1 = listDockerDesktopVariants(M1, '4.43.0', store);
+    expect(byId(m1, 'docker-vmm')?.available).toBe(true);
+    expect(byId(m1, 'hyperkit-grpcfuse')?.reason).toMatch(/Intel Mac/);
+    const m1New = listDockerDesktopVariants(M1, '4.44.0', store);
+    expect(byId(m1New, 'qemu-grpcfuse')?.reason).toMatch(/removed after Docker Desktop 4.43/);
+    expect(byId(m1New, 'qemu-osxfs')?.available).toBe(false);
+    const m1Old = listDockerDesktopVariants(M1, '4.34.3', legacy);
+    expect(byId(m1Old, 'docker-vmm')?.reason).toMatch(/needs Docker Desktop 4.35 or later/);
+    const intel = listDockerDesktopVariants(INTEL_OLD, '4.30.0', legacy);
+    expect(byId(intel, 'vz-virtiofs')?.reason).toMatch(/macOS 12.5 or later \(this Mac runs 12.4\)/);
+    expect(byId(intel, 'hyperkit-osxfs')?.available).toBe(true);
+    expect(byId(intel, 'hyperkit-osxfs')?.bindFlags).toEqual(['consistent', 'cached', 'delegated']);
+    expect(byId(m1, 'vz-virtiofs')?.bindFlags).toEqual([]);
+    const linux = listDockerDesktopVariants(
+      { platform: 'linux', arch: 'x64', macosVersion: null },
+      null,
+      null,
+    );
+    expect(linux.every((v) => !v.available && /only on macOS/.test(v.reason ?? ''))).toBe(true);
+  });
+
+  it('reads the variant as Docker Desktop does: VirtioFS wins over gRPC FUSE, libkrun over both', () => {
+    expect(variantFromSwitches(sw({ vz: true, virtiofs: true, grpcfuse: true }), 'arm64').id).toBe(
+      'vz-virtiofs',
+    );
+    expect(variantFromSwitches(sw({ vz: true, virtiofs: false, grpcfuse: true }), 'arm64').id).toBe(
+      'vz-grpcfuse',
+    );
+    expect(variantFromSwitches(sw({ vz: false, grpcfuse: true }), 'x64').id).toBe('hyperkit-grpcfuse');
+    expect(variantFromSwitches(sw({ vz: false, grpcfuse: false }), 'arm64').id).toBe('qemu-osxfs');
+    expect(variantFromSwitches(sw({ vz: true, libkrun: true }), 'arm64').id).toBe('docker-vmm');
+    expect(variantFromSwitches(sw({}), 'arm64').id).toBeNull();
+  });
+
+  it('writes only what must change, in the generation’s spelling, and turns Rosetta off without VZ', () => {
+    const now = sw({ vz: true, virtiofs: true, grpcfuse: true, libkrun: false, rosetta: true });
+    expect(writesFor('vz-virtiofs', store, now, 'arm64')).toEqual([]);
+    expect(writesFor('vz-grpcfuse', store, now, 'arm64')).toEqual([
+      { key: 'UseVirtualizationFrameworkVirtioFS', from: true, to: false },
+    ]);
+    expect(writesFor('qemu-osxfs', store, now, 'arm64').map((w) => `${w.key}=${w.to}`)).toEqual([
+      'UseVirtualizationFramework=false',
+      'UseVirtualizationFrameworkVirtioFS=false',
+      'UseGrpcfuse=false',
+      'UseVirtualizationFrameworkRosetta=false',
+    ]);
+    const old = sw({ vz: true, virtiofs: false, grpcfuse: true, rosetta: false });
+    expect(writesFor('vz-virtiofs', legacy, old, 'arm64')).toEqual([
+      { key: 'useVirtualizationFrameworkVirtioFS', from: false, to: true },
+      { key: 'useGrpcfuse', from: true, to: false },
+    ]);
+  });
+
+  it('finds the product version in Info.plist and in `docker version`', () => {
+    expect(versionFromPlist('<key>CFBundleShortVersionString</key>\n\t<string>4.37.1</string>')).toBe(
+      '4.37.1',
+    );
+    expect(versionFromPlist('<plist></plist>')).toBeNull();
+    expect(versionFromPlatformName('Docker Desktop 4.49.0 (12345)')).toBe('4.49.0');
+    expect(versionFromPlatformName('Docker Engine - Community')).toBeNull();
+  });
+});

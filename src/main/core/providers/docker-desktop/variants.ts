@@ -1,0 +1,199 @@
+// Docker Desktop's file-sharing variants: the switches each one sets, where each exists (chip,
+// macOS, product version) and the filesystem a bind mount shows under it. Facts from
+// /work/shared/reference/engine-settings.md and Docker's release notes; version bounds marked
+// "unconfirmed" are the best public information and are easy to move here.
+import { versionAtLeast, type HostFacts } from '../host-facts';
+import type { VariantSpec } from '../provider';
+import type { Generation, Switch } from './generations';
+
+interface VariantDef {
+  id: string;
+  label: string;
+  chip?: 'arm64' | 'x64';
+  minMacos?: string;
+  minVersion?: string;
+  /** Last version that still has it. */
+  maxVersion?: string;
+  needsLibkrunKey?: boolean;
+  switches: Partial<Record<Switch, boolean>>;
+  expectedFsTypes: string[];
+  bindFlags: string[];
+  notes: string[];
+}
+
+const OFF_HV = { vz: false, virtiofs: false, libkrun: false } as const;
+// osxfs and :cached/:delegated: the flags only ever meant something on osxfs.
+const OSXFS_FLAGS = ['consistent', 'cached', 'delegated'];
+
+export const DEFS: readonly VariantDef[] = [
+  {
+    id: 'vz-virtiofs',
+    label: 'VZ + VirtioFS',
+    minMacos: '12.5',
+    minVersion: '4.6',
+    switches: { vz: true, virtiofs: true, grpcfuse: false, libkrun: false },
+    // Docker Desktop layers its "fakeowner" filesystem over VirtioFS for bind mounts.
+    expectedFsTypes: ['fakeowner', 'virtiofs'],
+    bindFlags: [],
+    notes: [],
+  },
+  {
+    id: 'vz-grpcfuse',
+    label: 'VZ + gRPC FUSE',
+    minMacos: '12.5',
+    minVersion: '4.3',
+    switches: { vz: true, virtiofs: false, grpcfuse: true, libkrun: false },
+    expectedFsTypes: ['fuse.grpcfuse', 'grpcfuse'],
+    bindFlags: [],
+    notes: [],
+  },
+  {
+    id: 'qemu-grpcfuse',
+    label: 'QEMU + gRPC FUSE',
+    chip: 'arm64',
+    maxVersion: '4.43', // QEMU left Docker Desktop in 4.44
+    switches: { ...OFF_HV, grpcfuse: true },
+    expectedFsTypes: ['fuse.grpcfuse', 'grpcfuse'],
+    bindFlags: [],
+    notes: ['QEMU is legacy in Docker Desktop'],
+  },
+  {
+    id: 'hyperkit-grpcfuse',
+    label: 'HyperKit + gRPC FUSE',
+    chip: 'x64',
+    switches: { ...OFF_HV, grpcfuse: true },
+    expectedFsTypes: ['fuse.grpcfuse', 'grpcfuse'],
+    bindFlags: [],
+    notes: ['HyperKit is legacy in Docker Desktop'],
+  },
+  {
+    id: 'qemu-osxfs',
+    label: 'QEMU + osxfs (legacy)',
+    chip: 'arm64',
+    maxVersion: '4.43', // unconfirmed: osxfs was announced for removal in 4.37 and needs QEMU here
+    switches: { ...OFF_HV, grpcfuse: false },
+    expectedFsTypes: ['fuse.osxfs', 'osxfs'],
+    bindFlags: OSXFS_FLAGS,
+    notes: ['osxfs is legacy and slated for removal'],
+  },
+  {
+    id: 'hyperkit-osxfs',
+    label: 'HyperKit + osxfs (legacy)',
+    chip: 'x64',
+    maxVersion: '4.43', // unconfirmed, as above
+    switches: { ...OFF_HV, grpcfuse: false },
+    expectedFsTypes: ['fuse.osxfs', 'osxfs'],
+    bindFlags: OSXFS_FLAGS,
+    notes: ['osxfs is legacy and slated for removal'],
+  },
+  {
+    id: 'docker-vmm',
+    label: 'Docker VMM (beta) + VirtioFS',
+    chip: 'arm64',
+    minMacos: '12.5',
+    minVersion: '4.35',
+    needsLibkrunKey: true,
+    switches: { vz: true, virtiofs: true, grpcfuse: false, libkrun: true },
+    expectedFsTypes: ['fakeowner', 'virtiofs'],
+    bindFlags: [],
+    notes: ['Docker VMM is beta', 'UseLibkrun is read from real settings files, not documented'],
+  },
+];
+
+export function defById(id: string): VariantDef | undefined {
+  return DEFS.find((d) => d.id === id);
+}
+
+const CHIP_NAME = { arm64: 'an Apple silicon Mac', x64: 'an Intel Mac' } as const;
+
+function unavailableReason(
+  def: VariantDef,
+  host: HostFacts,
+  version: string | null,
+  generation: Generation | null,
+): string | undefined {
+  if (host.platform !== 'darwin') return 'Docker Desktop file sharing variants exist only on macOS';
+  if (def.chip && host.arch !== def.chip)
+    return `needs ${CHIP_NAME[def.chip]}; this one is ${host.arch === 'arm64' ? 'Apple silicon' : 'Intel'}`;
+  if (def.minMacos && host.macosVersion && !versionAtLeast(host.macosVersion, def.minMacos)) {
+    return `needs macOS ${def.minMacos} or later (this Mac runs ${host.macosVersion})`;
+  }
+  if (version && def.minVersion && !versionAtLeast(version, def.minVersion)) {
+    return `needs Docker Desktop ${def.minVersion} or later (installed: ${version})`;
+  }
+  if (version && def.maxVersion && versionAtLeast(version, nextMinor(def.maxVersion))) {
+    return `removed after Docker Desktop ${def.maxVersion} (installed: ${version})`;
+  }
+  if (def.needsLibkrunKey && generation && !generation.keys.libkrun) {
+    return `needs Docker Desktop 4.35 or later (this one keeps ${generation.name})`;
+  }
+  return undefined;
+}
+
+function nextMinor(version: string): string {
+  const [major, minor] = version.split('.').map(Number);
+  return `${major}.${minor + 1}`;
+}
+
+export function listDockerDesktopVariants(
+  host: HostFacts,
+  version: string | null,
+  generation: Generation | null,
+): VariantSpec[] {
+  return DEFS.map((def) => {
+    const reason = unavailableReason(def, host, version, generation);
+    return {
+      id: def.id,
+      label: def.label,
+      available: reason === undefined,
+      ...(reason ? { reason } : {}),
+      affects: ['bind'],
+      expectedFsTypes: def.expectedFsTypes,
+      bindFlags: def.bindFlags,
+      notes: def.notes,
+    };
+  });
+}
+
+/** The variant the switches select, as Docker Desktop would read them (VirtioFS wins over gRPC FUSE). */
+export function variantFromSwitches(
+  s: Record<Switch, boolean | null>,
+  arch: string,
+): { id: string | null; label: string } {
+  const hv = arch === 'x64' ? 'hyperkit' : 'qemu';
+  if (s.libkrun) return { id: 'docker-vmm', label: 'Docker VMM + VirtioFS' };
+  if (s.vz === null) return { id: null, label: 'unknown (no virtualization switch in the file)' };
+  if (s.vz) {
+    if (s.virtiofs) return { id: 'vz-virtiofs', label: 'VZ + VirtioFS' };
+    if (s.grpcfuse) return { id: 'vz-grpcfuse', label: 'VZ + gRPC FUSE' };
+    return { id: null, label: 'VZ + osxfs (not a combination Mountbench switches to)' };
+  }
+  if (s.grpcfuse || s.virtiofs)
+    return { id: `${hv}-grpcfuse`, label: `${hv === 'qemu' ? 'QEMU' : 'HyperKit'} + gRPC FUSE` };
+  return { id: `${hv}-osxfs`, label: `${hv === 'qemu' ? 'QEMU' : 'HyperKit'} + osxfs` };
+}
+
+/** Keys and values to write for `id`, given the file's current switches (only what must change). */
+export function writesFor(
+  id: string,
+  generation: Generation,
+  current: Record<Switch, boolean | null>,
+  arch: string,
+): { key: string; from: boolean | null; to: boolean }[] {
+  const def = defById(id);
+  if (!def) return [];
+  // Already what Docker Desktop runs (e.g. VirtioFS with gRPC FUSE also on): a write would only cost a restart.
+  if (variantFromSwitches(current, arch).id === id) return [];
+  const wanted: Partial<Record<Switch, boolean>> = { ...def.switches };
+  // Rosetta needs the Virtualization framework; leaving it on would make the combination invalid.
+  if (wanted.vz === false && current.rosetta) wanted.rosetta = false;
+  const writes: { key: string; from: boolean | null; to: boolean }[] = [];
+  for (const [name, value] of Object.entries(wanted) as [Switch, boolean][]) {
+    const key = generation.keys[name];
+    // No UseLibkrun in the old generation: there is nothing to turn off.
+    if (!key) continue;
+    if (current[name] === null && value === false && name === 'libkrun') continue;
+    if (current[name] !== value) writes.push({ key, from: current[name], to: value });
+  }
+  return writes;
+}

@@ -1,0 +1,60 @@
+// The two machine facts that decide which variants a product offers: the chip and the macOS
+// version. MOUNTBENCH_HOST="darwin arm64 14.5" overrides them, so the Mac providers' availability
+// rules can be tested (and demonstrated) on any machine with stand-in CLIs.
+import { execFile } from 'node:child_process';
+import os from 'node:os';
+import { parseSwVers } from '../machine/parse-sw-vers';
+
+export interface HostFacts {
+  platform: string;
+  /** The hardware's architecture (`arm64` on Apple silicon even under Rosetta), `x64`… */
+  arch: string;
+  /** macOS product version ("14.5"); null elsewhere or when unknown. */
+  macosVersion: string | null;
+}
+
+function run(command: string, args: string[]): Promise<string | null> {
+  return new Promise((resolve) => {
+    execFile(command, args, { timeout: 5000, encoding: 'utf8' }, (err, out) => resolve(err ? null : out));
+  });
+}
+
+/** Parses MOUNTBENCH_HOST: "<platform> <arch> [macOS version]". */
+export function parseHostOverride(value: string | undefined): HostFacts | null {
+  const parts = (value ?? '').trim().split(/\s+/).filter(Boolean);
+  if (parts.length < 2) return null;
+  return { platform: parts[0], arch: parts[1], macosVersion: parts[2] ?? null };
+}
+
+export async function hostFacts(env: NodeJS.ProcessEnv = process.env): Promise<HostFacts> {
+  const override = parseHostOverride(env.MOUNTBENCH_HOST);
+  if (override) return override;
+  if (process.platform !== 'darwin')
+    return {
+      platform: process.platform,
+      arch: os.machine() === 'aarch64' ? 'arm64' : process.arch,
+      macosVersion: null,
+    };
+  const [arm64, swVers] = await Promise.all([run('sysctl', ['-n', 'hw.optional.arm64']), run('sw_vers', [])]);
+  const parsed = swVers ? parseSwVers(swVers) : null;
+  return {
+    platform: 'darwin',
+    arch: arm64?.trim() === '1' ? 'arm64' : process.arch,
+    macosVersion: parsed ? parsed.version.split(' ')[0] : null,
+  };
+}
+
+/** Compares dotted versions numerically ("4.10" > "4.9"); missing parts count as 0. */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split(/[.+-]/).map((p) => Number.parseInt(p, 10) || 0);
+  const pb = b.split(/[.+-]/).map((p) => Number.parseInt(p, 10) || 0);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d < 0 ? -1 : 1;
+  }
+  return 0;
+}
+
+export function versionAtLeast(version: string | null, minimum: string): boolean {
+  return version !== null && compareVersions(version, minimum) >= 0;
+}

@@ -1,0 +1,54 @@
+// Rancher Desktop moved its VM settings between settings versions, and old paths have no aliases:
+// a key at the wrong path is silently ignored ("no changes necessary"). So the version comes
+// first, and every path and rdctl flag Mountbench uses is looked up for that version here
+// (engine-settings.md; settingsImpl.ts updateTable 14 → 15 → 16).
+import { compareVersions } from '../host-facts';
+
+/** Oldest and newest settings versions whose key paths Mountbench knows. */
+export const OLDEST_SETTINGS_VERSION = 14;
+export const NEWEST_SETTINGS_VERSION = 19;
+
+export interface KeyPaths {
+  vmType: readonly string[];
+  mountType: readonly string[];
+  /** The 9p options object; its place never moved. */
+  ninep: readonly string[];
+}
+
+export function keyPathsFor(version: number): KeyPaths {
+  return {
+    vmType: version <= 14 ? ['experimental', 'virtualMachine', 'type'] : ['virtualMachine', 'type'],
+    mountType:
+      version <= 15
+        ? ['experimental', 'virtualMachine', 'mount', 'type']
+        : ['virtualMachine', 'mount', 'type'],
+    ninep: ['experimental', 'virtualMachine', 'mount', '9p'],
+  };
+}
+
+/** rdctl start/set flags are the JSON paths in kebab-case, per version. */
+export function flagsFor(version: number): { vmType: string; mountType: string; msize: string } {
+  return {
+    vmType: version <= 14 ? '--experimental.virtual-machine.type' : '--virtual-machine.type',
+    mountType: version <= 15 ? '--experimental.virtual-machine.mount.type' : '--virtual-machine.mount.type',
+    msize: '--experimental.virtual-machine.mount.9p.msize-in-kib',
+  };
+}
+
+/** The settings version a Rancher Desktop release writes (≤ 1.18: 14, 1.19: 15, 1.20–1.21: 16, 1.24: 19). */
+export function settingsVersionForRelease(release: string): number {
+  if (compareVersions(release, '1.19') < 0) return 14;
+  if (compareVersions(release, '1.20') < 0) return 15;
+  if (compareVersions(release, '1.22') < 0) return 16;
+  if (compareVersions(release, '1.23') < 0) return 17;
+  if (compareVersions(release, '1.24') < 0) return 18;
+  if (compareVersions(release, '1.25') < 0) return 19;
+  // A release after 1.24 may write a version Mountbench has never seen: treat it as newer.
+  return NEWEST_SETTINGS_VERSION + 1;
+}
+
+/** "rdctl client version: v1.20.0, targeting server version: v1" → "1.20.0". */
+export function releaseFromRdctlVersion(text: string): string | null {
+  const m = /client version:\s*v?(\d+\.\d+(?:\.\d+)?)/i.exec(text);
+  return m ? m[1] : null;
+}

@@ -1,0 +1,12 @@
+// The sweep: propose, run every variant of one provider, restore. The only door.
+export { sweepRequestSchema, type SweepRequest } from './sweep-request';
+export { proposeSweep, type SweepProposal, type ProposedVariant } from './propose';
+export {
+  runSweep,
+  type SweepEvent,
+  type SweepOptions,
+  type SweepOutcome,
+  type VariantOutcome,
+} from './sweep';
+export { restoreEverything, restoreOnAppStart, restorerFor } from './restore-all';
+export { DOCKER_CLI_OWNER } from './docker-cli-context';

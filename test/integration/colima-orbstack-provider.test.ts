@@ -1,0 +1,216 @@
+// The colima and orbstack providers on their stand-ins: the provider contract, then what colima
+// makes hard — profiles per variant, silent mount-type coercion, fixed types of an existing VM —
+// and the user's own profile, which must come out byte-identical and never started.
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MountbenchError } from '../../src/shared/errors';
+import { Journal } from '../../src/main/core/journal';
+import { colimaProvider as colima } from '../../src/main/core/providers/colima';
+import { runProviderContract, type ProviderSandbox } from '../../src/main/core/providers/contract';
+import { orbstackProvider as orb } from '../../src/main/core/providers/orbstack';
+import { providerContext } from '../../src/main/core/providers/provider-context';
+import { createStandinSandbox, type SandboxOptions, type StandinSandbox } from '../stand-ins/sandbox';
+
+function colimaSandbox(target: string, options: SandboxOptions = {}) {
+  return async (): Promise<ProviderSandbox> => {
+    const sb = createStandinSandbox({ colimaDefault: true, ...options });
+    const ctx = await providerContext({ env: sb.env });
+    return {
+      provider: colima,
+      ctx,
+      // The user's profile and Docker config: Mountbench must leave both exactly as they were.
+      watchedFiles: [sb.file('.colima', 'default', 'colima.yaml'), sb.file('.docker', 'config.json')],
+      targetVariant: target,
+      observedFsType: async (variant) =>
+        (await readFile(sb.file('.colima', `mountbench-${variant}`, 'docker.sock.fstype'), 'utf8')).trim(),
+      wrongFsType: 'ext4',
+      cleanup: () => sb.remove(),
+    };
+  };
+}
+
+runProviderContract('colima (stand-in), VZ + virtiofs in its own profile', colimaSandbox('vz-virtiofs'));
+runProviderContract('colima (stand-in), QEMU + 9p in its own profile', colimaSandbox('qemu-9p'));
+
+runProviderContract('orbstack (stand-in), stopped at start', async () => {
+  const sb = createStandinSandbox({ orbstack: true });
+  return {
+    provider: orb,
+    ctx: await providerContext({ env: sb.env }),
+    watchedFiles: [],
+    targetVariant: null,
+    observedFsType: async () => null,
+    wrongFsType: 'ext4',
+    cleanup: () => sb.remove(),
+  };
+});
+
+describe('colima (stand-in) provider', () => {
+  let sb: StandinSandbox;
+  afterEach(async () => {
+    await sb?.remove();
+  });
+
+  async function setUp(options: SandboxOptions = {}) {
+    sb = createStandinSandbox({ colimaDefault: true, ...options });
+    return providerContext({ env: sb.env });
+  }
+
+  it('detects colima and the user’s default profile without touching it, and offers VZ only from macOS 13', async () => {
+    const ctx = await setUp({ env: { MOUNTBENCH_HOST: 'darwin x64 12.7' } });
+    const found = await colima.detect(ctx);
+    expect(found).toMatchObject({
+      installed: true,
+      version: '0.8.1',
+      running: false,
+      currentVariant: 'vz-virtiofs',
+      currentSetting: 'default profile: VZ + virtiofs',
+      settingsFile: null,
+    });
+    const variants = await colima.listVariants(ctx);
+    expect(variants.filter((v) => v.available).map((v) => v.id)).toEqual(['qemu-sshfs', 'qemu-9p']);
+    expect(variants.find((v) => v.id === 'vz-sshfs')?.reason).toMatch(
+      /needs macOS 13 or later \(this Mac runs 12\.7\)/,
+    );
+  });
+
+  it('runs one bench profile at a time, and deletes every profile it created at the end', async () => {
+    const ctx = await setUp();
+    const userProfile = readFileSync(sb.file('.colima', 'default', 'colima.yaml'));
+    const journal = await Journal.create(ctx.dataDir, 'two variants');
+    try {
+      await colima.captureOriginals(ctx, journal);
+      await colima.apply(ctx, 'qemu-sshfs', journal);
+      await colima.waitReady(ctx, { timeoutMs: 30_000 });
+      expect((await colima.detect(ctx)).engineName).toBe('colima-mountbench-qemu-sshfs');
+      await colima.apply(ctx, 'vz-virtiofs', journal);
+      await colima.waitReady(ctx, { timeoutMs: 30_000 });
+      const list = (await sb.run('colima', ['list', '--json'])).stdout.trim().split('\n');
+      expect(list.map((l) => JSON.parse(l) as { name: string; status: string })).toEqual([
+        expect.objectContaining({ name: 'mountbench-qemu-sshfs', status: 'Stopped' }),
+        expect.objectContaining({ name: 'mountbench-vz-virtiofs', status: 'Running' }),
+      ]);
+      await colima.restore(ctx, journal.originals('colima'), journal);
+      await colima.restore(ctx, journal.originals('colima'), journal);
+    } finally {
+      await journal.close();
+    }
+    expect((await sb.run('colima', ['list', '--json'])).stdout.trim()).toBe('');
+    expect(readFileSync(sb.file('.colima', 'default', 'colima.yaml')).equals(userProfile)).toBe(true);
+  });
+
+  it('keeps bench profiles, stopped, when asked to', async () => {
+    const ctx = await setUp({ env: { MOUNTBENCH_KEEP_COLIMA_PROFILES: '1' } });
+    const journal = await Journal.create(ctx.dataDir, 'keep');
+    try {
+      await colima.captureOriginals(ctx, journal);
+      await colima.apply(ctx, 'qemu-9p', journal);
+      await colima.restore(ctx, journal.originals('colima'), journal);
+    } finally {
+      await journal.close();
+    }
+    const list = (await sb.run('colima', ['list', '--json'])).stdout.trim();
+    expect(JSON.parse(list)).toMatchObject({ name: 'mountbench-qemu-9p', status: 'Stopped' });
+  });
+
+  it('refuses a profile colima did not give the asked mount type (an old VM keeps its types)', async () => {
+    const ctx = await setUp();
+    // A leftover profile of the same name, created as QEMU + sshfs: colima will not change it.
+    expect(
+      (
+        await sb.run('colima', [
+          'start',
+          '-p',
+          'mountbench-vz-virtiofs',
+          '--vm-type',
+          'qemu',
+          '--mount-type',
+          'sshfs',
+        ])
+      ).code,
+    ).toBe(0);
+    expect((await sb.run('colima', ['stop', '-p', 'mountbench-vz-virtiofs'])).code).toBe(0);
+    const journal = await Journal.create(ctx.dataDir, 'old profile');
+    try {
+      await colima.captureOriginals(ctx, journal);
+      await colima.apply(ctx, 'vz-virtiofs', journal);
+      await colima.waitReady(ctx, { timeoutMs: 30_000 });
+      const verdict = await colima.verify(ctx, 'vz-virtiofs', 'fuse.sshfs');
+      expect(verdict.ok).toBe(false);
+      expect(verdict.message).toMatch(/runs mountbench-vz-virtiofs as qemu \+ sshfs, not VZ \+ virtiofs/);
+      await colima.restore(ctx, journal.originals('colima'), journal);
+    } finally {
+      await journal.close();
+    }
+    // It existed (stopped) before the sweep: it stays, stopped.
+    expect(JSON.parse((await sb.run('colima', ['list', '--json'])).stdout)).toMatchObject({
+      name: 'mountbench-vz-virtiofs',
+      status: 'Stopped',
+    });
+  });
+
+  it('reports a profile that fails to start, and one that never becomes ready, clearly', async () => {
+    const ctx = await setUp({ env: { STANDIN_FAIL: 'colima:start' } });
+    const journal = await Journal.create(ctx.dataDir, 'fail');
+    try {
+      await colima.captureOriginals(ctx, journal);
+      const err = await colima.apply(ctx, 'qemu-sshfs', journal).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(MountbenchError);
+      expect((err as Error).message).toMatch(
+        /starting colima profile mountbench-qemu-sshfs failed .*error starting vm/,
+      );
+      const wait = await colima.waitReady(ctx, { timeoutMs: 2_000 }).catch((e: unknown) => e);
+      expect((wait as Error).message).toMatch(
+        /gave up waiting for the colima bench profile to be ready after 2 s; last status: no Mountbench colima profile is running/,
+      );
+      await colima.restore(ctx, journal.originals('colima'), journal);
+    } finally {
+      await journal.close();
+    }
+    expect((await sb.run('colima', ['list', '--json'])).stdout.trim()).toBe('');
+  });
+});
+
+describe('orbstack (stand-in) provider', () => {
+  let sb: StandinSandbox;
+  afterEach(async () => {
+    await sb?.remove();
+  });
+
+  it('has one variant, measured as it is, and says so', async () => {
+    sb = createStandinSandbox({ orbstack: true });
+    const ctx = await providerContext({ env: sb.env });
+    expect(await orb.detect(ctx)).toMatchObject({
+      installed: true,
+      version: '1.10.3',
+      running: false,
+      engineName: 'orbstack',
+    });
+    const [only, ...rest] = await orb.listVariants(ctx);
+    expect(rest).toEqual([]);
+    expect(only).toMatchObject({ id: 'as-is', available: true });
+    expect(only.notes.join(' ')).toMatch(/measured as it is/);
+    const journal = await Journal.create(ctx.dataDir, 'orbstack');
+    try {
+      await orb.captureOriginals(ctx, journal);
+      await orb.apply(ctx, 'as-is', journal);
+      await orb.waitReady(ctx, { timeoutMs: 30_000 });
+      expect(await orb.verify(ctx, 'as-is', 'virtiofs')).toMatchObject({ ok: true });
+      await orb.restore(ctx, journal.originals('orbstack'), journal);
+    } finally {
+      await journal.close();
+    }
+    expect((await orb.detect(ctx)).running).toBe(false);
+  });
+
+  it('is not installed without OrbStack, and says why its variant is unavailable', async () => {
+    sb = createStandinSandbox({});
+    const ctx = await providerContext({ env: { ...sb.env, PATH: '/usr/bin:/bin' } });
+    expect((await orb.detect(ctx)).installed).toBe(false);
+    expect((await orb.listVariants(ctx))[0]).toMatchObject({
+      available: false,
+      reason: 'OrbStack is not installed',
+    });
+  });
+});

@@ -1,0 +1,131 @@
+// Fault injection for Rancher Desktop, colima and OrbStack on their stand-ins, with the shared
+// harness (fault-injection-support.ts): `mountbench sweep --yes` SIGKILLed after every journal step,
+// then `mountbench restore` (itself killed at each of its steps): the settings file and the user's
+// Docker config byte-identical, each product back in the state it had. A provider not registered
+// in the CLI yet (providers/registry.ts) is skipped, not failed.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { colimaProvider } from '../../src/main/core/providers/colima';
+import { orbstackProvider } from '../../src/main/core/providers/orbstack';
+import { providerContext } from '../../src/main/core/providers/provider-context';
+import { rancherDesktopProvider } from '../../src/main/core/providers/rancher-desktop';
+import { PROVIDERS } from '../../src/main/core/providers/registry';
+import { createStandinSandbox, RD_SETTINGS, type StandinSandbox } from '../stand-ins/sandbox';
+import { runFaultInjection, type FaultReport } from './fault-injection-support';
+
+const QUICK = ['--workload', 'dd-write', '--size', 'quick', '--runs', '1', '--warmup', '0'];
+const registered = (id: string) => PROVIDERS.some((p) => p.id === id);
+const totals: Record<string, FaultReport> = {};
+afterAll(() => {
+  for (const [name, r] of Object.entries(totals)) {
+    console.log(
+      `fault injection: ${name}: ${r.sweepKillPoints} sweep kill points, ${r.restoreKillPoints} restore kill points`,
+    );
+  }
+});
+
+/** The user's own Docker context, which a sweep must put back. */
+function userDockerConfig(sb: StandinSandbox): string {
+  const file = sb.file('.docker', 'config.json');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, '{\n\t"auths": {},\n\t"currentContext": "default"\n}');
+  return file;
+}
+
+async function rdState(sb: StandinSandbox): Promise<string> {
+  const found = await rancherDesktopProvider.detect(await providerContext({ env: sb.env }));
+  return found.running ? 'running' : 'stopped';
+}
+
+describe.skipIf(!registered('rancher-desktop'))('fault injection: rancher-desktop (stand-in)', () => {
+  it('settings version 19, running at start: every kill point restores settings.json byte for byte', async () => {
+    const sb = createStandinSandbox({ rancherDesktop: 19 });
+    try {
+      expect((await sb.run('rdctl', ['start'])).code).toBe(0);
+      await rancherDesktopProvider.waitReady(await providerContext({ env: sb.env }), { timeoutMs: 30_000 });
+      const name = 'rancher-desktop v19, running';
+      totals[name] = await runFaultInjection({
+        name,
+        env: sb.env,
+        dataDir: sb.dataDir,
+        sweepArgs: [
+          'sweep',
+          '--provider',
+          'rancher-desktop',
+          '--variants',
+          'qemu-9p-512k,vz-reverse-sshfs',
+          ...QUICK,
+        ],
+        watchedFiles: [sb.file(...RD_SETTINGS), userDockerConfig(sb)],
+        state: () => rdState(sb),
+      });
+      expect(totals[name].sweepKillPoints).toBeGreaterThan(4);
+    } finally {
+      await sb.remove();
+    }
+  });
+
+  it('settings version 14, quit at start: every kill point restores and leaves it quit', async () => {
+    const sb = createStandinSandbox({ rancherDesktop: 14 });
+    try {
+      const name = 'rancher-desktop v14, quit';
+      totals[name] = await runFaultInjection({
+        name,
+        env: sb.env,
+        dataDir: sb.dataDir,
+        sweepArgs: ['sweep', '--provider', 'rancher-desktop', '--variants', 'qemu-9p-128k', ...QUICK],
+        watchedFiles: [sb.file(...RD_SETTINGS), userDockerConfig(sb)],
+        state: () => rdState(sb),
+      });
+      expect(totals[name].sweepKillPoints).toBeGreaterThan(2);
+    } finally {
+      await sb.remove();
+    }
+  });
+});
+
+describe.skipIf(!registered('colima'))('fault injection: colima (stand-in)', () => {
+  it('two bench profiles: every kill point ends with no bench profile and the user’s profile untouched', async () => {
+    const sb = createStandinSandbox({ colimaDefault: true });
+    try {
+      const name = 'colima, two variants';
+      totals[name] = await runFaultInjection({
+        name,
+        env: sb.env,
+        dataDir: sb.dataDir,
+        sweepArgs: ['sweep', '--provider', 'colima', '--variants', 'qemu-sshfs,vz-virtiofs', ...QUICK],
+        watchedFiles: [sb.file('.colima', 'default', 'colima.yaml'), userDockerConfig(sb)],
+        state: async () => {
+          const ctx = await providerContext({ env: sb.env });
+          const found = await colimaProvider.detect(ctx);
+          return `running=${String(found.running)} profiles=${(await sb.run('colima', ['list', '--json'])).stdout.trim()}`;
+        },
+      });
+      expect(totals[name].sweepKillPoints).toBeGreaterThan(3);
+    } finally {
+      await sb.remove();
+    }
+  });
+});
+
+describe.skipIf(!registered('orbstack'))('fault injection: orbstack (stand-in)', () => {
+  it('stopped at start: every kill point ends with OrbStack stopped again', async () => {
+    const sb = createStandinSandbox({ orbstack: true });
+    try {
+      const name = 'orbstack, stopped';
+      totals[name] = await runFaultInjection({
+        name,
+        env: sb.env,
+        dataDir: sb.dataDir,
+        sweepArgs: ['sweep', '--provider', 'orbstack', ...QUICK],
+        watchedFiles: [userDockerConfig(sb)],
+        state: async () =>
+          String((await orbstackProvider.detect(await providerContext({ env: sb.env }))).running),
+      });
+      expect(totals[name].sweepKillPoints).toBeGreaterThan(0);
+    } finally {
+      await sb.remove();
+    }
+  });
+});

@@ -1,0 +1,78 @@
+// Every provider available here passes the one contract (src/main/core/providers/contract.ts):
+// Docker Desktop on its stand-in CLIs (both settings generations, both stop/start routes), and
+// the plain Docker Engine for real.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { runProviderContract, type ProviderSandbox } from '../../src/main/core/providers/contract';
+import { dockerDesktopProvider } from '../../src/main/core/providers/docker-desktop';
+import { dockerEngineProvider } from '../../src/main/core/providers/docker-engine-provider';
+import { providerContext } from '../../src/main/core/providers/provider-context';
+import { observeBindFsType } from '../../src/main/core/sweep/observe-fs';
+import { createStandinSandbox, DD_SETTINGS_DIR, type DockerDesktopFixture } from '../stand-ins/sandbox';
+import { docker, image, tempDir } from './support';
+
+function dockerDesktopSandbox(fixture: DockerDesktopFixture, target: string, runningAtStart: boolean) {
+  return async (): Promise<ProviderSandbox> => {
+    const sb = createStandinSandbox({ dockerDesktop: fixture });
+    if (runningAtStart) {
+      const started = await sb.run(
+        fixture === 'settings-json-4.34' ? 'open' : 'docker',
+        fixture === 'settings-json-4.34' ? ['-a', 'Docker'] : ['desktop', 'start'],
+      );
+      if (started.code !== 0) throw new Error(`stand-in did not start: ${started.stderr}`);
+    }
+    const ctx = await providerContext({ env: sb.env });
+    if (runningAtStart) await dockerDesktopProvider.waitReady(ctx, { timeoutMs: 30_000 });
+    const file = fixture === 'settings-json-4.34' ? 'settings.json' : 'settings-store.json';
+    return {
+      provider: dockerDesktopProvider,
+      ctx,
+      // config.json (currentContext) is the sweep's to put back (owner docker-cli), not the provider's.
+      watchedFiles: [sb.file(...DD_SETTINGS_DIR, file)],
+      targetVariant: target,
+      // The stand-in writes what the real product's bind mounts would show next to its socket.
+      observedFsType: async () =>
+        (await readFile(sb.file('.docker', 'run', 'docker.sock.fstype'), 'utf8')).trim(),
+      wrongFsType: 'ext4',
+      cleanup: () => sb.remove(),
+    };
+  };
+}
+
+runProviderContract(
+  'docker-desktop (stand-in), settings-store.json 4.43, quit at start',
+  dockerDesktopSandbox('settings-store-json-4.35', 'vz-grpcfuse', false),
+);
+runProviderContract(
+  'docker-desktop (stand-in), settings-store.json 4.43, running at start',
+  dockerDesktopSandbox('settings-store-json-4.35', 'qemu-osxfs', true),
+);
+runProviderContract(
+  'docker-desktop (stand-in), settings.json 4.34, app quit/open route',
+  dockerDesktopSandbox('settings-json-4.34', 'vz-virtiofs', true),
+);
+
+runProviderContract('docker-engine (real engine)', async () => {
+  const cache = tempDir('contract-engine');
+  const ctx = await providerContext({
+    env: { ...process.env, MOUNTBENCH_DATA_DIR: join(cache.path, 'data') },
+  });
+  return {
+    provider: dockerEngineProvider,
+    ctx,
+    watchedFiles: [],
+    targetVariant: 'fuse',
+    observedFsType: (variant) =>
+      observeBindFsType({
+        docker,
+        image,
+        provider: 'docker-engine',
+        variant,
+        cacheDir: cache.path,
+        probeId: `contract-${process.pid}`,
+        signal: new AbortController().signal,
+      }),
+    wrongFsType: 'ext4',
+    cleanup: async () => cache.remove(),
+  };
+});

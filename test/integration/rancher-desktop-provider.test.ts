@@ -1,0 +1,274 @@
+// The rancher-desktop provider on the Rancher Desktop stand-in (rdctl + app), for each settings
+// version's real-format file: the provider contract, then every bad input a user's machine may hold
+// (each a clear error, the file byte-identical, the app's running state untouched).
+import { chmodSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MountbenchError } from '../../src/shared/errors';
+import { Journal } from '../../src/main/core/journal';
+import { runProviderContract, type ProviderSandbox } from '../../src/main/core/providers/contract';
+import type { ProviderContext } from '../../src/main/core/providers/provider';
+import { providerContext } from '../../src/main/core/providers/provider-context';
+import { rancherDesktopProvider as rd } from '../../src/main/core/providers/rancher-desktop';
+import {
+  createStandinSandbox,
+  RD_SETTINGS,
+  type RancherDesktopFixture,
+  type StandinSandbox,
+} from '../stand-ins/sandbox';
+
+async function startRd(sb: StandinSandbox, ctx: ProviderContext): Promise<void> {
+  const started = await sb.run('rdctl', ['start']);
+  if (started.code !== 0) throw new Error(`stand-in did not start: ${started.stderr}`);
+  await rd.waitReady(ctx, { timeoutMs: 30_000 });
+}
+
+function rdSandbox(version: RancherDesktopFixture, target: string, runningAtStart: boolean) {
+  return async (): Promise<ProviderSandbox> => {
+    const sb = createStandinSandbox({ rancherDesktop: version });
+    const ctx = await providerContext({ env: sb.env });
+    if (runningAtStart) await startRd(sb, ctx);
+    return {
+      provider: rd,
+      ctx,
+      watchedFiles: [sb.file(...RD_SETTINGS)],
+      targetVariant: target,
+      // The stand-in writes what the real product's bind mounts would show next to its socket.
+      observedFsType: async () => (await readFile(sb.file('.rd', 'docker.sock.fstype'), 'utf8')).trim(),
+      wrongFsType: 'ext4',
+      cleanup: () => sb.remove(),
+    };
+  };
+}
+
+runProviderContract(
+  'rancher-desktop (stand-in) 1.18, settings version 14, running',
+  rdSandbox(14, 'qemu-9p-512k', true),
+);
+runProviderContract(
+  'rancher-desktop (stand-in) 1.19, settings version 15, quit',
+  rdSandbox(15, 'qemu-reverse-sshfs', false),
+);
+runProviderContract(
+  'rancher-desktop (stand-in) 1.21, settings version 16, running',
+  rdSandbox(16, 'vz-virtiofs', true),
+);
+runProviderContract(
+  'rancher-desktop (stand-in) 1.24, settings version 19, running',
+  rdSandbox(19, 'qemu-9p-128k', true),
+);
+
+describe('rancher-desktop (stand-in): versions, variants and what the product reports', () => {
+  let sb: StandinSandbox;
+  afterEach(async () => {
+    await sb?.remove();
+  });
+
+  it('detects the release and settings version, and reads the VM settings at that version’s paths', async () => {
+    sb = createStandinSandbox({ rancherDesktop: 15 });
+    const ctx = await providerContext({ env: sb.env });
+    const found = await rd.detect(ctx);
+    expect(found).toMatchObject({
+      installed: true,
+      version: '1.19.3',
+      running: false,
+      currentVariant: 'qemu-9p-128k',
+      currentSetting: 'QEMU + 9p, msize 128 KiB',
+      engineName: 'rancher-desktop',
+      problems: [],
+    });
+    const settings = await rd.readSettings(ctx);
+    expect(settings.formatVersion).toBe(15);
+    expect(settings.values).toEqual({
+      'virtualMachine.type': 'qemu',
+      'experimental.virtualMachine.mount.type': '9p',
+      'experimental.virtualMachine.mount.9p.msizeInKib': 128,
+    });
+  });
+
+  it('offers VZ only where macOS allows it, and says why not', async () => {
+    sb = createStandinSandbox({ rancherDesktop: 19, env: { MOUNTBENCH_HOST: 'darwin arm64 13.2' } });
+    const variants = await rd.listVariants(await providerContext({ env: sb.env }));
+    const vz = variants.filter((v) => v.id.startsWith('vz-'));
+    expect(vz.map((v) => v.available)).toEqual([false, false]);
+    expect(vz[0].reason).toMatch(/VZ needs macOS 13\.3 or later on Apple silicon \(this Mac runs 13\.2\)/);
+    expect(variants.filter((v) => v.id.startsWith('qemu-')).every((v) => v.available)).toBe(true);
+  });
+
+  it('marks every variant unavailable for a Rancher Desktop newer than it knows', async () => {
+    sb = createStandinSandbox({ rancherDesktop: 19, env: { STANDIN_RANCHER_DESKTOP_VERSION: '1.27.0' } });
+    const variants = await rd.listVariants(await providerContext({ env: sb.env }));
+    expect(
+      variants.every((v) => !v.available && /1\.27\.0 is newer than Mountbench knows/.test(v.reason ?? '')),
+    ).toBe(true);
+  });
+
+  it('verify refuses a setting the product did not take, naming what it runs instead', async () => {
+    sb = createStandinSandbox({ rancherDesktop: 19 });
+    const ctx = await providerContext({ env: sb.env });
+    await startRd(sb, ctx);
+    const verdict = await rd.verify(ctx, 'qemu-9p-512k', '9p');
+    expect(verdict.ok).toBe(false);
+    expect(verdict.reported).toBe('VZ + virtiofs (settings version 19)');
+    expect(verdict.message).toMatch(/reports VZ \+ virtiofs, not QEMU \+ 9p, msize 512 KiB/);
+  });
+
+  it('surfaces Rancher Desktop’s own refusal (e.g. its validator) as a clear error', async () => {
+    // VZ is refused by the app itself on this macOS, although the variant list (with another host) offered it.
+    sb = createStandinSandbox({ rancherDesktop: 15, env: { STANDIN_HOST: 'darwin arm64 13.1' } });
+    const ctx = await providerContext({ env: sb.env });
+    await startRd(sb, ctx);
+    const before = readFileSync(sb.file(...RD_SETTINGS));
+    const journal = await Journal.create(ctx.dataDir, 'refused');
+    try {
+      await rd.captureOriginals(ctx, journal);
+      const err = await rd.apply(ctx, 'vz-reverse-sshfs', journal).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(MountbenchError);
+      expect((err as Error).message).toMatch(
+        /Rancher Desktop refused the settings \(\{"message":"400 Bad Request"\}\): Setting virtualMachine.type to "vz" on ARM requires macOS 13\.3/,
+      );
+      await rd.restore(ctx, journal.originals('rancher-desktop'), journal);
+    } finally {
+      await journal.close();
+    }
+    expect(readFileSync(sb.file(...RD_SETTINGS)).equals(before)).toBe(true);
+  });
+});
+
+describe('rancher-desktop (stand-in) bad inputs', () => {
+  let sb: StandinSandbox;
+  afterEach(async () => {
+    await sb?.remove();
+  });
+
+  async function setUp(mutate: (file: string) => void, env: NodeJS.ProcessEnv = {}, running = false) {
+    sb = createStandinSandbox({ rancherDesktop: 16, env });
+    const file = sb.file(...RD_SETTINGS);
+    const ctx = await providerContext({ env: sb.env });
+    if (running) await startRd(sb, ctx);
+    mutate(file);
+    let bytes = Buffer.alloc(0);
+    try {
+      bytes = readFileSync(file);
+    } catch {
+      // removed on purpose
+    }
+    return { file, ctx, bytes };
+  }
+
+  /** Every door a sweep goes through refuses with `pattern`; nothing changed, nothing started. */
+  async function expectRefused(ctx: ProviderContext, file: string, bytes: Buffer, pattern: RegExp) {
+    await expect(rd.readSettings(ctx)).rejects.toThrow(pattern);
+    await expect(rd.planApply(ctx, 'qemu-9p-512k')).rejects.toThrow(pattern);
+    const journal = await Journal.create(ctx.dataDir, 'bad input');
+    try {
+      await expect(rd.captureOriginals(ctx, journal)).rejects.toThrow(pattern);
+      await expect(rd.apply(ctx, 'qemu-9p-512k', journal)).rejects.toBeInstanceOf(MountbenchError);
+      expect(journal.stepCount()).toBe(0);
+    } finally {
+      await journal.close();
+    }
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+    const found = await rd.detect(ctx);
+    // Never started: a Rancher Desktop started on a file it cannot read replaces it with defaults.
+    expect(found.running).toBe(false);
+    expect(found.problems.join(' ')).toMatch(pattern);
+  }
+
+  it('refuses truncated JSON', async () => {
+    const { file, ctx, bytes } = await setUp((f) => writeFileSync(f, readFileSync(f, 'utf8').slice(0, 300)));
+    await expectRefused(ctx, file, bytes, /is not valid JSON.*left untouched/s);
+  });
+
+  it('refuses a newer settings version', async () => {
+    const { file, ctx, bytes } = await setUp((f) =>
+      writeFileSync(f, readFileSync(f, 'utf8').replace('"version":16', '"version":20')),
+    );
+    await expectRefused(
+      ctx,
+      file,
+      bytes,
+      /settings version 20, newer than the newest Mountbench knows \(19\)/,
+    );
+  });
+
+  it('refuses a symlinked settings file and leaves the link and its target alone', async () => {
+    const { file, ctx, bytes } = await setUp((f) => {
+      const real = join(sb.root, 'elsewhere.json');
+      renameSync(f, real);
+      symlinkSync(real, f);
+    });
+    await expectRefused(ctx, file, bytes, /symbolic link/);
+  });
+
+  it('reports a missing settings file clearly', async () => {
+    const { ctx, file } = await setUp((f) => rmSync(f));
+    await expect(rd.readSettings(ctx)).rejects.toThrow(/settings.json does not exist.*start it once/);
+    await expect(rd.planApply(ctx, 'qemu-9p-512k')).rejects.toThrow(/does not exist/);
+    expect((await rd.detect(ctx)).problems.join(' ')).toMatch(/does not exist/);
+    expect(() => readFileSync(file)).toThrow();
+  });
+
+  it('refuses a read-only settings file before restarting a running Rancher Desktop', async () => {
+    const { file, ctx, bytes } = await setUp((f) => chmodSync(f, 0o444), {}, true);
+    await expect(rd.planApply(ctx, 'qemu-9p-512k')).rejects.toThrow(/read-only/);
+    const journal = await Journal.create(ctx.dataDir, 'read-only');
+    try {
+      await rd.captureOriginals(ctx, journal);
+      await expect(rd.apply(ctx, 'qemu-9p-512k', journal)).rejects.toThrow(/read-only/);
+      expect(journal.stepCount()).toBe(0);
+    } finally {
+      await journal.close();
+    }
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+    expect((await rd.readSettings(ctx)).variant).toBe('vz-reverse-sshfs');
+  });
+
+  it('gives up on a Rancher Desktop that never becomes ready, with its last status, and restores', async () => {
+    const { file, ctx, bytes } = await setUp(
+      () => undefined,
+      { STANDIN_HANG: 'rancher-desktop:restart' },
+      true,
+    );
+    const journal = await Journal.create(ctx.dataDir, 'never ready');
+    try {
+      await rd.captureOriginals(ctx, journal);
+      await rd.apply(ctx, 'qemu-9p-512k', journal);
+      const progress: string[] = [];
+      const err = await rd
+        .waitReady(ctx, { timeoutMs: 3_000, onProgress: (m) => progress.push(m) })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(MountbenchError);
+      expect((err as MountbenchError).code).toBe('ENGINE_UNREACHABLE');
+      expect((err as Error).message).toMatch(
+        /gave up waiting for Rancher Desktop to be ready after 3 s; last status: STARTING/,
+      );
+      expect(progress.length).toBeGreaterThan(0);
+      await rd.restore(ctx, journal.originals('rancher-desktop'), journal);
+    } finally {
+      await journal.close();
+    }
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+    expect((await rd.detect(ctx)).running).toBe(true);
+  });
+
+  it('stops waiting at once when the product reports ERROR, and restores', async () => {
+    const { file, ctx, bytes } = await setUp(
+      () => undefined,
+      { STANDIN_FAIL: 'rancher-desktop:restart' },
+      true,
+    );
+    const journal = await Journal.create(ctx.dataDir, 'error');
+    try {
+      await rd.captureOriginals(ctx, journal);
+      await rd.apply(ctx, 'qemu-reverse-sshfs', journal);
+      await expect(rd.waitReady(ctx, { timeoutMs: 60_000 })).rejects.toThrow(/Rancher Desktop reports ERROR/);
+      await rd.restore(ctx, journal.originals('rancher-desktop'), journal);
+    } finally {
+      await journal.close();
+    }
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+    await rd.waitReady(ctx, { timeoutMs: 30_000 });
+  });
+});

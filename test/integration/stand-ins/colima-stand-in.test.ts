@@ -1,0 +1,169 @@
+// The colima stand-in enforces colima's rules: virtiofs without vz silently becomes sshfs, 9p with
+// vz silently becomes virtiofs, an existing VM keeps its VM and mount type, and a profile's socket
+// serves the real engine. The user's own profile is a file the tests check byte for byte.
+import { existsSync, readFileSync } from 'node:fs';
+import Docker from 'dockerode';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createStandinSandbox, type SandboxOptions, type StandinSandbox } from '../../stand-ins/sandbox';
+import { waitForValue } from './wait';
+
+const sandboxes: StandinSandbox[] = [];
+afterEach(async () => {
+  await Promise.all(sandboxes.splice(0).map((s) => s.remove()));
+});
+
+function sandbox(options: SandboxOptions): StandinSandbox {
+  const s = createStandinSandbox(options);
+  sandboxes.push(s);
+  return s;
+}
+
+interface ColimaStatus {
+  display_name: string;
+  driver: string;
+  mount_type: string;
+  docker_socket: string;
+}
+
+async function status(s: StandinSandbox, profile: string): Promise<ColimaStatus | null> {
+  const out = await s.run('colima', ['status', '-p', profile, '--json']);
+  return out.code === 0 ? (JSON.parse(out.stdout) as ColimaStatus) : null;
+}
+
+describe('colima stand-in', () => {
+  it('says it is a stand-in', async () => {
+    const s = sandbox({});
+    expect((await s.run('colima', ['version'])).stdout).toMatch(
+      /colima version \d+\.\d+\.\d+ \(Mountbench stand-in\)/,
+    );
+    expect((await s.run('colima', ['--help'])).stdout).toMatch(/STAND-IN/);
+  });
+
+  it('turns virtiofs without vz into sshfs, and 9p with vz into virtiofs, without a word', async () => {
+    const s = sandbox({ colimaDefault: true });
+    const a = await s.run('colima', [
+      'start',
+      '-p',
+      'mountbench-qemu-virtiofs',
+      '--vm-type',
+      'qemu',
+      '--mount-type',
+      'virtiofs',
+      '--activate=false',
+    ]);
+    expect(a.code, a.stderr).toBe(0);
+    expect(a.stderr).not.toMatch(/WARN/);
+    expect(await status(s, 'mountbench-qemu-virtiofs')).toMatchObject({
+      driver: 'QEMU',
+      mount_type: 'sshfs',
+    });
+
+    const b = await s.run('colima', [
+      'start',
+      '-p',
+      'mountbench-vz-9p',
+      '--vm-type',
+      'vz',
+      '--mount-type',
+      '9p',
+      '--activate=false',
+    ]);
+    expect(b.code, b.stderr).toBe(0);
+    const vz = await status(s, 'mountbench-vz-9p');
+    expect(vz).toMatchObject({ driver: 'macOS Virtualization.Framework', mount_type: 'virtiofs' });
+    expect(readFileSync(s.file('.colima', 'mountbench-vz-9p', 'colima.yaml'), 'utf8')).toMatch(
+      /^mountType: virtiofs$/m,
+    );
+    const socket = vz!.docker_socket.replace(/^unix:\/\//, '');
+    expect(String(await new Docker({ socketPath: socket }).ping())).toBe('OK');
+    expect(readFileSync(`${socket}.fstype`, 'utf8').trim()).toBe('virtiofs');
+  });
+
+  it('cannot change the VM type or mount type of an existing profile', async () => {
+    const s = sandbox({});
+    expect(
+      (await s.run('colima', ['start', '-p', 'mountbench-x', '--vm-type', 'qemu', '--mount-type', '9p']))
+        .code,
+    ).toBe(0);
+    expect((await s.run('colima', ['stop', '-p', 'mountbench-x'])).code).toBe(0);
+    expect(await status(s, 'mountbench-x')).toBeNull();
+    const again = await s.run('colima', [
+      'start',
+      '-p',
+      'mountbench-x',
+      '--vm-type',
+      'vz',
+      '--mount-type',
+      'virtiofs',
+    ]);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toMatch(/vmType cannot be changed.*'qemu'/);
+    expect(await status(s, 'mountbench-x')).toMatchObject({ driver: 'QEMU', mount_type: '9p' });
+  });
+
+  it('activates its context unless told not to, lists and deletes profiles, and never touches the default one', async () => {
+    const s = sandbox({ colimaDefault: true });
+    const userProfile = s.file('.colima', 'default', 'colima.yaml');
+    const before = readFileSync(userProfile, 'utf8');
+    expect((await s.run('colima', ['start', '-p', 'mountbench-a', '--vm-type', 'qemu'])).code).toBe(0);
+    const config = JSON.parse(readFileSync(s.file('.docker', 'config.json'), 'utf8')) as {
+      currentContext: string;
+    };
+    expect(config.currentContext).toBe('colima-mountbench-a');
+    const list = (await s.run('colima', ['list', '--json'])).stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { name: string; status: string });
+    expect(list).toEqual([expect.objectContaining({ name: 'mountbench-a', status: 'Running' })]);
+    expect((await s.run('colima', ['delete', '-p', 'mountbench-a', '--force'])).code).toBe(0);
+    expect(existsSync(s.file('.colima', 'mountbench-a'))).toBe(false);
+    expect((await s.run('colima', ['list', '--json'])).stdout.trim()).toBe('');
+    expect(readFileSync(userProfile, 'utf8')).toBe(before);
+  });
+
+  it('refuses vz before macOS 13', async () => {
+    const s = sandbox({ env: { MOUNTBENCH_HOST: 'darwin arm64 12.6' } });
+    const out = await s.run('colima', ['start', '-p', 'mountbench-vz', '--vm-type', 'vz']);
+    expect(out.code).toBe(1);
+    expect(out.stderr).toMatch(/requires macOS 13/);
+  });
+
+  it('fails to start when told to, and never becomes ready when told to hang', async () => {
+    const s = sandbox({});
+    const failed = await s.run('colima', ['start', '-p', 'mountbench-f'], { STANDIN_FAIL: 'colima:start' });
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/error starting vm/);
+    expect(await status(s, 'mountbench-f')).toBeNull();
+
+    const hung = await s.run('colima', ['start', '-p', 'mountbench-h'], { STANDIN_HANG: 'start' }, 2_000);
+    expect(hung.code).toBeNull();
+    const state = await waitForValue(() => {
+      try {
+        return (
+          JSON.parse(
+            readFileSync(s.file('.colima', '_lima', 'colima-mountbench-h', 'standin-state.json'), 'utf8'),
+          ) as { status?: string }
+        ).status;
+      } catch {
+        return undefined;
+      }
+    });
+    expect(state).toBe('starting');
+    expect(await status(s, 'mountbench-h')).toBeNull();
+  });
+});
+
+describe('OrbStack stand-in', () => {
+  it('starts and stops, with its socket serving the real engine, and says it is a stand-in', async () => {
+    const s = sandbox({ orbstack: true });
+    expect((await s.run('orb', ['version'])).stdout).toMatch(/stand-in/);
+    expect((await s.run('orb', ['status'])).stdout.trim()).toBe('Stopped');
+    expect((await s.run('orb', ['start'])).code).toBe(0);
+    expect((await s.run('orb', ['status'])).stdout.trim()).toBe('Running');
+    expect(String(await new Docker({ socketPath: s.file('.orbstack', 'run', 'docker.sock') }).ping())).toBe(
+      'OK',
+    );
+    expect((await s.run('orb', ['stop'])).code).toBe(0);
+    expect((await s.run('orb', ['status'])).stdout.trim()).toBe('Stopped');
+  });
+});

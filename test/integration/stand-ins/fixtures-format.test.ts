@@ -1,0 +1,38 @@
+// The product fixtures are byte-for-byte what the products write: Rancher Desktop saves compact
+// JSON (JSON.stringify, no whitespace, no newline), Docker Desktop two-space indented JSON with
+// every array element on its own line. A code formatter run over test/fixtures would quietly turn
+// them into files no product writes, so this test fails when that happens (restore them with git).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PRODUCT_FIXTURES } from '../../stand-ins/sandbox';
+
+const read = (...parts: string[]) => readFileSync(join(PRODUCT_FIXTURES, ...parts), 'utf8');
+
+describe('product fixtures keep the products’ own formatting', () => {
+  for (const v of [14, 15, 16, 19]) {
+    it(`Rancher Desktop settings version ${v} is compact, as Rancher Desktop writes it`, () => {
+      const text = read('rancher-desktop', `v${v}`, 'settings.json');
+      const parsed = JSON.parse(text) as { version: number };
+      expect(parsed.version).toBe(v);
+      expect(text).toBe(JSON.stringify(parsed));
+    });
+  }
+
+  for (const [dir, file] of [
+    ['settings-json-4.34', 'settings.json'],
+    ['settings-store-json-4.35', 'settings-store.json'],
+  ]) {
+    it(`Docker Desktop ${file} is indented as Docker Desktop writes it`, () => {
+      const text = read('docker-desktop', dir, file);
+      expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+    });
+  }
+
+  it('colima.yaml keeps colima’s comments and the user’s nested sections', () => {
+    const text = read('colima', 'default', 'colima.yaml');
+    expect(text).toMatch(/^# Number of CPUs to be allocated to the virtual machine\.$/m);
+    expect(text).toMatch(/^vmType: vz$/m);
+    expect(text).toMatch(/^mounts:\n {2}- location: ~\/projects\n {4}writable: true$/m);
+  });
+});

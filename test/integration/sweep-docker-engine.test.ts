@@ -1,0 +1,88 @@
+// `mountbench sweep --provider docker-engine` for real: the plain engine's native and fuse variants
+// measured on the local Docker Engine, as a user runs it (a child process), with a dry run first.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runFileSchema } from '../../src/shared/result-schema';
+import { findUnfinishedJournals } from '../../src/main/core/journal';
+import { fuseMountsBelow, labelledLeftovers, tempDir } from './support';
+import { mountbenchChild } from './mountbench-child';
+
+const root = tempDir('sweep-engine');
+afterAll(() => root.remove());
+const env = {
+  ...process.env,
+  MOUNTBENCH_DATA_DIR: join(root.path, 'data'),
+  MOUNTBENCH_CACHE_DIR: join(root.path, 'cache'),
+};
+const ARGS = ['sweep', '--provider', 'docker-engine', '--variants', 'native,fuse', '--mount', 'bind,volume'];
+const QUICK = ['--workload', 'dd-write,metadata-walk', '--size', 'quick', '--runs', '2', '--warmup', '0'];
+
+describe('mountbench sweep --provider docker-engine (real engine)', () => {
+  it('without --yes prints the proposal and changes nothing', async () => {
+    const out = await mountbenchChild([...ARGS, ...QUICK], env);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toMatch(/native \(native\): no change needed/);
+    expect(out.stdout).toMatch(/docker-engine\/fuse\/bind/);
+    expect(out.stdout).toMatch(/mount mutagen: /);
+    expect(out.stdout).toMatch(/Nothing was changed/);
+    expect(existsSync(join(root.path, 'data', 'journal'))).toBe(false);
+    expect(existsSync(join(root.path, 'data', 'results'))).toBe(false);
+  });
+
+  it('measures native and fuse, verifies the fs type, saves one result file and leaves nothing behind', async () => {
+    const out = await mountbenchChild([...ARGS, ...QUICK, '--yes'], env);
+    expect(out.stderr + out.stdout).not.toMatch(/NOT/);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toMatch(/✓ native \(bind mounts on /);
+    expect(out.stdout).toMatch(/✓ fuse \(bind mounts on fuse/);
+    const files = readdirSync(join(root.path, 'data', 'results'));
+    expect(files).toHaveLength(1);
+    const run = runFileSchema.parse(
+      JSON.parse(readFileSync(join(root.path, 'data', 'results', files[0]), 'utf8')),
+    );
+    expect(run.status).toBe('completed');
+    const backends = new Set(run.results.map((r) => r.backend.id));
+    expect(backends).toEqual(
+      new Set(['docker-engine/native/bind', 'docker-engine/native/volume', 'docker-engine/fuse/bind']),
+    );
+    const fuse = run.results.filter((r) => r.backend.id === 'docker-engine/fuse/bind');
+    expect(fuse.every((r) => r.fsType.startsWith('fuse'))).toBe(true);
+    const native = run.results.filter((r) => r.backend.id === 'docker-engine/native/bind');
+    expect(native.every((r) => !r.fsType.startsWith('fuse'))).toBe(true);
+    expect(await findUnfinishedJournals(join(root.path, 'data'))).toEqual([]);
+    expect(fuseMountsBelow(root.path)).toEqual([]);
+    expect(await labelledLeftovers({ ownerPid: out.pid })).toEqual({ containers: [], volumes: [] });
+  });
+
+  it('cancels on Ctrl-C: stops the workloads, puts things back and says so', async () => {
+    let sent = false;
+    const out = await mountbenchChild(
+      [
+        ...ARGS,
+        '--workload',
+        'small-file-read',
+        '--size',
+        'default',
+        '--runs',
+        '50',
+        '--warmup',
+        '0',
+        '--yes',
+      ],
+      env,
+      (text, child) => {
+        if (!sent && /: measure/.test(text)) {
+          sent = true;
+          child.kill('SIGINT');
+        }
+      },
+    );
+    expect(sent).toBe(true);
+    expect(out.code).toBe(130);
+    expect(out.stderr).toMatch(/cancelled; settings were put back/);
+    expect(await findUnfinishedJournals(join(root.path, 'data'))).toEqual([]);
+    expect(fuseMountsBelow(root.path)).toEqual([]);
+    expect(await labelledLeftovers({ ownerPid: out.pid })).toEqual({ containers: [], volumes: [] });
+  });
+});

@@ -1,0 +1,363 @@
+// The `colima` stand-in: profiles with their colima.yaml, a background "VM" per running profile
+// (engine-vm.cjs) exposing ~/.colima/<profile>/docker.sock, Docker contexts `colima` /
+// `colima-<profile>`, and colima's rules: virtiofs without vz silently becomes sshfs, 9p with vz
+// silently becomes virtiofs, and the VM type and mount type of an existing VM never change.
+'use strict';
+
+const fs = require('node:fs');
+const readline = require('node:readline');
+const { compareVersions, fail, hostFacts, knobs, runMain } = require('./common.cjs');
+const { ensureContext, removeContext, setCurrentContext } = require('./docker-contexts.cjs');
+const { colimaHome, profilePaths, readConfig, saveConfig } = require('./colima-config.cjs');
+const { isUp, launchVm, stopVm, vmState, waitVm } = require('./vm-control.cjs');
+
+const PRODUCT = 'colima';
+const HELP = `STAND-IN colima for Mountbench's tests (test/stand-ins/README.md), emulating colima's CLI.
+
+Usage:
+  colima [command]
+
+Available Commands:
+  delete      delete and teardown Colima
+  list        list instances
+  start       start Colima
+  status      show the status of Colima
+  stop        stop Colima
+  version     print the version of Colima
+
+Flags:
+  -p, --profile string   profile name, for multiple instances (default "default")
+`;
+
+function version() {
+  return process.env.STANDIN_COLIMA_VERSION || '0.8.1';
+}
+
+/** logrus text format, as colima prints to stderr. */
+function say(level, message) {
+  process.stderr.write(`${level.toUpperCase().slice(0, 4)}[0000] ${message}\n`);
+}
+
+function fatal(message) {
+  say('fatal', message);
+  process.exit(1);
+}
+
+const BOOL = new Set([
+  'json',
+  'j',
+  'force',
+  'f',
+  'activate',
+  'data',
+  'extended',
+  'e',
+  'mount-inotify',
+  'kubernetes',
+  'k',
+]);
+const STRING = new Set([
+  'profile',
+  'p',
+  'vm-type',
+  'mount-type',
+  'cpu',
+  'c',
+  'memory',
+  'm',
+  'disk',
+  'd',
+  'runtime',
+  'r',
+  'arch',
+  'a',
+]);
+
+function parse(argv) {
+  const opts = {};
+  const positionals = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (!arg.startsWith('-')) {
+      positionals.push(arg);
+      continue;
+    }
+    const [name, inline] = arg.replace(/^--?/, '').split(/=(.*)/s, 2);
+    if (BOOL.has(name)) opts[name] = inline === undefined ? true : inline !== 'false';
+    else if (STRING.has(name)) opts[name] = inline ?? argv[++i];
+    else fatal(`unknown flag: ${arg.split('=')[0]}`);
+  }
+  const profile = opts.profile ?? opts.p ?? positionals[0] ?? 'default';
+  return { opts, positionals, profile: profile.replace(/^colima-/, '') || 'default' };
+}
+
+function instanceExists(paths) {
+  return fs.existsSync(paths.limaDir);
+}
+
+function readInstance(paths) {
+  try {
+    return JSON.parse(fs.readFileSync(paths.stateFile, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function driverLabel(vmType) {
+  return vmType === 'vz' ? 'macOS Virtualization.Framework' : vmType === 'krunkit' ? 'krunkit' : 'QEMU';
+}
+
+function guestArch(host) {
+  return host.arch === 'arm64' ? 'aarch64' : 'x86_64';
+}
+
+/** colima's defaults for a new VM, then what it silently changes (engine-settings.md). */
+function resolveNewVm(opts, config, host) {
+  const vmType = opts['vm-type'] ?? config?.vmType ?? 'qemu';
+  if (!['qemu', 'vz', 'krunkit'].includes(vmType)) fatal(`invalid vmType: '${vmType}'`);
+  if (vmType !== 'qemu') {
+    if (host.platform !== 'darwin') fatal(`vmType '${vmType}' is only supported on macOS`);
+    if (compareVersions(host.macosVersion ?? '0', '13.0') < 0)
+      fatal(`vmType '${vmType}' requires macOS 13 or newer`);
+  }
+  let mountType = opts['mount-type'] ?? config?.mountType ?? (vmType === 'vz' ? 'virtiofs' : 'sshfs');
+  if (mountType === 'reverse-sshfs') mountType = 'sshfs';
+  if (!['sshfs', '9p', 'virtiofs'].includes(mountType)) fatal(`invalid mountType: '${mountType}'`);
+  if (mountType === 'virtiofs' && vmType !== 'vz') mountType = 'sshfs';
+  if (mountType === '9p' && vmType === 'vz') mountType = 'virtiofs';
+  return { vmType, mountType };
+}
+
+function numberOpt(opts, long, short, fallback) {
+  const raw = opts[long] ?? opts[short];
+  if (raw === undefined) return fallback;
+  const n = Number.parseInt(raw, 10);
+  if (!Number.isFinite(n) || n <= 0) fatal(`invalid ${long}: '${raw}'`);
+  return n;
+}
+
+async function start(argv) {
+  const { opts, profile } = parse(argv);
+  const env = process.env;
+  const host = hostFacts(env);
+  const paths = profilePaths(profile, env);
+  const k = knobs(PRODUCT, env);
+  const state = vmState(paths.stateFile);
+  if (isUp(state)) {
+    say('warn', 'already running, ignoring');
+    return 0;
+  }
+  const config = readConfig(profile, env);
+  const existing = instanceExists(paths) ? readInstance(paths) : null;
+  let vm;
+  if (existing) {
+    vm = { vmType: existing.vmType, mountType: existing.mountType };
+    for (const [flag, key] of [
+      ['vm-type', 'vmType'],
+      ['mount-type', 'mountType'],
+    ]) {
+      if (opts[flag] !== undefined && opts[flag] !== vm[key]) {
+        say('warn', `${key} cannot be changed after the virtual machine is created, using '${vm[key]}'`);
+      }
+    }
+  } else {
+    vm = resolveNewVm(opts, config, host);
+  }
+  const settings = {
+    cpu: numberOpt(opts, 'cpu', 'c', existing?.cpu ?? config?.cpu ?? 2),
+    memory: numberOpt(opts, 'memory', 'm', existing?.memory ?? config?.memory ?? 2),
+    disk: numberOpt(opts, 'disk', 'd', existing?.disk ?? config?.disk ?? 100),
+    runtime: opts.runtime ?? opts.r ?? config?.runtime ?? 'docker',
+    vmType: vm.vmType,
+    mountType: vm.mountType,
+    autoActivate: opts.activate ?? config?.autoActivate ?? true,
+  };
+  if (opts['mount-inotify'] !== undefined) settings.mountInotify = opts['mount-inotify'];
+  say('info', `starting ${paths.displayName}`);
+  saveConfig(profile, settings, env);
+  fs.mkdirSync(paths.limaDir, { recursive: true });
+  const instance = {
+    standIn: true,
+    profile,
+    ...settings,
+    arch: guestArch(host),
+    created: existing?.created ?? new Date().toISOString(),
+  };
+  fs.writeFileSync(paths.stateFile, `${JSON.stringify({ ...readInstance(paths), ...instance }, null, 2)}\n`);
+  const launch = launchVm(
+    {
+      product: PRODUCT,
+      stateFile: paths.stateFile,
+      socketPath: paths.socket,
+      logFile: paths.logFile,
+      watchDir: colimaHome(env),
+      knobs: k,
+      failMessage: "error starting vm: error at 'starting': exit status 1",
+      bindFsType: { sshfs: 'fuse.sshfs', '9p': '9p', virtiofs: 'virtiofs' }[settings.mountType],
+      extra: instance,
+    },
+    env,
+  );
+  say('info', `runtime: ${settings.runtime}`);
+  const result = await waitVm(paths.stateFile, launch);
+  if (result.status !== 'running') fatal(result.message ?? 'error starting vm');
+  ensureContext(paths.context, paths.socket, paths.displayName, env);
+  if (settings.autoActivate) setCurrentContext(paths.context, env);
+  say('info', 'done');
+  return 0;
+}
+
+async function stop(argv) {
+  const { opts, profile } = parse(argv);
+  const paths = profilePaths(profile, process.env);
+  const k = knobs(PRODUCT, process.env);
+  say('info', `stopping ${paths.displayName}`);
+  if (k.fails('stop')) fatal("error stopping vm: error at 'stopping': exit status 1");
+  await stopVm(paths.stateFile, { force: Boolean(opts.force ?? opts.f) });
+  say('info', 'done');
+  return 0;
+}
+
+function confirm(question) {
+  return new Promise((resolve) => {
+    const rl = readline.createInterface({ input: process.stdin, output: process.stderr });
+    rl.question(`${question}? [y/N] `, (answer) => {
+      rl.close();
+      resolve(/^y(es)?$/i.test(answer.trim()));
+    });
+    rl.on('close', () => resolve(false));
+  });
+}
+
+async function del(argv) {
+  const { opts, profile } = parse(argv);
+  const paths = profilePaths(profile, process.env);
+  if (!instanceExists(paths) && !fs.existsSync(paths.dir)) fatal(`${paths.displayName} does not exist`);
+  if (knobs(PRODUCT, process.env).fails('delete'))
+    fatal('error during teardown of vm: exit status 1 (STANDIN_FAIL=delete)');
+  if (
+    !(opts.force ?? opts.f) &&
+    !(await confirm(`are you sure you want to delete ${paths.displayName} and all settings`))
+  ) {
+    return 0;
+  }
+  say('info', `deleting ${paths.displayName}`);
+  await stopVm(paths.stateFile, { force: true });
+  fs.rmSync(paths.limaDir, { recursive: true, force: true });
+  fs.rmSync(paths.dir, { recursive: true, force: true });
+  removeContext(paths.context, process.env);
+  say('info', 'done');
+  return 0;
+}
+
+function statusInfo(paths, state) {
+  return {
+    display_name: paths.displayName,
+    driver: driverLabel(state.vmType),
+    arch: state.arch,
+    runtime: state.runtime,
+    mount_type: state.mountType,
+    docker_socket: `unix://${paths.socket}`,
+    containerd_socket: `unix://${paths.limaDir}/containerd.sock`,
+    kubernetes: false,
+    cpu: state.cpu,
+    memory: state.memory * 2 ** 30,
+    disk: state.disk * 2 ** 30,
+  };
+}
+
+async function status(argv) {
+  const { opts, profile } = parse(argv);
+  const paths = profilePaths(profile, process.env);
+  const k = knobs(PRODUCT, process.env);
+  if (k.hangs('status')) await new Promise(() => {});
+  if (k.fails('status')) fatal('error retrieving status (STANDIN_FAIL=status)');
+  const state = vmState(paths.stateFile);
+  if (state.status !== 'running') fatal(`${paths.displayName} is not running`);
+  const info = statusInfo(paths, state);
+  if (opts.json ?? opts.j) {
+    process.stdout.write(`${JSON.stringify(info)}\n`);
+    return 0;
+  }
+  say('info', `${paths.displayName} is running using ${info.driver}`);
+  say('info', `arch: ${info.arch}`);
+  say('info', `runtime: ${info.runtime}`);
+  say('info', `mountType: ${info.mount_type}`);
+  say('info', `docker socket: ${info.docker_socket}`);
+  return 0;
+}
+
+function list(argv) {
+  const { opts } = parse(argv);
+  const root = colimaHome(process.env);
+  const limaRoot = `${root}/_lima`;
+  const names = fs.existsSync(limaRoot) ? fs.readdirSync(limaRoot).filter((n) => n.startsWith('colima')) : [];
+  const rows = names.map((instance) => {
+    const profile = instance === 'colima' ? 'default' : instance.slice('colima-'.length);
+    const paths = profilePaths(profile, process.env);
+    const state = vmState(paths.stateFile);
+    const running = state.status === 'running';
+    return {
+      name: profile,
+      status: running ? 'Running' : 'Stopped',
+      arch: state.arch,
+      cpus: state.cpu,
+      memory: (state.memory ?? 2) * 2 ** 30,
+      disk: (state.disk ?? 100) * 2 ** 30,
+      ...(running ? { runtime: state.runtime } : {}),
+    };
+  });
+  if (opts.json ?? opts.j) {
+    for (const row of rows) process.stdout.write(`${JSON.stringify(row)}\n`);
+    return 0;
+  }
+  if (rows.length === 0) say('warn', 'No instance found. Run `colima start` to create an instance.');
+  const width = Math.max(8, ...rows.map((r) => r.name.length)) + 4;
+  const line = (cols) =>
+    `${cols[0].padEnd(width)}${cols
+      .slice(1)
+      .map((c) => String(c).padEnd(10))
+      .join('')}`.trimEnd();
+  process.stdout.write(
+    `${line(['PROFILE', 'STATUS', 'ARCH', 'CPUS', 'MEMORY', 'DISK', 'RUNTIME', 'ADDRESS'])}\n`,
+  );
+  for (const r of rows) {
+    const gib = (bytes) => `${bytes / 2 ** 30}GiB`;
+    process.stdout.write(
+      `${line([r.name, r.status, r.arch ?? '', r.cpus ?? '', gib(r.memory), gib(r.disk), r.runtime ?? '', ''])}\n`,
+    );
+  }
+  return 0;
+}
+
+runMain(async () => {
+  const [command, ...rest] = process.argv.slice(2);
+  switch (command) {
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      process.stdout.write(HELP);
+      return 0;
+    case 'version':
+    case '--version':
+      process.stdout.write(
+        `colima version ${version()} (Mountbench stand-in)\ngit commit: 0000000000000000000000000000000000000000\n`,
+      );
+      return 0;
+    case 'start':
+      return start(rest);
+    case 'stop':
+      return stop(rest);
+    case 'delete':
+      return del(rest);
+    case 'status':
+      return status(rest);
+    case 'list':
+    case 'ls':
+      return list(rest);
+    default:
+      fail(`Error: unknown command "${command}" for "colima"\nRun 'colima --help' for usage.`);
+  }
+  return 1;
+});

@@ -1,0 +1,247 @@
+// A throwaway home for tests: real-format settings files of the chosen products, the stand-in CLIs
+// first on PATH, and the knobs they read (test/stand-ins/README.md). stopAll() ends every
+// background process the stand-ins started in it; remove() also deletes it.
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export const STAND_INS_DIR = __dirname;
+export const PRODUCT_FIXTURES = join(__dirname, '..', 'fixtures', 'products');
+
+export type DockerDesktopFixture = 'settings-json-4.34' | 'settings-store-json-4.35';
+export type RancherDesktopFixture = 14 | 15 | 16 | 19;
+
+/** The Rancher Desktop release that writes each fixture's settings version. */
+export const RD_VERSION_FOR: Record<RancherDesktopFixture, string> = {
+  14: '1.18.2',
+  15: '1.19.3',
+  16: '1.21.1',
+  19: '1.24.0',
+};
+
+export interface SandboxOptions {
+  dockerDesktop?: DockerDesktopFixture;
+  /** Docker Desktop version the stand-in emulates (default 4.34.3 / 4.43.0 by fixture). */
+  dockerDesktopVersion?: string;
+  rancherDesktop?: RancherDesktopFixture;
+  /** colima installed (its stand-in on PATH), with no profile yet. */
+  colima?: boolean;
+  /** colima with the user's own profile `default`, which Mountbench must never touch. */
+  colimaDefault?: boolean;
+  orbstack?: boolean;
+  /** Extra environment (STANDIN_FAIL, STANDIN_HANG, MOUNTBENCH_HOST…). */
+  env?: NodeJS.ProcessEnv;
+  /** Boot and shutdown delays of every stand-in product (default 200 ms / 100 ms: quick tests). */
+  startMs?: number;
+  stopMs?: number;
+}
+
+export interface CommandOutcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface StandinSandbox {
+  root: string;
+  home: string;
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  /** Absolute path of a file under the sandbox home. */
+  file(...parts: string[]): string;
+  /** Runs a stand-in (or any command on the sandbox PATH) with the sandbox environment. */
+  run(
+    command: string,
+    args: string[],
+    extraEnv?: NodeJS.ProcessEnv,
+    timeoutMs?: number,
+  ): Promise<CommandOutcome>;
+  stopAll(): Promise<void>;
+  remove(): Promise<void>;
+}
+
+export const DD_SETTINGS_DIR = ['Library', 'Group Containers', 'group.com.docker'];
+export const RD_SETTINGS = ['Library', 'Preferences', 'rancher-desktop', 'settings.json'];
+export const RD_ENGINE = ['Library', 'Application Support', 'rancher-desktop', 'rd-engine.json'];
+
+function infoPlist(version: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+\t<key>CFBundleIdentifier</key>
+\t<string>com.docker.docker</string>
+\t<key>CFBundleName</key>
+\t<string>Docker</string>
+\t<key>CFBundleShortVersionString</key>
+\t<string>${version}</string>
+</dict>
+</plist>
+`;
+}
+
+function copyInto(from: string, to: string): void {
+  mkdirSync(dirname(to), { recursive: true });
+  copyFileSync(from, to);
+}
+
+/** Environment without the caller's Docker selection, so nothing leaks out of the sandbox. */
+function cleanEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) {
+    if (key.startsWith('STANDIN_') || key.startsWith('MOUNTBENCH_')) delete env[key];
+  }
+  delete env.DOCKER_HOST;
+  delete env.DOCKER_CONTEXT;
+  delete env.DOCKER_CONFIG;
+  delete env.COLIMA_HOME;
+  return env;
+}
+
+/** Every pid a stand-in product may have left running in `home`. */
+function standinPids(home: string): number[] {
+  const files = [
+    join(home, 'Library', 'Containers', 'com.docker.docker', 'Data', 'standin', 'state.json'),
+    join(home, ...RD_ENGINE),
+    join(home, '.orbstack', 'standin', 'state.json'),
+  ];
+  const lima = join(home, '.colima', '_lima');
+  if (existsSync(lima)) {
+    for (const name of readdirSync(lima)) files.push(join(lima, name, 'standin-state.json'));
+  }
+  const pids: number[] = [];
+  for (const file of files) {
+    try {
+      const pid = (JSON.parse(readFileSync(file, 'utf8')) as { pid?: unknown }).pid;
+      if (typeof pid === 'number' && pid > 0) pids.push(pid);
+    } catch {
+      // no such product here
+    }
+  }
+  return pids;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function createStandinSandbox(options: SandboxOptions = {}): StandinSandbox {
+  // Short root: unix socket paths under it must stay below the 104/108-byte limit.
+  const root = mkdtempSync(join(tmpdir(), 'mb-sb-'));
+  const home = join(root, 'home');
+  const dataDir = join(root, 'data');
+  mkdirSync(home, { recursive: true });
+  mkdirSync(dataDir, { recursive: true });
+  // Only the chosen products' CLIs are on PATH, so the others read as not installed.
+  const bin = join(root, 'bin');
+  mkdirSync(bin);
+  const tools = ['docker', 'open', 'osascript'];
+  if (options.rancherDesktop) tools.push('rdctl');
+  if (options.colima || options.colimaDefault) tools.push('colima');
+  if (options.orbstack) tools.push('orb');
+  for (const tool of tools) symlinkSync(join(STAND_INS_DIR, tool), join(bin, tool));
+  const env: NodeJS.ProcessEnv = {
+    ...cleanEnv(),
+    HOME: home,
+    PATH: `${bin}${delimiter}${process.env.PATH ?? ''}`,
+    MOUNTBENCH_DATA_DIR: dataDir,
+    MOUNTBENCH_CACHE_DIR: join(root, 'cache'),
+    MOUNTBENCH_HOST: 'darwin arm64 14.5',
+    STANDIN_START_MS: String(options.startMs ?? 200),
+    STANDIN_STOP_MS: String(options.stopMs ?? 100),
+    // A leaked background process ends on its own after ten minutes.
+    STANDIN_MAX_LIFETIME_MS: '600000',
+  };
+  if (options.dockerDesktop) {
+    const file = options.dockerDesktop === 'settings-json-4.34' ? 'settings.json' : 'settings-store.json';
+    copyInto(
+      join(PRODUCT_FIXTURES, 'docker-desktop', options.dockerDesktop, file),
+      join(home, ...DD_SETTINGS_DIR, file),
+    );
+    const version =
+      options.dockerDesktopVersion ?? (options.dockerDesktop === 'settings-json-4.34' ? '4.34.3' : '4.43.0');
+    env.STANDIN_DOCKER_DESKTOP_VERSION = version;
+    const plist = join(home, 'Applications', 'Docker.app', 'Contents', 'Info.plist');
+    mkdirSync(dirname(plist), { recursive: true });
+    writeFileSync(plist, infoPlist(version));
+  }
+  if (options.rancherDesktop) {
+    copyInto(
+      join(PRODUCT_FIXTURES, 'rancher-desktop', `v${options.rancherDesktop}`, 'settings.json'),
+      join(home, ...RD_SETTINGS),
+    );
+    env.STANDIN_RANCHER_DESKTOP_VERSION = RD_VERSION_FOR[options.rancherDesktop];
+  }
+  if (options.colimaDefault) {
+    copyInto(
+      join(PRODUCT_FIXTURES, 'colima', 'default', 'colima.yaml'),
+      join(home, '.colima', 'default', 'colima.yaml'),
+    );
+  }
+  if (options.orbstack) mkdirSync(join(home, '.orbstack'), { recursive: true });
+  Object.assign(env, options.env ?? {});
+
+  const sandbox: StandinSandbox = {
+    root,
+    home,
+    dataDir,
+    env,
+    file: (...parts) => join(home, ...parts),
+    run: (command, args, extraEnv = {}, timeoutMs = 60_000) =>
+      new Promise((resolve) => {
+        execFile(
+          command.includes('/') ? command : join(STAND_INS_DIR, command),
+          args,
+          { env: { ...env, ...extraEnv }, timeout: timeoutMs, encoding: 'utf8' },
+          (err, stdout, stderr) => {
+            const code = err ? (typeof err.code === 'number' ? err.code : null) : 0;
+            resolve({ code, stdout, stderr });
+          },
+        );
+      }),
+    async stopAll() {
+      const pids = standinPids(home);
+      for (const pid of pids) {
+        try {
+          process.kill(pid, 'SIGTERM');
+        } catch {
+          // already gone
+        }
+      }
+      for (let i = 0; i < 100 && pids.some(alive); i++) await sleep(50);
+      for (const pid of pids.filter(alive)) process.kill(pid, 'SIGKILL');
+    },
+    async remove() {
+      await sandbox.stopAll();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+  return sandbox;
+}
+
+/** sha256 of a file's bytes, for "byte-identical" checks with a readable failure. */
+export function fileDigest(path: string): string | null {
+  try {
+    return createHash('sha256').update(readFileSync(path)).digest('hex');
+  } catch {
+    return null;
+  }
+}
