@@ -122,6 +122,40 @@ describe('createEventThrottle', () => {
     expect(sent[1]).toEqual(sample(1));
   });
 
+  it('keeps planned, workload-done, backend-done, error and run-done among a flood of samples', () => {
+    const { clock, sent, throttle } = setup(33);
+    const planned: RunEvent = {
+      type: 'planned',
+      runId: 'run-1',
+      backends: [],
+      workloads: ['dd-write'],
+      totalExecutions: 500,
+    };
+    const workloadDone = { type: 'workload-done', runId: 'run-1', result: {} } as RunEvent;
+    const error: RunEvent = {
+      type: 'error',
+      runId: 'run-1',
+      backendId: 'docker-engine/native/bind',
+      workloadId: 'dd-write',
+      error: { name: 'MountbenchError', message: 'boom', code: 'WORKLOAD_FAILED' },
+    };
+    const mustArrive = [planned, workloadDone, error, backendDone, runDone()];
+    throttle.push(planned);
+    for (let i = 0; i < 500; i++) {
+      throttle.push(sample(i));
+      if (i === 200) throttle.push(workloadDone);
+      if (i === 300) throttle.push(error);
+      clock.advance(1);
+    }
+    throttle.push(backendDone);
+    throttle.push(runDone());
+    expect(sent.filter((e) => e.type !== 'sample')).toEqual(mustArrive);
+    // ~500 ms of samples at one per ms: about 15 flushes of the latest sample, plus the flushes
+    // forced ahead of the two result events.
+    expect(sent.filter((e) => e.type === 'sample').length).toBeLessThanOrEqual(20);
+    expect(sent.at(-1)).toEqual(runDone());
+  });
+
   it('delivers every one of many consecutive result-bearing events', () => {
     const { sent, throttle } = setup(33);
     for (let i = 0; i < 100; i++) {

@@ -2,11 +2,12 @@
 // Everything that does work lives in ./core, which never imports Electron.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, dialog } from 'electron';
 import { createAppUrlMatcher } from './app-url';
 import { installAppMenu } from './app-menu';
 import { createCoreApi, type CoreApi } from './core/core-api';
 import { dataDir } from './core/store';
+import { restoreOnAppStart } from './core/sweep';
 import { bindApi } from './ipc';
 import { blockNavigation, hardenSession } from './window-security';
 
@@ -70,8 +71,16 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(() => {
     hardenSession();
     installAppMenu();
+    // A sweep that crashed left another product's settings changed: put them back before anything
+    // else, and tell the user (a dialog now, and the dashboard's notices).
+    const restored = restoreOnAppStart({ userData: app.getPath('userData') });
+    void restored.then((note) => {
+      if (note) void dialog.showMessageBox({ type: 'info', message: 'Settings put back', detail: note });
+    });
     // MOUNTBENCH_DATA_DIR wins over userData, as in the CLI, so tests can keep results apart.
     const api = createCoreApi({
+      notices: restored.then((note) => (note ? [note] : [])),
+      transport: 'ipc',
       dataDir: dataDir({ userData: app.getPath('userData') }),
       onBackgroundError: (err) => console.error('mountbench: a run could not be saved:', err),
     });

@@ -1,103 +1,142 @@
 import { describe, expect, it } from 'vitest';
 import type { MountbenchApi } from '../shared/api';
-import { CHANNELS } from '../shared/api';
-import type { DiscoveredEngine } from '../shared/engine';
-import { MountbenchError } from '../shared/errors';
-import type { RunRequest } from '../shared/run-plan';
-import { createIpcHandlers } from './ipc-handlers';
+import { API_CHANNELS, RUN_EVENT_CHANNEL } from '../shared/api-calls';
+import type { RunEvent } from '../shared/run-events';
+import { createIpcHandlers, registerIpc, type IpcMainLike } from './ipc-handlers';
+import type { SenderEvent } from './trusted-sender';
 
-// A hand-written core that records what reached it: the point is to prove what the IPC layer lets
-// through and how it reports failures, not to exercise the core.
-function recordingApi() {
-  const calls: { started: RunRequest[]; cancelled: string[] } = { started: [], cancelled: [] };
-  const engine: DiscoveredEngine = {
-    name: 'default',
-    endpoint: 'unix:///var/run/docker.sock',
-    source: 'socket',
-    provider: 'docker-engine',
-    current: true,
-    reachable: true,
+const APP_URL = 'file:///app/out/renderer/index.html';
+
+// A core whose engines.list answers and whose run events the test emits by hand.
+function fakeApi() {
+  const listeners = new Set<(event: RunEvent) => void>();
+  const notUsed = async (): Promise<never> => {
+    throw new Error('not used in this test');
   };
   const api: MountbenchApi = {
-    engines: { list: async () => [engine] },
+    app: { info: notUsed },
+    engines: { list: async () => [] },
+    workloads: { list: notUsed },
     runs: {
-      start: async (request) => {
-        calls.started.push(request);
-        return { runId: 'run-1' };
+      start: notUsed,
+      cancel: notUsed,
+      active: async () => ['run-1'],
+      onEvent(listener, { signal }) {
+        listeners.add(listener);
+        signal.addEventListener('abort', () => listeners.delete(listener));
       },
-      cancel: async (runId) => {
-        if (runId === 'unknown-run') throw new MountbenchError('BAD_INPUT', `No run with id ${runId}`);
-        calls.cancelled.push(runId);
-      },
-      onEvent: () => undefined,
     },
     results: {
-      list: async () => {
-        throw new Error('disk on fire');
-      },
+      list: notUsed,
+      get: notUsed,
+      delete: notUsed,
+      import: notUsed,
+      export: notUsed,
+      published: notUsed,
+      rows: notUsed,
     },
+    recommend: { forRuns: notUsed },
   };
-  return { api, calls, engine };
+  return { api, emit: (event: RunEvent) => listeners.forEach((l) => l(event)), listeners };
 }
 
-const request: RunRequest = {
-  mounts: ['volume'],
-  workloads: ['small-file-read'],
-  size: 'quick',
-  runs: 2,
-  warmup: 0,
+function fakeIpcMain() {
+  const handlers = new Map<string, (event: SenderEvent, ...args: unknown[]) => Promise<unknown>>();
+  const ipcMain: IpcMainLike = {
+    handle(channel, listener) {
+      if (handlers.has(channel)) throw new Error(`second handler for ${channel}`);
+      handlers.set(channel, listener);
+    },
+    removeHandler: (channel) => handlers.delete(channel),
+  };
+  return { ipcMain, handlers };
+}
+
+function setup() {
+  const core = fakeApi();
+  const { ipcMain, handlers } = fakeIpcMain();
+  const sent: [string, RunEvent][] = [];
+  const webContents = {
+    send: (channel: string, event: RunEvent) => sent.push([channel, event]),
+    isDestroyed: () => false,
+  };
+  const refused: string[] = [];
+  const unbind = registerIpc({
+    ipcMain,
+    api: core.api,
+    webContents,
+    isAppUrl: (url) => url === APP_URL,
+    onRefused: (channel, url) => refused.push(`${channel} ${url}`),
+  });
+  const fromApp: SenderEvent = { sender: webContents, senderFrame: { url: APP_URL, parent: null } };
+  return { ...core, handlers, sent, refused, unbind, webContents, fromApp };
+}
+
+const planned: RunEvent = {
+  type: 'planned',
+  runId: 'run-1',
+  backends: [],
+  workloads: [],
+  totalExecutions: 3,
 };
 
 describe('createIpcHandlers', () => {
-  it('has a handler for every channel the renderer can invoke', () => {
-    const handlers = createIpcHandlers(recordingApi().api);
-    const invokable = Object.values(CHANNELS).filter((c) => c !== CHANNELS.runsEvent);
-    expect(Object.keys(handlers).sort()).toEqual([...invokable].sort());
+  it('has a handler for every row of the call table', () => {
+    expect(Object.keys(createIpcHandlers(fakeApi().api)).sort()).toEqual([...API_CHANNELS].sort());
+  });
+});
+
+describe('registerIpc', () => {
+  it('registers one handler per channel and answers our window with IpcResult data', async () => {
+    const { handlers, fromApp } = setup();
+    expect([...handlers.keys()].sort()).toEqual([...API_CHANNELS].sort());
+    expect(await handlers.get('runs:active')?.(fromApp)).toEqual({ ok: true, value: ['run-1'] });
+    expect(await handlers.get('results:get')?.(fromApp, 7)).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_INPUT' },
+    });
   });
 
-  it('returns values as { ok: true, value }', async () => {
-    const { api, engine } = recordingApi();
-    const handlers = createIpcHandlers(api);
-    expect(await handlers[CHANNELS.enginesList]([])).toEqual({ ok: true, value: [engine] });
-    expect(await handlers[CHANNELS.runsStart]([request])).toEqual({ ok: true, value: { runId: 'run-1' } });
-  });
-
-  it('validates before calling the core, and reports BAD_INPUT as data', async () => {
-    const { api, calls } = recordingApi();
-    const handlers = createIpcHandlers(api);
-    const result = await handlers[CHANNELS.runsStart]([{ ...request, mounts: ['nfs'] }]);
-    expect(result.ok).toBe(false);
-    if (!result.ok) {
-      expect(result.error.code).toBe('BAD_INPUT');
-      expect(result.error.name).toBe('MountbenchError');
-      expect(result.error.message).toMatch(/mounts/);
+  it('refuses another webContents, a subframe and a foreign page, and says so', async () => {
+    const { handlers, webContents, refused } = setup();
+    const list = handlers.get('engines:list');
+    const others: SenderEvent[] = [
+      { sender: {}, senderFrame: { url: APP_URL, parent: null } },
+      { sender: webContents, senderFrame: { url: APP_URL, parent: {} } },
+      { sender: webContents, senderFrame: { url: 'https://evil.example/', parent: null } },
+      { sender: webContents, senderFrame: null },
+    ];
+    for (const event of others) {
+      expect(await list?.(event)).toMatchObject({ ok: false, error: { message: /not the app/ } });
     }
-    const cancel = await handlers[CHANNELS.runsCancel](['../../etc']);
-    expect(cancel.ok).toBe(false);
-    expect(calls.started).toEqual([]);
-    expect(calls.cancelled).toEqual([]);
+    expect(refused).toEqual([
+      `engines:list ${APP_URL}`,
+      `engines:list ${APP_URL}`,
+      'engines:list https://evil.example/',
+      'engines:list null',
+    ]);
   });
 
-  it('refuses extra arguments', async () => {
-    const { api } = recordingApi();
-    const handlers = createIpcHandlers(api);
-    const result = await handlers[CHANNELS.enginesList](['surprise']);
-    expect(result).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
-    expect(await handlers[CHANNELS.runsCancel](['run-1', 'extra'])).toMatchObject({ ok: false });
+  it('pushes run events to the window on the event channel', () => {
+    const { emit, sent } = setup();
+    emit(planned);
+    expect(sent).toEqual([[RUN_EVENT_CHANNEL, planned]]);
   });
 
-  it('keeps the core error code, and maps a plain Error to INTERNAL with its message', async () => {
-    const { api, calls } = recordingApi();
-    const handlers = createIpcHandlers(api);
-    expect(await handlers[CHANNELS.runsCancel](['unknown-run'])).toEqual({
-      ok: false,
-      error: { name: 'MountbenchError', message: 'No run with id unknown-run', code: 'BAD_INPUT' },
-    });
-    expect(await handlers[CHANNELS.runsCancel](['run-1'])).toEqual({ ok: true, value: undefined });
-    expect(calls.cancelled).toEqual(['run-1']);
-    expect(await handlers[CHANNELS.resultsList]([])).toEqual({
-      ok: false,
-      error: { name: 'Error', message: 'disk on fire', code: 'INTERNAL' },
-    });
+  it('unbinding removes every handler and the event subscription', () => {
+    const { handlers, listeners, unbind, emit, sent } = setup();
+    unbind();
+    unbind();
+    expect(handlers.size).toBe(0);
+    expect(listeners.size).toBe(0);
+    emit(planned);
+    expect(sent).toEqual([]);
+  });
+
+  it('sends nothing to a destroyed window', () => {
+    const { emit, sent, webContents } = setup();
+    webContents.isDestroyed = () => true;
+    emit(planned);
+    expect(sent).toEqual([]);
   });
 });

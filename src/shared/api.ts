@@ -1,30 +1,92 @@
-// The one typed API of Mountbench. Transports (Electron IPC, the `serve` WebSocket) implement it;
-// the renderer and the CLI call it. Channel names are `domain:action`.
+// The one typed API of Mountbench. Transports (Electron IPC, the `serve` WebSocket) implement it
+// from the call table in api-calls.ts; the renderer and the CLI call it. Channels are `domain:action`.
+import type { ComparisonRow } from './comparison';
 import type { DiscoveredEngine } from './engine';
-import type { RunFile } from './result-schema';
+import type { MountKind, SizeName, WorkloadId } from './ids';
+import type { Recommendation } from './recommendation';
+import type { MachineInfo, RunFile } from './result-schema';
 import type { RunRequest } from './run-plan';
 import type { RunEvent } from './run-events';
 
+export const EXPORT_FORMATS = ['json', 'hyperfine', 'csv', 'markdown'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export interface AppInfo {
+  version: string;
+  machine: MachineInfo;
+  /** How this dashboard reaches the core. */
+  transport: 'ipc' | 'websocket';
+  /** Where results are stored, for the user to find them. */
+  resultsDir: string;
+  /** What the user must be told at start, e.g. settings put back after a crashed sweep. */
+  notices?: string[];
+}
+
+export interface WorkloadInfo {
+  id: WorkloadId;
+  title: string;
+  description: string;
+  sizes: Record<SizeName, Record<string, number | string | boolean>>;
+  /** Mounts it cannot run on, with why (sync-latency on a named volume). */
+  unsupported: Partial<Record<MountKind, string>>;
+}
+
+/** A stored run in a list: enough to show and pick it, without its samples. */
+export interface RunSummary {
+  id: string;
+  createdAt: string;
+  status: RunFile['status'];
+  machineLabel: string;
+  engineName: string | null;
+  backends: string[];
+  workloads: WorkloadId[];
+  resultCount: number;
+  errorCount: number;
+}
+
+export interface ExportedFile {
+  fileName: string;
+  mimeType: string;
+  text: string;
+}
+
+export interface ImportedRun {
+  id: string;
+  status: 'imported' | 'already-imported';
+}
+
 export interface MountbenchApi {
+  app: {
+    info(): Promise<AppInfo>;
+  };
   engines: {
     list(): Promise<DiscoveredEngine[]>;
+  };
+  workloads: {
+    list(): Promise<WorkloadInfo[]>;
   };
   runs: {
     /** Starts a run and returns at once; progress arrives through `onEvent`. */
     start(request: RunRequest): Promise<{ runId: string }>;
     cancel(runId: string): Promise<void>;
+    /** Ids of runs in progress (a reloaded dashboard picks them up again). */
+    active(): Promise<string[]>;
     onEvent(listener: (event: RunEvent) => void, options: { signal: AbortSignal }): void;
   };
   results: {
-    list(): Promise<RunFile[]>;
+    list(): Promise<RunSummary[]>;
+    get(runId: string): Promise<RunFile>;
+    delete(runId: string): Promise<void>;
+    /** A file the user picked: its name (for messages) and its text, validated before it is stored. */
+    import(fileName: string, text: string): Promise<ImportedRun>;
+    export(runId: string, format: ExportFormat): Promise<ExportedFile>;
+    /** The published figures that ship with the app. */
+    published(): Promise<ComparisonRow[]>;
+    /** Stored runs as comparison rows, for charts and side-by-side tables. */
+    rows(runIds: string[]): Promise<ComparisonRow[]>;
+  };
+  recommend: {
+    /** One recommendation per machine over the given runs (and the published figures if asked). */
+    forRuns(runIds: string[], profile: string, includePublished: boolean): Promise<Recommendation[]>;
   };
 }
-
-export const CHANNELS = {
-  enginesList: 'engines:list',
-  runsStart: 'runs:start',
-  runsCancel: 'runs:cancel',
-  runsEvent: 'runs:event',
-  resultsList: 'results:list',
-} as const;
-export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];

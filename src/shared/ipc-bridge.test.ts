@@ -1,37 +1,103 @@
 import { describe, expect, it } from 'vitest';
+import { API_CHANNELS } from './api-calls';
 import { MountbenchError, type SerializedError } from './errors';
-import { createApiFromBridge, errorFromData, type IpcResult, type MountbenchBridge } from './ipc-bridge';
+import {
+  BRIDGE_EVENT_CHANNEL,
+  createApiFromBridge,
+  createPreloadBridge,
+  errorFromData,
+  type IpcRendererLike,
+  type IpcResult,
+} from './ipc-bridge';
 import type { RunEvent } from './run-events';
 
-// An in-memory bridge standing in for the preload: it answers with the data the main process
-// would send, and lets the test push run events as the main process would.
-function memoryBridge(answers: { engines?: IpcResult<never[]>; cancel?: IpcResult<void> } = {}) {
-  const listeners = new Set<(event: RunEvent) => void>();
-  const bridge: MountbenchBridge = {
-    engines: { list: async () => answers.engines ?? { ok: true, value: [] } },
-    runs: {
-      start: async () => ({ ok: true, value: { runId: 'run-7' } }),
-      cancel: async () => answers.cancel ?? { ok: true, value: undefined },
-      onEvent(listener) {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
+// A stand-in for Electron's ipcRenderer: records what the bridge invokes and answers each call
+// with the IpcResult the test chose for that channel.
+function recordingIpc(answers: Record<string, IpcResult<unknown>> = {}) {
+  const invoked: [string, unknown[]][] = [];
+  const listeners = new Map<string, Set<(event: unknown, ...args: unknown[]) => void>>();
+  const ipc: IpcRendererLike = {
+    async invoke(channel, ...args) {
+      invoked.push([channel, args]);
+      return answers[channel] ?? { ok: true, value: `answer of ${channel}` };
     },
-    results: { list: async () => ({ ok: true, value: [] }) },
+    on(channel, listener) {
+      if (!listeners.has(channel)) listeners.set(channel, new Set());
+      listeners.get(channel)?.add(listener);
+    },
+    removeListener(channel, listener) {
+      listeners.get(channel)?.delete(listener);
+    },
   };
-  const emit = (event: RunEvent) => listeners.forEach((l) => l(event));
-  return { bridge, emit, listeners };
+  const push = (channel: string, event: unknown) =>
+    listeners.get(channel)?.forEach((l) => l({ sender: 'the ipc event object' }, event));
+  const listenerCount = () => [...listeners.values()].reduce((n, set) => n + set.size, 0);
+  return { ipc, invoked, push, listenerCount };
 }
 
 const started: RunEvent = { type: 'backend-started', runId: 'run-7', backendId: 'host' };
 
+describe('createPreloadBridge', () => {
+  it('has one named function per row of the call table, each invoking its own channel', async () => {
+    const { ipc, invoked } = recordingIpc();
+    const bridge = createPreloadBridge(ipc);
+    const names = Object.entries(bridge).flatMap(([domain, group]) =>
+      Object.keys(group).map((action) => `${domain}:${action}`),
+    );
+    expect(names.filter((n) => n !== 'runs:onEvent').sort()).toEqual([...API_CHANNELS].sort());
+    for (const channel of API_CHANNELS) {
+      const [domain, action] = channel.split(':');
+      const fn = (bridge as unknown as Record<string, Record<string, (...a: unknown[]) => Promise<unknown>>>)[
+        domain
+      ][action];
+      expect(await fn('arg')).toEqual({ ok: true, value: `answer of ${channel}` });
+    }
+    expect(invoked.map(([channel]) => channel)).toEqual([...API_CHANNELS]);
+    expect(invoked.every(([, args]) => args.length === 1 && args[0] === 'arg')).toBe(true);
+  });
+
+  it('exposes nothing generic that could reach another channel', () => {
+    const bridge = createPreloadBridge(recordingIpc().ipc) as unknown as Record<string, unknown>;
+    for (const name of ['invoke', 'send', 'on', 'ipcRenderer']) expect(bridge[name]).toBeUndefined();
+    expect(Object.keys(bridge).sort()).toEqual([
+      'app',
+      'engines',
+      'recommend',
+      'results',
+      'runs',
+      'workloads',
+    ]);
+  });
+
+  it('forwards run events without the IPC event object, until unsubscribed', () => {
+    const { ipc, push, listenerCount } = recordingIpc();
+    const seen: unknown[][] = [];
+    const unsubscribe = createPreloadBridge(ipc).runs.onEvent((...args: unknown[]) => seen.push(args));
+    push(BRIDGE_EVENT_CHANNEL, started);
+    unsubscribe();
+    push(BRIDGE_EVENT_CHANNEL, started);
+    expect(seen).toEqual([[started]]);
+    expect(listenerCount()).toBe(0);
+  });
+
+  it('refuses a listener that is not a function', () => {
+    const bridge = createPreloadBridge(recordingIpc().ipc);
+    expect(() => bridge.runs.onEvent('alert(1)' as unknown as () => void)).toThrow(TypeError);
+  });
+});
+
 describe('createApiFromBridge', () => {
-  it('resolves with the value of a successful call', async () => {
-    const api = createApiFromBridge(memoryBridge().bridge);
-    await expect(
-      api.runs.start({ mounts: ['host'], workloads: ['dd-write'], size: 'quick', runs: 1, warmup: 0 }),
-    ).resolves.toEqual({ runId: 'run-7' });
-    await expect(api.engines.list()).resolves.toEqual([]);
+  it('resolves with the value of a successful call, passing the arguments through', async () => {
+    const { ipc, invoked } = recordingIpc({ 'results:export': { ok: true, value: { fileName: 'a.csv' } } });
+    const api = createApiFromBridge(createPreloadBridge(ipc));
+    await expect(api.results.export('run-7', 'csv')).resolves.toEqual({ fileName: 'a.csv' });
+    await api.recommend.forRuns(['run-7'], 'balanced', true);
+    await api.results.import('a.json', '{}');
+    expect(invoked).toEqual([
+      ['results:export', ['run-7', 'csv']],
+      ['recommend:forRuns', [['run-7'], 'balanced', true]],
+      ['results:import', ['a.json', '{}']],
+    ]);
   });
 
   it('throws a MountbenchError that keeps the name, message and code the main process sent', async () => {
@@ -40,7 +106,9 @@ describe('createApiFromBridge', () => {
       message: 'No engine named "nope"',
       code: 'ENGINE_NOT_FOUND',
     };
-    const api = createApiFromBridge(memoryBridge({ engines: { ok: false, error } }).bridge);
+    const api = createApiFromBridge(
+      createPreloadBridge(recordingIpc({ 'engines:list': { ok: false, error } }).ipc),
+    );
     const thrown = await api.engines.list().then(
       () => null,
       (err: unknown) => err,
@@ -55,38 +123,37 @@ describe('createApiFromBridge', () => {
       message: 'The run was cancelled',
       code: 'CANCELLED',
     };
-    const api = createApiFromBridge(memoryBridge({ cancel: { ok: false, error } }).bridge);
+    const api = createApiFromBridge(
+      createPreloadBridge(recordingIpc({ 'runs:cancel': { ok: false, error } }).ipc),
+    );
     await expect(api.runs.cancel('run-7')).rejects.toMatchObject({ name: 'AbortError', code: 'CANCELLED' });
   });
 
   it('delivers run events until the signal aborts, then unsubscribes', () => {
-    const { bridge, emit, listeners } = memoryBridge();
-    const api = createApiFromBridge(bridge);
+    const { ipc, push, listenerCount } = recordingIpc();
+    const api = createApiFromBridge(createPreloadBridge(ipc));
     const seen: RunEvent[] = [];
     const controller = new AbortController();
     api.runs.onEvent((event) => seen.push(event), { signal: controller.signal });
-    emit(started);
+    push(BRIDGE_EVENT_CHANNEL, started);
     controller.abort();
-    emit(started);
+    push(BRIDGE_EVENT_CHANNEL, started);
     expect(seen).toEqual([started]);
-    expect(listeners.size).toBe(0);
+    expect(listenerCount()).toBe(0);
   });
 
   it('never subscribes with a signal that is already aborted', () => {
-    const { bridge, listeners } = memoryBridge();
-    createApiFromBridge(bridge).runs.onEvent(() => undefined, { signal: AbortSignal.abort() });
-    expect(listeners.size).toBe(0);
+    const { ipc, listenerCount } = recordingIpc();
+    createApiFromBridge(createPreloadBridge(ipc)).runs.onEvent(() => undefined, {
+      signal: AbortSignal.abort(),
+    });
+    expect(listenerCount()).toBe(0);
   });
 });
 
 describe('errorFromData', () => {
-  it('maps a code it does not know to INTERNAL instead of trusting it', () => {
-    const err = errorFromData({
-      name: 'Error',
-      message: 'odd',
-      code: 'NOT_A_CODE' as SerializedError['code'],
-    });
-    expect(err.code).toBe('INTERNAL');
-    expect(err.message).toBe('odd');
+  it('maps an unknown code to INTERNAL and keeps the message', () => {
+    const error = errorFromData({ name: 'Weird', message: 'x', code: 'NOPE' as SerializedError['code'] });
+    expect(error).toMatchObject({ name: 'Weird', message: 'x', code: 'INTERNAL' });
   });
 });

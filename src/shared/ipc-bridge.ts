@@ -4,26 +4,96 @@
 // loses its `name` and `code` on the way, and an AbortSignal arrives as an empty object. So the
 // preload exposes a bridge of plain data and functions only (MountbenchBridge), and the page
 // rebuilds the real MountbenchApi from it with createApiFromBridge, on its own side.
+//
+// Only types come from api-calls.ts: the preload bundles this file, and it must not drag zod and
+// the schemas into the sandboxed preload (the main process validates everything anyway).
 import type { MountbenchApi } from './api';
-import type { DiscoveredEngine } from './engine';
+import type { ApiChannel, ApiMethod, RUN_EVENT_CHANNEL } from './api-calls';
 import { ERROR_CODES, MountbenchError, type ErrorCode, type SerializedError } from './errors';
-import type { RunFile } from './result-schema';
 import type { RunEvent } from './run-events';
-import type { RunRequest } from './run-plan';
 
 /** What every IPC call returns: errors travel as data, never as a thrown Error. */
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: SerializedError };
 
-/** `window.mountbench` in the Electron renderer: one function per action, nothing generic. */
-export interface MountbenchBridge {
-  engines: { list(): Promise<IpcResult<DiscoveredEngine[]>> };
+type DomainOf<C extends string> = C extends `${infer D}:${string}` ? D : never;
+type ActionOf<C extends string, D extends string> = C extends `${D}:${infer A}` ? A : never;
+
+/** A call of the API as the bridge carries it: same arguments, the outcome as data. */
+export type BridgedCall<C extends ApiChannel> =
+  ApiMethod<C> extends (...args: infer A) => Promise<infer R> ? (...args: A) => Promise<IpcResult<R>> : never;
+
+/** The arguments of a channel's call, for code that sends them by channel name. */
+export type CallArgs<C extends ApiChannel> = ApiMethod<C> extends (...args: infer A) => unknown ? A : never;
+
+/** What a channel's call resolves to. */
+export type CallValue<C extends ApiChannel> =
+  ApiMethod<C> extends (...args: never[]) => Promise<infer R> ? R : never;
+
+/**
+ * `window.mountbench` in the Electron renderer: one function per row of the call table, grouped by
+ * domain (`bridge.results.export(runId, format)`), plus the run event subscription. Derived from
+ * API_CALLS, so a new call cannot be forgotten here.
+ */
+export type MountbenchBridge = {
+  [D in DomainOf<ApiChannel>]: {
+    [A in ActionOf<ApiChannel, D>]: BridgedCall<`${D}:${A}` & ApiChannel>;
+  };
+} & {
   runs: {
-    start(request: RunRequest): Promise<IpcResult<{ runId: string }>>;
-    cancel(runId: string): Promise<IpcResult<void>>;
-    /** Returns the function that unsubscribes. */
+    /** Returns the function that unsubscribes (an AbortSignal does not survive contextBridge). */
     onEvent(listener: (event: RunEvent) => void): () => void;
   };
-  results: { list(): Promise<IpcResult<RunFile[]>> };
+};
+
+/** `runs:event`, repeated here (checked against api-calls.ts by its type) to keep zod out of the preload. */
+export const BRIDGE_EVENT_CHANNEL: typeof RUN_EVENT_CHANNEL = 'runs:event';
+
+/** The part of Electron's ipcRenderer the preload uses; a plain object in tests. */
+export interface IpcRendererLike {
+  invoke(channel: string, ...args: unknown[]): Promise<unknown>;
+  on(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
+  removeListener(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
+}
+
+/**
+ * The preload's half: a named function per action, each bound to its own fixed channel. Nothing
+ * generic (no invoke(channel, …)) reaches the page, so it can call these actions and nothing else.
+ */
+export function createPreloadBridge(ipc: IpcRendererLike): MountbenchBridge {
+  // Each call is answered by the main process with an IpcResult (ipc-handlers.ts).
+  function invoker<C extends ApiChannel>(channel: C): BridgedCall<C> {
+    const call = (...args: unknown[]) => ipc.invoke(channel, ...args);
+    return call as BridgedCall<C>;
+  }
+  return {
+    app: { info: invoker('app:info') },
+    engines: { list: invoker('engines:list') },
+    workloads: { list: invoker('workloads:list') },
+    runs: {
+      start: invoker('runs:start'),
+      cancel: invoker('runs:cancel'),
+      active: invoker('runs:active'),
+      onEvent(listener) {
+        if (typeof listener !== 'function') throw new TypeError('runs.onEvent needs a listener function');
+        // The page never sees the IPC event object (it carries `sender`, a way back into Electron).
+        const forward = (_event: unknown, runEvent: unknown): void => listener(runEvent as RunEvent);
+        ipc.on(BRIDGE_EVENT_CHANNEL, forward);
+        return () => {
+          ipc.removeListener(BRIDGE_EVENT_CHANNEL, forward);
+        };
+      },
+    },
+    results: {
+      list: invoker('results:list'),
+      get: invoker('results:get'),
+      delete: invoker('results:delete'),
+      import: invoker('results:import'),
+      export: invoker('results:export'),
+      published: invoker('results:published'),
+      rows: invoker('results:rows'),
+    },
+    recommend: { forRuns: invoker('recommend:forRuns') },
+  };
 }
 
 /** Turns error data back into a thrown MountbenchError that keeps the original name and code. */
@@ -40,18 +110,34 @@ async function unwrap<T>(pending: Promise<IpcResult<T>>): Promise<T> {
   throw errorFromData(result.error);
 }
 
+/** The page's half: the real MountbenchApi, throwing MountbenchErrors, with `{ signal }` subscriptions. */
 export function createApiFromBridge(bridge: MountbenchBridge): MountbenchApi {
   return {
+    app: { info: () => unwrap(bridge.app.info()) },
     engines: { list: () => unwrap(bridge.engines.list()) },
+    workloads: { list: () => unwrap(bridge.workloads.list()) },
     runs: {
       start: (request) => unwrap(bridge.runs.start(request)),
       cancel: (runId) => unwrap(bridge.runs.cancel(runId)),
+      active: () => unwrap(bridge.runs.active()),
       onEvent(listener, { signal }) {
         if (signal.aborted) return;
         const unsubscribe = bridge.runs.onEvent(listener);
         signal.addEventListener('abort', () => unsubscribe(), { once: true });
       },
     },
-    results: { list: () => unwrap(bridge.results.list()) },
+    results: {
+      list: () => unwrap(bridge.results.list()),
+      get: (runId) => unwrap(bridge.results.get(runId)),
+      delete: (runId) => unwrap(bridge.results.delete(runId)),
+      import: (fileName, text) => unwrap(bridge.results.import(fileName, text)),
+      export: (runId, format) => unwrap(bridge.results.export(runId, format)),
+      published: () => unwrap(bridge.results.published()),
+      rows: (runIds) => unwrap(bridge.results.rows(runIds)),
+    },
+    recommend: {
+      forRuns: (runIds, profile, includePublished) =>
+        unwrap(bridge.recommend.forRuns(runIds, profile, includePublished)),
+    },
   };
 }

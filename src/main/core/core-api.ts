@@ -2,23 +2,33 @@
 // WebSocket). Runs are jobs: `start` returns at once, events stream to every listener, results
 // are saved when a run ends, and `cancel` aborts the job's signal.
 import { EventEmitter } from 'node:events';
-import type { MountbenchApi } from '../../shared/api';
+import { join } from 'node:path';
+import type { MountbenchApi, RunSummary, WorkloadInfo } from '../../shared/api';
 import { MountbenchError } from '../../shared/errors';
+import { MOUNT_KINDS } from '../../shared/ids';
+import type { RunFile } from '../../shared/result-schema';
 import type { RunEvent } from '../../shared/run-events';
 import { APP_VERSION } from './app-version';
+import { machineLabel, publishedRows, rowsFromRun } from './compare';
 import { discoverEngines, resolveEngine } from './engines';
+import { EXPORT_FILES, exportRun } from './exports';
 import { getMachineInfo } from './machine';
-import { prepareRun } from './runner/prepare-run';
+import { recommendPerMachine, resolveProfile } from './recommend';
 import { removeLeftovers, type LeftoverReport } from './runner/leftovers';
+import { prepareRun } from './runner/prepare-run';
 import { executeRun } from './runner/run';
-import { cacheDir, listRuns, resultsDir, saveRun } from './store';
+import { cacheDir, deleteRun, importRunText, listRuns, loadRunFile, resultsDir, saveRun } from './store';
+import { allWorkloads } from './workloads/registry';
 
 export interface CoreApiOptions {
   dataDir: string;
   cacheDir?: string;
   env?: NodeJS.ProcessEnv;
+  transport: 'ipc' | 'websocket';
   /** Called with a problem no listener can be told about (a result that could not be saved). */
   onBackgroundError?: (err: unknown) => void;
+  /** Messages for the dashboard at start (the journal restore's report). */
+  notices?: Promise<string[]>;
 }
 
 export interface CoreApi extends MountbenchApi {
@@ -28,27 +38,73 @@ export interface CoreApi extends MountbenchApi {
   shutdown(): Promise<void>;
 }
 
+export function summarizeRun(run: RunFile): RunSummary {
+  return {
+    id: run.id,
+    createdAt: run.createdAt,
+    status: run.status,
+    machineLabel: run.machine.label ?? machineLabel(run.machine),
+    engineName: run.engine?.name ?? null,
+    backends: [...new Set(run.results.map((r) => r.backend.label))],
+    workloads: [...new Set(run.results.map((r) => r.workload.id))],
+    resultCount: run.results.length,
+    errorCount: run.errors.length,
+  };
+}
+
+function workloadInfo(): WorkloadInfo[] {
+  return allWorkloads().map((w) => ({
+    id: w.id,
+    title: w.title,
+    description: w.description,
+    sizes: w.sizes,
+    unsupported: Object.fromEntries(
+      MOUNT_KINDS.flatMap((mount) => {
+        const reason = w.unsupportedOn?.(mount);
+        return reason ? [[mount, reason]] : [];
+      }),
+    ),
+  }));
+}
+
 export function createCoreApi(options: CoreApiOptions): CoreApi {
   const events = new EventEmitter();
   events.setMaxListeners(0);
   const jobs = new Map<string, { controller: AbortController; done: Promise<void> }>();
   const results = resultsDir(options.dataDir);
-  const emit = (event: RunEvent) => events.emit('event', event);
-
   const cache = options.cacheDir ?? cacheDir({ env: options.env });
+  const emit = (event: RunEvent) => events.emit('event', event);
+  const runFile = (runId: string) => loadRunFile(join(results, `${runId}.json`));
+  const rowsOf = async (runIds: string[]) => (await Promise.all(runIds.map(runFile))).flatMap(rowsFromRun);
+
   return {
     async removeLeftovers() {
       const engine = await resolveEngine(undefined, { env: options.env }).catch(() => null);
       return removeLeftovers(engine?.docker ?? null, cache);
     },
+    app: {
+      info: async () => ({
+        version: APP_VERSION,
+        machine: await getMachineInfo(),
+        transport: options.transport,
+        resultsDir: results,
+        notices: (await options.notices) ?? [],
+      }),
+    },
     engines: {
       list: () => discoverEngines({ env: options.env }),
+    },
+    workloads: {
+      list: async () => workloadInfo(),
     },
     runs: {
       async start(request) {
         const prepared = await prepareRun(request, { env: options.env });
         const controller = new AbortController();
         const machine = await getMachineInfo();
+        // `run-done` is held back until the result is saved: a dashboard that opens the run the
+        // moment it hears of it must find it stored.
+        let finished: RunEvent | null = null;
         const done = executeRun({
           ...prepared,
           machine,
@@ -57,14 +113,17 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
           allowHostCommands: false,
           cacheDir: cache,
           signal: controller.signal,
-          onEvent: emit,
+          onEvent: (event) => (event.type === 'run-done' ? (finished = event) : emit(event)),
         })
           .then((run) => saveRun(run, results))
           .then(
             () => undefined,
             (err: unknown) => options.onBackgroundError?.(err),
           )
-          .finally(() => jobs.delete(prepared.runId));
+          .finally(() => {
+            jobs.delete(prepared.runId);
+            if (finished) emit(finished);
+          });
         jobs.set(prepared.runId, { controller, done });
         return { runId: prepared.runId };
       },
@@ -74,6 +133,7 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
         job.controller.abort();
         await job.done;
       },
+      active: async () => [...jobs.keys()],
       onEvent(listener, { signal }) {
         if (signal.aborted) return;
         events.on('event', listener);
@@ -81,7 +141,31 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
       },
     },
     results: {
-      list: async () => (await listRuns(results)).runs,
+      list: async () => (await listRuns(results)).runs.map(summarizeRun),
+      get: runFile,
+      async delete(runId) {
+        if (jobs.has(runId))
+          throw new MountbenchError('BAD_INPUT', `run ${runId} is still in progress: cancel it first`);
+        await deleteRun(results, runId);
+      },
+      async import(fileName, text) {
+        const outcome = await importRunText(text, fileName, results);
+        return { id: outcome.id, status: outcome.status };
+      },
+      async export(runId, format) {
+        const run = await runFile(runId);
+        const { suffix, mimeType } = EXPORT_FILES[format];
+        return { fileName: `mountbench-${run.id}${suffix}`, mimeType, text: exportRun(run, format) };
+      },
+      published: async () => publishedRows(),
+      rows: rowsOf,
+    },
+    recommend: {
+      async forRuns(runIds, profile, includePublished) {
+        const chosen = resolveProfile(profile);
+        const rows = [...(await rowsOf(runIds)), ...(includePublished ? publishedRows() : [])];
+        return recommendPerMachine(rows, chosen);
+      },
     },
     async shutdown() {
       for (const job of jobs.values()) job.controller.abort();

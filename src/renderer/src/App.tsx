@@ -1,47 +1,62 @@
-// Placeholder page until the dashboard lands: says what Mountbench is and lists the engines the
-// core can see, which proves the whole path page → preload → IPC → core works.
-import { useEffect, useState } from 'react';
-import type { DiscoveredEngine } from '../../shared/engine';
-import { mountbench } from './api';
-import { EngineList } from './EngineList';
+// The dashboard's frame: header, error banner, the views as tabs. The stores do the work.
+import { ErrorBanner } from './components/ErrorBanner';
+import { panelId, tabId, Tabs } from './components/Tabs';
+import { ViewBoundary } from './components/ViewBoundary';
+import { useAppStart } from './hooks/use-app-start';
+import type { TabId } from './stores/nav-store';
+import { useSlice, useStores } from './stores/StoresContext';
+import { CompareView } from './views/CompareView';
+import { HistoryView } from './views/HistoryView';
+import { ResultsView } from './views/ResultsView';
+import { RunView } from './views/RunView';
+import { SetupView } from './views/SetupView';
 
-type EnginesState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; engines: DiscoveredEngine[] };
+const VIEWS: Record<TabId, () => React.JSX.Element> = {
+  setup: SetupView,
+  run: RunView,
+  results: ResultsView,
+  compare: CompareView,
+  history: HistoryView,
+};
 
 export function App() {
-  const [state, setState] = useState<EnginesState>({ status: 'loading' });
-
-  useEffect(() => {
-    let current = true;
-    mountbench.engines.list().then(
-      (engines) => current && setState({ status: 'ready', engines }),
-      (err: unknown) =>
-        current && setState({ status: 'error', message: err instanceof Error ? err.message : String(err) }),
-    );
-    // StrictMode mounts twice in development; only the live effect may set state.
-    return () => {
-      current = false;
-    };
-  }, []);
-
+  const stores = useStores();
+  useAppStart(stores);
+  const tab = useSlice(
+    (s) => s.nav,
+    (s) => s.tab,
+  );
+  const busy = useSlice(
+    (s) => s.run,
+    (s) => s.phase === 'active' || s.phase === 'starting',
+  );
+  const version = useSlice(
+    (s) => s.setup,
+    (s) => s.info?.version,
+  );
+  const View = VIEWS[tab];
   return (
-    <main className="page">
-      <h1>Mountbench</h1>
-      <p className="lead">
-        Mountbench measures how fast Docker file sharing is on this machine: it runs the same disk workloads
-        on bind mounts, named volumes, tmpfs and the container&apos;s own layer, for each file-sharing setting
-        of Docker Desktop, Rancher Desktop or colima, and tells you which setting is fastest for your work.
-      </p>
-      <h2>Docker engines on this machine</h2>
-      {state.status === 'loading' && <p role="status">Looking for Docker engines…</p>}
-      {state.status === 'error' && (
-        <p role="alert" className="error">
-          Could not list the engines: {state.message}
-        </p>
-      )}
-      {state.status === 'ready' && <EngineList engines={state.engines} />}
-    </main>
+    <div className="app">
+      <header className="app-header">
+        <h1>
+          Mountbench <span className="tagline">which Docker file sharing is fastest on this machine</span>
+        </h1>
+        {version && <span className="version">v{version}</span>}
+      </header>
+      <ErrorBanner />
+      <Tabs selected={tab} onSelect={stores.nav.getState().show} busy={busy} />
+      <main
+        role="tabpanel"
+        id={panelId(tab)}
+        aria-labelledby={tabId(tab)}
+        className="panel"
+        data-testid={`panel-${tab}`}
+      >
+        {/* Keyed by tab: a view that failed gets a fresh start when the user comes back to it. */}
+        <ViewBoundary key={tab}>
+          <View />
+        </ViewBoundary>
+      </main>
+    </div>
   );
 }

@@ -1,24 +1,7 @@
-// The page's MountbenchApi. Inside Electron it is built on the preload's bridge; a later transport
-// (the `serve` WebSocket) will plug in here, so components never know which one they talk to.
+// The page's MountbenchApi, whichever way the page reaches the core: the preload's bridge inside
+// the desktop app, the WebSocket of `mountbench serve` in a browser (transport/pick-transport.ts).
+// Components import `mountbench` from here and never know which one they talk to.
 import type { MountbenchApi } from '../../shared/api';
-import { MountbenchError } from '../../shared/errors';
-import { createApiFromBridge } from '../../shared/ipc-bridge';
+import { pickTransport } from './transport/pick-transport';
 
-function unavailable(): never {
-  throw new MountbenchError(
-    'INTERNAL',
-    'This page must run inside the Mountbench app: no connection to its core.',
-  );
-}
-
-const missing: MountbenchApi = {
-  engines: { list: async () => unavailable() },
-  runs: {
-    start: async () => unavailable(),
-    cancel: async () => unavailable(),
-    onEvent: () => undefined,
-  },
-  results: { list: async () => unavailable() },
-};
-
-export const mountbench: MountbenchApi = window.mountbench ? createApiFromBridge(window.mountbench) : missing;
+export const mountbench: MountbenchApi = pickTransport(window);

@@ -1,12 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { mountbench } from './api';
 import { App } from './App';
-import './app.css';
+import { createStores } from './stores/create-stores';
+import { StoresProvider } from './stores/StoresContext';
+import './styles/theme.css';
+import './styles/layout.css';
+import './styles/components.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <StoresProvider stores={createStores(mountbench)}>
+      <App />
+    </StoresProvider>
   </StrictMode>,
 );

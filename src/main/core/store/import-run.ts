@@ -7,6 +7,7 @@ import path from 'node:path';
 import { MountbenchError } from '../../../shared/errors';
 import type { RunFile } from '../../../shared/result-schema';
 import { runFileJson } from '../exports/run-json';
+import { parseRunFileText } from './parse-run-file';
 import { loadRunFile } from './result-store';
 import { checkRunPlausible } from './run-plausibility';
 import { fsyncDir } from './atomic-write';
@@ -112,7 +113,19 @@ async function writeNewFile(target: string, text: string, onConflict: () => Moun
 }
 
 export async function importRunFile(source: string, resultsDir: string): Promise<ImportOutcome> {
-  const run = await loadRunFile(source);
+  return importRun(await loadRunFile(source), source, resultsDir);
+}
+
+/** The same for a file's text, as the dashboard sends it (the size limit is the transport's). */
+export async function importRunText(
+  text: string,
+  source: string,
+  resultsDir: string,
+): Promise<ImportOutcome> {
+  return importRun(parseRunFileText(text, source), source, resultsDir);
+}
+
+async function importRun(run: RunFile, source: string, resultsDir: string): Promise<ImportOutcome> {
   checkRunPlausible(run, source);
   const text = runFileJson(run);
   // The schema limits ids to letters, digits and "-", so the id cannot leave the folder.

@@ -10,5 +10,5 @@ export {
 } from './result-store';
 export { findForbiddenKey, parseRunFileText } from './parse-run-file';
 export { describeIssue, describeIssues, issuePath } from './describe-issue';
-export { importRunFile, type ImportOutcome } from './import-run';
+export { importRunFile, importRunText, type ImportOutcome } from './import-run';
 export { checkRunPlausible, MAX_PLAUSIBLE_SECONDS } from './run-plausibility';

@@ -1,0 +1,98 @@
+// Which backends to try: the mounts, the plain engine's variants, and the workload × mount pairs
+// that cannot run (greyed, with the core's reason) so nobody waits for a result that never comes.
+import type { WorkloadInfo } from '../../../shared/api';
+import type { DiscoveredEngine } from '../../../shared/engine';
+import { MOUNT_KINDS, type MountKind } from '../../../shared/ids';
+import { PRODUCT_NAMES } from '../lib/machine-words';
+import { MOUNT_LABELS, variantsOf } from '../lib/planned-backends';
+
+const MOUNT_DETAILS: Record<MountKind, string> = {
+  bind: 'a folder of this machine mounted into the container: what file-sharing settings change',
+  volume: "a named volume inside the engine's VM: fast, but its files are not on this machine",
+  tmpfs: 'memory inside the container: the ceiling, nothing kept',
+  layer: "the container's own filesystem (overlay)",
+  host: 'the same workload here, with no container: the baseline the others are compared with',
+};
+
+interface Props {
+  engine: DiscoveredEngine | null;
+  mounts: MountKind[];
+  variants: string[];
+  workloads: WorkloadInfo[];
+  onToggleMount(mount: MountKind): void;
+  onToggleVariant(id: string): void;
+}
+
+export function BackendPicker({
+  engine,
+  mounts,
+  variants,
+  workloads,
+  onToggleMount,
+  onToggleVariant,
+}: Props) {
+  const offered = variantsOf(engine?.provider ?? null);
+  const skipped = mounts.flatMap((mount) =>
+    workloads.flatMap((w) =>
+      w.unsupported[mount] ? [{ mount, workload: w, reason: w.unsupported[mount] }] : [],
+    ),
+  );
+  return (
+    <fieldset className="choices">
+      <legend>Backends to try</legend>
+      {MOUNT_KINDS.map((mount) => {
+        const needsEngine = mount !== 'host' && !engine;
+        return (
+          <label key={mount} className={`choice ${needsEngine ? 'disabled' : ''}`}>
+            <input
+              type="checkbox"
+              checked={mounts.includes(mount) && !needsEngine}
+              disabled={needsEngine}
+              onChange={() => onToggleMount(mount)}
+              data-testid={`mount-checkbox-${mount}`}
+            />
+            <span>
+              <span className="choice-title">{mount === 'host' ? 'host baseline' : MOUNT_LABELS[mount]}</span>
+              <span className="choice-detail">
+                {needsEngine ? 'needs a running engine' : MOUNT_DETAILS[mount]}
+              </span>
+            </span>
+          </label>
+        );
+      })}
+      {engine && offered.length > 0 && (
+        <div className="variants" role="group" aria-label={`${PRODUCT_NAMES[engine.provider]} variants`}>
+          <p className="subhead">How bind mounts are served</p>
+          {offered.map((v) => (
+            <label key={v.id} className="choice compact">
+              <input
+                type="checkbox"
+                checked={variants.includes(v.id)}
+                onChange={() => onToggleVariant(v.id)}
+                data-testid={`variant-checkbox-${v.id}`}
+              />
+              <span>
+                <span className="choice-title">{v.label}</span>
+                {v.note && <span className="choice-detail">{v.note}</span>}
+              </span>
+            </label>
+          ))}
+        </div>
+      )}
+      {engine && offered.length === 0 && (
+        <p className="note" data-testid="variants-as-set">
+          {PRODUCT_NAMES[engine.provider]} is measured with its current file-sharing setting.
+        </p>
+      )}
+      {skipped.length > 0 && (
+        <ul className="plain skipped" aria-label="Pairs that will not run">
+          {skipped.map(({ mount, workload, reason }) => (
+            <li key={`${mount}-${workload.id}`} data-testid={`unsupported-${mount}-${workload.id}`}>
+              {workload.title} on {MOUNT_LABELS[mount]}: not run — {reason}
+            </li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,74 @@
+// The Docker engines discovery found: which product owns each, its version, whether it answers
+// (and why not), and which one the run will use.
+import type { DiscoveredEngine } from '../../../shared/engine';
+import { formatBytes, PRODUCT_NAMES } from '../lib/machine-words';
+import { Card } from './Card';
+import { NoEngineHelp } from './NoEngineHelp';
+
+function details(engine: DiscoveredEngine): string {
+  return [
+    engine.serverVersion && `Docker ${engine.serverVersion}`,
+    engine.os,
+    engine.arch,
+    engine.cpus !== undefined && `${engine.cpus} CPUs`,
+    engine.memoryBytes !== undefined && formatBytes(engine.memoryBytes),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+interface Props {
+  engines: DiscoveredEngine[];
+  chosen: string | null;
+  onChoose(name: string): void;
+  onRefresh(): void;
+}
+
+export function EnginesCard({ engines, chosen, onChoose, onRefresh }: Props) {
+  const reachable = engines.filter((e) => e.reachable);
+  return (
+    <Card
+      title="Engines"
+      testId="engines-card"
+      actions={
+        <button type="button" className="quiet small" data-testid="engines-refresh" onClick={onRefresh}>
+          Look again
+        </button>
+      }
+    >
+      {engines.length > 0 && (
+        <ul className="engines" aria-label="Docker engines found">
+          {engines.map((engine) => (
+            <li
+              key={`${engine.name}\u0000${engine.endpoint}`}
+              className={engine.reachable ? 'up' : 'down'}
+              data-testid={`engine-${engine.name}`}
+            >
+              <label className="engine-choice">
+                <input
+                  type="radio"
+                  name="engine"
+                  value={engine.name}
+                  checked={engine.name === chosen && engine.reachable}
+                  disabled={!engine.reachable}
+                  onChange={() => onChoose(engine.name)}
+                  data-testid={`engine-radio-${engine.name}`}
+                />
+                <span>
+                  <strong>{engine.name}</strong>
+                  <span className="badge">{PRODUCT_NAMES[engine.provider]}</span>
+                  {engine.current && <span className="badge">current</span>}
+                </span>
+              </label>
+              <div className="endpoint">{engine.endpoint}</div>
+              <div className={engine.reachable ? '' : 'why'}>
+                {engine.reachable ? details(engine) : `Not reachable: ${engine.error ?? 'no answer'}`}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {reachable.length === 0 && <NoEngineHelp found={engines.length} />}
+    </Card>
+  );
+}

@@ -1,0 +1,22 @@
+// What the dashboard does once on start: listen to run events, read the machine, engines and
+// workloads, list stored runs, and rejoin a run still in progress (a reload mid-run).
+import { useEffect } from 'react';
+import type { Stores } from '../stores/create-stores';
+
+export function useAppStart(stores: Stores): void {
+  useEffect(() => {
+    const listening = new AbortController();
+    stores.run.getState().listen(listening.signal);
+    void stores.setup.getState().load();
+    void stores.history.getState().refresh();
+    void stores.compare.getState().loadPublished();
+    void stores.run
+      .getState()
+      .reconnect()
+      .then(() => {
+        if (stores.run.getState().phase === 'active') stores.nav.getState().show('run');
+      });
+    // React's StrictMode mounts twice in development: the first subscription must end.
+    return () => listening.abort();
+  }, [stores]);
+}

@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import type { MachineInfo, WorkloadResult } from '../../../shared/result-schema';
+import { PUBLISHED_ROWS, QUICK_RUN_ROWS, WORKLOADS } from '../test-support/recorded-api-data';
+import { QUICK_RUN } from '../test-support/recorded-runs';
+import {
+  compareCharts,
+  groupByMachine,
+  m1VsIntelKeys,
+  perOp,
+  publishedMachines,
+  shortMachineName,
+} from './compare-data';
+import { errorKey, groupedBars } from './grouped-bars';
+import { architectureWords, machineLine, rosettaNote } from './machine-words';
+import { hostRatios, hostRatioWords, perOpSeconds, resultBars, resultsByWorkload } from './result-figures';
+import { sizeWords, workloadCaseWords } from './size-words';
+import { backendStateWords } from './state-words';
+
+const done = QUICK_RUN.at(-1);
+const results: WorkloadResult[] = done?.type === 'run-done' ? done.run.results : [];
+
+describe('result figures', () => {
+  it('groups by workload, fastest first', () => {
+    const groups = resultsByWorkload(results);
+    expect(groups.map(([key]) => key)).toEqual([
+      'dd-write',
+      'buffered-read:128',
+      'buffered-read:1024',
+      'sync-latency',
+    ]);
+    for (const [, list] of groups) {
+      expect(list.map((r) => r.stats.mean)).toEqual([...list.map((r) => r.stats.mean)].sort((a, b) => a - b));
+    }
+  });
+
+  it('relates each backend to the host on the same workload', () => {
+    const ratios = hostRatios(results);
+    const fuse = results.find(
+      (r) => r.backend.id === 'docker-engine/fuse/bind' && r.workload.id === 'dd-write',
+    )!;
+    const host = results.find((r) => r.backend.id === 'host' && r.workload.id === 'dd-write')!;
+    expect(ratios.get(fuse)).toBeCloseTo(fuse.stats.mean / host.stats.mean, 12);
+    expect(ratios.has(host)).toBe(false);
+    expect(hostRatioWords(3.21)).toBe('3.2× host time');
+    expect(hostRatioWords(0.5)).toBe('2.0× faster than host');
+    expect(hostRatioWords(0.99)).toBe('≈ host time');
+  });
+
+  it('gives a per-op time only for batched workloads', () => {
+    const buffered = results.find((r) => r.workload.case === '128')!;
+    expect(perOpSeconds(buffered)).toBeCloseTo(buffered.stats.mean / 32768, 15);
+    expect(perOpSeconds(results.find((r) => r.workload.id === 'dd-write')!)).toBeNull();
+  });
+
+  it('makes one bar group per workload and one series per backend, hiding what is hidden', () => {
+    const titles = new Map([['dd-write', 'dd write']]);
+    const { series, data } = groupedBars(resultBars(results, titles, new Set(['host'])));
+    expect(series.map((s) => s.label)).toEqual([
+      'bind mount · native',
+      'tmpfs',
+      'bind mount · FUSE share (bindfs)',
+    ]);
+    expect(data.map((d) => d.label)).toEqual([
+      'dd write',
+      'buffered-read (128 B reads)',
+      'buffered-read (1 KiB reads)',
+      'sync-latency',
+    ]);
+    const dd = results.find(
+      (r) => r.backend.id === 'docker-engine/native/bind' && r.workload.id === 'dd-write',
+    )!;
+    expect(data[0].s0).toBe(dd.stats.mean);
+    expect(data[0][errorKey('s0')]).toEqual([dd.stats.stddev, dd.stats.stddev]);
+  });
+
+  it('keeps the lower whisker above zero on a log axis', () => {
+    const { data } = groupedBars(
+      [{ group: 'g', groupLabel: 'g', series: 'a', seriesLabel: 'a', mean: 1, stddev: 3 }],
+      true,
+    );
+    expect(data[0][errorKey('s0')]).toEqual([0.9, 3]);
+  });
+});
+
+describe('compare data', () => {
+  it('lays out the published M1 Pro against the Intel 2017 Mac', () => {
+    const keys = m1VsIntelKeys(PUBLISHED_ROWS);
+    const rows = PUBLISHED_ROWS.filter((r) => keys.includes(r.machine.key));
+    const machines = groupByMachine(rows);
+    expect(machines.map(shortMachineName)).toEqual(['Apple M1 Pro (2021)', 'Intel Core i7 2.9 GHz (2017)']);
+    const charts = compareCharts(rows);
+    expect(charts.map((c) => c.workloadKey)).toEqual(['small-file-read', 'dd-write']);
+    const { series, data } = groupedBars(charts[0].bars);
+    expect(series.map((s) => s.label)).toEqual([
+      'Docker Desktop · gRPC FUSE · bind',
+      'Docker Desktop · VirtioFS · bind',
+      'Docker Desktop · gRPC FUSE · mutagen',
+    ]);
+    expect(data.map((d) => d.label)).toEqual(['Apple M1 Pro (2021)', 'Intel Core i7 2.9 GHz (2017)']);
+  });
+
+  it('lists every published machine once, with its source', () => {
+    const machines = publishedMachines(PUBLISHED_ROWS);
+    expect(machines).toHaveLength(9);
+    expect(machines.reduce((n, m) => n + m.rows, 0)).toBe(PUBLISHED_ROWS.length);
+  });
+
+  it('compares measured batched rows per operation', () => {
+    const row = QUICK_RUN_ROWS.find((r) => r.workload.key === 'buffered-read:128')!;
+    expect(perOp(row).mean).toBeCloseTo(row.mean / row.opsPerSample, 15);
+    expect(groupByMachine(QUICK_RUN_ROWS)[0].sources[0]).toMatch(/^measured \d+ \w+ \d{4}$/);
+  });
+});
+
+describe('words', () => {
+  const mac: MachineInfo = {
+    chip: 'Apple M1 Pro',
+    arch: 'arm64',
+    processArch: 'x64',
+    rosetta: true,
+    cores: 10,
+    memoryBytes: 32 * 1024 ** 3,
+    os: { platform: 'darwin', name: 'macOS', version: '14.5', kernel: 'Darwin 23.5.0' },
+  };
+
+  it('says Apple silicon even under Rosetta, and says Rosetta', () => {
+    expect(architectureWords(mac)).toBe('Apple silicon (arm64)');
+    expect(rosettaNote(mac)).toBe('Mountbench runs as x64 under Rosetta; the hardware is arm64.');
+    expect(machineLine(mac)).toBe('Apple M1 Pro · Apple silicon (arm64) · 10 cores · 32 GiB · macOS 14.5');
+    expect(rosettaNote({ ...mac, rosetta: false })).toBeNull();
+  });
+
+  it('describes sizes and cases', () => {
+    expect(sizeWords('small-file-read', { files: 20000, fileBytes: 5120 })).toBe('20,000 files × 5 KiB');
+    expect(sizeWords('large-write', { files: 5, blockBytes: 1_000_000, blocksPerFile: 100 })).toBe(
+      '5 files × 100 MB',
+    );
+    expect(workloadCaseWords('buffered-read', '1024')).toBe('buffered-read (1 KiB reads)');
+    expect(
+      sizeWords('site-build', { pages: 3600, pageBytes: 12288, assets: 400, assetBytes: 1_900_000 }),
+    ).toBe('3,600 pages + 400 assets (804 MB)');
+  });
+});
+
+describe('backend state words', () => {
+  const base = { id: 'x', label: 'x', workloadCase: null, errors: [] };
+  const request = {
+    mounts: ['bind' as const],
+    workloads: ['dd-write' as const],
+    size: 'quick' as const,
+    runs: 3,
+    warmup: 1,
+  };
+
+  it('says k/n of warm-ups, timed runs, sync-latency edits and adaptive ranges', () => {
+    const ddTitle = WORKLOADS.find((w) => w.id === 'dd-write')!.title;
+    expect(
+      backendStateWords({ ...base, state: 'warmup', workloadId: 'dd-write', count: 1 }, request, WORKLOADS),
+    ).toBe(`warm-up 1/1 · ${ddTitle}`);
+    expect(
+      backendStateWords(
+        { ...base, state: 'running', workloadId: 'sync-latency', count: 4 },
+        request,
+        WORKLOADS,
+      ),
+    ).toMatch(/^running 4\/10 · /);
+    expect(
+      backendStateWords(
+        { ...base, state: 'running', workloadId: 'dd-write', count: 12 },
+        { ...request, adaptive: true, runs: 10, maxRuns: 50 },
+        WORKLOADS,
+      ),
+    ).toMatch(/^running 12\/10–50 · /);
+    expect(
+      backendStateWords({ ...base, state: 'running', workloadId: 'dd-write', count: 2 }, null, WORKLOADS),
+    ).toMatch(/^running 2 · /);
+    expect(
+      backendStateWords(
+        { ...base, state: 'failed', workloadId: null, count: 0, errors: ['custom: exit code 3'] },
+        request,
+        WORKLOADS,
+      ),
+    ).toBe('failed: custom: exit code 3');
+  });
+});

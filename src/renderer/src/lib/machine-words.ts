@@ -1,0 +1,62 @@
+// Human words for the machine and engine facts the core reports.
+import type { ProviderId } from '../../../shared/ids';
+import type { MachineInfo } from '../../../shared/result-schema';
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(bytes >= 10 * 1024 ** 3 ? 0 : 1)} GiB`;
+  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(bytes >= 10 * 1024 ** 2 ? 0 : 1)} MiB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KiB`;
+  return `${bytes} B`;
+}
+
+/** "Apple silicon (arm64)" on any arm64 Mac, Rosetta or not: the hardware is what matters here. */
+export function architectureWords(machine: MachineInfo): string {
+  if (machine.os.platform === 'darwin' && machine.arch === 'arm64') return 'Apple silicon (arm64)';
+  if (machine.os.platform === 'darwin') return `Intel (${machine.arch})`;
+  return machine.arch;
+}
+
+/** Said only when it is true: the app itself runs translated, the measurements are not. */
+export function rosettaNote(machine: MachineInfo): string | null {
+  return machine.rosetta
+    ? `Mountbench runs as ${machine.processArch} under Rosetta; the hardware is ${machine.arch}.`
+    : null;
+}
+
+export function osWords(machine: MachineInfo): string {
+  const { name, version } = machine.os;
+  return name.includes(version) ? name : `${name} ${version}`;
+}
+
+/** One line for headers and screenshots: "Apple M1 Pro · Apple silicon (arm64) · 10 cores · 32 GiB · macOS 14.5". */
+export function machineLine(machine: MachineInfo): string {
+  return [
+    machine.label,
+    machine.chip,
+    architectureWords(machine),
+    `${machine.cores} cores`,
+    formatBytes(machine.memoryBytes),
+    osWords(machine),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+export const PRODUCT_NAMES: Record<ProviderId, string> = {
+  'docker-engine': 'Docker Engine',
+  'docker-desktop': 'Docker Desktop',
+  'rancher-desktop': 'Rancher Desktop',
+  colima: 'colima',
+  orbstack: 'OrbStack',
+};
+
+/** What to start when no engine answers, in the products' own terms. */
+export const ENGINE_START_HINTS: { product: string; how: string; command?: string }[] = [
+  { product: 'Docker Desktop', how: 'Open Docker Desktop from Applications and wait for "Engine running".' },
+  { product: 'colima', how: 'Start the default VM from a terminal:', command: 'colima start' },
+  {
+    product: 'Rancher Desktop',
+    how: 'Open Rancher Desktop (dockerd engine), or from a terminal:',
+    command: 'rdctl start',
+  },
+];

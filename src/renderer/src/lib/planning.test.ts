@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { WORKLOADS } from '../test-support/recorded-api-data';
+import { QUICK_RUN } from '../test-support/recorded-runs';
+import { estimateRun, formatDuration } from './estimate';
+import { plannedBackends } from './planned-backends';
+import { PRESETS } from './presets';
+
+describe('plannedBackends', () => {
+  it('matches what the core planned for the recorded quick run', () => {
+    const planned = QUICK_RUN[0].type === 'planned' ? QUICK_RUN[0].backends : [];
+    const preview = plannedBackends(['bind', 'tmpfs', 'host'], 'docker-engine', ['native', 'fuse']);
+    expect(preview.map((b) => [b.id, b.label])).toEqual(planned.map((b) => [b.id, b.label]));
+  });
+
+  it('measures other providers as they are set now', () => {
+    expect(plannedBackends(['bind', 'volume'], 'docker-desktop', []).map((b) => b.label)).toEqual([
+      'bind mount · current settings',
+      'named volume · current settings',
+    ]);
+  });
+
+  it('offers the host baseline alone when there is no engine', () => {
+    expect(plannedBackends(['bind', 'host'], null, [])).toEqual([
+      { id: 'host', label: 'host (no container): baseline', mount: 'host' },
+    ]);
+  });
+});
+
+describe('estimateRun', () => {
+  const quick = WORKLOADS.filter((w) => ['dd-write', 'buffered-read', 'sync-latency'].includes(w.id));
+
+  it('counts the executions exactly as the core plans them', () => {
+    // The recorded run: 4 backends (2 bind, tmpfs, host), 1 warm-up + 3 runs, sync-latency skipped on tmpfs.
+    const estimate = estimateRun(quick, ['bind', 'tmpfs', 'bind', 'host'], PRESETS.quick.counts);
+    expect(estimate.executions).toBe(QUICK_RUN[0].type === 'planned' ? QUICK_RUN[0].totalExecutions : -1);
+  });
+
+  it('grows with the preset and gives a range for adaptive runs', () => {
+    const mounts = ['bind', 'volume', 'host'] as const;
+    const q = estimateRun(WORKLOADS, mounts, PRESETS.quick.counts);
+    const s = estimateRun(WORKLOADS, mounts, PRESETS.standard.counts);
+    const t = estimateRun(WORKLOADS, mounts, PRESETS.thorough.counts);
+    expect(q.seconds).toBeLessThan(s.seconds);
+    expect(q.maxSeconds).toBe(q.seconds);
+    expect(t.maxSeconds).toBeGreaterThan(t.seconds);
+  });
+
+  it('is nothing without backends', () => {
+    expect(estimateRun(WORKLOADS, [], PRESETS.quick.counts)).toEqual({
+      seconds: 0,
+      maxSeconds: 0,
+      executions: 0,
+    });
+  });
+});
+
+describe('formatDuration', () => {
+  it('rounds like an estimate', () => {
+    expect(formatDuration(42)).toBe('40 s');
+    expect(formatDuration(1)).toBe('1 s');
+    expect(formatDuration(250)).toBe('4 min');
+    expect(formatDuration(4800)).toBe('1 h 20 min');
+    expect(formatDuration(7200)).toBe('2 h');
+  });
+});

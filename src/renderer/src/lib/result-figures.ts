@@ -1,0 +1,60 @@
+// The figures of one run's results as the results view shows them: per workload, each backend's
+// time with its spread, its per-operation time where a sample is many operations, and how it
+// compares with the host baseline (the same workload with no container).
+import { workloadKey } from '../../../shared/comparison';
+import type { WorkloadResult } from '../../../shared/result-schema';
+import type { BarFigure } from './grouped-bars';
+import { workloadCaseWords } from './size-words';
+
+export function resultKey(result: WorkloadResult): string {
+  return workloadKey(result.workload.id, result.workload.case);
+}
+
+/** Seconds per operation; null for whole-task workloads (one operation per sample). */
+export function perOpSeconds(result: WorkloadResult): number | null {
+  const ops = result.opsPerSample ?? 1;
+  return ops > 1 ? result.stats.mean / ops : null;
+}
+
+/** backend time ÷ host time per workload key; absent where the host did not run that workload. */
+export function hostRatios(results: readonly WorkloadResult[]): Map<WorkloadResult, number> {
+  const host = new Map<string, number>();
+  for (const r of results) if (r.backend.mount === 'host') host.set(resultKey(r), r.stats.mean);
+  const ratios = new Map<WorkloadResult, number>();
+  for (const r of results) {
+    const base = host.get(resultKey(r));
+    if (base !== undefined && base > 0 && r.backend.mount !== 'host') ratios.set(r, r.stats.mean / base);
+  }
+  return ratios;
+}
+
+/** "3.2× host time", "2.0× faster than host", or "≈ host time" within 5 %. */
+export function hostRatioWords(ratio: number): string {
+  if (ratio < 1.05 && ratio > 1 / 1.05) return '≈ host time';
+  if (ratio >= 1) return `${ratio.toFixed(ratio >= 100 ? 0 : 1)}× host time`;
+  return `${(1 / ratio).toFixed(1)}× faster than host`;
+}
+
+/** Results by workload key, in the run's workload order, fastest first within each. */
+export function resultsByWorkload(results: readonly WorkloadResult[]): [string, WorkloadResult[]][] {
+  const groups = new Map<string, WorkloadResult[]>();
+  for (const r of results) groups.set(resultKey(r), [...(groups.get(resultKey(r)) ?? []), r]);
+  return [...groups].map(([key, list]) => [key, [...list].sort((a, b) => a.stats.mean - b.stats.mean)]);
+}
+
+export function resultBars(
+  results: readonly WorkloadResult[],
+  titles: ReadonlyMap<string, string>,
+  hiddenBackends: ReadonlySet<string> = new Set(),
+): BarFigure[] {
+  return results
+    .filter((r) => !hiddenBackends.has(r.backend.id))
+    .map((r) => ({
+      group: resultKey(r),
+      groupLabel: workloadCaseWords(r.workload.id, r.workload.case, titles),
+      series: r.backend.id,
+      seriesLabel: r.backend.label,
+      mean: r.stats.mean,
+      stddev: r.stats.stddev,
+    }));
+}

@@ -1,0 +1,273 @@
+// The state of one run as the dashboard shows it, folded from the core's RunEvents. Pure: the time
+// of each event is passed in, so the reducer is tested on recorded event streams without a clock.
+// A dashboard that reconnects mid-run never saw `planned`, so every event also works on its own.
+import type { SerializedError } from '../../../shared/errors';
+import type { WorkloadId } from '../../../shared/ids';
+import type { RunFile, WorkloadResult } from '../../../shared/result-schema';
+import type { RunEvent, RunPhase } from '../../../shared/run-events';
+import { describeEvent, type LogEntry } from './run-log';
+
+export type BackendState =
+  | 'waiting'
+  | 'starting'
+  | 'fixture'
+  | 'calibrating'
+  | 'warmup'
+  | 'running'
+  | 'cleanup'
+  | 'done'
+  | 'failed'
+  | 'cancelled'
+  | 'not-run'
+  /** A joined run: it ran before this dashboard joined; its outcome comes with run-done. */
+  | 'missed';
+
+export interface BackendProgress {
+  id: string;
+  label: string;
+  state: BackendState;
+  workloadId: WorkloadId | null;
+  workloadCase: string | null;
+  /** k of "warm-up k/n" or "running k/n": samples of the current kind so far. */
+  count: number;
+  /** Why it failed, from the core's error events. */
+  errors: string[];
+}
+
+export interface LiveSample {
+  /** completedExecutions when it landed: the x of the live chart. */
+  execution: number;
+  backendId: string;
+  workloadId: WorkloadId;
+  workloadCase: string | null;
+  warmup: boolean;
+  seconds: number;
+}
+
+export type RunStatus = 'running' | RunFile['status'];
+
+export interface RunProgress {
+  runId: string;
+  status: RunStatus;
+  workloads: WorkloadId[];
+  backends: BackendProgress[];
+  /** From `planned`; null when the dashboard joined the run later. */
+  totalExecutions: number | null;
+  completedExecutions: number;
+  /** True when this dashboard joined the run in progress (after a reload) and missed its start. */
+  joined: boolean;
+  /**
+   * The point the ETA measures speed from: when `planned` arrived, or, for a joined run, the first
+   * sample seen (its earlier executions took time this dashboard never saw). Null until then.
+   */
+  baseline: { atMs: number; completed: number } | null;
+  image: { image: string; status: string; fraction: number | null } | null;
+  samples: LiveSample[];
+  log: LogEntry[];
+  results: WorkloadResult[];
+  errors: (SerializedError & { backendId: string | null; workloadId: WorkloadId | null })[];
+  run: RunFile | null;
+}
+
+/** Enough for a live chart without slowing a long run down. */
+export const MAX_LIVE_SAMPLES = 2000;
+export const MAX_LOG_ENTRIES = 300;
+
+export function emptyRun(runId: string, nowMs: number, options: { joined?: boolean } = {}): RunProgress {
+  const joined = options.joined ?? false;
+  return {
+    runId,
+    status: 'running',
+    joined,
+    workloads: [],
+    backends: [],
+    totalExecutions: null,
+    completedExecutions: 0,
+    baseline: joined ? null : { atMs: nowMs, completed: 0 },
+    image: null,
+    samples: [],
+    log: [],
+    results: [],
+    errors: [],
+    run: null,
+  };
+}
+
+const PHASE_STATES: Record<RunPhase, BackendState> = {
+  image: 'starting',
+  container: 'starting',
+  fixture: 'fixture',
+  calibrate: 'calibrating',
+  warmup: 'warmup',
+  timed: 'running',
+  cleanup: 'cleanup',
+};
+
+function updateBackend(
+  backends: BackendProgress[],
+  id: string,
+  change: (b: BackendProgress) => BackendProgress,
+): BackendProgress[] {
+  const found = backends.some((b) => b.id === id);
+  const list = found ? backends : [...backends, newBackend(id, id)];
+  return list.map((b) => (b.id === id ? change(b) : b));
+}
+
+function newBackend(id: string, label: string): BackendProgress {
+  return { id, label, state: 'waiting', workloadId: null, workloadCase: null, count: 0, errors: [] };
+}
+
+function withLog(state: RunProgress, event: RunEvent, nowMs: number): RunProgress {
+  const text = describeEvent(event, state);
+  if (!text) return state;
+  const entry: LogEntry = {
+    seq: (state.log.at(-1)?.seq ?? 0) + 1,
+    atMs: nowMs,
+    level: event.type === 'error' && event.error.code !== 'CANCELLED' ? 'error' : 'info',
+    text,
+  };
+  return { ...state, log: [...state.log, entry].slice(-MAX_LOG_ENTRIES) };
+}
+
+function apply(state: RunProgress, event: RunEvent, nowMs: number): RunProgress {
+  switch (event.type) {
+    case 'planned':
+      return {
+        ...state,
+        workloads: event.workloads,
+        totalExecutions: event.totalExecutions,
+        baseline: state.joined ? state.baseline : { atMs: nowMs, completed: state.completedExecutions },
+        // Events may have come first (a joined run): keep what they said, take the core's labels.
+        backends: event.backends.map((b) => ({
+          ...(state.backends.find((known) => known.id === b.id) ?? newBackend(b.id, b.label)),
+          label: b.label,
+        })),
+      };
+    case 'image-progress':
+      return { ...state, image: { image: event.image, status: event.status, fraction: event.fraction } };
+    case 'backend-started':
+      return {
+        ...state,
+        image: null,
+        backends: updateBackend(state.backends, event.backendId, (b) => ({ ...b, state: 'starting' })),
+      };
+    case 'phase':
+      return {
+        ...state,
+        backends: updateBackend(state.backends, event.backendId, (b) => ({
+          ...b,
+          state: PHASE_STATES[event.phase],
+          workloadId: event.workloadId ?? b.workloadId,
+          // A new workload or a new kind of sample restarts the k of "k/n".
+          count:
+            event.phase === 'warmup' || event.phase === 'timed' || event.workloadId !== b.workloadId
+              ? 0
+              : b.count,
+        })),
+      };
+    case 'sample': {
+      const sample: LiveSample = {
+        execution: event.completedExecutions,
+        backendId: event.backendId,
+        workloadId: event.workloadId,
+        workloadCase: event.workloadCase,
+        warmup: event.warmup,
+        seconds: event.seconds,
+      };
+      return {
+        ...state,
+        completedExecutions: Math.max(state.completedExecutions, event.completedExecutions),
+        baseline: state.baseline ?? { atMs: nowMs, completed: event.completedExecutions },
+        samples: [...state.samples, sample].slice(-MAX_LIVE_SAMPLES),
+        backends: updateBackend(state.backends, event.backendId, (b) => ({
+          ...b,
+          // Samples of a joined run arrive without the phase that announced them.
+          state: event.warmup ? 'warmup' : 'running',
+          workloadId: event.workloadId,
+          workloadCase: event.workloadCase,
+          count: event.index + 1,
+        })),
+      };
+    }
+    case 'workload-done':
+      return {
+        ...state,
+        results: [...state.results, event.result],
+        // A joined run learns its labels here if it never saw `planned`.
+        backends: updateBackend(state.backends, event.result.backend.id, (b) => ({
+          ...b,
+          label: event.result.backend.label,
+        })),
+      };
+    case 'backend-done':
+      return {
+        ...state,
+        backends: updateBackend(state.backends, event.backendId, (b) => ({
+          ...b,
+          state: event.ok ? 'done' : 'failed',
+          workloadId: null,
+          workloadCase: null,
+        })),
+      };
+    case 'error': {
+      const error = { ...event.error, backendId: event.backendId, workloadId: event.workloadId };
+      const backends =
+        event.backendId === null
+          ? state.backends
+          : updateBackend(state.backends, event.backendId, (b) => ({
+              ...b,
+              errors: [
+                ...b.errors,
+                event.workloadId ? `${event.workloadId}: ${event.error.message}` : event.error.message,
+              ],
+            }));
+      return { ...state, backends, errors: [...state.errors, error] };
+    }
+    case 'run-done':
+      return {
+        ...state,
+        status: event.status,
+        run: event.run,
+        results: event.run.results,
+        completedExecutions: state.totalExecutions ?? state.completedExecutions,
+        backends: state.backends.map((b) => finalBackend(b, event.run)),
+      };
+  }
+}
+
+/**
+ * Where a backend ended: one a cancel stopped reads "cancelled", not "failed"; one never reached,
+ * "not run"; one that ran before a reload, what the run file says of it.
+ */
+function finalBackend(b: BackendProgress, run: RunFile): BackendProgress {
+  if (b.state === 'done' || (b.state === 'failed' && b.errors.length)) return b;
+  const ended = { ...b, workloadId: null, workloadCase: null };
+  if (b.state === 'missed') {
+    const errors = run.errors
+      .filter((e) => e.backendId === b.id)
+      .map((e) => (e.workloadId ? `${e.workloadId}: ${e.message}` : e.message));
+    return { ...ended, state: errors.length ? 'failed' : 'done', errors };
+  }
+  if (b.state === 'waiting') return { ...ended, state: 'not-run' };
+  return { ...ended, state: run.status === 'cancelled' ? 'cancelled' : 'failed' };
+}
+
+/** Backends run in order: in a joined run, those before the active one ran while we were away. */
+function markMissed(state: RunProgress, event: RunEvent): RunProgress {
+  if (!state.joined || !('backendId' in event) || event.backendId === null) return state;
+  const index = state.backends.findIndex((b) => b.id === event.backendId);
+  if (index <= 0 || !state.backends.slice(0, index).some((b) => b.state === 'waiting')) return state;
+  return {
+    ...state,
+    backends: state.backends.map((b, i) =>
+      i < index && b.state === 'waiting' ? { ...b, state: 'missed' } : b,
+    ),
+  };
+}
+
+/** Folds one event into the run; events of other runs leave it unchanged. */
+export function reduceRun(state: RunProgress, event: RunEvent, nowMs: number): RunProgress {
+  if (event.runId !== state.runId) return state;
+  // The log describes the event against the state before it (labels, counts).
+  return markMissed(apply(withLog(state, event, nowMs), event, nowMs), event);
+}

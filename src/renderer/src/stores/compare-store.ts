@@ -1,0 +1,105 @@
+// What the compare view lays side by side: stored runs (measured here or imported) and published
+// machines, plus the import of a colleague's file.
+import { createStore } from 'zustand/vanilla';
+import type { MountbenchApi } from '../../../shared/api';
+import type { ComparisonRow } from '../../../shared/comparison';
+import { m1VsIntelKeys } from '../lib/compare-data';
+import { errorMessage } from '../lib/error-message';
+
+export interface ImportStatus {
+  kind: 'idle' | 'reading' | 'imported' | 'error';
+  message: string | null;
+}
+
+export interface CompareState {
+  runIds: string[];
+  measured: ComparisonRow[];
+  published: ComparisonRow[];
+  publishedStatus: 'loading' | 'ready' | 'error';
+  publishedKeys: string[];
+  importStatus: ImportStatus;
+  loadPublished(): Promise<void>;
+  toggleRun(runId: string): Promise<void>;
+  togglePublished(machineKey: string): void;
+  /** One click: the published M1 Pro against the Intel 2017 Mac, and nothing else. */
+  showM1VsIntel(): Promise<void>;
+  importFile(fileName: string, text: string): Promise<string | null>;
+  forgetRun(runId: string): void;
+}
+
+export interface CompareStoreOptions {
+  api: MountbenchApi;
+  onImported?: () => void;
+  onError?: (context: string, err: unknown) => void;
+}
+
+const toggle = (list: string[], id: string) =>
+  list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
+
+export function createCompareStore(options: CompareStoreOptions) {
+  const { api } = options;
+  let ticket = 0;
+
+  return createStore<CompareState>()((set, get) => {
+    const loadMeasured = async (runIds: string[]) => {
+      const mine = ++ticket;
+      set({ runIds });
+      try {
+        const measured = runIds.length ? await api.results.rows(runIds) : [];
+        if (mine === ticket) set({ measured });
+      } catch (err) {
+        if (mine === ticket) options.onError?.('Could not load the runs to compare', err);
+      }
+    };
+
+    return {
+      runIds: [],
+      measured: [],
+      published: [],
+      publishedStatus: 'loading',
+      publishedKeys: [],
+      importStatus: { kind: 'idle', message: null },
+
+      async loadPublished() {
+        try {
+          set({ published: await api.results.published(), publishedStatus: 'ready' });
+        } catch (err) {
+          set({ publishedStatus: 'error' });
+          options.onError?.('Could not load the published figures', err);
+        }
+      },
+
+      toggleRun: (runId) => loadMeasured(toggle(get().runIds, runId)),
+
+      togglePublished: (machineKey) => set((s) => ({ publishedKeys: toggle(s.publishedKeys, machineKey) })),
+
+      async showM1VsIntel() {
+        if (get().publishedStatus !== 'ready') await get().loadPublished();
+        set({ publishedKeys: m1VsIntelKeys(get().published) });
+        await loadMeasured([]);
+      },
+
+      async importFile(fileName, text) {
+        set({ importStatus: { kind: 'reading', message: `Importing ${fileName}…` } });
+        try {
+          const imported = await api.results.import(fileName, text);
+          const message =
+            imported.status === 'imported'
+              ? `Imported ${fileName} as run ${imported.id}.`
+              : `${fileName} was already imported (run ${imported.id}).`;
+          set({ importStatus: { kind: 'imported', message } });
+          options.onImported?.();
+          if (!get().runIds.includes(imported.id)) await loadMeasured([...get().runIds, imported.id]);
+          return imported.id;
+        } catch (err) {
+          set({ importStatus: { kind: 'error', message: errorMessage(err) } });
+          return null;
+        }
+      },
+
+      forgetRun(runId) {
+        if (get().runIds.includes(runId)) void loadMeasured(get().runIds.filter((id) => id !== runId));
+      },
+    };
+  });
+}

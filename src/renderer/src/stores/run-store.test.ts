@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { MountbenchError } from '../../../shared/errors';
+import type { RunRequest } from '../../../shared/run-plan';
+import { createFakeApi } from '../test-support/fake-api';
+import { CANCELLED_RUN, QUICK_RUN } from '../test-support/recorded-runs';
+import { createStores } from './create-stores';
+import type { RunMemory, RememberedRun } from './run-memory';
+
+const request: RunRequest = {
+  mounts: ['bind', 'tmpfs', 'host'],
+  workloads: ['dd-write'],
+  size: 'quick',
+  runs: 3,
+  warmup: 1,
+};
+
+function memoryOf(initial: RememberedRun | null = null): RunMemory & { saved: RememberedRun | null } {
+  const memory = {
+    saved: initial,
+    load: (runId: string) => (memory.saved?.runId === runId ? memory.saved : null),
+    save: (run: RememberedRun) => void (memory.saved = run),
+    forget: () => void (memory.saved = null),
+  };
+  return memory;
+}
+
+function setUp(memory = memoryOf()) {
+  const api = createFakeApi();
+  let clock = 0;
+  const stores = createStores(api, { memory, now: () => (clock += 1000), sleep: async () => {} });
+  const listening = new AbortController();
+  stores.run.getState().listen(listening.signal);
+  return { api, stores, memory, stop: () => listening.abort() };
+}
+
+describe('run store', () => {
+  it('keeps the events the core sends before runs.start returns, and follows the run to its end', async () => {
+    const { api, stores, memory } = setUp();
+    api.eventsDuringStart = QUICK_RUN.slice(0, 1);
+    stores.nav.getState().show('run');
+    expect(await stores.run.getState().start(request)).toBe(true);
+    expect(api.calls.find((c) => c.method === 'runs.start')?.args).toEqual([request]);
+    expect(stores.run.getState().progress?.totalExecutions).toBe(81);
+
+    api.emit(QUICK_RUN.slice(1, 20));
+    expect(stores.run.getState().phase).toBe('active');
+    expect(memory.saved?.planned?.totalExecutions).toBe(81);
+
+    api.emit(QUICK_RUN.slice(20));
+    const state = stores.run.getState();
+    expect(state.phase).toBe('finished');
+    expect(state.progress?.status).toBe('completed');
+    expect(memory.saved).toBeNull();
+    // The finished run opens in the results view.
+    expect(stores.nav.getState().tab).toBe('results');
+    expect(stores.results.getState().run?.id).toBe(QUICK_RUN[0].runId);
+  });
+
+  it('stays on the run view when a cancelled run has nothing to show', async () => {
+    const { api, stores } = setUp();
+    api.nextRunId = CANCELLED_RUN[0].runId;
+    stores.nav.getState().show('run');
+    await stores.run.getState().start(request);
+    api.emit(CANCELLED_RUN.slice(0, 8));
+    await stores.run.getState().cancel();
+    expect(stores.run.getState().cancelling).toBe(true);
+    expect(api.calls.filter((c) => c.method === 'runs.cancel').map((c) => c.args)).toEqual([
+      [CANCELLED_RUN[0].runId],
+    ]);
+    api.emit(CANCELLED_RUN.slice(8));
+    expect(stores.run.getState()).toMatchObject({ phase: 'finished', cancelling: false });
+    expect(stores.nav.getState().tab).toBe('run');
+  });
+
+  it("says why a run could not start, in the core's words", async () => {
+    const { api, stores } = setUp();
+    api.nextRunId = null;
+    api.startError = new MountbenchError(
+      'ENGINE_UNREACHABLE',
+      'Cannot connect to the Docker daemon: is it running?',
+    );
+    expect(await stores.run.getState().start(request)).toBe(false);
+    expect(stores.run.getState().phase).toBe('idle');
+    expect(stores.notices.getState().notices).toMatchObject([
+      { context: 'Could not start the run', message: 'Cannot connect to the Docker daemon: is it running?' },
+    ]);
+  });
+
+  it('picks up a run in progress after a reload, with what it remembered', async () => {
+    const runId = QUICK_RUN[0].runId;
+    const planned = QUICK_RUN[0].type === 'planned' ? QUICK_RUN[0] : null;
+    const { api, stores } = setUp(memoryOf({ runId, request, planned }));
+    api.active = [runId];
+    await stores.run.getState().reconnect();
+    const joined = stores.run.getState();
+    expect(joined.phase).toBe('active');
+    expect(joined.request).toEqual(request);
+    expect(joined.progress).toMatchObject({ joined: true, totalExecutions: 81, baseline: null });
+    expect(joined.progress?.backends.map((b) => b.label)).toContain('tmpfs');
+
+    api.emit(QUICK_RUN.slice(40));
+    expect(stores.run.getState().progress?.status).toBe('completed');
+  });
+
+  it('does nothing on reload when no run is in progress', async () => {
+    const { stores } = setUp();
+    await stores.run.getState().reconnect();
+    expect(stores.run.getState().phase).toBe('idle');
+  });
+
+  it('stops listening when its signal aborts', async () => {
+    const { api, stores, stop } = setUp();
+    stop();
+    expect(api.listeners.size).toBe(0);
+    await stores.run.getState().start(request);
+    api.emit(QUICK_RUN.slice(0, 5));
+    expect(stores.run.getState().progress?.backends).toEqual([]);
+  });
+});

@@ -1,0 +1,149 @@
+// What the setup view knows (this machine, its engines, the workloads) and what the user picked:
+// engine, mounts, variants, workloads and preset, turned into the RunRequest the core validates.
+import { createStore } from 'zustand/vanilla';
+import type { AppInfo, MountbenchApi, WorkloadInfo } from '../../../shared/api';
+import type { DiscoveredEngine } from '../../../shared/engine';
+import type { MountKind, WorkloadId } from '../../../shared/ids';
+import type { RunRequest } from '../../../shared/run-plan';
+import { plannedBackends, variantsOf, type PlannedBackend } from '../lib/planned-backends';
+import { PRESETS, type PresetId } from '../lib/presets';
+
+export interface SetupState {
+  status: 'loading' | 'ready' | 'error';
+  info: AppInfo | null;
+  engines: DiscoveredEngine[];
+  workloads: WorkloadInfo[];
+  engineName: string | null;
+  mounts: MountKind[];
+  variants: string[];
+  workloadIds: WorkloadId[];
+  preset: PresetId;
+  load(): Promise<void>;
+  refreshEngines(): Promise<void>;
+  chooseEngine(name: string): void;
+  toggleMount(mount: MountKind): void;
+  toggleVariant(id: string): void;
+  toggleWorkload(id: WorkloadId): void;
+  choosePreset(preset: PresetId): void;
+}
+
+export const CONTAINER_MOUNTS: readonly MountKind[] = ['bind', 'volume', 'tmpfs', 'layer'];
+const DEFAULT_MOUNTS: MountKind[] = ['bind', 'volume', 'tmpfs', 'layer', 'host'];
+
+const toggle = <T>(list: T[], item: T) =>
+  list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
+
+/** The engine the docker CLI would use if it answers, else the first that answers. */
+function defaultEngine(engines: DiscoveredEngine[]): string | null {
+  const reachable = engines.filter((e) => e.reachable);
+  return (reachable.find((e) => e.current) ?? reachable[0])?.name ?? null;
+}
+
+export function createSetupStore(options: {
+  api: MountbenchApi;
+  onError?: (context: string, err: unknown) => void;
+}) {
+  const { api } = options;
+  return createStore<SetupState>()((set, get) => ({
+    status: 'loading',
+    info: null,
+    engines: [],
+    workloads: [],
+    engineName: null,
+    mounts: DEFAULT_MOUNTS,
+    variants: ['native'],
+    workloadIds: [],
+    preset: 'quick',
+
+    async load() {
+      set({ status: 'loading' });
+      try {
+        const [info, engines, workloads] = await Promise.all([
+          api.app.info(),
+          api.engines.list(),
+          api.workloads.list(),
+        ]);
+        set({
+          status: 'ready',
+          info,
+          engines,
+          workloads,
+          engineName: defaultEngine(engines),
+          // `custom` needs a command and a folder: the CLI's job, not a checkbox.
+          workloadIds: workloads.map((w) => w.id).filter((id) => id !== 'custom'),
+        });
+      } catch (err) {
+        set({ status: 'error' });
+        options.onError?.('Could not read this machine and its engines', err);
+      }
+    },
+
+    async refreshEngines() {
+      try {
+        const engines = await api.engines.list();
+        const still = engines.some((e) => e.reachable && e.name === get().engineName);
+        set({ engines, engineName: still ? get().engineName : defaultEngine(engines) });
+      } catch (err) {
+        options.onError?.('Could not look for engines', err);
+      }
+    },
+
+    chooseEngine: (name) => set({ engineName: name }),
+    toggleMount: (mount) => set((s) => ({ mounts: toggle(s.mounts, mount) })),
+    toggleVariant: (id) => set((s) => ({ variants: toggle(s.variants, id) })),
+    toggleWorkload: (id) => set((s) => ({ workloadIds: toggle(s.workloadIds, id) })),
+    choosePreset: (preset) => set({ preset }),
+  }));
+}
+
+type Picks = Pick<
+  SetupState,
+  'engines' | 'engineName' | 'mounts' | 'variants' | 'workloadIds' | 'workloads' | 'preset'
+>;
+
+export function chosenEngine(s: Picks): DiscoveredEngine | null {
+  return s.engines.find((e) => e.reachable && e.name === s.engineName) ?? null;
+}
+
+/** Container mounts need an engine; without one only the host baseline is left. */
+export function usableMounts(s: Picks): MountKind[] {
+  return chosenEngine(s) ? s.mounts : s.mounts.filter((m) => m === 'host');
+}
+
+export function chosenWorkloads(s: Picks): WorkloadInfo[] {
+  return s.workloads.filter((w) => s.workloadIds.includes(w.id));
+}
+
+export function previewBackends(s: Picks): PlannedBackend[] {
+  const engine = chosenEngine(s);
+  return plannedBackends(usableMounts(s), engine?.provider ?? null, s.variants);
+}
+
+/** The request for the core, or what is missing before there can be one. */
+export function buildRequest(s: Picks): { request: RunRequest } | { problem: string } {
+  const mounts = usableMounts(s);
+  const workloads = chosenWorkloads(s).map((w) => w.id);
+  if (workloads.length === 0) return { problem: 'Pick at least one workload.' };
+  if (mounts.length === 0) {
+    return {
+      problem: chosenEngine(s)
+        ? 'Pick at least one backend.'
+        : 'No engine answers: tick the host baseline, or start an engine.',
+    };
+  }
+  const engine = chosenEngine(s);
+  const offered = variantsOf(engine?.provider ?? null).map((v) => v.id);
+  const variants = s.variants.filter((v) => offered.includes(v));
+  const counts = PRESETS[s.preset].counts;
+  const request: RunRequest = {
+    ...(engine && mounts.some((m) => m !== 'host') ? { engine: engine.name } : {}),
+    ...(variants.length ? { variants } : {}),
+    mounts,
+    workloads,
+    size: counts.size,
+    runs: counts.runs,
+    warmup: counts.warmup,
+    ...(counts.adaptive ? { adaptive: true, maxRuns: counts.maxRuns } : {}),
+  };
+  return { request };
+}

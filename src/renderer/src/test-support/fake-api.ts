@@ -1,0 +1,142 @@
+// A MountbenchApi in memory for renderer tests, answering with what the real core answered
+// (recorded-api-data.ts, recorded-runs.ts). It is a unit-test double of the transports, which are
+// tested against the real core elsewhere. Runs replay a recorded event stream when the test says so.
+import type { ExportFormat, MountbenchApi, RunSummary } from '../../../shared/api';
+import { MountbenchError } from '../../../shared/errors';
+import type { RunFile } from '../../../shared/result-schema';
+import type { RunEvent } from '../../../shared/run-events';
+import type { RunRequest } from '../../../shared/run-plan';
+import {
+  APP_INFO,
+  ENGINES,
+  IMPORT_ERRORS,
+  PUBLISHED_ROWS,
+  QUICK_RUN_RECOMMENDATIONS,
+  QUICK_RUN_ROWS,
+  WORKLOADS,
+} from './recorded-api-data';
+import { QUICK_RUN } from './recorded-runs';
+
+export function runFileOf(events: readonly RunEvent[]): RunFile {
+  const done = events.at(-1);
+  if (done?.type !== 'run-done') throw new Error('the recorded stream does not end with run-done');
+  return done.run;
+}
+
+function summary(run: RunFile): RunSummary {
+  return {
+    id: run.id,
+    createdAt: run.createdAt,
+    status: run.status,
+    machineLabel: `${run.machine.chip} · ${run.machine.arch}`,
+    engineName: run.engine?.name ?? null,
+    backends: [...new Set(run.results.map((r) => r.backend.label))],
+    workloads: [...new Set(run.results.map((r) => r.workload.id))],
+    resultCount: run.results.length,
+    errorCount: run.errors.length,
+  };
+}
+
+export interface FakeApi extends MountbenchApi {
+  calls: { method: string; args: unknown[] }[];
+  /** Sends events to every listener, as the core pushes them. */
+  emit(events: readonly RunEvent[]): void;
+  stored: Map<string, RunFile>;
+  active: string[];
+  listeners: Set<(event: RunEvent) => void>;
+  /** What runs.start answers; null: it fails with `startError`. */
+  nextRunId: string | null;
+  startError: MountbenchError;
+  /** Events sent synchronously inside runs.start, before it returns (as the core does with `planned`). */
+  eventsDuringStart: RunEvent[];
+}
+
+export function createFakeApi(overrides: { engines?: typeof ENGINES; runs?: RunFile[] } = {}): FakeApi {
+  const calls: FakeApi['calls'] = [];
+  const stored = new Map((overrides.runs ?? [runFileOf(QUICK_RUN)]).map((r) => [r.id, r]));
+  const listeners = new Set<(event: RunEvent) => void>();
+  const log = (method: string, ...args: unknown[]) => calls.push({ method, args });
+  const find = (runId: string) => {
+    const run = stored.get(runId);
+    if (!run) throw new MountbenchError('IO', `no stored run ${runId}`);
+    return run;
+  };
+
+  const fake: FakeApi = {
+    calls,
+    stored,
+    listeners,
+    active: [],
+    nextRunId: QUICK_RUN[0].runId,
+    startError: new MountbenchError(
+      'ENGINE_UNREACHABLE',
+      'Cannot connect to the Docker daemon: is it running?',
+    ),
+    eventsDuringStart: [],
+    emit(events) {
+      for (const event of events) for (const listener of [...listeners]) listener(event);
+    },
+    app: { info: async () => (log('app.info'), structuredClone(APP_INFO)) },
+    engines: { list: async () => (log('engines.list'), structuredClone(overrides.engines ?? ENGINES)) },
+    workloads: { list: async () => (log('workloads.list'), structuredClone(WORKLOADS)) },
+    runs: {
+      async start(request: RunRequest) {
+        log('runs.start', request);
+        if (fake.nextRunId === null) throw fake.startError;
+        fake.emit(fake.eventsDuringStart);
+        return { runId: fake.nextRunId };
+      },
+      async cancel(runId) {
+        log('runs.cancel', runId);
+      },
+      active: async () => (log('runs.active'), [...fake.active]),
+      onEvent(listener, { signal }) {
+        log('runs.onEvent');
+        if (signal.aborted) return;
+        listeners.add(listener);
+        signal.addEventListener('abort', () => listeners.delete(listener), { once: true });
+      },
+    },
+    results: {
+      list: async () => (log('results.list'), [...stored.values()].map(summary)),
+      get: async (runId) => (log('results.get', runId), structuredClone(find(runId))),
+      async delete(runId) {
+        log('results.delete', runId);
+        find(runId);
+        stored.delete(runId);
+      },
+      async import(fileName, text) {
+        log('results.import', fileName, text);
+        const known = IMPORT_ERRORS[fileName];
+        if (known) throw new MountbenchError('FILE_INVALID', known);
+        const run = JSON.parse(text) as RunFile;
+        const status = stored.has(run.id) ? 'already-imported' : 'imported';
+        stored.set(run.id, run);
+        return { id: run.id, status };
+      },
+      async export(runId, format: ExportFormat) {
+        log('results.export', runId, format);
+        find(runId);
+        const suffix = { json: '.json', hyperfine: '.hyperfine.json', csv: '.csv', markdown: '.md' }[format];
+        return {
+          fileName: `mountbench-${runId}${suffix}`,
+          mimeType: 'text/plain',
+          text: `${format} of ${runId}`,
+        };
+      },
+      published: async () => (log('results.published'), structuredClone(PUBLISHED_ROWS)),
+      rows: async (runIds) => (
+        log('results.rows', runIds),
+        QUICK_RUN_ROWS.filter((r) => r.source.kind === 'measured' && runIds.includes(r.source.runId))
+      ),
+    },
+    recommend: {
+      async forRuns(runIds, profile, includePublished) {
+        log('recommend.forRuns', runIds, profile, includePublished);
+        runIds.forEach(find);
+        return structuredClone(QUICK_RUN_RECOMMENDATIONS[profile] ?? []);
+      },
+    },
+  };
+  return fake;
+}

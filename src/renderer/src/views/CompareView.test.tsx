@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { IMPORT_ERRORS } from '../test-support/recorded-api-data';
+import { createFakeApi, runFileOf } from '../test-support/fake-api';
+import { QUICK_RUN } from '../test-support/recorded-runs';
+import { renderWith } from '../test-support/render';
+import { CompareView } from './CompareView';
+
+async function renderCompare() {
+  const rendered = renderWith(<CompareView />, createFakeApi());
+  await rendered.stores.compare.getState().loadPublished();
+  await rendered.stores.history.getState().refresh();
+  await screen.findByTestId('compare-empty');
+  return rendered;
+}
+
+describe('CompareView', () => {
+  it('lays out the published M1 Pro against the Intel 2017 Mac in one click', async () => {
+    const { user } = await renderCompare();
+    await user.click(screen.getByTestId('compare-published-m1-intel'));
+    const m1 = await screen.findByTestId('compare-machine-published:umitron-2021/m1pro-2021');
+    const intel = screen.getByTestId('compare-machine-published:umitron-2021/intel-2017');
+    expect(m1.textContent).toContain('Apple M1 Pro');
+    expect(within(m1).getAllByRole('row')).toHaveLength(1 + 5);
+    expect(within(intel).getByText('37.84 s ± 6.00 s')).toBeTruthy();
+    expect(screen.getByTestId('compare-chart-small-file-read')).toBeTruthy();
+    expect(screen.getByTestId('compare-chart-dd-write')).toBeTruthy();
+    expect(screen.getByTestId('compare-published-published:umitron-2021/m1pro-2021')).toHaveProperty(
+      'checked',
+      true,
+    );
+  });
+
+  it("shows a bad file's error as the core wrote it", async () => {
+    const { user } = await renderCompare();
+    const bad = '{"schema":"mountbench-run","version":1}';
+    await user.upload(
+      screen.getByTestId('import-input'),
+      new File([bad], 'bad.json', { type: 'application/json' }),
+    );
+    expect((await screen.findByTestId('import-error')).textContent).toBe(IMPORT_ERRORS['bad.json']);
+  });
+
+  it('imports a dropped file and compares it', async () => {
+    const { api } = await renderCompare();
+    const run = runFileOf(QUICK_RUN);
+    api.stored.clear();
+    const file = new File([JSON.stringify(run)], 'alice.json', { type: 'application/json' });
+    fireEvent.drop(screen.getByTestId('import-drop'), { dataTransfer: { files: [file] } });
+    expect((await screen.findByTestId('import-status')).textContent).toBe(
+      `Imported alice.json as run ${run.id}.`,
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('compare-table').textContent).toContain('AMD EPYC · x64 · 2 cores · 24 GB'),
+    );
+    expect(api.calls.find((c) => c.method === 'results.import')?.args[0]).toBe('alice.json');
+  });
+
+  it('adds a stored run beside the published figures', async () => {
+    const { user } = await renderCompare();
+    await user.click(screen.getByTestId(`compare-run-${QUICK_RUN[0].runId}`));
+    await user.click(screen.getByTestId('compare-published-published:umitron-2021/m1pro-2021'));
+    await waitFor(() =>
+      expect(
+        screen.getAllByRole('rowgroup').filter((g) => g.dataset.testid?.startsWith('compare-machine-')),
+      ).toHaveLength(2),
+    );
+  });
+});

@@ -1,0 +1,126 @@
+// Compare: stored runs, imported files and the published figures side by side, grouped by
+// machine: one chart per workload (a bar per backend for each machine) and the table of them all.
+import { useMemo, useRef, useState } from 'react';
+import { CompareSources } from '../components/CompareSources';
+import { CompareTable } from '../components/CompareTable';
+import { GroupedBarChart } from '../components/GroupedBarChart';
+import { compareCharts, groupByMachine, publishedMachines } from '../lib/compare-data';
+import { downloadBlob, imageFileName } from '../lib/download';
+import { errorMessage } from '../lib/error-message';
+import { pageBackground, pictureOf } from '../lib/image-export';
+import { workloadCaseWords } from '../lib/size-words';
+import { useSlice } from '../stores/StoresContext';
+
+export function CompareView() {
+  const compare = useSlice(
+    (s) => s.compare,
+    (s) => s,
+  );
+  const runs = useSlice(
+    (s) => s.history,
+    (s) => s.runs,
+  );
+  const workloads = useSlice(
+    (s) => s.setup,
+    (s) => s.workloads,
+  );
+  const [logScale, setLogScale] = useState(true);
+  const [pngStatus, setPngStatus] = useState<string | null>(null);
+  const picture = useRef<HTMLDivElement>(null);
+  const titles = useMemo(() => new Map(workloads.map((w) => [w.id as string, w.title])), [workloads]);
+
+  const rows = useMemo(
+    () => [
+      ...compare.measured,
+      ...compare.published.filter((r) => compare.publishedKeys.includes(r.machine.key)),
+    ],
+    [compare.measured, compare.published, compare.publishedKeys],
+  );
+  const machines = groupByMachine(rows);
+  const baselines = new Set(rows.filter((r) => r.backend.mount === 'host').map((r) => r.backend.key));
+  const colorOrder = [...new Set(rows.map((r) => r.backend.key))];
+
+  const savePng = async () => {
+    try {
+      if (!picture.current) return;
+      downloadBlob(
+        imageFileName(null, 'compare'),
+        await pictureOf(picture.current, { backgroundColor: pageBackground() }),
+      );
+      setPngStatus(`Saved ${imageFileName(null, 'compare')}.`);
+    } catch (err) {
+      setPngStatus(`Saving the picture failed: ${errorMessage(err)}`);
+    }
+  };
+
+  return (
+    <div className="compare-grid">
+      <CompareSources
+        runs={runs}
+        runIds={compare.runIds}
+        published={publishedMachines(compare.published)}
+        publishedKeys={compare.publishedKeys}
+        importStatus={compare.importStatus}
+        onToggleRun={(id) => void compare.toggleRun(id)}
+        onTogglePublished={compare.togglePublished}
+        onM1VsIntel={() => void compare.showM1VsIntel()}
+        onImport={(name, text) => void compare.importFile(name, text)}
+      />
+      <div className="compare-main">
+        {rows.length === 0 ? (
+          <div className="empty" data-testid="compare-empty">
+            <p>
+              Pick stored runs or published machines on the left, import a colleague&apos;s file, or press
+              &ldquo;M1 vs Intel&rdquo;.
+            </p>
+          </div>
+        ) : (
+          <>
+            <div className="toolbar" data-no-export="true">
+              <label className="inline">
+                <input
+                  type="checkbox"
+                  checked={logScale}
+                  onChange={() => setLogScale(!logScale)}
+                  data-testid="compare-log-scale"
+                />{' '}
+                Log scale
+              </label>
+              <button type="button" onClick={() => void savePng()} data-testid="export-png-compare">
+                Comparison as PNG
+              </button>
+              <span className="note" role="status">
+                {pngStatus}
+              </span>
+            </div>
+            <div ref={picture} className="results-picture" data-testid="compare-view">
+              <h2>Compared: {machines.map((m) => m.label).join(' · ')}</h2>
+              {compareCharts(rows).map((chart) => {
+                const first = rows.find((r) => r.workload.key === chart.workloadKey);
+                return (
+                  <section key={chart.workloadKey} className="card" aria-label={chart.workloadKey}>
+                    <h3>
+                      {first
+                        ? workloadCaseWords(first.workload.id, first.workload.case, titles)
+                        : chart.workloadKey}
+                    </h3>
+                    <GroupedBarChart
+                      figures={chart.bars}
+                      logScale={logScale}
+                      yLabel="time (lower is faster)"
+                      baselineIds={baselines}
+                      colorOrder={colorOrder}
+                      testId={`compare-chart-${chart.workloadKey}`}
+                      height={260}
+                    />
+                  </section>
+                );
+              })}
+              <CompareTable machines={machines} titles={titles} />
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

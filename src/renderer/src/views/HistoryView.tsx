@@ -1,0 +1,111 @@
+// History: every stored run, newest first; open one in the results view, or delete it (asked twice).
+import { useSlice, useStores } from '../stores/StoresContext';
+
+function when(iso: string): string {
+  return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function HistoryView() {
+  const stores = useStores();
+  const history = useSlice(
+    (s) => s.history,
+    (s) => s,
+  );
+
+  const open = (runId: string) => {
+    void stores.results.getState().open(runId);
+    stores.nav.getState().show('results');
+  };
+
+  if (history.status === 'loading') return <p role="status">Reading the stored runs…</p>;
+  if (history.status === 'error') {
+    return (
+      <div className="callout error" data-testid="history-error">
+        <p>{history.error}</p>
+        <button type="button" onClick={() => void history.refresh()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (history.runs.length === 0) {
+    return (
+      <p className="empty" data-testid="history-empty">
+        No stored runs yet. Every run you make, and every file you import, is kept here.
+      </p>
+    );
+  }
+  return (
+    <div className="table-scroll">
+      <table className="figures" data-testid="history-table">
+        <caption>Stored runs</caption>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Machine</th>
+            <th scope="col">Engine</th>
+            <th scope="col">Backends</th>
+            <th scope="col">Workloads</th>
+            <th scope="col">Status</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {history.runs.map((r) => (
+            <tr key={r.id} data-testid={`history-row-${r.id}`}>
+              <th scope="row">{when(r.createdAt)}</th>
+              <td>{r.machineLabel}</td>
+              <td>{r.engineName ?? 'host only'}</td>
+              <td>{r.backends.join(', ')}</td>
+              <td>{r.workloads.join(', ')}</td>
+              <td>
+                <span className={`status status-${r.status}`}>{r.status}</span>
+                {r.errorCount > 0 && ` · ${r.errorCount} error(s)`}
+              </td>
+              <td className="actions">
+                {history.confirming === r.id ? (
+                  <span role="group" aria-label={`Delete the run of ${when(r.createdAt)}?`}>
+                    <span className="problem">Delete for good?</span>{' '}
+                    <button
+                      type="button"
+                      className="danger"
+                      disabled={history.deleting === r.id}
+                      onClick={() => void history.confirmDelete(r.id)}
+                      data-testid={`history-confirm-delete-${r.id}`}
+                    >
+                      Delete
+                    </button>{' '}
+                    <button
+                      type="button"
+                      onClick={history.keep}
+                      data-testid={`history-keep-${r.id}`}
+                      autoFocus
+                    >
+                      Keep
+                    </button>
+                  </span>
+                ) : (
+                  <>
+                    <button type="button" onClick={() => open(r.id)} data-testid={`history-open-${r.id}`}>
+                      Open
+                    </button>{' '}
+                    <button
+                      type="button"
+                      className="quiet"
+                      onClick={() => history.askDelete(r.id)}
+                      data-testid={`history-delete-${r.id}`}
+                    >
+                      Delete…
+                    </button>
+                  </>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

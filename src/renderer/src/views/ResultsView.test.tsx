@@ -1,0 +1,112 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFakeApi, runFileOf } from '../test-support/fake-api';
+import { QUICK_RUN } from '../test-support/recorded-runs';
+import { renderWith } from '../test-support/render';
+import { ResultsView } from './ResultsView';
+
+const run = runFileOf(QUICK_RUN);
+
+async function openQuickRun() {
+  const rendered = renderWith(<ResultsView />, createFakeApi());
+  await rendered.stores.setup.getState().load();
+  await rendered.stores.results.getState().open(run.id);
+  await screen.findByTestId('recommendation-choice');
+  return rendered;
+}
+
+const downloads: string[] = [];
+
+beforeEach(() => {
+  // jsdom has no object URLs and cannot follow a download link: record what would be saved.
+  URL.createObjectURL = vi.fn(() => 'blob:test');
+  URL.revokeObjectURL = vi.fn();
+  downloads.length = 0;
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    downloads.push(this.download);
+  });
+});
+
+describe('ResultsView', () => {
+  it('has a header that says which machine, when, which engine and which Mountbench', async () => {
+    await openQuickRun();
+    expect(screen.getByTestId('results-machine').textContent).toBe(
+      'AMD EPYC · x64 · 2 cores · 24 GiB · Debian GNU/Linux 12 (bookworm)',
+    );
+    expect(screen.getByTestId('results-engine').textContent).toContain('Docker Engine 20.10.24+dfsg1');
+    expect(screen.getByTestId('results-app-version').textContent).toBe('Mountbench 0.1.0');
+  });
+
+  it('tables every figure with its spread, per-op time, host ratio and fs type', async () => {
+    await openQuickRun();
+    const table = screen.getByTestId('results-table');
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .filter((r) => r.dataset.testid?.startsWith('results-row-')),
+    ).toHaveLength(15);
+    const fuse = screen.getByTestId('results-row-docker-engine/fuse/bind-dd-write');
+    expect(fuse.textContent).toContain('1.768 s ± 0.242 s');
+    expect(fuse.textContent).toContain('fuse');
+    expect(fuse.textContent).toContain('5.3× host time');
+    expect(
+      screen.getByTestId('results-row-docker-engine/native/bind-buffered-read:128').textContent,
+    ).toContain('µs/op');
+    expect(screen.getByTestId('results-row-host-dd-write').textContent).toContain('outlier');
+  });
+
+  it('recommends for the chosen profile, with the action and a disabled apply button that says why', async () => {
+    const { user, api } = await openQuickRun();
+    expect(screen.getByTestId('recommendation-choice').textContent).toBe('bind mount · native');
+    expect(screen.getByTestId('recommendation-action').textContent).toContain('Nothing to change');
+    const apply = screen.getByTestId('apply-setting');
+    expect(apply).toHaveProperty('disabled', true);
+    expect(document.getElementById(apply.getAttribute('aria-describedby') ?? '')?.textContent).toContain(
+      'follow the steps',
+    );
+
+    await user.selectOptions(screen.getByTestId('profile-select'), 'rails-php');
+    await waitFor(() =>
+      expect(screen.getByTestId('recommendation-card').textContent).toContain('Rails/PHP app'),
+    );
+    expect(api.calls.filter((c) => c.method === 'recommend.forRuns').map((c) => c.args[1])).toEqual([
+      'balanced',
+      'rails-php',
+    ]);
+  });
+
+  it('toggles the log scale and hides a backend from the chart, keeping it in the legend', async () => {
+    const { user, stores } = await openQuickRun();
+    await user.click(screen.getByTestId('results-log-scale'));
+    const legend = screen.getByTestId('legend-host');
+    await user.click(legend);
+    expect(legend.getAttribute('aria-pressed')).toBe('false');
+    expect(stores.results.getState()).toMatchObject({ logScale: true, hidden: ['host'] });
+  });
+
+  it('exports the core files as downloads', async () => {
+    const { user, api } = await openQuickRun();
+    await user.click(screen.getByTestId('export-markdown'));
+    await waitFor(() =>
+      expect(screen.getByTestId('export-status').textContent).toBe(`Saved mountbench-${run.id}.md.`),
+    );
+    expect(api.calls.find((c) => c.method === 'results.export')?.args).toEqual([run.id, 'markdown']);
+    expect(URL.createObjectURL).toHaveBeenCalledTimes(1);
+    expect(downloads).toEqual([`mountbench-${run.id}.md`]);
+  });
+
+  it('says plainly when images cannot go on the clipboard', async () => {
+    const { user } = await openQuickRun();
+    await user.click(screen.getByTestId('export-copy-image'));
+    await waitFor(() =>
+      expect(screen.getByTestId('export-status').textContent).toContain('cannot put images on the clipboard'),
+    );
+  });
+
+  it('says so when a run cannot be opened', async () => {
+    const { stores } = renderWith(<ResultsView />);
+    await stores.results.getState().open('gone');
+    expect((await screen.findByTestId('results-error')).textContent).toBe('no stored run gone');
+  });
+});

@@ -1,0 +1,124 @@
+// Results: a screenshot-ready view of one run — header, grouped bars with σ, the table of every
+// figure, and the recommendation for the chosen profile — with export and share.
+import { useMemo, useRef } from 'react';
+import { ExportBar } from '../components/ExportBar';
+import { GroupedBarChart } from '../components/GroupedBarChart';
+import { RecommendationCard } from '../components/RecommendationCard';
+import { ResultsHeader } from '../components/ResultsHeader';
+import { ResultsTable } from '../components/ResultsTable';
+import { RunPicker } from '../components/RunPicker';
+import { machineLine, PRODUCT_NAMES } from '../lib/machine-words';
+import { resultBars } from '../lib/result-figures';
+import { useSlice, useStores } from '../stores/StoresContext';
+
+export function ResultsView() {
+  const stores = useStores();
+  const results = useSlice(
+    (s) => s.results,
+    (s) => s,
+  );
+  const workloads = useSlice(
+    (s) => s.setup,
+    (s) => s.workloads,
+  );
+  const chartRef = useRef<HTMLDivElement>(null);
+  const viewRef = useRef<HTMLDivElement>(null);
+  const titles = useMemo(() => new Map(workloads.map((w) => [w.id as string, w.title])), [workloads]);
+  const hidden = useMemo(() => new Set(results.hidden), [results.hidden]);
+  const { run } = results;
+
+  const picker = <RunPicker current={run?.id ?? null} onOpen={(id) => void results.open(id)} />;
+  if (results.status === 'loading') return <p role="status">Opening the run…</p>;
+  if (!run) {
+    return (
+      <div className="empty" data-testid="results-empty">
+        {results.status === 'error' ? (
+          <p className="problem" data-testid="results-error">
+            {results.error}
+          </p>
+        ) : (
+          <p>No results to show yet: run a benchmark, or open a stored run.</p>
+        )}
+        {picker}
+        <button type="button" onClick={() => stores.nav.getState().show('setup')}>
+          Go to Setup
+        </button>
+      </div>
+    );
+  }
+
+  const figures = resultBars(run.results, titles);
+  const labelOf = new Map(run.results.map((r) => [r.backend.id, r.backend.label]));
+  const runErrors = run.errors.filter((e) => e.code !== 'CANCELLED');
+  const rec = results.recommendation.list[0] ?? null;
+  return (
+    <div className="results-view">
+      <div className="toolbar" data-no-export="true">
+        {picker}
+        <ExportBar runId={run.id} chart={chartRef} view={viewRef} />
+      </div>
+      <div ref={viewRef} className="results-picture" data-testid="results-view">
+        <ResultsHeader run={run} />
+        {runErrors.length > 0 && (
+          <div className="callout error" data-testid="results-run-errors">
+            {runErrors.map((e, i) => (
+              <p key={i}>
+                {[e.backendId && (labelOf.get(e.backendId) ?? e.backendId), e.workloadId]
+                  .filter(Boolean)
+                  .join(' · ') || 'The run'}
+                : {e.message}
+              </p>
+            ))}
+          </div>
+        )}
+        {run.results.length === 0 ? (
+          <p className="note">This run has no results.</p>
+        ) : (
+          <>
+            <section className="card" aria-label="Chart">
+              <div className="card-head">
+                <h2>Time per workload (lower is faster)</h2>
+                <label className="inline" data-no-export="true">
+                  <input
+                    type="checkbox"
+                    checked={results.logScale}
+                    onChange={results.toggleLogScale}
+                    data-testid="results-log-scale"
+                  />{' '}
+                  Log scale
+                </label>
+              </div>
+              <div ref={chartRef} className="chart-picture">
+                <p className="picture-only picture-caption">
+                  Mountbench · {machineLine(run.machine)} ·{' '}
+                  {new Date(run.createdAt).toLocaleDateString('en-GB')} ·{' '}
+                  {run.engine
+                    ? `${PRODUCT_NAMES[run.engine.provider]} ${run.engine.serverVersion}`
+                    : 'host only'}{' '}
+                  — time per workload, lower is faster
+                </p>
+                <GroupedBarChart
+                  figures={figures}
+                  logScale={results.logScale}
+                  yLabel="seconds per sample"
+                  baselineIds={new Set(['host'])}
+                  hidden={hidden}
+                  onToggleSeries={results.toggleBackend}
+                  testId="results-chart"
+                />
+              </div>
+              <ResultsTable results={run.results} titles={titles} />
+            </section>
+            <RecommendationCard
+              profile={results.profile}
+              onProfile={(p) => void results.setProfile(p)}
+              status={results.recommendation.status}
+              error={results.recommendation.error}
+              recommendation={rec}
+            />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { RunEvent } from '../../../shared/run-events';
+import type { RunRequest } from '../../../shared/run-plan';
+import { createFakeApi } from '../test-support/fake-api';
+import { FAILED_RUN, QUICK_RUN } from '../test-support/recorded-runs';
+import { renderWith } from '../test-support/render';
+import { RunView } from './RunView';
+
+const request: RunRequest = {
+  engine: 'default',
+  variants: ['native', 'fuse'],
+  mounts: ['bind', 'tmpfs', 'host'],
+  workloads: ['dd-write', 'buffered-read', 'sync-latency'],
+  size: 'quick',
+  runs: 3,
+  warmup: 1,
+};
+
+async function startRun(events: readonly RunEvent[]) {
+  const api = createFakeApi();
+  api.nextRunId = events[0].runId;
+  const rendered = renderWith(<RunView />, api);
+  const listening = new AbortController();
+  rendered.stores.run.getState().listen(listening.signal);
+  await rendered.stores.setup.getState().load();
+  await act(() => rendered.stores.run.getState().start(request));
+  const emit = (slice: readonly RunEvent[]) => act(() => api.emit(slice));
+  return { ...rendered, emit };
+}
+
+const stateOf = (id: string) => screen.getByTestId(`backend-state-${id}`);
+
+describe('RunView', () => {
+  it('says there is no run yet', () => {
+    renderWith(<RunView />);
+    expect(screen.getByTestId('run-idle').textContent).toContain('Benchmark my setup');
+  });
+
+  it('shows progress, each backend with k/n, the samples and the log as events land', async () => {
+    const { emit } = await startRun(QUICK_RUN);
+    const secondTimed = QUICK_RUN.findIndex((e) => e.type === 'sample' && !e.warmup && e.index === 1);
+    emit(QUICK_RUN.slice(0, secondTimed + 1));
+
+    expect(stateOf('docker-engine/native/bind').dataset.state).toBe('running');
+    expect(stateOf('docker-engine/native/bind').textContent).toContain('running 2/3');
+    expect(stateOf('host').textContent).toContain('waiting');
+    const bar = screen.getByTestId('run-progress');
+    expect(bar.getAttribute('aria-valuenow')).toBe(String(Math.round((3 / 81) * 100)));
+    expect(within(screen.getByTestId('run-live-table')).getAllByRole('row')).toHaveLength(1 + 3);
+    expect(screen.getByTestId('run-log').textContent).toContain(
+      'Planned 4 backend(s) × 3 workload(s): 81 executions.',
+    );
+
+    const syncTimed = QUICK_RUN.findIndex(
+      (e) => e.type === 'sample' && e.workloadId === 'sync-latency' && !e.warmup && e.index === 3,
+    );
+    emit(QUICK_RUN.slice(secondTimed + 1, syncTimed + 1));
+    // sync-latency counts its edits (10 at quick size), not the runs.
+    expect(stateOf('docker-engine/native/bind').textContent).toContain('running 4/10');
+  });
+
+  it('cancels through the API', async () => {
+    const { emit, user, api } = await startRun(QUICK_RUN);
+    emit(QUICK_RUN.slice(0, 10));
+    await user.click(screen.getByTestId('run-cancel'));
+    expect(api.calls.filter((c) => c.method === 'runs.cancel').map((c) => c.args[0])).toEqual([
+      QUICK_RUN[0].runId,
+    ]);
+    expect(screen.getByTestId('run-status').textContent).toBe('Cancelling…');
+  });
+
+  it('ends with failed backends saying why and a way to the results', async () => {
+    const { emit } = await startRun(FAILED_RUN);
+    emit(FAILED_RUN);
+    expect(stateOf('docker-engine/native/tmpfs').dataset.state).toBe('failed');
+    expect(stateOf('docker-engine/native/tmpfs').textContent).toContain(
+      'failed: custom: the workload failed: exit code 3',
+    );
+    expect(stateOf('host').dataset.state).toBe('done');
+    expect(screen.getByTestId('run-status').textContent).toBe('Completed');
+    expect(screen.queryByTestId('run-cancel')).toBeNull();
+    expect(screen.getByTestId('run-open-results')).toBeTruthy();
+  });
+});

@@ -1,0 +1,93 @@
+// Run: overall progress with its ETA, each backend's state, samples as they land, the log, Cancel.
+import { useMemo } from 'react';
+import { BackendStates } from '../components/BackendStates';
+import { EventLog } from '../components/EventLog';
+import { LiveSampleChart } from '../components/LiveSampleChart';
+import { RunProgressPanel } from '../components/RunProgressPanel';
+import { useNow } from '../hooks/use-now';
+import { useSlice, useStores } from '../stores/StoresContext';
+
+export function RunView() {
+  const stores = useStores();
+  const progress = useSlice(
+    (s) => s.run,
+    (s) => s.progress,
+  );
+  const phase = useSlice(
+    (s) => s.run,
+    (s) => s.phase,
+  );
+  const request = useSlice(
+    (s) => s.run,
+    (s) => s.request,
+  );
+  const cancelling = useSlice(
+    (s) => s.run,
+    (s) => s.cancelling,
+  );
+  const workloads = useSlice(
+    (s) => s.setup,
+    (s) => s.workloads,
+  );
+  const now = useNow(progress?.status === 'running');
+  const titles = useMemo(() => new Map(workloads.map((w) => [w.id as string, w.title])), [workloads]);
+
+  if (phase === 'starting') return <p role="status">Starting the run…</p>;
+  if (!progress) {
+    return (
+      <div className="empty" data-testid="run-idle">
+        <p>No run yet. Choose what to measure in Setup, then press &ldquo;Benchmark my setup&rdquo;.</p>
+        <button type="button" onClick={() => stores.nav.getState().show('setup')}>
+          Go to Setup
+        </button>
+      </div>
+    );
+  }
+
+  const finished = progress.status !== 'running';
+  const realErrors = progress.errors.filter((e) => e.code !== 'CANCELLED' && e.backendId === null);
+  return (
+    <div className="run-view">
+      <RunProgressPanel
+        progress={progress}
+        now={now}
+        cancelling={cancelling}
+        onCancel={() => void stores.run.getState().cancel()}
+      />
+      {realErrors.length > 0 && (
+        <div className="callout error" data-testid="run-errors">
+          {realErrors.map((e, i) => (
+            <p key={i}>{e.message}</p>
+          ))}
+        </div>
+      )}
+      {finished && (
+        <div className="callout" data-testid="run-finished">
+          <p>
+            {progress.status === 'completed'
+              ? `The run is complete: ${progress.results.length} result(s).`
+              : `The run was ${progress.status}${progress.results.length ? `; ${progress.results.length} result(s) were kept` : ''}.`}
+          </p>
+          {progress.run && progress.results.length > 0 && (
+            <button
+              type="button"
+              className="primary"
+              data-testid="run-open-results"
+              onClick={() => {
+                if (progress.run) void stores.results.getState().show(progress.run);
+                stores.nav.getState().show('results');
+              }}
+            >
+              See the results
+            </button>
+          )}
+        </div>
+      )}
+      <div className="run-grid">
+        <BackendStates backends={progress.backends} request={request} workloads={workloads} />
+        <EventLog entries={progress.log} startedAtMs={null} />
+      </div>
+      <LiveSampleChart samples={progress.samples} backends={progress.backends} titles={titles} />
+    </div>
+  );
+}

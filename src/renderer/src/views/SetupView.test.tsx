@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { DiscoveredEngine } from '../../../shared/engine';
+import { ErrorBanner } from '../components/ErrorBanner';
+import { createFakeApi } from '../test-support/fake-api';
+import { renderWith } from '../test-support/render';
+import { SetupView } from './SetupView';
+
+async function renderSetup(engines?: DiscoveredEngine[]) {
+  const rendered = renderWith(
+    <>
+      <ErrorBanner />
+      <SetupView />
+    </>,
+    createFakeApi({ engines }),
+  );
+  await rendered.stores.setup.getState().load();
+  await screen.findByTestId('setup-benchmark-button');
+  return rendered;
+}
+
+describe('SetupView', () => {
+  it('shows the machine, the engine found and the workloads with their sizes', async () => {
+    await renderSetup();
+    expect(screen.getByTestId('machine-chip').textContent).toBe('AMD EPYC');
+    expect(screen.getByTestId('engine-default').textContent).toContain('Docker 20.10.24+dfsg1');
+    expect(screen.getByTestId('engine-radio-default')).toHaveProperty('checked', true);
+    expect(screen.getByTestId('workload-size-small-file-read').textContent).toBe('5,000 files × 5 KiB');
+    expect(screen.getByTestId('unsupported-volume-sync-latency').textContent).toContain(
+      'the host cannot write into a named volume',
+    );
+  });
+
+  it('follows the preset: sizes, estimate and request', async () => {
+    const { user, api } = await renderSetup();
+    const quickEstimate = screen.getByTestId('setup-estimate').textContent;
+    await user.click(screen.getByTestId('preset-standard'));
+    expect(screen.getByTestId('workload-size-small-file-read').textContent).toBe('20,000 files × 5 KiB');
+    expect(screen.getByTestId('setup-estimate').textContent).not.toBe(quickEstimate);
+    expect(screen.getByTestId('setup-estimate').textContent).toMatch(/estimate/);
+
+    await user.click(screen.getByTestId('mount-checkbox-layer'));
+    await user.click(screen.getByTestId('variant-checkbox-fuse'));
+    expect(
+      within(screen.getByTestId('setup-backends-preview'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'bind mount · native',
+      'named volume',
+      'tmpfs',
+      'bind mount · FUSE share (bindfs)',
+      'host (no container): baseline',
+    ]);
+
+    await user.click(screen.getByTestId('setup-benchmark-button'));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'runs.start')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'runs.start')?.args[0]).toMatchObject({
+      engine: 'default',
+      variants: ['native', 'fuse'],
+      mounts: ['bind', 'volume', 'tmpfs', 'host'],
+      size: 'default',
+      runs: 10,
+    });
+  });
+
+  it('says what is missing instead of starting', async () => {
+    const { user } = await renderSetup();
+    for (const box of screen
+      .getAllByRole('checkbox')
+      .filter((b) => b.dataset.testid?.startsWith('workload-checkbox-'))) {
+      await user.click(box);
+    }
+    expect(screen.getByTestId('setup-problem').textContent).toBe('Pick at least one workload.');
+    expect(screen.getByTestId('setup-benchmark-button')).toHaveProperty('disabled', true);
+  });
+
+  it('with no engine: says what to start and still offers the host baseline', async () => {
+    const down: DiscoveredEngine = {
+      name: 'colima',
+      endpoint: 'unix:///colima.sock',
+      source: 'socket',
+      provider: 'colima',
+      current: true,
+      reachable: false,
+      error: 'colima is not running (start it with `colima start`)',
+    };
+    const { user, api } = await renderSetup([down]);
+    const help = screen.getByTestId('no-engine-help').textContent ?? '';
+    for (const product of ['Docker Desktop', 'colima start', 'Rancher Desktop'])
+      expect(help).toContain(product);
+    expect(screen.getByTestId('engine-colima').textContent).toContain('Not reachable: colima is not running');
+    expect(screen.getByTestId('mount-checkbox-bind')).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('setup-backends-preview').textContent).toBe('host (no container): baseline');
+    await user.click(screen.getByTestId('setup-benchmark-button'));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'runs.start')?.args[0]).toMatchObject({ mounts: ['host'] }),
+    );
+  });
+
+  it("shows why the run did not start, in the core's words", async () => {
+    const { user, api } = await renderSetup();
+    api.nextRunId = null;
+    await user.click(screen.getByTestId('setup-benchmark-button'));
+    const banner = await screen.findByTestId('error-banner');
+    expect(banner.textContent).toContain(
+      'Could not start the run: Cannot connect to the Docker daemon: is it running?',
+    );
+    expect(banner.textContent).not.toContain('Error invoking remote method');
+  });
+
+  it('leaves a marked place for the dry run and shows no made-up plan', async () => {
+    await renderSetup();
+    expect(screen.getByTestId('sweep-dry-run').textContent).toContain('restarts nothing');
+  });
+});

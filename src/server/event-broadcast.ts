@@ -1,0 +1,23 @@
+// Run events reach every connected page, throttled exactly as the desktop app's IPC pushes them
+// (event-throttle.ts): progress coalesced to ~30 a second, results and state changes never dropped.
+// Each event is serialised once, whatever the number of pages.
+import type { MountbenchApi } from '../shared/api';
+import type { WsPush } from '../shared/ws-protocol';
+import { createEventThrottle } from '../main/event-throttle';
+
+export interface EventSink {
+  send(text: string): void;
+}
+
+export function broadcastRunEvents(api: MountbenchApi, sinks: () => Iterable<EventSink>): () => void {
+  const throttle = createEventThrottle((event) => {
+    const text = JSON.stringify({ event } satisfies WsPush);
+    for (const sink of sinks()) sink.send(text);
+  });
+  const subscription = new AbortController();
+  api.runs.onEvent((event) => throttle.push(event), { signal: subscription.signal });
+  return () => {
+    subscription.abort();
+    throttle.close();
+  };
+}

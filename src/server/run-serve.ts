@@ -1,0 +1,76 @@
+// The `mountbench serve` process: one core (as the desktop app has), leftovers of crashed runs
+// removed first, the server started, and on Ctrl-C or SIGTERM the runs cancelled and cleaned up
+// before it exits. Runs belong to the process, not to a page: a reload finds them in runs.active().
+import { createCoreApi } from '../main/core/core-api';
+import { dataDir } from '../main/core/store';
+import { reportLeftovers } from '../cli/commands/cleanup';
+import { openBrowser } from './open-browser';
+import { findRendererDir } from './renderer-dir';
+import { checkServeHost, checkServePort, startServeServer } from './serve-server';
+
+export interface ServeFlags {
+  port: number;
+  host: string;
+  open: boolean;
+}
+
+function nextStopSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      // A second signal while cleaning up means "now": leave the rest to `mountbench cleanup`.
+      const force = () => process.exit(130);
+      process.once('SIGINT', force);
+      process.once('SIGTERM', force);
+      resolve(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+export async function runServe(
+  flags: ServeFlags,
+  out: NodeJS.WritableStream = process.stdout,
+  err: NodeJS.WritableStream = process.stderr,
+): Promise<void> {
+  // Every refusal before touching the engine: bad flags, no built dashboard.
+  checkServeHost(flags.host);
+  checkServePort(flags.port);
+  const rendererDir = findRendererDir();
+  const stopped = nextStopSignal();
+
+  const api = createCoreApi({
+    transport: 'websocket',
+    dataDir: dataDir(),
+    onBackgroundError: (problem) =>
+      err.write(
+        `mountbench: a run could not be saved: ${problem instanceof Error ? problem.message : String(problem)}\n`,
+      ),
+  });
+  try {
+    reportLeftovers(await api.removeLeftovers(), err);
+  } catch (problem) {
+    err.write(`mountbench: looking for leftovers failed: ${(problem as Error).message}\n`);
+  }
+  const server = await startServeServer({
+    api,
+    rendererDir,
+    port: flags.port,
+    host: flags.host,
+    onRefusal: (what) => err.write(`mountbench: refused ${what}\n`),
+  });
+  out.write(`Mountbench dashboard: ${server.url}\n`);
+  err.write(
+    'Open the address above in a browser on this machine; it holds the key to this server, so do not share it.\n' +
+      'Ctrl-C stops the server and cancels any run.\n',
+  );
+  if (flags.open) openBrowser(server.url, (message) => err.write(`mountbench: ${message}\n`));
+
+  const signal = await stopped;
+  err.write(`\n${signal}: stopping; cancelling runs and cleaning up…\n`);
+  await server.close();
+  await api.shutdown();
+  err.write('stopped\n');
+}

@@ -1,0 +1,211 @@
+// `mountbench serve`: the dashboard and its API on 127.0.0.1 only. HTTP serves the built
+// renderer to token holders; the page then talks MountbenchApi over one WebSocket (ws-session.ts).
+// Every request passes the Host check (DNS rebinding), every WebSocket the Origin check, and both
+// the token check (request-checks.ts).
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { MountbenchApi } from '../shared/api';
+import { MountbenchError } from '../shared/errors';
+import { WS_MAX_MESSAGE_BYTES, WS_PATH } from '../shared/ws-protocol';
+import { broadcastRunEvents } from './event-broadcast';
+import { findRendererDir } from './renderer-dir';
+import {
+  checkHost,
+  checkOrigin,
+  checkToken,
+  requestToken,
+  tokenCookie,
+  type Refusal,
+} from './request-checks';
+import { securityHeaders } from './serve-csp';
+import { createToken } from './serve-token';
+import { serveStatic } from './static-files';
+import { handleSession } from './ws-session';
+
+/** The only address serve listens on. */
+export const SERVE_HOST = '127.0.0.1';
+
+export interface ServeServerOptions {
+  api: MountbenchApi;
+  /** The built renderer (out/renderer); default: found next to the sources or the built CLI. */
+  rendererDir?: string;
+  /** 0 (default): a free port the system picks. */
+  port?: number;
+  /** Must be 127.0.0.1; anything else is refused (there for the `--host` flag's error message). */
+  host?: string;
+  /** Default: 256 fresh random bits. */
+  token?: string;
+  /** Told about every refused request (serve prints them: a refusal may be an attack to know of). */
+  onRefusal?: (what: string) => void;
+}
+
+export interface ServeServer {
+  /** The address to open: `http://127.0.0.1:PORT/?token=…`. */
+  url: string;
+  origin: string;
+  port: number;
+  token: string;
+  /** Closes every connection; runs in the core are left to the caller (api.shutdown). */
+  close(): Promise<void>;
+}
+
+export function checkServeHost(host: string): void {
+  if (host !== SERVE_HOST) {
+    throw new MountbenchError(
+      'BAD_INPUT',
+      `serve listens on ${SERVE_HOST} only, got --host ${host}: the dashboard can start runs on this ` +
+        'machine, so it is never offered to the network (use an SSH tunnel to reach it from elsewhere)',
+    );
+  }
+}
+
+export function checkServePort(port: number): void {
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new MountbenchError('BAD_INPUT', `the port must be a whole number from 0 to 65535, got ${port}`);
+  }
+}
+
+function refuseHttp(res: ServerResponse, refusal: Refusal, headers: Record<string, string>): void {
+  res.writeHead(refusal.status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end(`${refusal.reason}\n`);
+}
+
+function refuseUpgrade(socket: Duplex, refusal: Refusal): void {
+  const body = `${refusal.reason}\n`;
+  socket.end(
+    `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\n` +
+      'Connection: close\r\nContent-Type: text/plain; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
+function listen(server: ReturnType<typeof createServer>, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new MountbenchError('BAD_INPUT', `port ${port} on ${SERVE_HOST} is in use: pick another --port`)
+          : new MountbenchError('IO', `cannot listen on ${SERVE_HOST}:${port}: ${err.message}`, {
+              cause: err,
+            }),
+      );
+    };
+    server.once('error', onError);
+    server.listen({ port, host: SERVE_HOST, exclusive: true }, () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+export async function startServeServer(options: ServeServerOptions): Promise<ServeServer> {
+  checkServeHost(options.host ?? SERVE_HOST);
+  const requestedPort = options.port ?? 0;
+  checkServePort(requestedPort);
+  // A given folder is checked as the default one is: it must hold index.html.
+  const rendererDir = findRendererDir(options.rendererDir ? [options.rendererDir] : undefined);
+  const token = options.token ?? createToken();
+  const sockets = new Set<WebSocket>();
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: WS_MAX_MESSAGE_BYTES,
+    perMessageDeflate: false,
+  });
+  let port = requestedPort;
+
+  async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const hostRefusal = checkHost(req.headers.host, port);
+    const host = req.headers.host ?? SERVE_HOST;
+    const headers = securityHeaders(hostRefusal ? `${SERVE_HOST}:${port}` : host.toLowerCase());
+    const refuse = (refusal: Refusal) => {
+      options.onRefusal?.(`HTTP ${req.method} ${refusal.status}: ${refusal.reason}`);
+      refuseHttp(res, refusal, headers);
+    };
+    if (hostRefusal) return refuse(hostRefusal);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { ...headers, Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Only GET and HEAD: the API is on the WebSocket\n');
+      return;
+    }
+    const url = new URL(req.url ?? '/', `http://${host}`);
+    const tokenRefusal = checkToken(requestToken(req, url, port), token);
+    if (tokenRefusal) return refuse(tokenRefusal);
+    if (url.searchParams.has('token')) {
+      // Swap the token in the address for a cookie, so it leaves the address bar and history.
+      url.searchParams.delete('token');
+      res.writeHead(303, {
+        ...headers,
+        'Set-Cookie': tokenCookie(port, token),
+        Location: `${url.pathname}${url.search}`,
+        'Cache-Control': 'no-store',
+      });
+      res.end();
+      return;
+    }
+    if (url.pathname === WS_PATH) {
+      res.writeHead(426, { ...headers, Upgrade: 'websocket', 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('This address is the WebSocket of the dashboard\n');
+      return;
+    }
+    await serveStatic(req, res, url.pathname, { rendererDir, token, headers });
+  }
+
+  function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    socket.on('error', () => socket.destroy());
+    const host = req.headers.host;
+    const url = new URL(req.url ?? '/', `http://${SERVE_HOST}`);
+    const refusal =
+      checkHost(host, port) ??
+      checkOrigin(req.headers.origin, host ?? '') ??
+      checkToken(requestToken(req, url, port), token) ??
+      (url.pathname === WS_PATH
+        ? null
+        : { status: 404 as const, reason: `No WebSocket at ${url.pathname.slice(0, 100)}` });
+    if (refusal) {
+      options.onRefusal?.(`WebSocket ${refusal.status}: ${refusal.reason}`);
+      return refuseUpgrade(socket, refusal);
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      sockets.add(ws);
+      ws.on('close', () => sockets.delete(ws));
+      ws.on('error', () => ws.terminate());
+      handleSession(ws, options.api, token, options.onRefusal);
+    });
+  }
+
+  const server = createServer((req, res) => {
+    onRequest(req, res).catch((err: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end(`Internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+    });
+  });
+  server.on('upgrade', onUpgrade);
+  server.on('clientError', (_err, socket) => socket.destroy());
+  port = await listen(server, requestedPort);
+  const stopEvents = broadcastRunEvents(options.api, () =>
+    [...sockets].filter((ws) => ws.readyState === ws.OPEN),
+  );
+
+  const origin = `http://${SERVE_HOST}:${port}`;
+  let closing: Promise<void> | null = null;
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    port,
+    token,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        stopEvents();
+        for (const ws of sockets) ws.close(1001, 'mountbench serve is stopping');
+        wss.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+        // Sockets that do not answer the close handshake must not hold the exit.
+        setTimeout(() => sockets.forEach((ws) => ws.terminate()), 1000).unref();
+      });
+      return closing;
+    },
+  };
+}

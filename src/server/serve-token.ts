@@ -1,0 +1,15 @@
+// The secret that stands between the dashboard and anything else on this machine that can reach
+// 127.0.0.1: other users' processes, and web pages in any browser tab (which can aim requests at
+// loopback). 256 random bits, compared in constant time.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export function createToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Constant time whatever the candidate's length: both sides are hashed to the same size first. */
+export function tokensMatch(candidate: unknown, token: string): boolean {
+  if (typeof candidate !== 'string' || candidate === '') return false;
+  const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+  return timingSafeEqual(digest(candidate), digest(token));
+}

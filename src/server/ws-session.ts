@@ -1,0 +1,75 @@
+// One page's WebSocket: every message is checked (JSON, token, shape) before its call goes
+// through api-dispatch.ts, the same validation as the desktop app's IPC; answers carry the
+// message's id. A wrong or missing token closes the connection and runs nothing.
+import { z } from 'zod';
+import type { WebSocket } from 'ws';
+import type { MountbenchApi } from '../shared/api';
+import type { SerializedError } from '../shared/errors';
+import { WS_CLOSE_UNAUTHORIZED, type WsReply, type WsRequestId } from '../shared/ws-protocol';
+import { dispatch } from '../main/api-dispatch';
+import { tokensMatch } from './serve-token';
+import { messageId, messageToken, wsRequestSchema } from './ws-message';
+
+function badInput(message: string): SerializedError {
+  return { name: 'MountbenchError', message, code: 'BAD_INPUT' };
+}
+
+export function handleSession(
+  socket: WebSocket,
+  api: MountbenchApi,
+  token: string,
+  onRefusal?: (what: string) => void,
+): void {
+  function reply(message: WsReply): void {
+    if (socket.readyState !== socket.OPEN) return;
+    let text: string;
+    try {
+      text = JSON.stringify(message);
+    } catch (err) {
+      text = JSON.stringify({
+        id: message.id,
+        ok: false,
+        error: {
+          name: 'MountbenchError',
+          message: `The answer could not be sent: ${String(err)}`,
+          code: 'INTERNAL',
+        },
+      } satisfies WsReply);
+    }
+    socket.send(text);
+  }
+
+  function refuse(id: WsRequestId | null, error: SerializedError): void {
+    reply({ id, ok: false, error });
+  }
+
+  socket.on('message', (data, isBinary) => {
+    if (isBinary) {
+      refuse(null, badInput('Refused: messages must be JSON text, not binary'));
+      return;
+    }
+    let message: unknown;
+    try {
+      message = JSON.parse(data.toString());
+    } catch {
+      refuse(null, badInput('Refused: the message is not valid JSON'));
+      return;
+    }
+    const id = messageId(message);
+    const candidate = messageToken(message);
+    if (!tokensMatch(candidate, token)) {
+      const what = candidate === undefined || candidate === '' ? 'has no token' : 'has a wrong token';
+      onRefusal?.(`WebSocket message ${what}: connection closed`);
+      refuse(id, badInput(`Unauthorized: the message ${what}; nothing was run`));
+      socket.close(WS_CLOSE_UNAUTHORIZED, `Unauthorized: message ${what}`);
+      return;
+    }
+    const parsed = wsRequestSchema.safeParse(message);
+    if (!parsed.success) {
+      refuse(id, badInput(`Refused: not a call message: ${z.prettifyError(parsed.error)}`));
+      return;
+    }
+    const { channel, args } = parsed.data;
+    void dispatch(api, channel, args).then((result) => reply({ id: parsed.data.id, ...result }));
+  });
+}

@@ -1,0 +1,49 @@
+// Every call of MountbenchApi as data: its channel and the schema of its arguments. Both transports
+// validate what arrives against this table before the core sees it, so the renderer (untrusted) can
+// never hand the core something the schemas do not allow.
+import { z } from 'zod';
+import { EXPORT_FORMATS, type MountbenchApi } from './api';
+import { runRequestSchema } from './run-plan';
+
+/** Same shape as a run file's `id`. */
+export const runIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{1,100}$/, 'a run id is 1-100 letters, digits or dashes');
+
+/** The import size limit of result files (design: over 50 MB is refused). */
+export const MAX_IMPORT_CHARS = 50 * 1024 * 1024;
+
+export const API_CALLS = {
+  'app:info': z.tuple([]),
+  'engines:list': z.tuple([]),
+  'workloads:list': z.tuple([]),
+  'runs:start': z.tuple([runRequestSchema]),
+  'runs:cancel': z.tuple([runIdSchema]),
+  'runs:active': z.tuple([]),
+  'results:list': z.tuple([]),
+  'results:get': z.tuple([runIdSchema]),
+  'results:delete': z.tuple([runIdSchema]),
+  'results:import': z.tuple([z.string().min(1).max(255), z.string().max(MAX_IMPORT_CHARS)]),
+  'results:export': z.tuple([runIdSchema, z.enum(EXPORT_FORMATS)]),
+  'results:published': z.tuple([]),
+  'results:rows': z.tuple([z.array(runIdSchema).max(1000)]),
+  'recommend:forRuns': z.tuple([z.array(runIdSchema).max(1000), z.string().min(1).max(2000), z.boolean()]),
+} as const;
+
+export type ApiChannel = keyof typeof API_CALLS;
+
+/** Pushed from the core to the dashboard, never invoked. */
+export const RUN_EVENT_CHANNEL = 'runs:event';
+
+type Domain<C extends string> = C extends `${infer D}:${string}` ? D : never;
+type Action<C extends string> = C extends `${string}:${infer A}` ? A : never;
+
+/** The API method a channel names, e.g. `results:get` → `api.results.get`. */
+export type ApiMethod<C extends ApiChannel> =
+  Domain<C> extends keyof MountbenchApi
+    ? Action<C> extends keyof MountbenchApi[Domain<C>]
+      ? MountbenchApi[Domain<C>][Action<C>]
+      : never
+    : never;
+
+export const API_CHANNELS = Object.keys(API_CALLS) as ApiChannel[];

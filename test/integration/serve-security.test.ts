@@ -1,0 +1,312 @@
+// Who may talk to `mountbench serve`: the real server on 127.0.0.1 with the real core, probed over
+// real sockets the way a stray process, another web page or a DNS-rebinding page would.
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { createCoreApi } from '../../src/main/core/core-api';
+import { startServeServer, type ServeServer } from '../../src/server/serve-server';
+import type { MountbenchApi } from '../../src/shared/api';
+import {
+  TOKEN_META_NAME,
+  WS_CLOSE_UNAUTHORIZED,
+  WS_MAX_MESSAGE_BYTES,
+  WS_PATH,
+  type WsReply,
+} from '../../src/shared/ws-protocol';
+import { tempDir } from './support';
+import { FIXTURE_SCRIPT, fixtureRendererDir } from './transport-contract-renderer';
+
+const data = tempDir('serve-security-data');
+const renderer = fixtureRendererDir();
+/** Channels that reached the core, to prove a refused message ran nothing. */
+const reached: string[] = [];
+let server: ServeServer;
+
+/** The real core, with every method counting the calls that reach it. */
+function countingCore(core: MountbenchApi): MountbenchApi {
+  const groups = Object.entries(core).map(([domain, group]) => [
+    domain,
+    Object.fromEntries(
+      Object.entries(group as Record<string, (...args: unknown[]) => unknown>).map(([action, method]) => [
+        action,
+        (...args: unknown[]) => {
+          if (action !== 'onEvent') reached.push(`${domain}:${action}`);
+          return method(...args);
+        },
+      ]),
+    ),
+  ]);
+  return Object.fromEntries(groups) as unknown as MountbenchApi;
+}
+
+beforeAll(async () => {
+  const core = createCoreApi({ transport: 'websocket', dataDir: data.path });
+  server = await startServeServer({ api: countingCore(core), rendererDir: renderer.path });
+});
+afterAll(async () => {
+  await server?.close();
+  data.remove();
+  renderer.remove();
+});
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        path,
+        method,
+        headers: { host: `127.0.0.1:${server.port}`, ...headers },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const cookie = () => `mountbench-token-${server.port}=${server.token}`;
+const wsUrl = (token: string | null) =>
+  `ws://127.0.0.1:${server.port}${WS_PATH}${token === null ? '' : `?token=${token}`}`;
+
+/** Opens a WebSocket and says how it went: open, or refused with the status and body of the answer. */
+function openSocket(
+  url: string,
+  options: { origin?: string; headers?: Record<string, string> },
+): Promise<{ socket: WebSocket } | { status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { ...options, perMessageDeflate: false });
+    socket.on('open', () => resolve({ socket }));
+    socket.on('unexpected-response', (_req, res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    socket.on('error', (err) => {
+      if (!/Unexpected server response/.test(err.message)) reject(err);
+    });
+  });
+}
+
+async function openOk(): Promise<WebSocket> {
+  const outcome = await openSocket(wsUrl(server.token), { origin: server.origin });
+  if (!('socket' in outcome)) throw new Error(`refused: ${outcome.status} ${outcome.body}`);
+  return outcome.socket;
+}
+
+/** The next message the server sends on `socket`, or how it closed. */
+function nextMessage(socket: WebSocket): Promise<{ reply: WsReply } | { closed: number; reason: string }> {
+  return new Promise((resolve) => {
+    socket.once('message', (data) => resolve({ reply: JSON.parse(data.toString()) as WsReply }));
+    socket.once('close', (code, reason) => resolve({ closed: code, reason: reason.toString() }));
+  });
+}
+
+function closed(socket: WebSocket): Promise<{ code: number; reason: string }> {
+  return new Promise((resolve) =>
+    socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
+}
+
+describe('where serve listens', () => {
+  it('listens on 127.0.0.1 only: other loopback and interface addresses are refused', async () => {
+    expect(server.url).toMatch(
+      new RegExp(`^http://127\\.0\\.0\\.1:${server.port}/\\?token=[A-Za-z0-9_-]{43}$`),
+    );
+    const others = [
+      '127.0.0.2',
+      '::1',
+      ...Object.values(networkInterfaces())
+        .flat()
+        .flatMap((i) => (i && !i.internal ? [i.address] : [])),
+    ];
+    for (const address of others) {
+      const outcome = await new Promise<string>((resolve) => {
+        const socket = connect({ host: address, port: server.port });
+        socket.on('connect', () => {
+          socket.destroy();
+          resolve('connected');
+        });
+        socket.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+      });
+      expect(outcome, address).not.toBe('connected');
+    }
+  });
+
+  it('refuses to listen anywhere else, with a clear error', async () => {
+    const core = createCoreApi({ transport: 'websocket', dataDir: data.path });
+    for (const host of ['0.0.0.0', '::', 'localhost', '192.168.1.10']) {
+      await expect(startServeServer({ api: core, rendererDir: renderer.path, host })).rejects.toThrow(
+        /127\.0\.0\.1 only/,
+      );
+    }
+  });
+});
+
+describe('HTTP', () => {
+  it('refuses a request without the token, or with a wrong one, with 401 and why', async () => {
+    const none = await get('/');
+    expect(none.status).toBe(401);
+    expect(none.body).toMatch(/no token.*\?token=/);
+    const wrong = await get('/?token=nope');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toMatch(/wrong token/);
+    expect((await get('/', { cookie: `mountbench-token-${server.port}=nope` })).status).toBe(401);
+    expect((await get('/assets/app.js')).status).toBe(401);
+  });
+
+  it('swaps the token in the address for an HttpOnly SameSite=Strict cookie', async () => {
+    const first = await get(`/?token=${server.token}`);
+    expect(first.status).toBe(303);
+    expect(first.headers.location).toBe('/');
+    expect(first.headers['set-cookie']).toEqual([`${cookie()}; Path=/; HttpOnly; SameSite=Strict`]);
+  });
+
+  it('serves the dashboard to the cookie, with the token for the page and the CSP naming only its WebSocket', async () => {
+    const page = await get('/', { cookie: cookie() });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain(`<meta name="${TOKEN_META_NAME}" content="${server.token}" />`);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain(`connect-src 'self' ws://127.0.0.1:${server.port}`);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    const script = await get('/assets/app.js', { cookie: cookie() });
+    expect(script.status).toBe(200);
+    expect(script.headers['content-type']).toMatch(/text\/javascript/);
+    expect(script.body).toBe(FIXTURE_SCRIPT);
+  });
+
+  it('refuses a Host header of another name (DNS rebinding), even with the token', async () => {
+    for (const host of [`evil.example:${server.port}`, 'evil.example', `127.0.0.1:${server.port + 1}`]) {
+      const answer = await get(`/?token=${server.token}`, { host, cookie: cookie() });
+      expect(answer.status, host).toBe(403);
+      expect(answer.body).toMatch(/not this server/);
+    }
+  });
+
+  it('serves nothing outside the bundle and takes no other method', async () => {
+    for (const path of [
+      '/%2e%2e/%2e%2e/etc/passwd.txt',
+      '/assets/..%2f..%2f..%2fetc%2fhosts.txt',
+      '/nope.js',
+    ]) {
+      expect((await get(path, { cookie: cookie() })).status, path).toBe(404);
+    }
+    expect((await get('/', { cookie: cookie() }, 'POST')).status).toBe(405);
+  });
+});
+
+describe('WebSocket', () => {
+  it('refuses an upgrade without the token or with a wrong one (401)', async () => {
+    expect(await openSocket(wsUrl(null), { origin: server.origin })).toMatchObject({
+      status: 401,
+      body: /no token/,
+    });
+    expect(await openSocket(wsUrl('nope'), { origin: server.origin })).toMatchObject({
+      status: 401,
+      body: /wrong token/,
+    });
+  });
+
+  it('accepts the token from the cookie as well as from the address', async () => {
+    const outcome = await openSocket(wsUrl(null), { origin: server.origin, headers: { cookie: cookie() } });
+    expect('socket' in outcome).toBe(true);
+    if ('socket' in outcome) outcome.socket.close();
+  });
+
+  it('refuses a WebSocket from another origin, or with none', async () => {
+    for (const origin of ['https://evil.example', `http://localhost:${server.port}`, 'null']) {
+      expect(await openSocket(wsUrl(server.token), { origin }), origin).toMatchObject({
+        status: 403,
+        body: /origin/,
+      });
+    }
+    expect(await openSocket(wsUrl(server.token), {})).toMatchObject({ status: 403, body: /needs an Origin/ });
+  });
+
+  it('refuses a Host header of another name, even with a matching Origin', async () => {
+    const host = `evil.example:${server.port}`;
+    expect(
+      await openSocket(wsUrl(server.token), { origin: `http://${host}`, headers: { host } }),
+    ).toMatchObject({
+      status: 403,
+      body: /not this server/,
+    });
+  });
+
+  it('answers a call that carries the token', async () => {
+    const socket = await openOk();
+    socket.send(JSON.stringify({ id: 1, channel: 'runs:active', args: [], token: server.token }));
+    expect(await nextMessage(socket)).toEqual({ reply: { id: 1, ok: true, value: [] } });
+    socket.close();
+  });
+
+  it('closes on a message with a missing or wrong token, and runs nothing', async () => {
+    reached.length = 0;
+    for (const token of [undefined, 'nope']) {
+      const socket = await openOk();
+      const done = closed(socket);
+      socket.send(JSON.stringify({ id: 2, channel: 'runs:active', args: [], token }));
+      expect(await nextMessage(socket)).toMatchObject({
+        reply: { id: 2, ok: false, error: { message: /Unauthorized.*nothing was run/ } },
+      });
+      expect(await done).toMatchObject({ code: WS_CLOSE_UNAUTHORIZED, reason: /Unauthorized/ });
+    }
+    expect(reached).toEqual([]);
+  });
+
+  it('answers bad JSON, an unknown channel, bad arguments and binary data with errors, and stays open', async () => {
+    reached.length = 0;
+    const socket = await openOk();
+    socket.send('{"id": 3, "channel": ');
+    expect(await nextMessage(socket)).toMatchObject({
+      reply: { id: null, ok: false, error: { message: /not valid JSON/ } },
+    });
+    socket.send(JSON.stringify({ id: 4, channel: 'results:wipe', args: [], token: server.token }));
+    expect(await nextMessage(socket)).toMatchObject({
+      reply: { id: 4, ok: false, error: { code: 'BAD_INPUT', message: 'Unknown channel "results:wipe"' } },
+    });
+    socket.send(JSON.stringify({ id: 5, channel: 'results:get', args: [42], token: server.token }));
+    expect(await nextMessage(socket)).toMatchObject({
+      reply: { id: 5, ok: false, error: { code: 'BAD_INPUT' } },
+    });
+    socket.send(JSON.stringify({ id: 6, channel: 'results:get', args: 'x', token: server.token, extra: 1 }));
+    expect(await nextMessage(socket)).toMatchObject({
+      reply: { id: 6, ok: false, error: { message: /not a call/ } },
+    });
+    socket.send(Buffer.from([1, 2, 3]));
+    expect(await nextMessage(socket)).toMatchObject({ reply: { ok: false, error: { message: /binary/ } } });
+    socket.send(JSON.stringify({ id: 7, channel: 'runs:active', args: [], token: server.token }));
+    expect(await nextMessage(socket)).toEqual({ reply: { id: 7, ok: true, value: [] } });
+    expect(reached).toEqual(['runs:active']);
+    socket.close();
+  });
+
+  it('closes the connection on a message over the size limit, before reading it', async () => {
+    reached.length = 0;
+    const socket = await openOk();
+    const done = closed(socket);
+    const text = 'x'.repeat(WS_MAX_MESSAGE_BYTES + 1);
+    socket.send(
+      JSON.stringify({ id: 8, channel: 'results:import', args: ['big.json', text], token: server.token }),
+    );
+    expect((await done).code).toBe(1009);
+    expect(reached).toEqual([]);
+  });
+});

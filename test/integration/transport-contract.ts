@@ -1,0 +1,288 @@
+// The one contract every transport of MountbenchApi must keep, run against each of them
+// (transport-contract-ws.test.ts, transport-contract-ipc.test.ts) with a real core, the real local
+// Docker Engine and a throwaway data folder. The suite only sees a MountbenchApi client and a way
+// to send a raw call, so both transports are held to exactly the same expectations.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MountbenchApi } from '../../src/shared/api';
+import { EXPORT_FORMATS } from '../../src/shared/api';
+import { MAX_IMPORT_CHARS } from '../../src/shared/api-calls';
+import { MountbenchError } from '../../src/shared/errors';
+import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE, WORKLOAD_IDS } from '../../src/shared/ids';
+import type { IpcResult } from '../../src/shared/ipc-bridge';
+import { runFileSchema } from '../../src/shared/result-schema';
+import type { RunEvent } from '../../src/shared/run-events';
+import type { RunRequest } from '../../src/shared/run-plan';
+import { docker, image, tempDir } from './support';
+
+export interface ContractHarness {
+  api: MountbenchApi;
+  /** A call by channel name with any arguments, bypassing the typed client, as a compromised page would. */
+  raw(channel: string, args: unknown[]): Promise<IpcResult<unknown>>;
+  stop(): Promise<void>;
+}
+
+export interface ContractTransport {
+  name: 'websocket' | 'ipc';
+  /** A fresh core on `dataDir` (results) and `cacheDir` (fixtures), and a client of it over the transport. */
+  start(folders: { dataDir: string; cacheDir: string }): Promise<ContractHarness>;
+}
+
+/** Everything of one run still on the engine: the runner labels each container and volume with its run. */
+async function leftoversOf(runId: string): Promise<string[]> {
+  const filters = { label: [`${MOUNTBENCH_LABEL}=${MOUNTBENCH_LABEL_VALUE}`, `mountbench.run=${runId}`] };
+  const containers = await docker.listContainers({ all: true, filters });
+  const volumes = (await docker.listVolumes({ filters })).Volumes ?? [];
+  return [...containers.map((c) => c.Names.join(',')), ...volumes.map((v) => v.Name)];
+}
+
+/** Waits for a state the core reaches just after an event (a file saved after run-done). */
+async function eventually<T>(what: string, probe: () => Promise<T | null>, tries = 100): Promise<T> {
+  for (let i = 0; i < tries; i++) {
+    const value = await probe();
+    if (value !== null) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+async function rejection(pending: Promise<unknown>): Promise<MountbenchError> {
+  const outcome = await pending.then(
+    () => new Error('expected the call to fail, it succeeded'),
+    (err: unknown) => err,
+  );
+  if (outcome instanceof MountbenchError) return outcome;
+  throw outcome;
+}
+
+/** Every event the client hears, and a way to wait for one. */
+function eventLog(api: MountbenchApi) {
+  const events: RunEvent[] = [];
+  const waiters: { test(e: RunEvent): boolean; resolve(e: RunEvent): void }[] = [];
+  const stop = new AbortController();
+  api.runs.onEvent(
+    (event) => {
+      events.push(event);
+      for (const waiter of [...waiters]) {
+        if (waiter.test(event)) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve(event);
+        }
+      }
+    },
+    { signal: stop.signal },
+  );
+  return {
+    of: (runId: string) => events.filter((e) => e.runId === runId),
+    next(test: (e: RunEvent) => boolean): Promise<RunEvent> {
+      const seen = events.find(test);
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve) => waiters.push({ test, resolve }));
+    },
+    stop: () => stop.abort(),
+  };
+}
+
+export function transportContract(transport: ContractTransport): void {
+  describe(`MountbenchApi over ${transport.name}`, () => {
+    const data = tempDir(`contract-${transport.name}-data`);
+    const cache = tempDir(`contract-${transport.name}-cache`);
+    let harness: ContractHarness;
+    let api: MountbenchApi;
+    let log: ReturnType<typeof eventLog>;
+    let quickRunId = '';
+
+    beforeAll(async () => {
+      harness = await transport.start({ dataDir: data.path, cacheDir: cache.path });
+      api = harness.api;
+      log = eventLog(api);
+    });
+    afterAll(async () => {
+      log?.stop();
+      await harness?.stop();
+      data.remove();
+      cache.remove();
+    });
+
+    it('tells which transport it is and where results go', async () => {
+      const info = await api.app.info();
+      expect(info.transport).toBe(transport.name);
+      expect(info.resultsDir.startsWith(data.path)).toBe(true);
+      expect(info.machine.cores).toBeGreaterThan(0);
+    });
+
+    it('lists the real local engine', async () => {
+      const engines = await api.engines.list();
+      expect(engines.some((e) => e.reachable && e.provider === 'docker-engine')).toBe(true);
+    });
+
+    it('lists every workload with its sizes', async () => {
+      const workloads = await api.workloads.list();
+      // `custom` is the user's own command, configured apart, not a built-in workload.
+      expect(workloads.map((w) => w.id).sort()).toEqual(WORKLOAD_IDS.filter((id) => id !== 'custom').sort());
+      const reader = workloads.find((w) => w.id === 'small-file-read');
+      expect(reader?.sizes.quick).toBeDefined();
+      expect(reader?.title).not.toBe('');
+    });
+
+    it('runs a quick small-file-read on tmpfs and the host, streaming its events in order, and stores it', async () => {
+      const request: RunRequest = {
+        mounts: ['tmpfs', 'host'],
+        workloads: ['small-file-read'],
+        size: 'quick',
+        runs: 3,
+        warmup: 1,
+        image,
+      };
+      const { runId } = await api.runs.start(request);
+      quickRunId = runId;
+      const done = await log.next((e) => e.type === 'run-done' && e.runId === runId);
+      const events = log.of(runId);
+      const types = events.map((e) => e.type);
+
+      expect(types[0]).toBe('planned');
+      expect(types.at(-1)).toBe('run-done');
+      if (done.type !== 'run-done') throw new Error('not run-done');
+      expect(done.status).toBe('completed');
+      expect(done.run.errors).toEqual([]);
+      const planned = events[0];
+      if (planned.type !== 'planned') throw new Error('not planned');
+      const backendIds = planned.backends.map((b) => b.id).sort();
+      expect(backendIds).toEqual(['docker-engine/native/tmpfs', 'host']);
+      // Per backend: started, then its workload's result, then done.
+      for (const backendId of backendIds) {
+        const at = (test: (e: RunEvent) => boolean) => events.findIndex(test);
+        const started = at((e) => e.type === 'backend-started' && e.backendId === backendId);
+        const result = at((e) => e.type === 'workload-done' && e.result.backend.id === backendId);
+        const finished = at((e) => e.type === 'backend-done' && e.backendId === backendId);
+        expect(started).toBeGreaterThan(0);
+        expect(result).toBeGreaterThan(started);
+        expect(finished).toBeGreaterThan(result);
+      }
+      // Samples may be thinned out by the throttle, never reordered.
+      const completed = events.flatMap((e) => (e.type === 'sample' ? [e.completedExecutions] : []));
+      expect(completed.length).toBeGreaterThan(0);
+      expect(completed).toEqual([...completed].sort((a, b) => a - b));
+
+      const stored = await eventually(
+        'the run to be saved',
+        async () => (await api.results.list()).find((r) => r.id === runId) ?? null,
+      );
+      expect(stored).toMatchObject({ status: 'completed', resultCount: 2, errorCount: 0 });
+      const file = await api.results.get(runId);
+      expect(runFileSchema.parse(file).id).toBe(runId);
+      expect(file.results.map((r) => r.backend.id).sort()).toEqual(backendIds);
+      expect(file.results.find((r) => r.backend.id === 'docker-engine/native/tmpfs')?.fsType).toBe('tmpfs');
+      expect(await api.runs.active()).not.toContain(runId);
+    });
+
+    it('cancels a run midway: it stops, is stored as cancelled, and leaves nothing on the engine', async () => {
+      const { runId } = await api.runs.start({
+        mounts: ['tmpfs'],
+        workloads: ['small-file-read'],
+        size: 'default',
+        runs: 50,
+        warmup: 1,
+        image,
+      });
+      await log.next((e) => e.type === 'sample' && e.runId === runId);
+      expect(await api.runs.active()).toContain(runId);
+      await api.runs.cancel(runId);
+      expect(await api.runs.active()).not.toContain(runId);
+      const done = await log.next((e) => e.type === 'run-done' && e.runId === runId);
+      expect(done).toMatchObject({ type: 'run-done', status: 'cancelled' });
+      expect(await leftoversOf(runId)).toEqual([]);
+      await eventually(
+        'the cancelled run to be saved',
+        async () =>
+          (await api.results.list()).find((r) => r.id === runId && r.status === 'cancelled') ?? null,
+      );
+      // Cancelling a run that is no longer running says so.
+      expect((await rejection(api.runs.cancel(runId))).code).toBe('BAD_INPUT');
+    });
+
+    it('exports a stored run in every format', async () => {
+      for (const format of EXPORT_FORMATS) {
+        const file = await api.results.export(quickRunId, format);
+        expect(file.fileName, format).toContain(quickRunId);
+        expect(file.text.length, format).toBeGreaterThan(0);
+        if (format === 'json') expect(runFileSchema.parse(JSON.parse(file.text)).id).toBe(quickRunId);
+        if (format === 'hyperfine')
+          expect((JSON.parse(file.text) as { results: unknown[] }).results).toHaveLength(2);
+        if (format === 'csv') expect(file.text.split('\n').length).toBeGreaterThanOrEqual(3);
+        if (format === 'markdown') expect(file.text).toMatch(/\|.*small-file-read/);
+      }
+    });
+
+    it('gives comparison rows of stored runs, the published figures, and recommendations', async () => {
+      const rows = await api.results.rows([quickRunId]);
+      expect(rows.map((r) => r.backend.key).sort()).toEqual(['docker-engine/native/tmpfs', 'host']);
+      const published = await api.results.published();
+      const machines = new Set(published.map((r) => r.machine.label));
+      expect([...machines].some((m) => m.includes('M1 Pro'))).toBe(true);
+      expect([...machines].some((m) => m.includes('Intel'))).toBe(true);
+      const mine = await api.recommend.forRuns([quickRunId], 'balanced', false);
+      expect(mine).toHaveLength(1);
+      const withPublished = await api.recommend.forRuns([quickRunId], 'balanced', true);
+      expect(withPublished.length).toBeGreaterThan(1);
+      expect((await rejection(api.recommend.forRuns([quickRunId], 'no-such-profile', false))).code).toBe(
+        'BAD_INPUT',
+      );
+    });
+
+    it('imports a valid file, refuses a corrupt one with a clear error and stores nothing', async () => {
+      const json = (await api.results.export(quickRunId, 'json')).text;
+      expect(await api.results.import('again.json', json)).toEqual({
+        id: quickRunId,
+        status: 'already-imported',
+      });
+      const before = (await api.results.list()).map((r) => r.id).sort();
+
+      const corrupt = await rejection(api.results.import('broken.json', json.slice(0, json.length / 2)));
+      expect(corrupt.code).toBe('FILE_INVALID');
+      expect(corrupt.message).toMatch(/broken\.json/);
+      const wrongShape = await rejection(api.results.import('other.json', JSON.stringify({ schema: 'x' })));
+      expect(wrongShape.code).toBe('FILE_INVALID');
+      expect((await api.results.list()).map((r) => r.id).sort()).toEqual(before);
+
+      await api.results.delete(quickRunId);
+      expect((await api.results.list()).map((r) => r.id)).not.toContain(quickRunId);
+      expect(await rejection(api.results.get(quickRunId))).toBeInstanceOf(MountbenchError);
+      expect(await api.results.import('colleague.json', json)).toEqual({
+        id: quickRunId,
+        status: 'imported',
+      });
+      expect((await api.results.get(quickRunId)).id).toBe(quickRunId);
+    });
+
+    it('rejects bad inputs at the boundary, before the core sees them', async () => {
+      const before = (await api.results.list()).length;
+      const wrongType = await rejection(api.results.get(42 as unknown as string));
+      expect(wrongType).toMatchObject({ name: 'MountbenchError', code: 'BAD_INPUT' });
+      expect(wrongType.message).toMatch(/results:get/);
+      const badMount = await rejection(
+        api.runs.start({
+          mounts: ['nfs'],
+          workloads: ['dd-write'],
+          size: 'quick',
+          runs: 1,
+          warmup: 0,
+        } as never),
+      );
+      expect(badMount.code).toBe('BAD_INPUT');
+      expect(badMount.message).toMatch(/mounts/);
+      expect((await rejection(api.results.delete('../../etc'))).code).toBe('BAD_INPUT');
+      expect((await rejection(api.results.export(quickRunId, 'pdf' as never))).code).toBe('BAD_INPUT');
+
+      const extra = await harness.raw('engines:list', ['surprise']);
+      expect(extra).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
+      const unknown = await harness.raw('results:wipe', []);
+      expect(unknown.ok).toBe(false);
+      if (!unknown.ok) expect(unknown.error.message).toMatch(/results:wipe/);
+
+      const oversized = await rejection(api.results.import('big.json', 'x'.repeat(MAX_IMPORT_CHARS + 1)));
+      expect(oversized.code).toBe('BAD_INPUT');
+      expect(oversized.message).toMatch(/results:import/);
+      expect((await api.results.list()).length).toBe(before);
+    });
+  });
+}
