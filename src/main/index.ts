@@ -1,5 +1,6 @@
 // Electron start-up, kept thin: one hardened window, the menu, and the core API bound to IPC.
 // Everything that does work lives in ./core, which never imports Electron.
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog } from 'electron';
@@ -9,6 +10,8 @@ import { createCoreApi, type CoreApi } from './core/core-api';
 import { dataDir } from './core/store';
 import { restoreOnAppStart } from './core/sweep';
 import { bindApi } from './ipc';
+import { withProductFolders } from './mac-path';
+import { resourcePath } from './resources-path';
 import { blockNavigation, hardenSession } from './window-security';
 
 // electron-vite sets this while `npm start` serves the renderer from its dev server.
@@ -23,6 +26,11 @@ function createWindow(api: CoreApi): BrowserWindow {
     minWidth: 720,
     minHeight: 480,
     title: 'Mountbench',
+    icon: resourcePath('icon.png', {
+      isPackaged: app.isPackaged,
+      resourcesPath: process.resourcesPath,
+      appPath: app.getAppPath(),
+    }),
     show: false,
     webPreferences: {
       preload: join(__dirname, '../preload/index.js'),
@@ -56,6 +64,8 @@ function stopRunsBeforeQuit(api: CoreApi): void {
   });
 }
 
+if (process.platform === 'darwin') process.env.PATH = withProductFolders(process.env.PATH, homedir());
+
 // A second copy would run benchmarks against the same engines and settings at the same time.
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -73,15 +83,16 @@ if (!app.requestSingleInstanceLock()) {
     installAppMenu();
     // A sweep that crashed left another product's settings changed: put them back before anything
     // else, and tell the user (a dialog now, and the dashboard's notices).
-    const restored = restoreOnAppStart({ userData: app.getPath('userData') });
+    const restored = restoreOnAppStart();
     void restored.then((note) => {
       if (note) void dialog.showMessageBox({ type: 'info', message: 'Settings put back', detail: note });
     });
-    // MOUNTBENCH_DATA_DIR wins over userData, as in the CLI, so tests can keep results apart.
+    // The same data folder as the CLI (MOUNTBENCH_DATA_DIR, else the platform's), not Electron's
+    // userData: runs, imports and the settings journal must be one set whichever tool made them.
     const api = createCoreApi({
       notices: restored.then((note) => (note ? [note] : [])),
       transport: 'ipc',
-      dataDir: dataDir({ userData: app.getPath('userData') }),
+      dataDir: dataDir(),
       onBackgroundError: (err) => console.error('mountbench: a run could not be saved:', err),
     });
     createWindow(api);
