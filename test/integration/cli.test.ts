@@ -188,6 +188,7 @@ describe('mountbench engines', () => {
 
 describe('after a crash', () => {
   it('mountbench cleanup removes the dead run’s container, volume, FUSE mount and fixtures', async () => {
+    let watching = false;
     const fuse = await mountbench(
       [
         'run',
@@ -206,8 +207,16 @@ describe('after a crash', () => {
       ],
       {
         onStderr: (text, child) => {
-          // Kill without a chance to clean up once the bind backend's samples are under way.
-          if (/planned/.test(text)) setTimeout(() => child.kill('SIGKILL'), 2500);
+          // Kill without a chance to clean up once the bind backend's container and FUSE mount
+          // exist — watched on the engine and in /proc/mounts, not guessed from a delay.
+          if (watching || !/planned/.test(text)) return;
+          watching = true;
+          const poll = async () => {
+            const made = await labelledLeftovers({ ownerPid: child.pid });
+            if (made.containers.length && fuseMountsBelow(cache.path).length) child.kill('SIGKILL');
+            else if (child.exitCode === null) setTimeout(() => void poll(), 100);
+          };
+          void poll();
         },
       },
     );
