@@ -1,14 +1,18 @@
 #!/usr/bin/env node
-// Prints the closing line CI reads, `tests: N passed, N failed, N skipped`, from Vitest's JSON
-// report (written by `npm test`). Usage: node scripts/test-summary.mjs [report.json]
+// Prints the closing line CI reads, `tests: N passed, N failed, N skipped`, counting both runners:
+// Vitest's JSON report (written by `npm test`) and Playwright's (written by the e2e flows).
+// Usage: node scripts/test-summary.mjs [vitest.json] [playwright.json]
 //
 // A test file that failed to load (syntax error, failing import) has no test results of its own;
-// it counts as one failed test so a broken file can never be summarised as "0 failed".
+// it counts as one failed test so a broken file can never be summarised as "0 failed". Likewise an
+// error Playwright reports outside any test (global setup or teardown failed, a spec that does not
+// load) counts as one failed test each.
 import { readFileSync } from 'node:fs';
 
-const reportPath = process.argv[2] ?? 'test-results/vitest.json';
+const vitestPath = process.argv[2] ?? 'test-results/vitest.json';
+const playwrightPath = process.argv[3] ?? 'test-results/playwright.json';
 
-function summarize(report) {
+function summarizeVitest(report) {
   const counts = { passed: 0, failed: 0, skipped: 0 };
   for (const file of report.testResults ?? []) {
     const tests = file.assertionResults ?? [];
@@ -22,11 +26,48 @@ function summarize(report) {
   return counts;
 }
 
-let counts = { passed: 0, failed: 0, skipped: 0 };
-try {
-  counts = summarize(JSON.parse(readFileSync(reportPath, 'utf8')));
-} catch (err) {
-  // No report means Vitest never ran (typecheck or lint failed first); say so, count nothing.
-  process.stderr.write(`test-summary: no usable Vitest report at ${reportPath}: ${err.message}\n`);
+/** Every test of every project, however deeply its describe blocks nest. */
+function* playwrightTests(suite) {
+  for (const spec of suite.specs ?? []) yield* spec.tests ?? [];
+  for (const child of suite.suites ?? []) yield* playwrightTests(child);
 }
-process.stdout.write(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
+
+function summarizePlaywright(report) {
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  for (const suite of report.suites ?? []) {
+    for (const test of playwrightTests(suite)) {
+      // A test's outcome after its retries: expected (passed, or failed as declared), flaky
+      // (passed on a retry), unexpected (failed), skipped (test.skip, or a reason such as
+      // "Electron binary not installed").
+      if (test.status === 'expected' || test.status === 'flaky') counts.passed += 1;
+      else if (test.status === 'skipped') counts.skipped += 1;
+      else counts.failed += 1;
+    }
+  }
+  counts.failed += (report.errors ?? []).length;
+  return counts;
+}
+
+function read(path, runner, summarize) {
+  try {
+    return summarize(JSON.parse(readFileSync(path, 'utf8')));
+  } catch (err) {
+    // No report means that runner never ran (typecheck or lint failed first); say so, count nothing.
+    process.stderr.write(`test-summary: no usable ${runner} report at ${path}: ${err.message}\n`);
+    return { passed: 0, failed: 0, skipped: 0 };
+  }
+}
+
+const parts = [
+  read(vitestPath, 'Vitest', summarizeVitest),
+  read(playwrightPath, 'Playwright', summarizePlaywright),
+];
+const total = parts.reduce(
+  (sum, c) => ({
+    passed: sum.passed + c.passed,
+    failed: sum.failed + c.failed,
+    skipped: sum.skipped + c.skipped,
+  }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+process.stdout.write(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`);

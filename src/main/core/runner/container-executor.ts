@@ -73,7 +73,13 @@ export class ContainerExecutor implements BackendExecutor {
       await executor.create();
       return executor;
     } catch (err) {
-      await executor.dispose();
+      // The reason the start failed is what the user needs; a cleanup problem on top is secondary
+      // (and when the engine is gone, cleanup fails for the same reason).
+      const cleanup = await executor.dispose().then(
+        () => null,
+        (e: unknown) => (e as Error).message,
+      );
+      if (cleanup && err instanceof Error) err.message = `${err.message} (and ${cleanup})`;
       throw err;
     }
   }
@@ -176,12 +182,15 @@ export class ContainerExecutor implements BackendExecutor {
     this.disposed = true;
     const { docker, mount, release } = this.options;
     const problems: string[] = [];
-    // Cleanup must not be cancelled by the run's signal: it is what a cancel relies on.
+    // Cleanup must not be cancelled by the run's signal: it is what a cancel relies on. A container
+    // whose create call never answered may still exist, so it is removed by name too, but only one
+    // we know we made is reported as left behind.
     const container = this.container ?? docker.getContainer(this.options.name);
     await container
       .remove({ force: true, v: true })
       .catch((err: { statusCode?: number; message: string }) => {
-        if (err.statusCode !== 404) problems.push(`container ${this.options.name}: ${err.message}`);
+        if (this.container && err.statusCode !== 404)
+          problems.push(`container ${this.options.name}: ${err.message}`);
       });
     if (mount.kind === 'volume' && this.volumeCreated) {
       await docker

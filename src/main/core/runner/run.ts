@@ -22,6 +22,7 @@ import type { Workload } from '../workloads/workload';
 import { ContainerExecutor } from './container-executor';
 import type { BackendExecutor } from './executor';
 import { HostExecutor } from './host-executor';
+import { explainEngineError } from './engine-errors';
 import { ensureImage } from './image';
 import { claimRunDir } from './leftovers';
 import { measureWorkload, plannedExecutions } from './measure';
@@ -101,7 +102,7 @@ export async function executeRun(ctx: RunContext): Promise<RunFile> {
     }
   };
   const recordError = (err: unknown, backendId: string | null, workloadId: WorkloadId | null) => {
-    const error = serializeError(err);
+    const error = serializeError(explainEngineError(err));
     errors.push({ ...error, ...(backendId ? { backendId } : {}), ...(workloadId ? { workloadId } : {}) });
     emit({ type: 'error', runId, backendId, workloadId, error });
   };

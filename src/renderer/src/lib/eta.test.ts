@@ -36,6 +36,16 @@ describe('runEta', () => {
     });
   });
 
+  it('shows how far a cancelled or failed run got, and a full bar only for a completed one', () => {
+    const ended = { ...running, completedExecutions: 4, totalExecutions: 24 };
+    expect(runEta({ ...ended, status: 'cancelled' }, 1000)).toEqual({
+      fraction: 4 / 24,
+      remainingSeconds: 0,
+    });
+    expect(runEta({ ...ended, status: 'failed' }, 1000)).toEqual({ fraction: 4 / 24, remainingSeconds: 0 });
+    expect(runEta({ ...ended, status: 'completed' }, 1000)).toEqual({ fraction: 1, remainingSeconds: 0 });
+  });
+
   it('knows neither while the total is unknown', () => {
     expect(runEta({ ...running, totalExecutions: null, completedExecutions: 12 }, 1000)).toEqual({
       fraction: null,

@@ -15,8 +15,16 @@ export function runEta(
   run: Pick<RunProgress, 'status' | 'totalExecutions' | 'completedExecutions' | 'baseline'>,
   nowMs: number,
 ): RunEta {
-  if (run.status !== 'running') return { fraction: run.totalExecutions ? 1 : null, remainingSeconds: 0 };
   const total = run.totalExecutions;
+  if (run.status !== 'running') {
+    // A cancelled or failed run shows how far it got, not a full bar.
+    const fraction = !total
+      ? null
+      : run.status === 'completed'
+        ? 1
+        : Math.min(run.completedExecutions, total) / total;
+    return { fraction, remainingSeconds: 0 };
+  }
   if (!total) return { fraction: null, remainingSeconds: null };
   const done = Math.min(run.completedExecutions, total);
   const fraction = done / total;

@@ -75,6 +75,9 @@ describe('reduceRun on failures and cancels', () => {
     const state = fold(CANCELLED_RUN);
     expect(state.status).toBe('cancelled');
     expect(state.backends.map((b) => b.state)).toEqual(['cancelled', 'not-run']);
+    // It stopped after 4 of its 24 executions: the count must not jump to the plan's total.
+    expect(state.completedExecutions).toBe(4);
+    expect(state.totalExecutions).toBe(24);
     // The cancel is information, not an error to alarm the user.
     expect(state.log.filter((l) => l.level === 'error')).toEqual([]);
   });

@@ -229,7 +229,11 @@ function apply(state: RunProgress, event: RunEvent, nowMs: number): RunProgress 
         status: event.status,
         run: event.run,
         results: event.run.results,
-        completedExecutions: state.totalExecutions ?? state.completedExecutions,
+        // Only a completed run did all it planned; a cancelled or failed one stops where it stopped.
+        completedExecutions:
+          event.status === 'completed'
+            ? (state.totalExecutions ?? state.completedExecutions)
+            : state.completedExecutions,
         backends: state.backends.map((b) => finalBackend(b, event.run)),
       };
   }

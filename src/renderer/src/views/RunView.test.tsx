@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../../shared/run-events';
 import type { RunRequest } from '../../../shared/run-plan';
 import { createFakeApi } from '../test-support/fake-api';
-import { FAILED_RUN, QUICK_RUN } from '../test-support/recorded-runs';
+import { CANCELLED_RUN, FAILED_RUN, QUICK_RUN } from '../test-support/recorded-runs';
 import { renderWith } from '../test-support/render';
 import { RunView } from './RunView';
 
@@ -69,6 +69,28 @@ describe('RunView', () => {
       QUICK_RUN[0].runId,
     ]);
     expect(screen.getByTestId('run-status').textContent).toBe('Cancelling…');
+  });
+
+  it('says how far a cancelled run got, and that it was cancelled', async () => {
+    const { emit } = await startRun(CANCELLED_RUN);
+    emit(CANCELLED_RUN);
+    expect(screen.getByTestId('run-status').textContent).toBe('Cancelled');
+    expect(screen.getByTestId('run-finished').textContent).toContain('The run was cancelled.');
+    // 4 of its 24 executions ran: the bar must not claim the plan was done.
+    expect(screen.getByTestId('run-progress').getAttribute('aria-valuenow')).toBe('17');
+    expect(screen.getByText(/4 of 24 executions/)).toBeTruthy();
+  });
+
+  it('says a failed run failed', async () => {
+    const failed = CANCELLED_RUN.map((e) =>
+      e.type === 'run-done'
+        ? { ...e, status: 'failed' as const, run: { ...e.run, status: 'failed' as const } }
+        : e,
+    );
+    const { emit } = await startRun(failed);
+    emit(failed);
+    expect(screen.getByTestId('run-status').textContent).toBe('Failed');
+    expect(screen.getByTestId('run-finished').textContent).toContain('The run failed.');
   });
 
   it('ends with failed backends saying why and a way to the results', async () => {

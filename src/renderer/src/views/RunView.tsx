@@ -66,7 +66,7 @@ export function RunView() {
           <p>
             {progress.status === 'completed'
               ? `The run is complete: ${progress.results.length} result(s).`
-              : `The run was ${progress.status}${progress.results.length ? `; ${progress.results.length} result(s) were kept` : ''}.`}
+              : `${progress.status === 'failed' ? 'The run failed' : 'The run was cancelled'}${progress.results.length ? `; ${progress.results.length} result(s) were kept` : ''}.`}
           </p>
           {progress.run && progress.results.length > 0 && (
             <button

@@ -1,0 +1,77 @@
+// "Benchmark my setup" with the Quick preset: choose, start, watch it run, and end on the results,
+// their chart and a recommendation, against the real engine.
+import {
+  choose,
+  RUN_TIMEOUT_MS,
+  shownRunId,
+  startRun,
+  tid,
+  waitForRecommendation,
+  waitForSetup,
+} from '../support/dashboard';
+import { expect, test } from '../support/fixtures';
+import { snap } from '../support/screens';
+
+const WORKLOADS = ['small-file-read', 'dd-write', 'metadata-walk'];
+const MOUNTS = ['bind', 'volume', 'host'] as const;
+
+test('benchmark my setup (Quick): live progress, results, chart and a recommendation', async ({
+  dashboard,
+}, testInfo) => {
+  const { page } = dashboard;
+  await waitForSetup(page);
+
+  // Setup: an engine that answers is chosen, and what will run is spelled out before anything runs.
+  await expect(page.locator('[data-testid^="engine-radio-"]:checked')).toHaveCount(1);
+  await choose(page, { preset: 'quick', workloads: WORKLOADS, mounts: [...MOUNTS] });
+  await expect(tid(page, 'preset-quick')).toBeChecked();
+  await expect(tid(page, 'setup-backends-preview').locator('li')).toHaveCount(MOUNTS.length);
+  await expect(tid(page, 'setup-estimate')).toContainText('Estimated time');
+  await expect(tid(page, 'setup-problem')).toHaveCount(0);
+  await snap(testInfo, page, 'benchmark-setup');
+
+  await startRun(page);
+  const backends = page.locator('[data-testid^="backend-state-"]');
+  await expect(backends).toHaveCount(MOUNTS.length);
+
+  // Live progress: executions are counted as they land, and the samples appear in the live chart.
+  await expect
+    .poll(async () => Number((await tid(page, 'run-progress').getAttribute('aria-valuenow')) ?? 0), {
+      timeout: RUN_TIMEOUT_MS,
+    })
+    .toBeGreaterThan(0);
+  await expect(tid(page, 'run-live-chart')).toBeVisible();
+  await expect(tid(page, 'run-live-table').locator('tbody tr').first()).toBeVisible();
+  await expect(tid(page, 'run-log')).toContainText(/started|finished/i);
+  await snap(testInfo, page, 'benchmark-running');
+
+  // A completed run opens in Results by itself.
+  await expect(tid(page, 'panel-results')).toBeVisible({ timeout: RUN_TIMEOUT_MS });
+  const runId = await shownRunId(page);
+  await expect(tid(page, 'results-header')).toContainText('completed');
+  await expect(tid(page, 'results-engine')).not.toContainText('no engine');
+
+  // The chart: one legend entry per backend; the table: one row per backend and workload.
+  await expect(tid(page, 'results-chart')).toBeVisible();
+  await expect(tid(page, 'results-chart').locator('svg').first()).toBeVisible();
+  await expect(page.locator('[data-testid^="legend-"]')).toHaveCount(MOUNTS.length);
+  await expect(page.locator('[data-testid^="results-row-"]')).toHaveCount(MOUNTS.length * WORKLOADS.length);
+  for (const workload of WORKLOADS) {
+    await expect(page.locator(`[data-testid^="results-row-"][data-testid$="-${workload}"]`)).toHaveCount(
+      MOUNTS.length,
+    );
+  }
+  await expect(tid(page, `results-row-host-dd-write`)).toBeVisible();
+
+  // The answer: a verdict, the backend to use, and how to apply it.
+  await waitForRecommendation(page);
+  await expect(tid(page, 'recommendation-choice')).not.toBeEmpty();
+  await expect(tid(page, 'recommendation-action')).not.toBeEmpty();
+  await snap(testInfo, page, 'benchmark-results');
+  await snap(testInfo, tid(page, 'recommendation-card'), 'benchmark-recommendation');
+
+  // The run is stored: History lists it.
+  await tid(page, 'tab-history').click();
+  await expect(tid(page, `history-row-${runId}`)).toBeVisible();
+  await expect(tid(page, `history-row-${runId}`)).toContainText('completed');
+});

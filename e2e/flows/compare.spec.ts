@@ -1,0 +1,61 @@
+// Compare: the published M1 Pro against the Intel Mac side by side in one click, then two result
+// files from a colleague imported beside them.
+import { basename } from 'node:path';
+import { showTab, tid, waitForSetup } from '../support/dashboard';
+import { expect, test } from '../support/fixtures';
+import { snap } from '../support/screens';
+
+const M1 = 'published:umitron-2021/m1pro-2021';
+const INTEL = 'published:umitron-2021/intel-2017';
+
+test('compare: two imported result files and the published M1 against Intel, side by side', async ({
+  dashboard,
+  resultFiles,
+}, testInfo) => {
+  const files = await resultFiles();
+  const { page } = dashboard;
+  await waitForSetup(page);
+  await showTab(page, 'compare');
+  await expect(tid(page, 'compare-empty')).toBeVisible();
+
+  // One click: M1 Pro (2021) against the Intel Mac (2017), from the same write-up.
+  await tid(page, 'compare-published-m1-intel').click();
+  await expect(tid(page, `compare-published-${M1}`)).toBeChecked();
+  await expect(tid(page, `compare-published-${INTEL}`)).toBeChecked();
+  await expect(tid(page, 'compare-view')).toBeVisible();
+  await expect(tid(page, 'compare-view').locator('h2')).toContainText(/M1 Pro.*Intel|Intel.*M1 Pro/);
+  await expect(tid(page, `compare-machine-${M1}`)).toBeVisible();
+  await expect(tid(page, `compare-machine-${INTEL}`)).toBeVisible();
+  // Both machines in the same charts: every chart has a group of bars for each.
+  await expect(page.locator('[data-testid^="compare-chart-"]').first()).toBeVisible();
+  await snap(testInfo, page, 'compare-m1-intel');
+
+  // A colleague's files, imported: each is stored, ticked, and laid beside the published machines.
+  for (const file of files) {
+    await tid(page, 'import-input').setInputFiles(file.path);
+    await expect(tid(page, 'import-status')).toHaveText(
+      new RegExp(
+        `(Imported|was already imported).*${basename(file.path)}|${basename(file.path)}.*${file.runId}`,
+      ),
+    );
+    await expect(tid(page, `compare-run-${file.runId}`)).toBeChecked();
+  }
+  await expect(tid(page, 'import-error')).toHaveCount(0);
+
+  // The table: the two published machines and this machine's group with both files' rows.
+  const groups = tid(page, 'compare-table').locator('tbody');
+  await expect(groups).toHaveCount(3);
+  const measured = page.locator('[data-testid^="compare-machine-machine-"]');
+  await expect(measured).toHaveCount(1);
+  // Two files × (tmpfs, host) of dd-write, under one group row.
+  await expect(measured.locator('tr')).toHaveCount(1 + files.length * 2);
+  await expect(measured).toContainText('dd write');
+  await expect(tid(page, 'compare-chart-dd-write')).toBeVisible();
+  await expect(tid(page, `compare-published-${M1}`)).toBeChecked();
+  await expect(tid(page, `compare-published-${INTEL}`)).toBeChecked();
+  await snap(testInfo, page, 'compare-imported');
+
+  // Imported runs are stored with the others.
+  await showTab(page, 'history');
+  for (const file of files) await expect(tid(page, `history-row-${file.runId}`)).toBeVisible();
+});

@@ -1,0 +1,92 @@
+// What a user does on the dashboard, as steps the flows share. Every wait is on a data-testid and a
+// state (data-state, aria-valuenow, a status word), never on a fixed sleep.
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** How long a quick run may take on a busy 2-core machine; a limit, not an assertion on time. */
+export const RUN_TIMEOUT_MS = 240_000;
+
+export const CONTAINER_MOUNTS = ['bind', 'volume', 'tmpfs', 'layer'] as const;
+export const ALL_MOUNTS = [...CONTAINER_MOUNTS, 'host'] as const;
+export type Mount = (typeof ALL_MOUNTS)[number];
+
+export const tid = (page: Page, id: string): Locator => page.getByTestId(id);
+
+/** Setup has read the machine, its engines and the workloads. */
+export async function waitForSetup(page: Page): Promise<void> {
+  await expect(tid(page, 'panel-setup')).toBeVisible();
+  await expect(tid(page, 'machine-card')).toBeVisible();
+  await expect(tid(page, 'engines-card')).toBeVisible();
+}
+
+export async function showTab(page: Page, tab: 'setup' | 'run' | 'results' | 'compare' | 'history') {
+  await tid(page, `tab-${tab}`).click();
+  await expect(tid(page, `panel-${tab}`)).toBeVisible();
+}
+
+export interface RunChoice {
+  preset: 'quick' | 'standard' | 'thorough';
+  workloads: string[];
+  mounts: Mount[];
+}
+
+/** Ticks exactly these workloads and mounts (the plain engine's bind served natively only). */
+export async function choose(page: Page, choice: RunChoice): Promise<void> {
+  await tid(page, `preset-${choice.preset}`).check();
+  const boxes = page.locator('[data-testid^="workload-checkbox-"]');
+  await expect(boxes.first()).toBeVisible();
+  for (const box of await boxes.all()) {
+    const id = ((await box.getAttribute('data-testid')) ?? '').replace('workload-checkbox-', '');
+    await box.setChecked(choice.workloads.includes(id));
+  }
+  for (const mount of ALL_MOUNTS) {
+    await tid(page, `mount-checkbox-${mount}`).setChecked(choice.mounts.includes(mount));
+  }
+  const fuse = tid(page, 'variant-checkbox-fuse');
+  if (await fuse.count()) await fuse.setChecked(false);
+  const native = tid(page, 'variant-checkbox-native');
+  if (await native.count()) await native.setChecked(true);
+}
+
+/** Presses "Benchmark my setup" and waits for the Run view to follow the run. */
+export async function startRun(page: Page): Promise<void> {
+  await expect(tid(page, 'setup-benchmark-button')).toBeEnabled();
+  await tid(page, 'setup-benchmark-button').click();
+  await expect(tid(page, 'panel-run')).toBeVisible();
+  await expect(tid(page, 'run-status')).toBeVisible();
+}
+
+/** The share of planned executions done, as the progress bar says it (null before the plan). */
+export async function progressPercent(page: Page): Promise<number | null> {
+  const now = await tid(page, 'run-progress').getAttribute('aria-valuenow');
+  return now === null ? null : Number(now);
+}
+
+/**
+ * Waits for the run to end, whatever the ending, and returns its status word. A run with results
+ * opens the Results view by itself; one without stays on the Run view to say why.
+ */
+export async function waitForRunEnd(page: Page): Promise<string> {
+  await expect(tid(page, 'run-finished').or(tid(page, 'panel-results'))).toBeVisible({
+    timeout: RUN_TIMEOUT_MS,
+  });
+  if (await tid(page, 'panel-results').isVisible()) {
+    await showTab(page, 'run');
+    await expect(tid(page, 'run-finished')).toBeVisible();
+  }
+  return ((await tid(page, 'run-status').textContent()) ?? '').trim();
+}
+
+/** The run id the Results view shows (its run picker's value). */
+export async function shownRunId(page: Page): Promise<string> {
+  await expect(tid(page, 'results-view')).toBeVisible();
+  const id = await tid(page, 'results-run-select').inputValue();
+  expect(id).toMatch(/^[\w-]+$/);
+  return id;
+}
+
+/** The recommendation for the chosen profile, once the core has ranked the backends. */
+export async function waitForRecommendation(page: Page): Promise<void> {
+  await expect(tid(page, 'recommendation-card')).toBeVisible();
+  await expect(tid(page, 'recommendation-verdict').or(tid(page, 'recommendation-error'))).toBeVisible();
+  await expect(tid(page, 'recommendation-error')).toHaveCount(0);
+}
