@@ -1,12 +1,12 @@
 // The plain Docker Engine (Linux) behind the one provider interface. It owns no settings file: its
 // variants (`native`, `fuse`) are made per backend by the runner (docker-engine.ts), so apply and
 // restore change nothing on the machine and verify only checks the filesystem the container saw.
-import { MountbenchError } from '../../../shared/errors';
 import { discoverEngines } from '../engines';
 import type { DiscoveredEngine } from '../../../shared/engine';
 import { dockerEngineVariants } from './docker-engine';
 import { DEFAULT_READY_TIMEOUT_MS, type Provider, type ProviderContext, type VariantSpec } from './provider';
 import { waitUntil } from './wait-until';
+import { requireAvailableVariant } from './require-variant';
 
 const ID = 'docker-engine' as const;
 
@@ -27,16 +27,7 @@ async function variants(): Promise<VariantSpec[]> {
 }
 
 async function known(id: string): Promise<VariantSpec> {
-  const list = await variants();
-  const v = list.find((x) => x.id === id);
-  if (!v)
-    throw new MountbenchError(
-      'BAD_INPUT',
-      `the plain Docker Engine has no variant "${id}"; known: ${list.map((x) => x.id).join(', ')}`,
-    );
-  if (!v.available)
-    throw new MountbenchError('BAD_INPUT', `variant "${id}" is unavailable here: ${v.reason}`);
-  return v;
+  return requireAvailableVariant('the plain Docker Engine', await variants(), id);
 }
 
 export const dockerEngineProvider: Provider = {

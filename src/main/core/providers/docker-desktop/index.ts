@@ -20,6 +20,7 @@ import { DOCKER_DESKTOP_CONTEXT } from './paths';
 import { appInstalled, desktopStatus, productVersion, startDesktop, stopDesktop } from './product';
 import { listDockerDesktopVariants, variantFromSwitches, writesFor } from './variants';
 import { promises as fs } from 'node:fs';
+import { requireAvailableVariant } from '../require-variant';
 
 const ID = 'docker-desktop' as const;
 const STOP_TIMEOUT_MS = 120_000;
@@ -39,16 +40,7 @@ async function variants(ctx: ProviderContext): Promise<{ list: VariantSpec[]; ve
 }
 
 async function availableVariant(ctx: ProviderContext, id: string): Promise<VariantSpec> {
-  const { list } = await variants(ctx);
-  const v = list.find((x) => x.id === id);
-  if (!v)
-    throw new MountbenchError(
-      'BAD_INPUT',
-      `Docker Desktop has no variant "${id}"; known: ${list.map((x) => x.id).join(', ')}`,
-    );
-  if (!v.available)
-    throw new MountbenchError('BAD_INPUT', `Docker Desktop variant "${id}" is unavailable here: ${v.reason}`);
-  return v;
+  return requireAvailableVariant('Docker Desktop', (await variants(ctx)).list, id);
 }
 
 async function waitStopped(ctx: ProviderContext, version: string | null): Promise<void> {

@@ -31,6 +31,7 @@ import {
   settingsVersionForRelease,
 } from './settings-versions';
 import { defById, listRancherDesktopVariants, variantFromValues, type VariantDef } from './variants';
+import { requireAvailableVariant } from '../require-variant';
 
 const ID = 'rancher-desktop' as const;
 const LABEL = 'Rancher Desktop';
@@ -53,17 +54,9 @@ async function variants(ctx: ProviderContext): Promise<VariantSpec[]> {
 }
 
 async function availableDef(ctx: ProviderContext, id: string): Promise<VariantDef> {
-  const list = await variants(ctx);
-  const spec = list.find((v) => v.id === id);
+  requireAvailableVariant(LABEL, await variants(ctx), id);
   const def = defById(id);
-  if (!spec || !def) {
-    throw new MountbenchError(
-      'BAD_INPUT',
-      `${LABEL} has no variant "${id}"; known: ${list.map((v) => v.id).join(', ')}`,
-    );
-  }
-  if (!spec.available)
-    throw new MountbenchError('BAD_INPUT', `${LABEL} variant "${id}" is unavailable here: ${spec.reason}`);
+  if (!def) throw new MountbenchError('INTERNAL', `${LABEL} variant "${id}" has no definition`);
   return def;
 }
 

@@ -1,0 +1,203 @@
+// A full default run of every workload on one backend, through executeRun exactly as
+// `mountbench run` drives it, with its wall time split by phase from the runner's own events:
+// how long a user waits, and for what.
+//
+//   npx tsx bench/full-run.ts [--mount tmpfs] [--variant native] [--runs 10] [--warmup 1]
+import {
+  MOUNT_KINDS,
+  SIZES,
+  WORKLOAD_IDS,
+  type MountKind,
+  type SizeName,
+  type WorkloadId,
+} from '../src/shared/ids';
+import type { RunRequest } from '../src/shared/run-plan';
+import { APP_VERSION } from '../src/main/core/app-version';
+import { getMachineInfo } from '../src/main/core/machine';
+import { prepareRun } from '../src/main/core/runner/prepare-run';
+import { executeRun } from '../src/main/core/runner/run';
+import { cacheDir } from '../src/main/core/store';
+import { textTable as resultsTable } from '../src/cli/output/results-table';
+import { benchHeader, loadLine } from './lib/bench-header';
+import { choiceOption, countOption, listOption, runBench, type BenchOptions } from './lib/bench-main';
+import { PhaseClock } from './lib/phase-clock';
+import { percent, textTable } from './lib/text-table';
+
+const FIXED_WORKLOADS = WORKLOAD_IDS.filter((id): id is Exclude<WorkloadId, 'custom'> => id !== 'custom');
+const WORKLOAD_PHASES = ['fixture', 'calibrate', 'warmup', 'timed'] as const;
+
+const USAGE = `Usage: npx tsx bench/full-run.ts [options]
+
+Runs every workload (custom excepted) at the default size on one backend through executeRun and
+prints the wall time and how it splits: setup, container start, fixture, calibration, warm-up,
+timed runs, cleanup.
+
+  --mount <mount>    ${MOUNT_KINDS.join(', ')} (default tmpfs)
+  --variant <id>     provider variant, e.g. native or fuse on a plain engine (default its first)
+  --engine <name>    engine name from \`mountbench engines\` (default the current one)
+  --workload <list>  ${FIXED_WORKLOADS.join(', ')} (default all)
+  --size <size>      ${SIZES.join(' or ')} (default default)
+  --runs <n>         timed runs per workload (default 10, as mountbench run)
+  --warmup <n>       warm-up runs per workload (default 1, as mountbench run)
+  --image <ref>      bench image (default MOUNTBENCH_IMAGE or the pinned BusyBox)`;
+
+const OPTIONS: BenchOptions = {
+  mount: { type: 'string' },
+  variant: { type: 'string' },
+  engine: { type: 'string' },
+  workload: { type: 'string' },
+  size: { type: 'string' },
+  runs: { type: 'string' },
+  warmup: { type: 'string' },
+  image: { type: 'string' },
+};
+
+interface Values {
+  mount?: string;
+  variant?: string;
+  engine?: string;
+  workload?: string;
+  size?: string;
+  runs?: string;
+  warmup?: string;
+  image?: string;
+}
+
+function s(seconds: number): string {
+  return `${seconds.toFixed(1)} s`;
+}
+
+function printSplit(
+  clock: PhaseClock,
+  workloads: WorkloadId[],
+  prepareSeconds: number,
+  notRun: Map<string, string>,
+): void {
+  const wall = clock.wallSeconds() + prepareSeconds;
+  const share = (seconds: number) => percent(seconds / wall);
+  const rows = workloads.map((id) => {
+    const parts = WORKLOAD_PHASES.map((phase) => clock.seconds(id, phase));
+    const total = parts.reduce((a, b) => a + b, 0);
+    const counts = clock.samples.get(id);
+    return [
+      id,
+      ...parts.map(s),
+      s(total),
+      share(total),
+      counts ? `${counts.warmup} + ${counts.timed}` : (notRun.get(id) ?? 'no samples'),
+    ];
+  });
+  const other = (label: string, seconds: number, what: string) => [
+    label,
+    '',
+    '',
+    '',
+    '',
+    s(seconds),
+    share(seconds),
+    what,
+  ];
+  rows.push(
+    other('(prepare)', prepareSeconds, 'find the engine, plan'),
+    other('(setup)', clock.seconds(null, 'setup'), 'image check, run folder'),
+    other('(container)', clock.seconds(null, 'container'), 'start the bench container'),
+    other('(cleanup)', clock.seconds(null, 'cleanup'), 'remove container, volume, folders'),
+    other('(finish)', clock.seconds(null, 'finish'), 'remove run folder, result'),
+  );
+  process.stdout.write(
+    `\nWall time ${s(wall)}, split by phase\n\n` +
+      textTable(
+        [
+          'workload',
+          'fixture',
+          'calibrate',
+          'warm-up',
+          'timed',
+          'total',
+          'of wall',
+          'runs (warm-up + timed) / what',
+        ],
+        rows,
+        ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
+      ) +
+      '\n',
+  );
+  const byPhase: [string, number][] = [
+    ['fixture (lay, verify, fs type)', clock.partSeconds('fixture')],
+    ['calibrate', clock.partSeconds('calibrate')],
+    ['warm-up', clock.partSeconds('warmup')],
+    ['timed runs', clock.partSeconds('timed')],
+    ['container start', clock.seconds(null, 'container')],
+    ['cleanup + finish', clock.seconds(null, 'cleanup') + clock.seconds(null, 'finish')],
+    ['prepare + setup', prepareSeconds + clock.seconds(null, 'setup')],
+  ];
+  process.stdout.write(
+    '\nBy phase\n\n' +
+      textTable(
+        ['phase', 'seconds', 'of wall'],
+        byPhase.map(([label, seconds]) => [label, s(seconds), share(seconds)]),
+        ['left', 'right', 'right'],
+      ) +
+      '\n',
+  );
+}
+
+async function main(values: Values, signal: AbortSignal): Promise<void> {
+  const mount: MountKind = choiceOption('--mount', values.mount, 'tmpfs', MOUNT_KINDS);
+  const workloads = listOption('--workload', values.workload, [...FIXED_WORKLOADS], FIXED_WORKLOADS);
+  const size: SizeName = choiceOption('--size', values.size, 'default', SIZES);
+  const request: RunRequest = {
+    mounts: [mount],
+    workloads,
+    size,
+    runs: countOption('--runs', values.runs, 10, { min: 1, max: 1000 }),
+    warmup: countOption('--warmup', values.warmup, 1, { min: 0, max: 100 }),
+    ...(values.variant ? { variants: [values.variant] } : {}),
+    ...(values.engine ? { engine: values.engine } : {}),
+    ...(values.image ? { image: values.image } : {}),
+  };
+
+  const preparing = performance.now();
+  const prepared = await prepareRun(request);
+  const prepareSeconds = (performance.now() - preparing) / 1000;
+  process.stdout.write(
+    `${await benchHeader(
+      'bench/full-run: a full default run on one backend',
+      prepared.docker && prepared.engine
+        ? { docker: prepared.docker, endpoint: prepared.engine.endpoint, image: prepared.image }
+        : null,
+    )}\n` +
+      `backend  ${prepared.backends.map((b) => `${b.id} (${b.label})`).join(', ')}\n` +
+      `plan     ${workloads.join(', ')}; size ${size}; ${request.warmup} warm-up + ${request.runs} timed runs each\n`,
+  );
+
+  const clock = new PhaseClock();
+  const run = await executeRun({
+    ...prepared,
+    machine: await getMachineInfo(),
+    appVersion: APP_VERSION,
+    allowHostCommands: false,
+    cacheDir: cacheDir(),
+    signal,
+    onEvent: (event) => {
+      clock.handle(event);
+      if (event.type === 'phase' && event.workloadId)
+        process.stderr.write(`${event.workloadId}: ${event.phase} (load ${loadLine()})\n`);
+    },
+  });
+
+  if (run.results.length) process.stdout.write(`\n${resultsTable(run.results)}\n`);
+  for (const skipped of run.skipped ?? [])
+    process.stdout.write(`skipped  ${skipped.workloadId}: ${skipped.reason}\n`);
+  for (const error of run.errors)
+    process.stdout.write(`error    ${error.workloadId ?? error.backendId ?? 'run'}: ${error.message}\n`);
+  const notRun = new Map<string, string>([
+    ...(run.skipped ?? []).map((x): [string, string] => [x.workloadId, 'skipped on this mount']),
+    ...run.errors.flatMap((e): [string, string][] => (e.workloadId ? [[e.workloadId, 'failed']] : [])),
+  ]);
+  printSplit(clock, workloads, prepareSeconds, notRun);
+  process.stdout.write(`\nRun status: ${run.status}. Load at the end: ${loadLine()} (1, 5, 15 min).\n`);
+  if (run.status !== 'completed' || run.errors.length) process.exitCode = 1;
+}
+
+runBench<Values>({ usage: USAGE, options: OPTIONS, main });
