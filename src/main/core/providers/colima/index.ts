@@ -41,6 +41,7 @@ import {
   type VariantDef,
 } from './variants';
 import { requireAvailableVariant } from '../require-variant';
+import { verifyFsType } from '../verify-fs-type';
 
 const ID = 'colima' as const;
 const LABEL = 'colima';
@@ -263,20 +264,7 @@ export const colimaProvider: Provider = {
         message: `colima runs ${profile} as ${vmType} + ${status.mountType ?? 'unknown'}, not ${def.label} (colima turns virtiofs without vz into sshfs and 9p with vz into virtiofs, and never changes an existing VM): delete the profile and run again.`,
       };
     }
-    if (!observedFsType)
-      return {
-        ok: false,
-        reported,
-        message: 'the bench container reported no filesystem type for its bind mount',
-      };
-    if (!def.expectedFsTypes.includes(observedFsType)) {
-      return {
-        ok: false,
-        reported,
-        message: `the bind mount is on ${observedFsType}, but ${def.label} serves bind mounts as ${def.expectedFsTypes.join(' or ')}: the figures would not be ${def.label}'s.`,
-      };
-    }
-    return { ok: true, reported };
+    return verifyFsType(def.label, def.expectedFsTypes, observedFsType, reported);
   },
 
   async restore(ctx, originals, journal) {

@@ -21,6 +21,7 @@ import { appInstalled, desktopStatus, productVersion, startDesktop, stopDesktop 
 import { listDockerDesktopVariants, variantFromSwitches, writesFor } from './variants';
 import { promises as fs } from 'node:fs';
 import { requireAvailableVariant } from '../require-variant';
+import { verifyFsType } from '../verify-fs-type';
 
 const ID = 'docker-desktop' as const;
 const STOP_TIMEOUT_MS = 120_000;
@@ -210,20 +211,7 @@ export const dockerDesktopProvider: Provider = {
     }
     const { list } = await variants(ctx);
     const expected = list.find((v) => v.id === variant)?.expectedFsTypes ?? [];
-    if (!observedFsType)
-      return {
-        ok: false,
-        reported,
-        message: 'the bench container reported no filesystem type for its bind mount',
-      };
-    if (expected.length && !expected.includes(observedFsType)) {
-      return {
-        ok: false,
-        reported,
-        message: `the bind mount is on ${observedFsType}, but ${variant} serves bind mounts as ${expected.join(' or ')}: the figures would not be ${variant}'s`,
-      };
-    }
-    return { ok: true, reported };
+    return verifyFsType(variant, expected, observedFsType, reported);
   },
 
   async restore(ctx, originals: ProviderOriginals, journal) {

@@ -32,6 +32,7 @@ import {
 } from './settings-versions';
 import { defById, listRancherDesktopVariants, variantFromValues, type VariantDef } from './variants';
 import { requireAvailableVariant } from '../require-variant';
+import { verifyFsType } from '../verify-fs-type';
 
 const ID = 'rancher-desktop' as const;
 const LABEL = 'Rancher Desktop';
@@ -326,21 +327,7 @@ export const rancherDesktopProvider: Provider = {
         message: `${LABEL} reports ${current.label}, not ${def?.label ?? variant}: it did not take the setting.`,
       };
     }
-    if (!observedFsType) {
-      return {
-        ok: false,
-        reported,
-        message: 'the bench container reported no filesystem type for its bind mount',
-      };
-    }
-    if (!def.expectedFsTypes.includes(observedFsType)) {
-      return {
-        ok: false,
-        reported,
-        message: `the bind mount is on ${observedFsType}, but ${def.label} serves bind mounts as ${def.expectedFsTypes.join(' or ')}: the figures would not be ${def.label}'s.`,
-      };
-    }
-    return { ok: true, reported };
+    return verifyFsType(def.label, def.expectedFsTypes, observedFsType, reported);
   },
 
   async restore(ctx, originals: ProviderOriginals, journal) {
