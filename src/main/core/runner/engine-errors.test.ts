@@ -10,17 +10,17 @@ function refusedConnection(): Promise<Error> {
 
 describe('explainEngineError', () => {
   it('turns a refused connection into a clear ENGINE_UNREACHABLE error', async () => {
-    const explained = explainEngineError(await refusedConnection());
+    const explained = explainEngineError(await refusedConnection(), 'tcp://127.0.0.1:1');
     expect(explained).toBeInstanceOf(MountbenchError);
     expect(explained).toMatchObject({ code: 'ENGINE_UNREACHABLE' });
-    expect((explained as Error).message).toMatch(
-      /^the Docker engine stopped answering \(connect ECONNREFUSED 127\.0\.0\.1:1\)/,
+    expect((explained as Error).message).toBe(
+      'the Docker engine stopped answering: connection refused by 127.0.0.1:1 (is the engine listening there?)',
     );
   });
   it('leaves other errors alone', () => {
     const other = new MountbenchError('WORKLOAD_FAILED', 'the workload failed: exit 1');
-    expect(explainEngineError(other)).toBe(other);
+    expect(explainEngineError(other, 'tcp://127.0.0.1:1')).toBe(other);
     const missingFile = Object.assign(new Error('ENOENT: no such file'), { code: 'ENOENT', syscall: 'open' });
-    expect(explainEngineError(missingFile)).toBe(missingFile);
+    expect(explainEngineError(missingFile, 'tcp://127.0.0.1:1')).toBe(missingFile);
   });
 });

@@ -102,7 +102,7 @@ export async function executeRun(ctx: RunContext): Promise<RunFile> {
     }
   };
   const recordError = (err: unknown, backendId: string | null, workloadId: WorkloadId | null) => {
-    const error = serializeError(explainEngineError(err));
+    const error = serializeError(explainEngineError(err, ctx.engine?.endpoint ?? null));
     errors.push({ ...error, ...(backendId ? { backendId } : {}), ...(workloadId ? { workloadId } : {}) });
     emit({ type: 'error', runId, backendId, workloadId, error });
   };
