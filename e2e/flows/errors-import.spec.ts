@@ -4,7 +4,9 @@ import { showTab, tid, waitForSetup } from '../support/dashboard';
 import { expect, test } from '../support/fixtures';
 import { snap } from '../support/screens';
 
-const storedFiles = (dir: string) => readdir(dir).catch(() => [] as string[]);
+// Result files only: the store's own summary index (a dot file) may appear whenever History lists.
+const storedFiles = async (dir: string) =>
+  (await readdir(dir).catch(() => [] as string[])).filter((name) => !name.startsWith('.'));
 
 test('errors: a corrupted import file is refused and nothing is stored', async ({ dashboard }, testInfo) => {
   const { page, resultsDir } = dashboard;

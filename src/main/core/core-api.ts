@@ -3,13 +3,12 @@
 // are saved when a run ends, and `cancel` aborts the job's signal.
 import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
-import type { MountbenchApi, RunSummary, WorkloadInfo } from '../../shared/api';
+import type { MountbenchApi, WorkloadInfo } from '../../shared/api';
 import { MountbenchError } from '../../shared/errors';
 import { MOUNT_KINDS } from '../../shared/ids';
-import type { RunFile } from '../../shared/result-schema';
 import type { RunEvent } from '../../shared/run-events';
 import { APP_VERSION } from './app-version';
-import { machineLabel, publishedRows, rowsFromRun } from './compare';
+import { publishedRows, rowsFromRun } from './compare';
 import { discoverEngines, resolveEngine } from './engines';
 import { EXPORT_FILES, exportRun } from './exports';
 import { getMachineInfo } from './machine';
@@ -17,7 +16,15 @@ import { recommendPerMachine, resolveProfile } from './recommend';
 import { removeLeftovers, type LeftoverReport } from './runner/leftovers';
 import { prepareRun } from './runner/prepare-run';
 import { executeRun } from './runner/run';
-import { cacheDir, deleteRun, importRunText, listRuns, loadRunFile, resultsDir, saveRun } from './store';
+import {
+  cacheDir,
+  deleteRun,
+  importRunText,
+  listRunSummaries,
+  loadRunFile,
+  resultsDir,
+  saveRun,
+} from './store';
 import { allWorkloads } from './workloads/registry';
 
 export interface CoreApiOptions {
@@ -36,20 +43,6 @@ export interface CoreApi extends MountbenchApi {
   removeLeftovers(): Promise<LeftoverReport>;
   /** Cancels every run and waits until each has cleaned up (quitting the app). */
   shutdown(): Promise<void>;
-}
-
-export function summarizeRun(run: RunFile): RunSummary {
-  return {
-    id: run.id,
-    createdAt: run.createdAt,
-    status: run.status,
-    machineLabel: run.machine.label ?? machineLabel(run.machine),
-    engineName: run.engine?.name ?? null,
-    backends: [...new Set(run.results.map((r) => r.backend.label))],
-    workloads: [...new Set(run.results.map((r) => r.workload.id))],
-    resultCount: run.results.length,
-    errorCount: run.errors.length,
-  };
 }
 
 function workloadInfo(): WorkloadInfo[] {
@@ -141,7 +134,7 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
       },
     },
     results: {
-      list: async () => (await listRuns(results)).runs.map(summarizeRun),
+      list: async () => (await listRunSummaries(results)).summaries,
       get: runFile,
       async delete(runId) {
         if (jobs.has(runId))

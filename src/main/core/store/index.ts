@@ -4,6 +4,7 @@ export {
   deleteRun,
   listRuns,
   loadRunFile,
+  runFileNames,
   MAX_RUN_FILE_BYTES,
   saveRun,
   type RunListing,
@@ -12,3 +13,5 @@ export { findForbiddenKey, parseRunFileText } from './parse-run-file';
 export { describeIssue, describeIssues, issuePath } from './describe-issue';
 export { importRunFile, importRunText, type ImportOutcome } from './import-run';
 export { checkRunPlausible, MAX_PLAUSIBLE_SECONDS } from './run-plausibility';
+export { summarizeRun } from './run-summary';
+export { listRunSummaries, SUMMARY_INDEX_NAME, type SummaryListing } from './summary-index';

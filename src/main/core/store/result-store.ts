@@ -113,23 +113,30 @@ export async function loadRunFile(file: string): Promise<RunFile> {
   return parseRunFileText(text, file);
 }
 
-export async function listRuns(dir: string): Promise<RunListing> {
-  let names: string[];
+/**
+ * The result files in the folder, sorted by name; null when the folder does not exist yet (no runs
+ * yet). Names starting with "." are the store's own (the summary index), never runs.
+ */
+export async function runFileNames(dir: string): Promise<string[] | null> {
   try {
     const entries = await fs.readdir(dir, { withFileTypes: true });
-    names = entries
+    return entries
       .filter(
         (e) => (e.isFile() || e.isSymbolicLink()) && e.name.endsWith('.json') && !e.name.startsWith('.'),
       )
       .map((e) => e.name)
       .sort();
   } catch (err) {
-    // No results folder yet simply means no runs yet.
-    if (errnoCode(err) === 'ENOENT') return { runs: [], problems: [] };
+    if (errnoCode(err) === 'ENOENT') return null;
     throw new MountbenchError('IO', `Cannot list the results folder ${dir}: ${(err as Error).message}`, {
       cause: err,
     });
   }
+}
+
+export async function listRuns(dir: string): Promise<RunListing> {
+  const names = await runFileNames(dir);
+  if (names === null) return { runs: [], problems: [] };
 
   const loaded: { file: string; run?: RunFile; message?: string }[] = [];
   for (let i = 0; i < names.length; i += LIST_CONCURRENCY) {

@@ -1,11 +1,8 @@
 // The top of a results picture: which machine, when, on which engine, with which Mountbench, and
 // how the figures were taken, so a screenshot carries its own context.
 import type { RunFile } from '../../../shared/result-schema';
+import { dateTimeWords as dateWords } from '../lib/dates';
 import { machineLine, PRODUCT_NAMES } from '../lib/machine-words';
-
-function dateWords(iso: string): string {
-  return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 function countsWords(run: RunFile): string | null {
   const first = run.results[0];

@@ -1,8 +1,9 @@
 // Switches the results view to another stored run.
+import { dateTimeWords } from '../lib/dates';
 import { useSlice } from '../stores/StoresContext';
 
 function optionWords(createdAt: string, machine: string, status: string): string {
-  const when = new Date(createdAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  const when = dateTimeWords(createdAt);
   return `${when} · ${machine}${status === 'completed' ? '' : ` · ${status}`}`;
 }
 

@@ -2,6 +2,7 @@
 // figures, as comparison rows from the core. Charts compare per-operation times (a row's mean over
 // its operations per sample), so a batched measurement lines up with a published per-op figure.
 import type { ComparisonRow } from '../../../shared/comparison';
+import { dateWords } from './dates';
 import type { BarFigure } from './grouped-bars';
 
 export interface MachineGroup {
@@ -20,9 +21,7 @@ export function perOp(row: ComparisonRow): { mean: number; stddev: number | null
 }
 
 function sourceWords(row: ComparisonRow): string {
-  return row.source.kind === 'published'
-    ? row.source.title
-    : `measured ${new Date(row.source.createdAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}`;
+  return row.source.kind === 'published' ? row.source.title : `measured ${dateWords(row.source.createdAt)}`;
 }
 
 export function groupByMachine(rows: readonly ComparisonRow[]): MachineGroup[] {

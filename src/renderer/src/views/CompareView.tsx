@@ -1,6 +1,6 @@
 // Compare: stored runs, imported files and the published figures side by side, grouped by
 // machine: one chart per workload (a bar per backend for each machine) and the table of them all.
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { CompareSources } from '../components/CompareSources';
 import { CompareTable } from '../components/CompareTable';
 import { GroupedBarChart } from '../components/GroupedBarChart';
@@ -28,6 +28,9 @@ export function CompareView() {
   const [pngStatus, setPngStatus] = useState<string | null>(null);
   const picture = useRef<HTMLDivElement>(null);
   const titles = useMemo(() => new Map(workloads.map((w) => [w.id as string, w.title])), [workloads]);
+  // Stable, so ticking one stored run redraws only its row (CompareSources memoises the rows).
+  const { toggleRun: toggle } = compare;
+  const toggleRun = useCallback((id: string) => void toggle(id), [toggle]);
 
   const rows = useMemo(
     () => [
@@ -61,7 +64,7 @@ export function CompareView() {
         published={publishedMachines(compare.published)}
         publishedKeys={compare.publishedKeys}
         importStatus={compare.importStatus}
-        onToggleRun={(id) => void compare.toggleRun(id)}
+        onToggleRun={toggleRun}
         onTogglePublished={compare.togglePublished}
         onM1VsIntel={() => void compare.showM1VsIntel()}
         onImport={(name, text) => void compare.importFile(name, text)}

@@ -1,9 +1,6 @@
 // History: every stored run, newest first; open one in the results view, or delete it (asked twice).
+import { dateTimeWords as when } from '../lib/dates';
 import { useSlice, useStores } from '../stores/StoresContext';
-
-function when(iso: string): string {
-  return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 export function HistoryView() {
   const stores = useStores();

@@ -1,0 +1,92 @@
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { saveRun } from './result-store';
+import { sampleRun } from './run-fixture';
+import { summarizeRun } from './run-summary';
+import { listRunSummaries, SUMMARY_INDEX_NAME } from './summary-index';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mountbench-summaries-'));
+});
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+const indexFile = () => path.join(dir, SUMMARY_INDEX_NAME);
+const readIndex = async () => JSON.parse(await fs.readFile(indexFile(), 'utf8'));
+
+describe('listRunSummaries', () => {
+  it('lists summaries newest first and keeps them in an index beside the files', async () => {
+    const older = sampleRun({ id: 'run-older', createdAt: '2026-01-01T10:00:00.000Z' });
+    const newer = sampleRun({ id: 'run-newer', createdAt: '2026-02-01T10:00:00.000Z' });
+    await saveRun(older, dir);
+    await saveRun(newer, dir);
+    const listing = await listRunSummaries(dir);
+    expect(listing.summaries).toEqual([summarizeRun(newer), summarizeRun(older)]);
+    expect(listing.problems).toEqual([]);
+    expect(Object.keys((await readIndex()).entries).sort()).toEqual(['run-newer.json', 'run-older.json']);
+  });
+
+  it('answers from the index for unchanged files, so their text is not read again', async () => {
+    await saveRun(sampleRun({ id: 'run-a' }), dir);
+    await listRunSummaries(dir);
+    // Mark the cached summary: if the list parsed the file again, the mark would be gone.
+    const index = await readIndex();
+    index.entries['run-a.json'].summary.machineLabel = 'from the index';
+    await fs.writeFile(indexFile(), JSON.stringify(index));
+    expect((await listRunSummaries(dir)).summaries[0].machineLabel).toBe('from the index');
+  });
+
+  it('parses a file again when it changed, and forgets deleted files', async () => {
+    await saveRun(sampleRun({ id: 'run-a' }), dir);
+    await saveRun(sampleRun({ id: 'run-b' }), dir);
+    await listRunSummaries(dir);
+    await saveRun(sampleRun({ id: 'run-a', status: 'cancelled', results: [] }), dir);
+    await fs.unlink(path.join(dir, 'run-b.json'));
+    const listing = await listRunSummaries(dir);
+    expect(listing.summaries).toHaveLength(1);
+    expect(listing.summaries[0]).toMatchObject({ id: 'run-a', status: 'cancelled', resultCount: 0 });
+    expect(Object.keys((await readIndex()).entries)).toEqual(['run-a.json']);
+  });
+
+  it('rebuilds an unreadable index instead of failing', async () => {
+    const run = sampleRun({ id: 'run-a' });
+    await saveRun(run, dir);
+    await fs.writeFile(indexFile(), '{"schema":"mountbench-summaries","version":1,"entries":{"run-a.json":');
+    expect((await listRunSummaries(dir)).summaries).toEqual([summarizeRun(run)]);
+    expect((await readIndex()).entries['run-a.json'].summary).toEqual(summarizeRun(run));
+  });
+
+  it('reports a broken result file as a problem and lists the rest', async () => {
+    await saveRun(sampleRun({ id: 'run-a' }), dir);
+    await fs.writeFile(path.join(dir, 'broken.json'), '{"schema":');
+    const listing = await listRunSummaries(dir);
+    expect(listing.summaries.map((s) => s.id)).toEqual(['run-a']);
+    expect(listing.problems).toHaveLength(1);
+    expect(listing.problems[0].file).toBe(path.join(dir, 'broken.json'));
+  });
+
+  it('skips a second file holding the same run id, as listRuns does', async () => {
+    const run = sampleRun({ id: 'run-a' });
+    await saveRun(run, dir);
+    await fs.copyFile(path.join(dir, 'run-a.json'), path.join(dir, 'run-a-copy.json'));
+    const listing = await listRunSummaries(dir);
+    expect(listing.summaries).toEqual([summarizeRun(run)]);
+    expect(listing.problems[0].message).toContain('repeats run id run-a');
+  });
+
+  it('still lists when the index cannot be written', async () => {
+    await saveRun(sampleRun({ id: 'run-a' }), dir);
+    // A folder where the index file would go: no rename can replace it, whoever runs the test.
+    await fs.mkdir(indexFile());
+    expect((await listRunSummaries(dir)).summaries.map((s) => s.id)).toEqual(['run-a']);
+    expect((await fs.stat(indexFile())).isDirectory()).toBe(true);
+  });
+
+  it('lists nothing for a folder that does not exist yet', async () => {
+    expect(await listRunSummaries(path.join(dir, 'absent'))).toEqual({ summaries: [], problems: [] });
+  });
+});
