@@ -2,8 +2,7 @@
 // operations), range, runs, filesystem and note, with where it comes from.
 import type { ComparisonRow } from '../../../shared/comparison';
 import { formatMeanStddev, formatTime } from '../../../shared/format-time';
-import type { MachineGroup } from '../lib/compare-data';
-import { perOp } from '../lib/compare-data';
+import { machineGroupLabel, perOp, type MachineGroup } from '../lib/compare-data';
 import { workloadCaseWords } from '../lib/size-words';
 
 function rangeWords(row: ComparisonRow): string {
@@ -38,7 +37,7 @@ export function CompareTable({
           <tbody key={m.key} data-testid={`compare-machine-${m.key}`}>
             <tr className="group-row">
               <th scope="colgroup" colSpan={7}>
-                {m.label} <span className="note">— {m.sources.join('; ')}</span>
+                {machineGroupLabel(m)} <span className="note">— {m.sources.join('; ')}</span>
               </th>
             </tr>
             {m.rows.map((row, i) => {

@@ -2,7 +2,7 @@
 // figures, as comparison rows from the core. Charts compare per-operation times (a row's mean over
 // its operations per sample), so a batched measurement lines up with a published per-op figure.
 import type { ComparisonRow } from '../../../shared/comparison';
-import { dateWords } from './dates';
+import { dateTimeWords, dateWords } from './dates';
 import type { BarFigure } from './grouped-bars';
 
 export interface MachineGroup {
@@ -13,6 +13,8 @@ export interface MachineGroup {
   /** Where its figures come from: "measured 29 Nov 2026" or a publication's title. */
   sources: string[];
   rows: ComparisonRow[];
+  /** Set when this machine has several runs in the comparison: the group is this one run. */
+  runCreatedAt?: string;
 }
 
 export function perOp(row: ComparisonRow): { mean: number; stddev: number | null } {
@@ -24,35 +26,75 @@ function sourceWords(row: ComparisonRow): string {
   return row.source.kind === 'published' ? row.source.title : `measured ${dateWords(row.source.createdAt)}`;
 }
 
+/**
+ * Machines with more than one measured run among the rows. Each of their runs becomes a group of its
+ * own, so two runs of one machine (before and after a change) stand side by side instead of
+ * landing on the same bars.
+ */
+function machinesWithSeveralRuns(rows: readonly ComparisonRow[]): Set<string> {
+  const runs = new Map<string, Set<string>>();
+  for (const row of rows) {
+    if (row.source.kind !== 'measured') continue;
+    const ids = runs.get(row.machine.key) ?? new Set<string>();
+    ids.add(row.source.runId);
+    runs.set(row.machine.key, ids);
+  }
+  return new Set([...runs].filter(([, ids]) => ids.size > 1).map(([key]) => key));
+}
+
+function groupOf(row: ComparisonRow, split: Set<string>): Omit<MachineGroup, 'sources' | 'rows'> {
+  if (row.source.kind === 'measured' && split.has(row.machine.key)) {
+    return {
+      ...row.machine,
+      key: `${row.machine.key}@${row.source.runId}`,
+      runCreatedAt: row.source.createdAt,
+    };
+  }
+  return { ...row.machine };
+}
+
 export function groupByMachine(rows: readonly ComparisonRow[]): MachineGroup[] {
+  const split = machinesWithSeveralRuns(rows);
   const groups = new Map<string, MachineGroup>();
   for (const row of rows) {
-    const group = groups.get(row.machine.key) ?? { ...row.machine, sources: [], rows: [] };
+    const shape = groupOf(row, split);
+    const group = groups.get(shape.key) ?? { ...shape, sources: [], rows: [] };
     group.rows.push(row);
     const source = sourceWords(row);
     if (!group.sources.includes(source)) group.sources.push(source);
-    groups.set(row.machine.key, group);
+    groups.set(shape.key, group);
   }
   return [...groups.values()];
 }
 
-/** A short name for a chart's axis: the chip, with the label's year or model when chips repeat. */
-export function shortMachineName(group: Pick<MachineGroup, 'chip' | 'label'>): string {
-  const chip = group.chip && group.chip !== 'unknown' ? group.chip : group.label.split(',')[0];
-  const year = /\b(20\d\d)\b/.exec(group.label)?.[1];
-  return year && !chip.includes(year) ? `${chip} (${year})` : chip;
+/** The group's full name: the machine, and which run when the machine is shown once per run. */
+export function machineGroupLabel(group: Pick<MachineGroup, 'label' | 'runCreatedAt'>): string {
+  return group.runCreatedAt ? `${group.label} · run of ${dateTimeWords(group.runCreatedAt)}` : group.label;
 }
 
-/** One chart per workload key: x = machine, one bar per backend. */
+/**
+ * A short name for a chart's axis: the chip, with the label's year or model when chips repeat, and
+ * the run's date and time when the machine is shown once per run.
+ */
+export function shortMachineName(group: Pick<MachineGroup, 'chip' | 'label' | 'runCreatedAt'>): string {
+  const chip = group.chip && group.chip !== 'unknown' ? group.chip : group.label.split(',')[0];
+  const year = /\b(20\d\d)\b/.exec(group.label)?.[1];
+  const name = year && !chip.includes(year) ? `${chip} (${year})` : chip;
+  return group.runCreatedAt ? `${name} · ${dateTimeWords(group.runCreatedAt)}` : name;
+}
+
+/** One chart per workload key: x = machine (or machine and run), one bar per backend. */
 export function compareCharts(rows: readonly ComparisonRow[]): { workloadKey: string; bars: BarFigure[] }[] {
-  const machines = new Map(groupByMachine(rows).map((g) => [g.key, shortMachineName(g)]));
+  const split = machinesWithSeveralRuns(rows);
+  const names = new Map(groupByMachine(rows).map((g) => [g.key, shortMachineName(g)]));
   const charts = new Map<string, BarFigure[]>();
   for (const row of rows) {
     const { mean, stddev } = perOp(row);
+    const group = groupOf(row, split).key;
     const bars = charts.get(row.workload.key) ?? [];
     bars.push({
-      group: row.machine.key,
-      groupLabel: machines.get(row.machine.key) ?? row.machine.label,
+      group,
+      groupLabel: names.get(group) ?? row.machine.label,
       series: row.backend.key,
       seriesLabel: row.backend.label,
       mean,

@@ -5,6 +5,7 @@ import { QUICK_RUN } from '../test-support/recorded-runs';
 import {
   compareCharts,
   groupByMachine,
+  machineGroupLabel,
   m1VsIntelKeys,
   perOp,
   publishedMachines,
@@ -109,6 +110,27 @@ describe('compare data', () => {
     const row = QUICK_RUN_ROWS.find((r) => r.workload.key === 'buffered-read:128')!;
     expect(perOp(row).mean).toBeCloseTo(row.mean / row.opsPerSample, 15);
     expect(groupByMachine(QUICK_RUN_ROWS)[0].sources[0]).toMatch(/^measured \d+ \w+ \d{4}$/);
+  });
+
+  it('shows two runs of one machine side by side, each named by its date, not on the same bars', () => {
+    const later = QUICK_RUN_ROWS.map((r) => ({
+      ...r,
+      mean: r.mean * 2,
+      source: { kind: 'measured' as const, runId: 'run-later', createdAt: '2026-12-01T09:30:00.000Z' },
+    }));
+    const rows = [...QUICK_RUN_ROWS, ...later];
+    const machines = groupByMachine(rows);
+    expect(machines).toHaveLength(2);
+    expect(machines[1].key).toBe(`${QUICK_RUN_ROWS[0].machine.key}@run-later`);
+    expect(machines[1].rows).toHaveLength(later.length);
+    expect(machineGroupLabel(machines[1])).toMatch(/ · run of 1 Dec 2026, \d\d:30$/);
+    const chart = compareCharts(rows)[0];
+    // Every row is its own bar: one group per run, the same backends in each.
+    const { data } = groupedBars(chart.bars);
+    expect(data).toHaveLength(2);
+    expect(new Set(data.map((d) => d.label)).size).toBe(2);
+    // One run alone keeps the plain machine name.
+    expect(machineGroupLabel(groupByMachine(QUICK_RUN_ROWS)[0])).toBe(QUICK_RUN_ROWS[0].machine.label);
   });
 });
 

@@ -4,7 +4,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { CompareSources } from '../components/CompareSources';
 import { CompareTable } from '../components/CompareTable';
 import { GroupedBarChart } from '../components/GroupedBarChart';
-import { compareCharts, groupByMachine, publishedMachines } from '../lib/compare-data';
+import { compareCharts, groupByMachine, machineGroupLabel, publishedMachines } from '../lib/compare-data';
 import { downloadBlob, imageFileName } from '../lib/download';
 import { errorMessage } from '../lib/error-message';
 import { pageBackground, pictureOf } from '../lib/image-export';
@@ -97,7 +97,7 @@ export function CompareView() {
               </span>
             </div>
             <div ref={picture} className="results-picture" data-testid="compare-view">
-              <h2>Compared: {machines.map((m) => m.label).join(' · ')}</h2>
+              <h2>Compared: {machines.map(machineGroupLabel).join(' · ')}</h2>
               {compareCharts(rows).map((chart) => {
                 const first = rows.find((r) => r.workload.key === chart.workloadKey);
                 return (
