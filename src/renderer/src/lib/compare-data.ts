@@ -105,6 +105,20 @@ export function compareCharts(rows: readonly ComparisonRow[]): { workloadKey: st
   return [...charts].map(([workloadKey, bars]) => ({ workloadKey, bars }));
 }
 
+/**
+ * Workloads where a quick-size measurement sits beside published figures, which were all taken at
+ * the default (published) size: their times are not comparable, and the view must say so.
+ */
+export function quickBesidePublished(rows: readonly ComparisonRow[]): ComparisonRow['workload'][] {
+  const published = new Set(rows.filter((r) => r.source.kind === 'published').map((r) => r.workload.key));
+  const found = new Map<string, ComparisonRow['workload']>();
+  for (const r of rows) {
+    if (r.source.kind === 'measured' && r.workload.size === 'quick' && published.has(r.workload.key))
+      found.set(r.workload.key, r.workload);
+  }
+  return [...found.values()];
+}
+
 export interface PublishedMachine {
   key: string;
   label: string;

@@ -60,7 +60,10 @@ export function describeEvent(event: RunEvent, known: Labels): string | null {
         .join(' · ');
       return where ? `${where}: ${event.error.message}` : event.error.message;
     }
-    case 'run-done':
-      return `Run ${event.status}: ${event.run.results.length} result(s), ${event.run.errors.length} error(s).`;
+    case 'run-done': {
+      // The cancel itself is recorded in the run's errors (code CANCELLED); it is not a failure.
+      const errors = event.run.errors.filter((e) => e.code !== 'CANCELLED').length;
+      return `Run ${event.status}: ${event.run.results.length} result(s), ${errors} error(s).`;
+    }
   }
 }

@@ -66,5 +66,16 @@ describe('CompareView', () => {
         screen.getAllByRole('rowgroup').filter((g) => g.dataset.testid?.startsWith('compare-machine-')),
       ).toHaveLength(2),
     );
+    // The stored run is a Quick one (quick size); the published figures were taken at the default size.
+    const warning = await screen.findByTestId('compare-size-warning');
+    expect(warning.textContent).toContain('for dd-write:');
+    expect(warning.textContent).toContain('not comparable');
+  });
+
+  it('says nothing about sizes when only published figures are compared', async () => {
+    const { user } = await renderCompare();
+    await user.click(screen.getByTestId('compare-published-m1-intel'));
+    await screen.findByTestId('compare-machine-published:umitron-2021/m1pro-2021');
+    expect(screen.queryByTestId('compare-size-warning')).toBeNull();
   });
 });

@@ -4,7 +4,13 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { CompareSources } from '../components/CompareSources';
 import { CompareTable } from '../components/CompareTable';
 import { GroupedBarChart } from '../components/GroupedBarChart';
-import { compareCharts, groupByMachine, machineGroupLabel, publishedMachines } from '../lib/compare-data';
+import {
+  compareCharts,
+  groupByMachine,
+  machineGroupLabel,
+  publishedMachines,
+  quickBesidePublished,
+} from '../lib/compare-data';
 import { downloadBlob, imageFileName } from '../lib/download';
 import { errorMessage } from '../lib/error-message';
 import { pageBackground, pictureOf } from '../lib/image-export';
@@ -40,6 +46,7 @@ export function CompareView() {
     [compare.measured, compare.published, compare.publishedKeys],
   );
   const machines = groupByMachine(rows);
+  const quickOnes = quickBesidePublished(rows);
   const baselines = new Set(rows.filter((r) => r.backend.mount === 'host').map((r) => r.backend.key));
   const colorOrder = [...new Set(rows.map((r) => r.backend.key))];
 
@@ -98,6 +105,14 @@ export function CompareView() {
             </div>
             <div ref={picture} className="results-picture" data-testid="compare-view">
               <h2>Compared: {machines.map(machineGroupLabel).join(' · ')}</h2>
+              {quickOnes.length > 0 && (
+                <p className="callout" data-testid="compare-size-warning">
+                  Quick-size measurements sit beside published figures for{' '}
+                  {quickOnes.map((w) => workloadCaseWords(w.id, w.case, titles)).join(', ')}: the published
+                  figures were taken at the default size, so these times are not comparable. Run the Standard
+                  or Thorough preset (default size) to compare with them.
+                </p>
+              )}
               {compareCharts(rows).map((chart) => {
                 const first = rows.find((r) => r.workload.key === chart.workloadKey);
                 return (

@@ -79,6 +79,12 @@ describe('RunView', () => {
     // 4 of its 24 executions ran: the bar must not claim the plan was done.
     expect(screen.getByTestId('run-progress').getAttribute('aria-valuenow')).toBe('17');
     expect(screen.getByText(/4 of 24 executions/)).toBeTruthy();
+    // The run file records the cancel among its errors; the log does not count it as one.
+    const done = CANCELLED_RUN.find((e) => e.type === 'run-done');
+    expect(done?.type === 'run-done' && done.run.errors.map((e) => e.code)).toContain('CANCELLED');
+    expect(screen.getByTestId('run-log').textContent).toMatch(
+      /Run cancelled: \d+ result\(s\), 0 error\(s\)\./,
+    );
   });
 
   it('says a failed run failed', async () => {
