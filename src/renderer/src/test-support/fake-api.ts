@@ -14,6 +14,7 @@ import {
   QUICK_RUN_RECOMMENDATIONS,
   QUICK_RUN_ROWS,
   WORKLOADS,
+  MOUNTS,
 } from './recorded-api-data';
 import { QUICK_RUN } from './recorded-runs';
 
@@ -79,6 +80,7 @@ export function createFakeApi(overrides: { engines?: typeof ENGINES; runs?: RunF
     app: { info: async () => (log('app.info'), structuredClone(APP_INFO)) },
     engines: { list: async () => (log('engines.list'), structuredClone(overrides.engines ?? ENGINES)) },
     workloads: { list: async () => (log('workloads.list'), structuredClone(WORKLOADS)) },
+    mounts: { list: async () => (log('mounts.list'), structuredClone(MOUNTS)) },
     runs: {
       async start(request: RunRequest) {
         log('runs.start', request);
