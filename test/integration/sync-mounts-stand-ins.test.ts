@@ -5,7 +5,8 @@
 // wrote on the host after the flush, sync-latency through the sync, nothing left after a run or a
 // cancel, leftover cleanup of a dead owner's session, and a clear refusal when a tool is missing.
 import { execFile } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +21,8 @@ import { prepareRun } from '../../src/main/core/runner/prepare-run';
 import { removeLeftovers } from '../../src/main/core/runner/leftovers';
 import { mountAvailability } from '../../src/main/core/sync/availability';
 import { getMachineInfo } from '../../src/main/core/machine';
-import { createStandinSandbox, type StandinSandbox } from '../stand-ins/sandbox';
+import { dockerSyncYaml } from '../../src/main/core/sync/docker-sync';
+import { createStandinSandbox, STAND_INS_DIR, type StandinSandbox } from '../stand-ins/sandbox';
 import { docker, image, labelledLeftovers, tempDir } from './support';
 
 const DD_QUICK_BYTES = 1024 * 20_000;
@@ -188,7 +190,7 @@ describe('leftovers of a dead run', () => {
     try {
       await container.start();
       // pid 999999999 does not exist on this host: the owner is dead.
-      const host = (await import('node:os')).hostname().replace(/[^A-Za-z0-9._-]/g, '-');
+      const host = hostname().replace(/[^A-Za-z0-9._-]/g, '-');
       const created = await sandbox.run('mutagen', [
         'sync',
         'create',
@@ -210,6 +212,33 @@ describe('leftovers of a dead run', () => {
     } finally {
       await container.remove({ force: true });
     }
+  }, 120_000);
+});
+
+describe('leftovers of a dead docker-sync run', () => {
+  it("runs docker-sync clean in a dead run's folder: sidecar, volume and folder gone", async () => {
+    const runDir = join(cache.path, 'runs', 'it-dead-docker-sync');
+    const backendDir = join(runDir, 'backend-0');
+    mkdirSync(join(backendDir, 'data'), { recursive: true });
+    // This host, a pid that does not exist: the owner is dead.
+    writeFileSync(join(runDir, 'owner'), `${hostname()}:999999999`);
+    const syncName = 'mountbench-it-dead-docker-sync-0-sync';
+    writeFileSync(join(backendDir, 'docker-sync.yml'), dockerSyncYaml(syncName, join(backendDir, 'data')));
+    await promisify(execFile)(join(STAND_INS_DIR, 'docker-sync'), ['start'], {
+      cwd: backendDir,
+      env: sandbox.env,
+    });
+    expect((await docker.listVolumes({ filters: { name: [syncName] } })).Volumes?.map((v) => v.Name)).toEqual(
+      [syncName],
+    );
+
+    const report = await removeLeftovers(null, cache.path, sandbox.env);
+    expect(report.problems).toEqual([]);
+    expect(report.syncs).toEqual([`docker-sync in ${backendDir}`]);
+    expect(report.folders).toContain(runDir);
+    expect((await docker.listVolumes({ filters: { name: [syncName] } })).Volumes ?? []).toEqual([]);
+    expect(await docker.listContainers({ all: true, filters: { name: [syncName] } })).toEqual([]);
+    expect(existsSync(runDir)).toBe(false);
   }, 120_000);
 });
 
