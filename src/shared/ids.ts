@@ -21,6 +21,9 @@ export type MountKind = (typeof MOUNT_KINDS)[number];
 export const SYNC_MOUNT_KINDS = ['mutagen', 'docker-sync'] as const;
 export type SyncMountKind = (typeof SYNC_MOUNT_KINDS)[number];
 
+/** What a run measures when no mount is named: every mount that needs no extra tool. */
+export const DEFAULT_MOUNTS: readonly MountKind[] = ['bind', 'volume', 'tmpfs', 'layer', 'host'];
+
 export function isSyncMount(mount: MountKind): mount is SyncMountKind {
   return mount === 'mutagen' || mount === 'docker-sync';
 }
