@@ -51,6 +51,7 @@ async function run(
   request: Omit<RunRequest, 'mounts'>,
   runId: string,
   onEvent?: (event: RunEvent, abort: () => void) => void,
+  extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<RunFile> {
   const full: RunRequest = { ...request, mounts: [mount] };
   const controller = new AbortController();
@@ -65,7 +66,7 @@ async function run(
     appVersion: 'test',
     allowHostCommands: true,
     cacheDir: cache.path,
-    env: sandbox.env,
+    env: { ...sandbox.env, ...extraEnv },
     signal: controller.signal,
     onEvent: (event) => onEvent?.(event, () => controller.abort()),
   });
@@ -176,6 +177,38 @@ describe.each(['mutagen', 'docker-sync'] as const)('%s through its stand-in', (m
     expect(cancelled.status).toBe('cancelled');
     await nothingLeft(cancelId, mount);
   }, 300_000);
+});
+
+describe('a sync tool that fails (stand-in fault knobs)', () => {
+  it.each([
+    [
+      'mutagen',
+      'mutagen:create',
+      /mutagen sync create .* failed: Error: stand-in fault: mutagen create fails/,
+    ],
+    [
+      'docker-sync',
+      'docker-sync:sync',
+      /docker-sync sync failed: error: stand-in fault: docker-sync sync fails/,
+    ],
+  ] as const)(
+    "%s: the backend fails with the tool's words and leaves nothing",
+    async (mount, fault, message) => {
+      const runId = `it-sync-fault-${mount}`;
+      const outcome = await run(
+        mount,
+        { workloads: ['dd-write'], size: 'quick', runs: 1, warmup: 0 },
+        runId,
+        undefined,
+        { STANDIN_FAIL: fault },
+      );
+      expect(outcome.status).toBe('failed');
+      expect(outcome.results).toEqual([]);
+      expect(outcome.errors.map((e) => e.message).join('\n')).toMatch(message);
+      await nothingLeft(runId, mount);
+    },
+    120_000,
+  );
 });
 
 describe('leftovers of a dead run', () => {

@@ -196,6 +196,7 @@ async function main() {
   if (command === 'sync') return sync();
   if (command === 'stop') {
     fault('stop');
+    await hang('stop');
     await stop(config());
     return 0;
   }
