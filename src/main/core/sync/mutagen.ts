@@ -87,7 +87,16 @@ export async function terminateMutagenSession(tool: MutagenTool, nameOrId: strin
 
 export async function createMutagenSession(o: MutagenSessionOptions): Promise<SyncSession> {
   const tool = { executable: o.executable, env: o.env };
-  await runTool({ ...tool, args: ['daemon', 'start'], signal: o.signal, timeoutMs: COMMAND_TIMEOUT_MS });
+  // `sync create` starts the daemon by itself too; starting it first keeps its start-up time out of
+  // the create call, and a failure here is left for `sync create` to explain in its own words.
+  await runTool({
+    ...tool,
+    args: ['daemon', 'start'],
+    signal: o.signal,
+    timeoutMs: COMMAND_TIMEOUT_MS,
+  }).catch((err: unknown) => {
+    if (o.signal.aborted) throw err;
+  });
   let created = false;
   let terminated = false;
   const session: SyncSession = {
