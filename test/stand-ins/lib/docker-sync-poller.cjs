@@ -43,6 +43,8 @@ async function main() {
         process.stdout.write(`${new Date().toISOString()} ${sync.name}: ${err.message}\n`);
       }
     }
+    // `clean` removes the state folder: answering then would bring it back.
+    if (!fs.existsSync(stateDir)) break;
     for (const name of pending) {
       writeJson(
         path.join(requests, name.replace(/\.request$/, '.answer')),

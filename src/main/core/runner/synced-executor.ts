@@ -5,6 +5,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type Dockerode from 'dockerode';
+import { MountbenchError } from '../../../shared/errors';
 import type { SyncMountKind } from '../../../shared/ids';
 import type { FixtureSpec } from '../fixtures/fixture-spec';
 import { writeHostFixture } from '../fixtures/write-host-fixture';
@@ -162,6 +163,7 @@ export class SyncedExecutor implements BackendExecutor {
       await removeDockerSyncVolume(this.options.docker, `${this.options.name}-sync`).catch(note);
     }
     await rm(this.options.dir, { recursive: true, force: true }).catch(note);
-    if (problems.length) throw new Error(`cleanup left things behind: ${problems.join('; ')}`);
+    if (problems.length)
+      throw new MountbenchError('IO', `cleanup left things behind: ${problems.join('; ')}`);
   }
 }
