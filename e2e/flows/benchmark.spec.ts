@@ -9,6 +9,8 @@ import {
   waitForRecommendation,
   waitForSetup,
 } from '../support/dashboard';
+import { findExecutable } from '../../src/main/core/providers/find-executable';
+import { SYNC_MOUNTS } from '../support/dashboard';
 import { expect, test } from '../support/fixtures';
 import { snap } from '../support/screens';
 
@@ -25,6 +27,18 @@ test('benchmark my setup (Quick): live progress, results, chart and a recommenda
   await expect(page.locator('[data-testid^="engine-radio-"]:checked')).toHaveCount(1);
   await choose(page, { preset: 'quick', workloads: WORKLOADS, mounts: [...MOUNTS] });
   await expect(tid(page, 'preset-quick')).toBeChecked();
+  // The sync mounts follow their tool: the dashboard's server runs with this process's PATH.
+  for (const mount of SYNC_MOUNTS) {
+    const box = tid(page, `mount-checkbox-${mount}`);
+    if (await findExecutable(mount)) await expect(box).toBeEnabled();
+    else {
+      await expect(box).toBeDisabled();
+      await expect(page.locator('label', { has: box })).toContainText(
+        `unavailable: ${mount} is not installed (not on PATH)`,
+      );
+    }
+    await expect(box).not.toBeChecked();
+  }
   await expect(tid(page, 'setup-backends-preview').locator('li')).toHaveCount(MOUNTS.length);
   await expect(tid(page, 'setup-estimate')).toContainText('Estimated time');
   await expect(tid(page, 'setup-problem')).toHaveCount(0);

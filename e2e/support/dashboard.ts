@@ -6,7 +6,9 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export const RUN_TIMEOUT_MS = 240_000;
 
 export const CONTAINER_MOUNTS = ['bind', 'volume', 'tmpfs', 'layer'] as const;
-export const ALL_MOUNTS = [...CONTAINER_MOUNTS, 'host'] as const;
+/** Offered only when the tool is on the dashboard's PATH; disabled (and left unchecked) otherwise. */
+export const SYNC_MOUNTS = ['mutagen', 'docker-sync'] as const;
+export const ALL_MOUNTS = [...CONTAINER_MOUNTS, 'host', ...SYNC_MOUNTS] as const;
 export type Mount = (typeof ALL_MOUNTS)[number];
 
 export const tid = (page: Page, id: string): Locator => page.getByTestId(id);

@@ -20,6 +20,7 @@ function recordingApi() {
     app: { info: record('app.info', { version: 'test' } as never) },
     engines: { list: record('engines.list', []) },
     workloads: { list: record('workloads.list', []) },
+    mounts: { list: record('mounts.list', []) },
     runs: {
       start: record('runs.start', { runId: 'run-1' }),
       cancel: async (runId) => {
@@ -58,6 +59,7 @@ const VALID_ARGS: Record<(typeof API_CHANNELS)[number], unknown[]> = {
   'app:info': [],
   'engines:list': [],
   'workloads:list': [],
+  'mounts:list': [],
   'runs:start': [request],
   'runs:cancel': ['run-1'],
   'runs:active': [],

@@ -17,6 +17,7 @@ function fakeApi() {
     app: { info: notUsed },
     engines: { list: async () => [] },
     workloads: { list: notUsed },
+    mounts: { list: notUsed },
     runs: {
       start: notUsed,
       cancel: notUsed,

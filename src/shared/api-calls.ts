@@ -17,6 +17,7 @@ export const API_CALLS = {
   'app:info': z.tuple([]),
   'engines:list': z.tuple([]),
   'workloads:list': z.tuple([]),
+  'mounts:list': z.tuple([]),
   'runs:start': z.tuple([runRequestSchema]),
   'runs:cancel': z.tuple([runIdSchema]),
   'runs:active': z.tuple([]),

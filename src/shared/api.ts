@@ -31,6 +31,14 @@ export interface WorkloadInfo {
   unsupported: Partial<Record<MountKind, string>>;
 }
 
+/** Whether a mount can be measured here (the sync mounts need their tool on PATH). */
+export interface MountInfo {
+  mount: MountKind;
+  available: boolean;
+  /** Why not, in words; null when available. */
+  reason: string | null;
+}
+
 /** A stored run in a list: enough to show and pick it, without its samples. */
 export interface RunSummary {
   id: string;
@@ -64,6 +72,9 @@ export interface MountbenchApi {
   };
   workloads: {
     list(): Promise<WorkloadInfo[]>;
+  };
+  mounts: {
+    list(): Promise<MountInfo[]>;
   };
   runs: {
     /** Starts a run and returns at once; progress arrives through `onEvent`. */

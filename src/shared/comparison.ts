@@ -23,7 +23,8 @@ export interface ComparisonRow {
     provider: ProviderId | null;
     /** The file-sharing setting in the product's words (`VirtioFS`, `gRPC FUSE`, `native`…). */
     fileSharing: string | null;
-    mount: MountKind | 'mutagen' | 'docker-sync';
+    /** Measured and published rows share the mount words (mutagen and docker-sync included). */
+    mount: MountKind;
   };
   workload: {
     /** `id`, or `id:case` for workloads with several results (`buffered-read:128`). */

@@ -62,6 +62,7 @@ describe('createPreloadBridge', () => {
     expect(Object.keys(bridge).sort()).toEqual([
       'app',
       'engines',
+      'mounts',
       'recommend',
       'results',
       'runs',

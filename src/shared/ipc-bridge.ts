@@ -69,6 +69,7 @@ export function createPreloadBridge(ipc: IpcRendererLike): MountbenchBridge {
     app: { info: invoker('app:info') },
     engines: { list: invoker('engines:list') },
     workloads: { list: invoker('workloads:list') },
+    mounts: { list: invoker('mounts:list') },
     runs: {
       start: invoker('runs:start'),
       cancel: invoker('runs:cancel'),
@@ -116,6 +117,7 @@ export function createApiFromBridge(bridge: MountbenchBridge): MountbenchApi {
     app: { info: () => unwrap(bridge.app.info()) },
     engines: { list: () => unwrap(bridge.engines.list()) },
     workloads: { list: () => unwrap(bridge.workloads.list()) },
+    mounts: { list: () => unwrap(bridge.mounts.list()) },
     runs: {
       start: (request) => unwrap(bridge.runs.start(request)),
       cancel: (runId) => unwrap(bridge.runs.cancel(runId)),

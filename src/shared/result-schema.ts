@@ -119,6 +119,20 @@ export const workloadResultSchema = z.object({
   /** Figures derived from the stats, e.g. `mbPerSecond` for writes. */
   derived: z.record(z.string().max(100), finite),
   warnings: z.array(z.string().max(2000)).max(100),
+  /**
+   * Sync mounts (mutagen, docker-sync) only, timed apart from the samples: how long the tool took
+   * to bring the freshly laid fixture into the container, and, after each timed sample of a
+   * workload that writes, to bring the container's files back to the host. Absent in older files.
+   */
+  sync: z
+    .object({
+      tool: z.enum(['mutagen', 'docker-sync']),
+      initialSeconds: nonNegative,
+      flushSeconds: z.array(nonNegative).max(100_000),
+      /** What the host held after the last write-back flush, checked against the container. */
+      writeBack: z.object({ files: z.number().int().nonnegative(), bytes: nonNegative }).optional(),
+    })
+    .optional(),
 });
 export type WorkloadResult = z.infer<typeof workloadResultSchema>;
 

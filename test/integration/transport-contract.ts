@@ -7,7 +7,8 @@ import type { MountbenchApi } from '../../src/shared/api';
 import { EXPORT_FORMATS } from '../../src/shared/api';
 import { MAX_IMPORT_CHARS } from '../../src/shared/api-calls';
 import { MountbenchError } from '../../src/shared/errors';
-import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE, WORKLOAD_IDS } from '../../src/shared/ids';
+import { MOUNT_KINDS, MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE, WORKLOAD_IDS } from '../../src/shared/ids';
+import { findExecutable } from '../../src/main/core/providers/find-executable';
 import type { IpcResult } from '../../src/shared/ipc-bridge';
 import { runFileSchema } from '../../src/shared/result-schema';
 import type { RunEvent } from '../../src/shared/run-events';
@@ -122,6 +123,20 @@ export function transportContract(transport: ContractTransport): void {
       const reader = workloads.find((w) => w.id === 'small-file-read');
       expect(reader?.sizes.quick).toBeDefined();
       expect(reader?.title).not.toBe('');
+    });
+
+    it('lists every mount, the sync mounts available only with their tool on PATH', async () => {
+      const mounts = await api.mounts.list();
+      expect(mounts.map((m) => m.mount)).toEqual([...MOUNT_KINDS]);
+      for (const mount of ['mutagen', 'docker-sync'] as const) {
+        const info = mounts.find((m) => m.mount === mount);
+        const installed = (await findExecutable(mount)) !== null;
+        expect(info).toEqual(
+          installed
+            ? { mount, available: true, reason: null }
+            : { mount, available: false, reason: `${mount} is not installed (not on PATH)` },
+        );
+      }
     });
 
     it('runs a quick small-file-read on tmpfs and the host, streaming its events in order, and stores it', async () => {

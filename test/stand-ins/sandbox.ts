@@ -42,6 +42,9 @@ export interface SandboxOptions {
   /** colima with the user's own profile `default`, which Mountbench must never touch. */
   colimaDefault?: boolean;
   orbstack?: boolean;
+  /** The sync tools' stand-ins on PATH (mutagen, docker-sync). */
+  mutagen?: boolean;
+  dockerSync?: boolean;
   /** Extra environment (STANDIN_FAIL, STANDIN_HANG, MOUNTBENCH_HOST…). */
   env?: NodeJS.ProcessEnv;
   /** Boot and shutdown delays of every stand-in product (default 200 ms / 100 ms: quick tests). */
@@ -108,6 +111,7 @@ function cleanEnv(): NodeJS.ProcessEnv {
   delete env.DOCKER_CONTEXT;
   delete env.DOCKER_CONFIG;
   delete env.COLIMA_HOME;
+  delete env.MUTAGEN_DATA_DIRECTORY;
   return env;
 }
 
@@ -117,7 +121,11 @@ function standinPids(home: string): number[] {
     join(home, 'Library', 'Containers', 'com.docker.docker', 'Data', 'standin', 'state.json'),
     join(home, ...RD_ENGINE),
     join(home, '.orbstack', 'standin', 'state.json'),
+    join(home, '.mutagen', 'daemon', 'standin-state.json'),
   ];
+  // docker-sync's stand-in keeps one record per running sync, with its poller's pid.
+  const syncs = join(home, '.docker-sync-standin', 'syncs');
+  if (existsSync(syncs)) for (const name of readdirSync(syncs)) files.push(join(syncs, name));
   const lima = join(home, '.colima', '_lima');
   if (existsSync(lima)) {
     for (const name of readdirSync(lima)) files.push(join(lima, name, 'standin-state.json'));
@@ -157,6 +165,8 @@ export function createStandinSandbox(options: SandboxOptions = {}): StandinSandb
   if (options.rancherDesktop) tools.push('rdctl');
   if (options.colima || options.colimaDefault) tools.push('colima');
   if (options.orbstack) tools.push('orb');
+  if (options.mutagen) tools.push('mutagen');
+  if (options.dockerSync) tools.push('docker-sync');
   for (const tool of tools) symlinkSync(join(STAND_INS_DIR, tool), join(bin, tool));
   const env: NodeJS.ProcessEnv = {
     ...cleanEnv(),

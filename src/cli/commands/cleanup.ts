@@ -9,6 +9,7 @@ export function reportLeftovers(report: LeftoverReport, out: NodeJS.WritableStre
     ...report.containers.map((c) => `container ${c}`),
     ...report.volumes.map((v) => `volume ${v}`),
     ...report.folders.map((f) => `folder ${f}`),
+    ...report.syncs,
   ];
   if (removed.length) out.write(`removed what an earlier run left behind: ${removed.join(', ')}\n`);
   for (const problem of report.problems) out.write(`could not remove a leftover: ${problem}\n`);
@@ -27,6 +28,7 @@ export function registerCleanupCommand(program: Command): void {
         !report.containers.length &&
         !report.volumes.length &&
         !report.folders.length &&
+        !report.syncs.length &&
         !report.problems.length
       ) {
         process.stdout.write('nothing to clean up\n');

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { MountbenchError } from '../../shared/errors';
-import { MOUNT_KINDS, SIZES, WORKLOAD_IDS, type SizeName } from '../../shared/ids';
+import { DEFAULT_MOUNTS, MOUNT_KINDS, SIZES, WORKLOAD_IDS, type SizeName } from '../../shared/ids';
 import type { RunRequest } from '../../shared/run-plan';
 import { APP_VERSION } from '../../main/core/app-version';
 import { getMachineInfo } from '../../main/core/machine';
@@ -16,6 +16,7 @@ import { runFileJson } from '../../main/core/exports';
 import { recommend, resolveProfile } from '../../main/core/recommend';
 import { formatRecommendation } from '../output/recommendation-text';
 import { markdownTable, textTable, warningLines } from '../output/results-table';
+import { syncNoteLines } from '../../shared/sync-note';
 import { ProgressLine } from '../output/progress-line';
 import { parseCount, parseList } from '../parse-options';
 
@@ -114,6 +115,11 @@ async function runCommand(flags: RunFlags): Promise<void> {
     process.stdout.write(`${flags.markdown ? markdownTable(run.results) : textTable(run.results)}\n`);
     const warnings = warningLines(run.results);
     if (warnings.length) process.stdout.write(`\nwarnings:\n${warnings.map((w) => `  - ${w}`).join('\n')}\n`);
+    const syncs = syncNoteLines(run.results);
+    if (syncs.length)
+      process.stdout.write(
+        `\nsync tool times (not in the samples):\n${syncs.map((s) => `  - ${s}`).join('\n')}\n`,
+      );
     if (profile) process.stdout.write(`\n${formatRecommendation(recommend(rowsFromRun(run), profile))}\n`);
   }
   const saved = await saveRun(run, resultsDir(dataDir()));
@@ -137,7 +143,11 @@ export function registerRunCommand(program: Command): void {
     .description('measure workloads on the mounts of one engine and print the table')
     .option('--engine <name>', 'engine name from `mountbench engines` (default: the current one)')
     .option('--variant <list>', 'provider variants, e.g. native,fuse (docker-engine)')
-    .option('--mount <list>', `mounts: ${MOUNT_KINDS.join(', ')}`, MOUNT_KINDS.join(','))
+    .option(
+      '--mount <list>',
+      `mounts: ${MOUNT_KINDS.join(', ')} (mutagen and docker-sync need the tool on PATH)`,
+      DEFAULT_MOUNTS.join(','),
+    )
     .option(
       '--workload <list>',
       `workloads: ${WORKLOAD_IDS.join(', ')} (default: all; custom with --command)`,

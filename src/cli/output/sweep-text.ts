@@ -64,7 +64,11 @@ export function proposalText(p: SweepProposal): string {
     lines.push('  not in this sweep:');
     for (const u of p.unavailable) lines.push(`    ${u.id}: ${u.reason}`);
   }
-  for (const m of p.mountStrategies) lines.push(`    mount ${m.id}: ${m.reason}`);
+  if (p.mountStrategies.length) {
+    lines.push('  sync mounts:');
+    for (const m of p.mountStrategies)
+      lines.push(`    ${m.id}: ${m.available ? '' : 'unavailable: '}${m.reason}`);
+  }
   for (const n of p.notes) lines.push(`  note: ${n}`);
   lines.push(`  estimated time: ~${formatEta(p.estimatedSeconds)}`);
   for (const b of p.blockers) lines.push(`  cannot start: ${b}`);

@@ -26,6 +26,7 @@ import {
   saveRun,
 } from './store';
 import { allWorkloads } from './workloads/registry';
+import { mountAvailability } from './sync/availability';
 
 export interface CoreApiOptions {
   dataDir: string;
@@ -73,7 +74,7 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
   return {
     async removeLeftovers() {
       const engine = await resolveEngine(undefined, { env: options.env }).catch(() => null);
-      return removeLeftovers(engine?.docker ?? null, cache);
+      return removeLeftovers(engine?.docker ?? null, cache, options.env);
     },
     app: {
       info: async () => ({
@@ -90,6 +91,9 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
     workloads: {
       list: async () => workloadInfo(),
     },
+    mounts: {
+      list: () => mountAvailability(options.env ?? process.env),
+    },
     runs: {
       async start(request) {
         const prepared = await prepareRun(request, { env: options.env });
@@ -105,6 +109,7 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
           // Requests arrive from the dashboard: a custom command must not run on the host.
           allowHostCommands: false,
           cacheDir: cache,
+          env: options.env,
           signal: controller.signal,
           onEvent: (event) => (event.type === 'run-done' ? (finished = event) : emit(event)),
         })

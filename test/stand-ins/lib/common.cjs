@@ -159,6 +159,7 @@ function runMain(main) {
 }
 
 module.exports = {
+  listHas,
   home,
   knobs,
   standinEnv,

@@ -1,6 +1,7 @@
 // The `mount` column of the published figures, in the write-ups' own words ("bind:cached",
 // "docker-sync (unison)"), read into our mount kinds plus the detail the words carry.
 import type { ComparisonRow } from '../../../shared/comparison';
+import { MOUNT_KINDS } from '../../../shared/ids';
 
 export interface PublishedMount {
   mount: ComparisonRow['backend']['mount'];
@@ -8,7 +9,7 @@ export interface PublishedMount {
   detail: string | null;
 }
 
-const SIMPLE = new Set(['bind', 'volume', 'tmpfs', 'layer', 'host', 'mutagen', 'docker-sync']);
+const SIMPLE = new Set<string>(MOUNT_KINDS);
 const CONSISTENCY = /^bind:(consistent|cached|delegated)$/;
 const SYNC_STRATEGY = /^docker-sync \(([a-z0-9 -]{1,40})\)$/;
 

@@ -71,3 +71,41 @@ describe('runCsv', () => {
     expect(back[1].fs_type).toBe("'+cmd");
   });
 });
+
+describe('runCsv with a sync mount', () => {
+  const plain = exportTestRun();
+  const synced = exportTestRun();
+  synced.results[0] = {
+    ...synced.results[0],
+    backend: {
+      ...synced.results[0].backend,
+      id: 'docker-engine/native/mutagen',
+      mount: 'mutagen',
+      label: 'mutagen sync',
+    },
+    sync: { tool: 'mutagen', initialSeconds: 1.25, flushSeconds: [0.5, 0.25, 0.75] },
+  };
+
+  it('adds the sync tool columns only to runs that have a sync mount', () => {
+    expect(readCsv(runCsv(plain))[0]).not.toContain('sync_tool');
+    const header = readCsv(runCsv(synced))[0];
+    expect(header.slice(-5)).toEqual([
+      'sync_tool',
+      'sync_initial_s',
+      'sync_flush_median_s',
+      'sync_flushes_s',
+      'samples_s',
+    ]);
+  });
+
+  it('writes the initial sync, the median flush and every flush; empty cells elsewhere', () => {
+    const rows = table(runCsv(synced));
+    expect([
+      rows[0].sync_tool,
+      rows[0].sync_initial_s,
+      rows[0].sync_flush_median_s,
+      rows[0].sync_flushes_s,
+    ]).toEqual(['mutagen', '1.25', '0.5', '0.5 0.25 0.75']);
+    expect(rows[1].sync_tool).toBe('');
+  });
+});

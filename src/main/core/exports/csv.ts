@@ -3,6 +3,7 @@
 // written in JavaScript's shortest round-trip form, so reading them back gives the same values.
 import type { RunFile, WorkloadResult } from '../../../shared/result-schema';
 import { machineLabel } from '../compare/machine-key';
+import { flushMedianSeconds } from '../../../shared/sync-note';
 
 type Cell = string | number | null | undefined;
 
@@ -68,8 +69,17 @@ function field(cell: Cell): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** Only in runs with a sync mount: the sync tool's times, kept out of the samples. */
+const SYNC_COLUMNS: Column[] = [
+  { header: 'sync_tool', value: (r) => r.sync?.tool },
+  { header: 'sync_initial_s', value: (r) => r.sync?.initialSeconds },
+  { header: 'sync_flush_median_s', value: (r) => flushMedianSeconds(r) },
+  { header: 'sync_flushes_s', value: (r) => r.sync?.flushSeconds.join(' ') },
+];
+
 export function runCsv(run: RunFile): string {
-  const columns = [...BASE_COLUMNS, ...derivedColumns(run), SAMPLES_COLUMN];
+  const sync = run.results.some((r) => r.sync) ? SYNC_COLUMNS : [];
+  const columns = [...BASE_COLUMNS, ...derivedColumns(run), ...sync, SAMPLES_COLUMN];
   const lines = [
     columns.map((c) => field(c.header)).join(','),
     ...run.results.map((r) => columns.map((c) => field(c.value(r, run))).join(',')),

@@ -35,4 +35,21 @@ describe('runMarkdown', () => {
       '- Docker Engine, "fuse", bind, slow / small-file-read: the first run was 2.1× slower',
     );
   });
+
+  it('lists the sync tool times apart from the table', () => {
+    expect(md).not.toContain('Sync tool times');
+    const synced = exportTestRun();
+    synced.results[1] = {
+      ...synced.results[1],
+      sync: {
+        tool: 'docker-sync',
+        initialSeconds: 2,
+        flushSeconds: [0.25],
+        writeBack: { files: 1, bytes: 20_480_000 },
+      },
+    };
+    expect(runMarkdown(synced)).toContain(
+      '**Sync tool times** (timed apart, not in the figures above)\n\n- Docker Engine, "fuse", bind, slow / dd-write: docker-sync: initial sync 2.000 s; write-back flush 250.0 ms median of 1; host holds 1 file (20.5 MB) after the flush',
+    );
+  });
 });

@@ -6,6 +6,7 @@ import { LEGEND, SIGNIFICANCE_MARKS } from '../compare/compare-table';
 import { formatMeanStddev, formatRatio, formatTime } from '../../../shared/format-time';
 import { machineLabel } from '../compare/machine-key';
 import { rowsFromRun } from '../compare/rows-from-run';
+import { syncNoteLines } from '../../../shared/sync-note';
 
 function md(cell: string): string {
   return cell
@@ -65,6 +66,14 @@ export function runMarkdown(run: RunFile): string {
     r.warnings.map((w) => `${r.backend.label} / ${r.workload.id}: ${w}`),
   );
   if (warnings.length) out.push('', '**Warnings**', '', ...warnings.map((w) => `- ${md(w)}`));
+  const syncs = syncNoteLines(run.results);
+  if (syncs.length)
+    out.push(
+      '',
+      '**Sync tool times** (timed apart, not in the figures above)',
+      '',
+      ...syncs.map((s) => `- ${md(s)}`),
+    );
   if (run.errors.length) {
     out.push('', '**Errors**', '', ...run.errors.map((e) => `- ${md(`${e.code}: ${e.message}`)}`));
   }

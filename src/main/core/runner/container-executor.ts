@@ -24,7 +24,12 @@ export type ContainerMount =
       /** Where the runner lays fixtures on the host. */ hostRoot: string;
       consistency?: 'consistent' | 'cached' | 'delegated';
     }
-  | { kind: 'volume'; volumeName: string }
+  | {
+      kind: 'volume';
+      volumeName: string;
+      /** Made and removed by someone else (docker-sync's volume): only mounted here. */
+      external?: boolean;
+    }
   | { kind: 'tmpfs' }
   | { kind: 'layer' };
 
@@ -91,7 +96,7 @@ export class ContainerExecutor implements BackendExecutor {
       'mountbench.run': runId,
       [OWNER_LABEL]: currentOwner(),
     };
-    if (mount.kind === 'volume') {
+    if (mount.kind === 'volume' && !mount.external) {
       await docker.createVolume({
         Name: mount.volumeName,
         Labels: labels,

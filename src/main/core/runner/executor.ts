@@ -3,6 +3,14 @@
 import type { FixtureSpec } from '../fixtures/fixture-spec';
 import type { ClockSource } from './clock';
 import type { ShellSession } from './shell-session';
+import type { SyncMountKind } from '../../../shared/ids';
+
+/** A sync tool between the host folder and the container (sync mounts only). */
+export interface SyncControl {
+  readonly tool: SyncMountKind;
+  /** Waits until host and container agree, both ways; resolves to the seconds it took. */
+  flush(signal: AbortSignal): Promise<number>;
+}
 
 export interface ExecResult {
   stdout: string;
@@ -26,6 +34,8 @@ export interface BackendExecutor {
   openSession(script: string, signal: AbortSignal): Promise<ShellSession>;
   /** The filesystem type the folder is on, e.g. `overlay`, `tmpfs`, `fuse`, `ext4`. */
   fsTypeOf(path: string, signal: AbortSignal): Promise<string>;
+  /** Present on sync mounts: the runner times the tool's flushes apart from the samples. */
+  readonly sync?: SyncControl;
   /** Removes everything this executor created. Safe to call twice and after a failed start. */
   dispose(): Promise<void>;
 }

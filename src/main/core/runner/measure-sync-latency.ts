@@ -82,6 +82,8 @@ export async function measureSyncLatency(
     );
   hooks.phase('fixture');
   await executor.prepareWorkdir(workload.id, workload.fixture(params), signal);
+  const sync = executor.sync;
+  const initialSeconds = sync ? await sync.flush(signal) : null;
   const workdir = executor.workdir(workload.id);
   const fsType = await executor.fsTypeOf(workdir, signal);
   const probe = join(hostDir, SYNC_PROBE);
@@ -162,6 +164,9 @@ export async function measureSyncLatency(
         derived,
         stop: { rule: 'fixed', relativeHalfWidth: null },
         warnings,
+        ...(sync && initialSeconds !== null
+          ? { sync: { tool: sync.tool, initialSeconds, flushSeconds: [] } }
+          : {}),
       },
     ];
   } finally {

@@ -14,6 +14,7 @@ import type { BackendExecutor, ExecResult } from './executor';
 import { parseSampleOutput } from './sample-output';
 import { sampleScript, shellQuote } from './sample-script';
 import type { SizeName } from '../../../shared/ids';
+import { checkWriteBack } from './write-back';
 
 export interface MeasureHooks {
   signal: AbortSignal;
@@ -107,6 +108,9 @@ export async function measureWorkload(
 
   hooks.phase('fixture');
   await executor.prepareWorkdir(workload.id, workload.fixture(params), signal);
+  // On a sync mount the fixture is laid on the host: the tool's first sync of it is timed apart.
+  const sync = executor.sync;
+  const initialSeconds = sync ? await sync.flush(signal) : null;
   if (workload.verifyScript) {
     const check = await executor.run(`cd ${shellQuote(workdir)} && ${workload.verifyScript(params)}`, signal);
     if (check.exitCode !== 0) throw failure(check, `checking the ${workload.id} fixture`);
@@ -119,10 +123,17 @@ export async function measureWorkload(
   const policy = stopPolicy(counts);
 
   const results: WorkloadResult[] = [];
+  const flushesWrites = sync !== undefined && workload.writes === true;
   for (const workloadCase of workloadCases(workload, params)) {
+    const flushSeconds: number[] = [];
     const sample = async (index: number, warmup: boolean): Promise<TimedExecution> => {
       const raw = await timeOnce(executor, workdir, workloadCase.script, workloadCase.reset, signal);
       const seconds = Math.max(0, raw.seconds - overhead);
+      // What the sample wrote goes back to the host before the next one: timed, never in the sample.
+      if (flushesWrites) {
+        const flushed = await sync.flush(signal);
+        if (!warmup) flushSeconds.push(flushed);
+      }
       hooks.sample(workloadCase.id, index, warmup, seconds);
       return { ...raw, seconds };
     };
@@ -185,6 +196,25 @@ export async function measureWorkload(
       firstRun,
       stop: { rule: decision.rule, relativeHalfWidth: relativeHalfWidth(samples) },
       warnings,
+      ...(sync && initialSeconds !== null
+        ? {
+            sync: {
+              tool: sync.tool,
+              initialSeconds,
+              flushSeconds,
+              ...(flushesWrites
+                ? {
+                    writeBack: await checkWriteBack(
+                      executor,
+                      workdir,
+                      executor.hostPathOf(workload.id)!,
+                      signal,
+                    ),
+                  }
+                : {}),
+            },
+          }
+        : {}),
     });
   }
   return results;

@@ -19,6 +19,8 @@ const MOUNT_LABELS: Record<MountKind, string> = {
   tmpfs: 'tmpfs',
   layer: 'container layer',
   host: 'host',
+  mutagen: 'mutagen sync',
+  'docker-sync': 'docker-sync',
 };
 
 export function needsEngine(mounts: readonly MountKind[]): boolean {

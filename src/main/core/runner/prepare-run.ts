@@ -11,6 +11,7 @@ import type { ProviderVariant } from '../providers/provider-variant';
 import { describeIssues } from '../store';
 import { benchImageFor } from './image';
 import { needsEngine, planBackends } from './plan';
+import { requireSyncTools, type SyncTools } from '../sync/availability';
 
 export interface PreparedRun {
   runId: string;
@@ -19,6 +20,8 @@ export interface PreparedRun {
   docker: Dockerode | null;
   engine: EngineInfo | null;
   image: string;
+  /** Where the sync tools of the sync mounts asked for were found. */
+  syncTools: SyncTools;
 }
 
 export interface PrepareOptions {
@@ -38,7 +41,7 @@ const AS_IT_IS: ProviderVariant[] = [
     id: 'current',
     label: 'current settings',
     available: true,
-    affects: ['bind', 'volume', 'tmpfs', 'layer'],
+    affects: ['bind', 'volume', 'tmpfs', 'layer', 'mutagen', 'docker-sync'],
   },
 ];
 
@@ -47,6 +50,8 @@ export async function prepareRun(input: unknown, options: PrepareOptions = {}): 
   if (!parsed.success)
     throw new MountbenchError('BAD_INPUT', `invalid run request: ${describeIssues(parsed.error.issues)}`);
   const request = parsed.data;
+  // A sync mount whose tool is missing is refused before the engine is even looked for.
+  const syncTools = await requireSyncTools(request.mounts, options.env ?? process.env);
   let docker: Dockerode | null = null;
   let engine: EngineInfo | null = null;
   let variants: ProviderVariant[] = [];
@@ -74,5 +79,6 @@ export async function prepareRun(input: unknown, options: PrepareOptions = {}): 
     docker,
     engine,
     image: benchImageFor(request.image, options.env),
+    syncTools,
   };
 }

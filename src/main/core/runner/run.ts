@@ -5,7 +5,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type Dockerode from 'dockerode';
 import { MountbenchError, serializeError } from '../../../shared/errors';
-import { MOUNTBENCH_NAME_PREFIX, type WorkloadId } from '../../../shared/ids';
+import { MOUNTBENCH_NAME_PREFIX, type SyncMountKind, type WorkloadId } from '../../../shared/ids';
 import type {
   Backend,
   EngineInfo,
@@ -22,6 +22,8 @@ import type { Workload } from '../workloads/workload';
 import { ContainerExecutor } from './container-executor';
 import type { BackendExecutor } from './executor';
 import { HostExecutor } from './host-executor';
+import { SyncedExecutor } from './synced-executor';
+import { requireSyncTools, type SyncTools } from '../sync/availability';
 import { explainEngineError } from './engine-errors';
 import { ensureImage } from './image';
 import { claimRunDir } from './leftovers';
@@ -41,6 +43,10 @@ export interface RunContext {
   allowHostCommands: boolean;
   /** Mountbench's cache folder; the run works in `runs/<runId>` below it. */
   cacheDir: string;
+  /** The environment sync tools run with (PATH finds them); default: this process's. */
+  env?: NodeJS.ProcessEnv;
+  /** Sync tools found when the run was prepared; looked up on `env`'s PATH when absent. */
+  syncTools?: SyncTools;
   signal: AbortSignal;
   onEvent(event: RunEvent): void;
 }
@@ -54,6 +60,21 @@ async function bindShareFor(backend: Backend, dir: string): Promise<BindShare> {
   // product, switched before the run, so their bind mounts are plain folders here.
   if (backend.provider === 'docker-engine') return dockerEngineBindShare(backend.variant ?? 'native', dir);
   return { hostRoot: join(dir, 'data'), source: join(dir, 'data'), release: async () => {} };
+}
+
+/** The run's environment, pointing sync tools at the engine the bench containers run on. */
+function syncToolEnv(ctx: RunContext): NodeJS.ProcessEnv {
+  const env = { ...(ctx.env ?? process.env) };
+  const endpoint = ctx.engine?.endpoint ?? '';
+  if (/^(unix|tcp|npipe):\/\//.test(endpoint)) {
+    env.DOCKER_HOST = endpoint;
+    delete env.DOCKER_CONTEXT;
+  }
+  return env;
+}
+
+async function syncExecutable(ctx: RunContext, mount: SyncMountKind): Promise<string> {
+  return ctx.syncTools?.[mount] ?? (await requireSyncTools([mount], ctx.env ?? process.env))[mount]!;
 }
 
 async function createExecutor(
@@ -86,6 +107,15 @@ async function createExecutor(
       return ContainerExecutor.start({ ...base, mount: { kind: 'tmpfs' } });
     case 'layer':
       return ContainerExecutor.start({ ...base, mount: { kind: 'layer' } });
+    case 'mutagen':
+    case 'docker-sync':
+      return SyncedExecutor.start({
+        ...base,
+        tool: backend.mount,
+        executable: await syncExecutable(ctx, backend.mount),
+        env: syncToolEnv(ctx),
+        dir,
+      });
   }
 }
 

@@ -1,23 +1,24 @@
-// Mount strategies that need a sync tool. Detected and listed; the sweep does not drive them yet,
-// so even an installed tool is reported as not measured, with the reason.
-import { findExecutable } from '../providers/find-executable';
+// The sync mounts as the sweep proposal lists them: measured when their tool is on PATH, else
+// unavailable with the reason (the same check a run makes before it starts).
+import { SYNC_MOUNT_KINDS, type SyncMountKind } from '../../../shared/ids';
+import { syncMountAvailability } from '../sync/availability';
 
 export interface MountStrategy {
-  id: 'mutagen' | 'docker-sync';
+  id: SyncMountKind;
   available: boolean;
   reason: string;
 }
 
 export async function mountStrategies(env: NodeJS.ProcessEnv): Promise<MountStrategy[]> {
   const out: MountStrategy[] = [];
-  for (const id of ['mutagen', 'docker-sync'] as const) {
-    const found = await findExecutable(id, env);
+  for (const id of SYNC_MOUNT_KINDS) {
+    const found = await syncMountAvailability(id, env);
     out.push({
       id,
-      available: false,
-      reason: found
-        ? `${id} is installed (${found}), but this version of Mountbench does not run workloads through it yet`
-        : `${id} is not installed (not on PATH)`,
+      available: found.available,
+      reason: found.executable
+        ? `${id} is installed (${found.executable}): measured when asked for (--mount ${id})`
+        : (found.reason ?? `${id} is unavailable`),
     });
   }
   return out;

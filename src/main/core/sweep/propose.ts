@@ -96,6 +96,10 @@ export async function proposeSweep(
       measured += plannedExecutions(workload, request.size, request) * SECONDS_PER_EXECUTION[request.size];
     }
   }
+  const strategies = await mountStrategies(ctx.env);
+  const syncBlockers = strategies
+    .filter((m) => !m.available && request.mounts.includes(m.id))
+    .map((m) => `mount ${m.id}: ${m.reason}`);
   const switching = variants.reduce((sum, v) => sum + (v.plan?.estimatedSeconds ?? 0), 0);
   // Putting the original settings back costs about one more switch.
   const restoring = restarts ? Math.max(...variants.map((v) => v.plan?.estimatedSeconds ?? 0)) : 0;
@@ -105,12 +109,15 @@ export async function proposeSweep(
     unavailable: all
       .filter((v) => !v.available)
       .map((v) => ({ id: v.id, label: v.label, reason: v.reason ?? 'no reason given' })),
-    mountStrategies: await mountStrategies(ctx.env),
+    mountStrategies: strategies,
     backends,
     restarts,
     containersToStop,
     notes,
     estimatedSeconds: Math.round(switching + restoring + measured + backends.length * 5),
-    blockers: variants.filter((v) => v.blocker).map((v) => `${v.spec.id}: ${v.blocker}`),
+    blockers: [
+      ...variants.filter((v) => v.blocker).map((v) => `${v.spec.id}: ${v.blocker}`),
+      ...syncBlockers,
+    ],
   };
 }

@@ -154,6 +154,7 @@ export async function runSweep(
           appVersion: options.appVersion,
           allowHostCommands: false,
           cacheDir: options.cacheDir,
+          env: ctx.env,
           signal,
           onEvent: (event) => emit({ type: 'run', variant, event }),
         });

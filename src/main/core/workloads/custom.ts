@@ -33,6 +33,8 @@ export function customWorkload(
     description: 'Your own command on a copy of your project folder.',
     sizes: { default: params, quick: params },
     fixture: (p) => (p.folder ? directoryFixture(p.folder) : null),
+    // What the command writes is unknown: on a sync mount, flush it back like any write.
+    writes: true,
     script: (p) => p.command,
     derive: () => ({}),
     // Commands that arrive from the dashboard must never run on the host itself.

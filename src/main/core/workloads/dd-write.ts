@@ -15,6 +15,7 @@ export const ddWrite: Workload<DdWriteParams> = {
     default: { blockBytes: 1_024, count: 100_000 },
     quick: { blockBytes: 1_024, count: 20_000 },
   },
+  writes: true,
   fixture: () => null,
   script: ({ blockBytes, count }) =>
     `dd if=/dev/zero of=speedtest bs=${blockBytes} count=${count} 2>/dev/null`,

@@ -30,6 +30,7 @@ export const largeWrite: Workload<LargeWriteParams> = {
     default: { files: 5, blockBytes: 1_000_000, blocksPerFile: 100 },
     quick: { files: 5, blockBytes: 1_000_000, blocksPerFile: 8 },
   },
+  writes: true,
   fixture: () => null,
   // One dd per file: five process starts are nothing against 500 MB of writes. dd's messages go to
   // stderr, which the runner shows only when a sample fails (a full disk, a read-only share).

@@ -104,6 +104,7 @@ export const siteBuild: Workload<SiteBuildParams> = {
     },
   },
   fixture: siteBuildFixture,
+  writes: true,
   script: siteBuildScript,
   resetScript: () => `rm -rf ${SITE_OUTPUT} ${SITE_SCRATCH}`,
   // Counts and bytes from directory entries only; then room for the output, which is as large as

@@ -50,6 +50,11 @@ export interface Workload<P extends WorkloadParams = WorkloadParams> {
    * the folder and the runner times until the environment sees it (sync-latency).
    */
   timing?: 'script' | 'host-edit';
+  /**
+   * True when the timed part writes files: on a sync mount, each timed sample is followed by a
+   * write-back flush, timed apart, until the host has what the container wrote.
+   */
+  writes?: boolean;
   /** Why the workload cannot run on a mount (e.g. the host cannot write into a named volume), or null. */
   unsupportedOn?(mount: MountKind): string | null;
 }

@@ -1,10 +1,11 @@
 // Which backends to try: the mounts, the plain engine's variants, and the workload × mount pairs
 // that cannot run (greyed, with the core's reason) so nobody waits for a result that never comes.
-import type { WorkloadInfo } from '../../../shared/api';
+import type { MountInfo, WorkloadInfo } from '../../../shared/api';
 import type { DiscoveredEngine } from '../../../shared/engine';
 import { MOUNT_KINDS, type MountKind } from '../../../shared/ids';
 import { PRODUCT_NAMES } from '../lib/machine-words';
 import { MOUNT_LABELS, variantsOf } from '../lib/planned-backends';
+import { mountUnavailableReason } from '../stores/setup-store';
 
 const MOUNT_DETAILS: Record<MountKind, string> = {
   bind: 'a folder of this machine mounted into the container: what file-sharing settings change',
@@ -12,6 +13,8 @@ const MOUNT_DETAILS: Record<MountKind, string> = {
   tmpfs: 'memory inside the container: the ceiling, nothing kept',
   layer: "the container's own filesystem (overlay)",
   host: 'the same workload here, with no container: the baseline the others are compared with',
+  mutagen: 'a named volume that mutagen keeps in step with a folder of this machine',
+  'docker-sync': 'a named volume that docker-sync keeps in step with a folder of this machine',
 };
 
 interface Props {
@@ -19,6 +22,8 @@ interface Props {
   mounts: MountKind[];
   variants: string[];
   workloads: WorkloadInfo[];
+  /** Availability from the core; the sync mounts are disabled, with the reason, when their tool is missing. */
+  mountInfo: MountInfo[];
   onToggleMount(mount: MountKind): void;
   onToggleVariant(id: string): void;
 }
@@ -28,33 +33,42 @@ export function BackendPicker({
   mounts,
   variants,
   workloads,
+  mountInfo,
   onToggleMount,
   onToggleVariant,
 }: Props) {
   const offered = variantsOf(engine?.provider ?? null);
-  const skipped = mounts.flatMap((mount) =>
-    workloads.flatMap((w) =>
-      w.unsupported[mount] ? [{ mount, workload: w, reason: w.unsupported[mount] }] : [],
-    ),
-  );
+  const skipped = mounts
+    .filter((m) => !mountUnavailableReason(mountInfo, m))
+    .flatMap((mount) =>
+      workloads.flatMap((w) =>
+        w.unsupported[mount] ? [{ mount, workload: w, reason: w.unsupported[mount] }] : [],
+      ),
+    );
   return (
     <fieldset className="choices">
       <legend>Backends to try</legend>
       {MOUNT_KINDS.map((mount) => {
         const needsEngine = mount !== 'host' && !engine;
+        const unavailable = mountUnavailableReason(mountInfo, mount);
+        const disabled = needsEngine || unavailable !== null;
         return (
-          <label key={mount} className={`choice ${needsEngine ? 'disabled' : ''}`}>
+          <label key={mount} className={`choice ${disabled ? 'disabled' : ''}`}>
             <input
               type="checkbox"
-              checked={mounts.includes(mount) && !needsEngine}
-              disabled={needsEngine}
+              checked={mounts.includes(mount) && !disabled}
+              disabled={disabled}
               onChange={() => onToggleMount(mount)}
               data-testid={`mount-checkbox-${mount}`}
             />
             <span>
               <span className="choice-title">{mount === 'host' ? 'host baseline' : MOUNT_LABELS[mount]}</span>
               <span className="choice-detail">
-                {needsEngine ? 'needs a running engine' : MOUNT_DETAILS[mount]}
+                {unavailable
+                  ? `unavailable: ${unavailable}`
+                  : needsEngine
+                    ? 'needs a running engine'
+                    : MOUNT_DETAILS[mount]}
               </span>
             </span>
           </label>

@@ -30,6 +30,8 @@ export const MOUNT_LABELS: Record<MountKind, string> = {
   tmpfs: 'tmpfs',
   layer: 'container layer',
   host: 'host',
+  mutagen: 'mutagen sync',
+  'docker-sync': 'docker-sync',
 };
 
 export const HOST_LABEL = 'host (no container): baseline';

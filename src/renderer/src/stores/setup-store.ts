@@ -1,7 +1,7 @@
 // What the setup view knows (this machine, its engines, the workloads) and what the user picked:
 // engine, mounts, variants, workloads and preset, turned into the RunRequest the core validates.
 import { createStore } from 'zustand/vanilla';
-import type { AppInfo, MountbenchApi, WorkloadInfo } from '../../../shared/api';
+import type { AppInfo, MountbenchApi, MountInfo, WorkloadInfo } from '../../../shared/api';
 import type { DiscoveredEngine } from '../../../shared/engine';
 import type { MountKind, WorkloadId } from '../../../shared/ids';
 import type { RunRequest } from '../../../shared/run-plan';
@@ -13,6 +13,8 @@ export interface SetupState {
   info: AppInfo | null;
   engines: DiscoveredEngine[];
   workloads: WorkloadInfo[];
+  /** Which mounts can be measured here; a sync mount without its tool is listed with the reason. */
+  mountInfo: MountInfo[];
   engineName: string | null;
   mounts: MountKind[];
   variants: string[];
@@ -49,6 +51,7 @@ export function createSetupStore(options: {
     info: null,
     engines: [],
     workloads: [],
+    mountInfo: [],
     engineName: null,
     mounts: DEFAULT_MOUNTS,
     variants: ['native'],
@@ -58,16 +61,19 @@ export function createSetupStore(options: {
     async load() {
       set({ status: 'loading' });
       try {
-        const [info, engines, workloads] = await Promise.all([
+        const [info, engines, workloads, mountInfo] = await Promise.all([
           api.app.info(),
           api.engines.list(),
           api.workloads.list(),
+          // Without an answer the sync mounts stay disabled (availableMount), nothing else is lost.
+          api.mounts.list().catch((): MountInfo[] => []),
         ]);
         set({
           status: 'ready',
           info,
           engines,
           workloads,
+          mountInfo,
           engineName: defaultEngine(engines),
           // `custom` needs a command and a folder: the CLI's job, not a checkbox.
           workloadIds: workloads.map((w) => w.id).filter((id) => id !== 'custom'),
@@ -99,7 +105,19 @@ export function createSetupStore(options: {
 type Picks = Pick<
   SetupState,
   'engines' | 'engineName' | 'mounts' | 'variants' | 'workloadIds' | 'workloads' | 'preset'
->;
+> &
+  Partial<Pick<SetupState, 'mountInfo'>>;
+
+/** Why a mount cannot be picked here (a sync tool missing), or null. */
+export function mountUnavailableReason(
+  mountInfo: readonly MountInfo[] | undefined,
+  mount: MountKind,
+): string | null {
+  if (mount !== 'mutagen' && mount !== 'docker-sync') return null;
+  const info = mountInfo?.find((m) => m.mount === mount);
+  if (!info) return 'availability unknown: the app could not say whether the tool is installed';
+  return info.available ? null : (info.reason ?? 'unavailable');
+}
 
 export function chosenEngine(s: Picks): DiscoveredEngine | null {
   return s.engines.find((e) => e.reachable && e.name === s.engineName) ?? null;
@@ -107,7 +125,8 @@ export function chosenEngine(s: Picks): DiscoveredEngine | null {
 
 /** Container mounts need an engine; without one only the host baseline is left. */
 export function usableMounts(s: Picks): MountKind[] {
-  return chosenEngine(s) ? s.mounts : s.mounts.filter((m) => m === 'host');
+  const available = s.mounts.filter((m) => !mountUnavailableReason(s.mountInfo, m));
+  return chosenEngine(s) ? available : available.filter((m) => m === 'host');
 }
 
 export function chosenWorkloads(s: Picks): WorkloadInfo[] {

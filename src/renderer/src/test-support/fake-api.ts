@@ -14,6 +14,7 @@ import {
   QUICK_RUN_RECOMMENDATIONS,
   QUICK_RUN_ROWS,
   WORKLOADS,
+  MOUNTS,
 } from './recorded-api-data';
 import { QUICK_RUN } from './recorded-runs';
 
@@ -51,7 +52,9 @@ export interface FakeApi extends MountbenchApi {
   eventsDuringStart: RunEvent[];
 }
 
-export function createFakeApi(overrides: { engines?: typeof ENGINES; runs?: RunFile[] } = {}): FakeApi {
+export function createFakeApi(
+  overrides: { engines?: typeof ENGINES; runs?: RunFile[]; mounts?: typeof MOUNTS } = {},
+): FakeApi {
   const calls: FakeApi['calls'] = [];
   const stored = new Map((overrides.runs ?? [runFileOf(QUICK_RUN)]).map((r) => [r.id, r]));
   const listeners = new Set<(event: RunEvent) => void>();
@@ -79,6 +82,7 @@ export function createFakeApi(overrides: { engines?: typeof ENGINES; runs?: RunF
     app: { info: async () => (log('app.info'), structuredClone(APP_INFO)) },
     engines: { list: async () => (log('engines.list'), structuredClone(overrides.engines ?? ENGINES)) },
     workloads: { list: async () => (log('workloads.list'), structuredClone(WORKLOADS)) },
+    mounts: { list: async () => (log('mounts.list'), structuredClone(overrides.mounts ?? MOUNTS)) },
     runs: {
       async start(request: RunRequest) {
         log('runs.start', request);

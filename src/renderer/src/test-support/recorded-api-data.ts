@@ -2,7 +2,7 @@
 // MountbenchApi of the renderer tests: the machine, the engine, the workloads, the published figures,
 // the QUICK_RUN's comparison rows and recommendations, and the import errors of three bad files.
 // Only `resultsDir` is replaced, so no machine path is stored here.
-import type { AppInfo, WorkloadInfo } from '../../../shared/api';
+import type { AppInfo, MountInfo, WorkloadInfo } from '../../../shared/api';
 import type { ComparisonRow } from '../../../shared/comparison';
 import type { DiscoveredEngine } from '../../../shared/engine';
 import type { Recommendation } from '../../../shared/recommendation';
@@ -24,6 +24,17 @@ export const WORKLOADS: WorkloadInfo[] = [
   {"id":"site-build","title":"Site build","description":"A Jekyll-shaped static site build: sniff front matter, render pages, copy assets keeping mtime, stat the output.","sizes":{"default":{"sections":12,"partsPerSection":4,"pages":3600,"pageBytes":12288,"assets":400,"assetBytes":1900000},"quick":{"sections":3,"partsPerSection":3,"pages":360,"pageBytes":12288,"assets":20,"assetBytes":262144}},"unsupported":{}},
   {"id":"metadata-walk","title":"Metadata walk","description":"Stat every entry of a deep tree of ~30,000 files and folders, then look up 10,000 missing names.","sizes":{"default":{"branching":3,"depth":7,"filesPerDir":8,"fileBytes":512,"missing":10000},"quick":{"branching":3,"depth":5,"filesPerDir":8,"fileBytes":512,"missing":1000}},"unsupported":{}},
   {"id":"sync-latency","title":"Sync latency","description":"The host edits a file in the shared folder; time until the container sees the new content.","sizes":{"default":{"edits":50},"quick":{"edits":10}},"unsupported":{"volume":"the host cannot write into a named volume, so there is nothing to sync","tmpfs":"the host cannot write into a tmpfs, so there is nothing to sync","layer":"the host cannot write into a container layer, so there is nothing to sync"}},
+];
+
+/** mounts:list on a machine without mutagen and docker-sync. */
+export const MOUNTS: MountInfo[] = [
+  ...(['bind', 'volume', 'tmpfs', 'layer', 'host'] as const).map((mount) => ({
+    mount,
+    available: true,
+    reason: null,
+  })),
+  { mount: 'mutagen', available: false, reason: 'mutagen is not installed (not on PATH)' },
+  { mount: 'docker-sync', available: false, reason: 'docker-sync is not installed (not on PATH)' },
 ];
 
 // prettier-ignore

@@ -16,6 +16,7 @@ export function createUnavailableApi(): MountbenchApi {
     app: { info: unavailable },
     engines: { list: unavailable },
     workloads: { list: unavailable },
+    mounts: { list: unavailable },
     runs: { start: unavailable, cancel: unavailable, active: unavailable, onEvent: () => undefined },
     results: {
       list: unavailable,

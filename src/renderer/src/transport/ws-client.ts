@@ -168,6 +168,7 @@ export function createWsClient(options: WsClientOptions): WsClient {
     app: { info: () => send('app:info') },
     engines: { list: () => send('engines:list') },
     workloads: { list: () => send('workloads:list') },
+    mounts: { list: () => send('mounts:list') },
     runs: {
       start: (request) => send('runs:start', request),
       cancel: (runId) => send('runs:cancel', runId),

@@ -1,19 +1,20 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { MountInfo } from '../../../shared/api';
 import type { DiscoveredEngine } from '../../../shared/engine';
 import { ErrorBanner } from '../components/ErrorBanner';
 import { createFakeApi } from '../test-support/fake-api';
 import { renderWith } from '../test-support/render';
 import { SetupView } from './SetupView';
 
-async function renderSetup(engines?: DiscoveredEngine[]) {
+async function renderSetup(engines?: DiscoveredEngine[], mounts?: MountInfo[]) {
   const rendered = renderWith(
     <>
       <ErrorBanner />
       <SetupView />
     </>,
-    createFakeApi({ engines }),
+    createFakeApi({ engines, mounts }),
   );
   await rendered.stores.setup.getState().load();
   await screen.findByTestId('setup-benchmark-button');
@@ -62,6 +63,38 @@ describe('SetupView', () => {
       mounts: ['bind', 'volume', 'tmpfs', 'host'],
       size: 'default',
       runs: 10,
+    });
+  });
+
+  it('shows the sync mounts disabled with the reason when their tool is missing', async () => {
+    await renderSetup();
+    for (const mount of ['mutagen', 'docker-sync']) {
+      const box = screen.getByTestId(`mount-checkbox-${mount}`);
+      expect(box).toHaveProperty('disabled', true);
+      expect(box.closest('label')?.textContent).toContain(
+        `unavailable: ${mount} is not installed (not on PATH)`,
+      );
+    }
+    expect(screen.getByTestId('mount-checkbox-bind')).toHaveProperty('disabled', false);
+  });
+
+  it('offers mutagen when the core says it is installed, and asks for it', async () => {
+    const mounts: MountInfo[] = [
+      { mount: 'mutagen', available: true, reason: null },
+      { mount: 'docker-sync', available: false, reason: 'docker-sync is not installed (not on PATH)' },
+    ];
+    const { user, api } = await renderSetup(undefined, mounts);
+    expect(screen.getByTestId('mount-checkbox-docker-sync')).toHaveProperty('disabled', true);
+    await user.click(screen.getByTestId('mount-checkbox-mutagen'));
+    expect(
+      within(screen.getByTestId('setup-backends-preview'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toContain('mutagen sync');
+    await user.click(screen.getByTestId('setup-benchmark-button'));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'runs.start')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'runs.start')?.args[0]).toMatchObject({
+      mounts: ['bind', 'volume', 'tmpfs', 'layer', 'host', 'mutagen'],
     });
   });
 

@@ -74,6 +74,7 @@ export function SetupView() {
             mounts={setup.mounts}
             variants={setup.variants}
             workloads={chosenWorkloads(setup)}
+            mountInfo={setup.mountInfo}
             onToggleMount={setup.toggleMount}
             onToggleVariant={setup.toggleVariant}
           />

@@ -1,0 +1,307 @@
+// The mutagen and docker-sync mounts against the real Docker Engine, driven through the STAND-IN
+// CLIs of test/stand-ins (neither tool can be installed here): the stand-ins enforce the tools'
+// documented rules and really move bytes between the host folder and the bench container's volume.
+// Checks: initial sync and write-back flushes recorded apart from the samples, what the container
+// wrote on the host after the flush, sync-latency through the sync, nothing left after a run or a
+// cancel, leftover cleanup of a dead owner's session, and a clear refusal when a tool is missing.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runFileSchema, type RunFile, type WorkloadResult } from '../../src/shared/result-schema';
+import type { RunEvent } from '../../src/shared/run-events';
+import type { RunRequest } from '../../src/shared/run-plan';
+import type { SyncMountKind } from '../../src/shared/ids';
+import { dockerEngineVariants } from '../../src/main/core/providers/docker-engine';
+import { planBackends } from '../../src/main/core/runner/plan';
+import { executeRun, runWorkDir } from '../../src/main/core/runner/run';
+import { prepareRun } from '../../src/main/core/runner/prepare-run';
+import { removeLeftovers } from '../../src/main/core/runner/leftovers';
+import { mountAvailability } from '../../src/main/core/sync/availability';
+import { getMachineInfo } from '../../src/main/core/machine';
+import { dockerSyncYaml } from '../../src/main/core/sync/docker-sync';
+import { createStandinSandbox, STAND_INS_DIR, type StandinSandbox } from '../stand-ins/sandbox';
+import { docker, image, labelledLeftovers, tempDir } from './support';
+
+const DD_QUICK_BYTES = 1024 * 20_000;
+
+let sandbox: StandinSandbox;
+const cache = tempDir('sync-mounts');
+beforeAll(() => {
+  sandbox = createStandinSandbox({
+    mutagen: true,
+    dockerSync: true,
+    // docker-sync's sidecar must use an image this machine has (nothing can be pulled here).
+    env: {
+      STANDIN_MUTAGEN_POLL_MS: '150',
+      STANDIN_DOCKER_SYNC_POLL_MS: '150',
+      STANDIN_DOCKER_SYNC_IMAGE: image,
+    },
+  });
+});
+afterAll(async () => {
+  await sandbox.remove();
+  cache.remove();
+});
+
+async function run(
+  mount: SyncMountKind,
+  request: Omit<RunRequest, 'mounts'>,
+  runId: string,
+  onEvent?: (event: RunEvent, abort: () => void) => void,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<RunFile> {
+  const full: RunRequest = { ...request, mounts: [mount] };
+  const controller = new AbortController();
+  return executeRun({
+    runId,
+    request: full,
+    backends: planBackends(full, 'docker-engine', await dockerEngineVariants()),
+    docker,
+    engine: null,
+    image,
+    machine: await getMachineInfo(),
+    appVersion: 'test',
+    allowHostCommands: true,
+    cacheDir: cache.path,
+    env: { ...sandbox.env, ...extraEnv },
+    signal: controller.signal,
+    onEvent: (event) => onEvent?.(event, () => controller.abort()),
+  });
+}
+
+async function mutagenSessions(selector: string): Promise<unknown[]> {
+  const out = await sandbox.run('mutagen', [
+    'sync',
+    'list',
+    '--label-selector',
+    selector,
+    '--template',
+    '{{ json . }}',
+  ]);
+  expect(out.code, out.stderr).toBe(0);
+  return JSON.parse(out.stdout) as unknown[];
+}
+
+async function nothingLeft(runId: string, mount: SyncMountKind): Promise<void> {
+  expect(await labelledLeftovers({ runId })).toEqual({ containers: [], volumes: [] });
+  expect(existsSync(runWorkDir(cache.path, runId))).toBe(false);
+  if (mount === 'mutagen') expect(await mutagenSessions(`mountbench.run=${runId}`)).toEqual([]);
+  else {
+    // docker-sync's sidecar is named after the sync, which is named after the run.
+    const { stdout } = await promisify(execFile)('docker', [
+      'ps',
+      '-a',
+      '--filter',
+      `name=mountbench-${runId}`,
+      '--format',
+      '{{.Names}}',
+    ]);
+    expect(stdout.trim()).toBe('');
+  }
+}
+
+describe.each(['mutagen', 'docker-sync'] as const)('%s through its stand-in', (mount) => {
+  const runId = `it-sync-${mount}`;
+  let outcome: RunFile;
+  let hostBytesAtDone: number | null = null;
+  const find = (workloadId: string): WorkloadResult => {
+    const found = outcome.results.find((r) => r.workload.id === workloadId);
+    if (!found) throw new Error(`no ${workloadId} result: ${JSON.stringify(outcome.errors)}`);
+    return found;
+  };
+
+  beforeAll(async () => {
+    outcome = await run(
+      mount,
+      { workloads: ['small-file-read', 'dd-write', 'sync-latency'], size: 'quick', runs: 2, warmup: 0 },
+      runId,
+      (event) => {
+        // Read the host's copy the moment the result is reported, before cleanup removes it.
+        if (event.type === 'workload-done' && event.result.workload.id === 'dd-write') {
+          const file = join(runWorkDir(cache.path, runId), 'backend-0', 'data', 'dd-write', 'speedtest');
+          hostBytesAtDone = existsSync(file) ? statSync(file).size : null;
+        }
+      },
+    );
+  }, 300_000);
+
+  it('measures every workload on the sync mount, in a valid result file', () => {
+    expect(outcome.errors).toEqual([]);
+    expect(outcome.status).toBe('completed');
+    expect(runFileSchema.safeParse(outcome).success).toBe(true);
+    expect(outcome.results.map((r) => `${r.backend.id} ${r.workload.id}`).sort()).toEqual([
+      `docker-engine/native/${mount} dd-write`,
+      `docker-engine/native/${mount} small-file-read`,
+      `docker-engine/native/${mount} sync-latency`,
+    ]);
+  });
+
+  it('records the initial sync of every fixture apart from the samples', () => {
+    for (const result of outcome.results) {
+      expect(result.sync?.tool).toBe(mount);
+      expect(result.sync?.initialSeconds).toBeGreaterThan(0);
+    }
+    // Reads write nothing back, so they have no flushes.
+    expect(find('small-file-read').sync?.flushSeconds).toEqual([]);
+  });
+
+  it('flushes after every timed write and the host then holds what the container wrote', () => {
+    const dd = find('dd-write');
+    expect(dd.sync?.flushSeconds).toHaveLength(dd.stats.runs);
+    expect(dd.sync?.writeBack).toEqual({ files: 1, bytes: DD_QUICK_BYTES });
+    expect(hostBytesAtDone).toBe(DD_QUICK_BYTES);
+  });
+
+  it('times host edits reaching the container through the sync', () => {
+    const latency = find('sync-latency');
+    expect(latency.stats.samples).toHaveLength(10);
+  });
+
+  it('leaves no session, sidecar, container, volume or folder of the run', async () => {
+    await nothingLeft(runId, mount);
+  });
+
+  it('cleans up after a cancel in the middle of the workloads', async () => {
+    const cancelId = `it-sync-cancel-${mount}`;
+    const cancelled = await run(
+      mount,
+      { workloads: ['small-file-read', 'dd-write'], size: 'quick', runs: 5, warmup: 0 },
+      cancelId,
+      (event, abort) => {
+        if (event.type === 'sample') abort();
+      },
+    );
+    expect(cancelled.status).toBe('cancelled');
+    await nothingLeft(cancelId, mount);
+  }, 300_000);
+});
+
+describe('a sync tool that fails (stand-in fault knobs)', () => {
+  it.each([
+    [
+      'mutagen',
+      'mutagen:create',
+      /mutagen sync create .* failed: Error: stand-in fault: mutagen create fails/,
+    ],
+    [
+      'docker-sync',
+      'docker-sync:sync',
+      /docker-sync sync failed: error: stand-in fault: docker-sync sync fails/,
+    ],
+  ] as const)(
+    "%s: the backend fails with the tool's words and leaves nothing",
+    async (mount, fault, message) => {
+      const runId = `it-sync-fault-${mount}`;
+      const outcome = await run(
+        mount,
+        { workloads: ['dd-write'], size: 'quick', runs: 1, warmup: 0 },
+        runId,
+        undefined,
+        { STANDIN_FAIL: fault },
+      );
+      expect(outcome.status).toBe('failed');
+      expect(outcome.results).toEqual([]);
+      expect(outcome.errors.map((e) => e.message).join('\n')).toMatch(message);
+      await nothingLeft(runId, mount);
+    },
+    120_000,
+  );
+});
+
+describe('leftovers of a dead run', () => {
+  it('ends a mutagen session whose owner process is gone, found by its labels', async () => {
+    const name = 'mountbench-it-dead-owner';
+    const container = await docker.createContainer({
+      name,
+      Image: image,
+      Cmd: ['sleep', '600'],
+      Labels: { mountbench: '1', 'mountbench.run': 'it-dead-owner', 'mountbench.owner': 'other-host:1' },
+    });
+    try {
+      await container.start();
+      // pid 999999999 does not exist on this host: the owner is dead.
+      const host = hostname().replace(/[^A-Za-z0-9._-]/g, '-');
+      const created = await sandbox.run('mutagen', [
+        'sync',
+        'create',
+        cache.path,
+        `docker://${name}/bench`,
+        '--name',
+        name,
+        '--label',
+        'mountbench=1',
+        '--label',
+        'mountbench.run=it-dead-owner',
+        '--label',
+        `mountbench.owner=${host}_999999999`,
+      ]);
+      expect(created.code, created.stderr).toBe(0);
+      const report = await removeLeftovers(null, cache.path, sandbox.env);
+      expect(report.syncs).toContain(`mutagen session ${name}`);
+      expect(await mutagenSessions('mountbench.run=it-dead-owner')).toEqual([]);
+    } finally {
+      await container.remove({ force: true });
+    }
+  }, 120_000);
+});
+
+describe('leftovers of a dead docker-sync run', () => {
+  it("runs docker-sync clean in a dead run's folder: sidecar, volume and folder gone", async () => {
+    const runDir = join(cache.path, 'runs', 'it-dead-docker-sync');
+    const backendDir = join(runDir, 'backend-0');
+    mkdirSync(join(backendDir, 'data'), { recursive: true });
+    // This host, a pid that does not exist: the owner is dead.
+    writeFileSync(join(runDir, 'owner'), `${hostname()}:999999999`);
+    const syncName = 'mountbench-it-dead-docker-sync-0-sync';
+    writeFileSync(join(backendDir, 'docker-sync.yml'), dockerSyncYaml(syncName, join(backendDir, 'data')));
+    await promisify(execFile)(join(STAND_INS_DIR, 'docker-sync'), ['start'], {
+      cwd: backendDir,
+      env: sandbox.env,
+    });
+    expect((await docker.listVolumes({ filters: { name: [syncName] } })).Volumes?.map((v) => v.Name)).toEqual(
+      [syncName],
+    );
+
+    const report = await removeLeftovers(null, cache.path, sandbox.env);
+    expect(report.problems).toEqual([]);
+    expect(report.syncs).toEqual([`docker-sync in ${backendDir}`]);
+    expect(report.folders).toContain(runDir);
+    expect((await docker.listVolumes({ filters: { name: [syncName] } })).Volumes ?? []).toEqual([]);
+    expect(await docker.listContainers({ all: true, filters: { name: [syncName] } })).toEqual([]);
+    expect(existsSync(runDir)).toBe(false);
+  }, 120_000);
+});
+
+describe('without the tools', () => {
+  it('lists both sync mounts as unavailable with the reason and refuses a run before anything starts', async () => {
+    const bare = createStandinSandbox();
+    try {
+      const mounts = await mountAvailability(bare.env);
+      expect(mounts.find((m) => m.mount === 'mutagen')).toEqual({
+        mount: 'mutagen',
+        available: false,
+        reason: 'mutagen is not installed (not on PATH)',
+      });
+      expect(mounts.find((m) => m.mount === 'docker-sync')?.reason).toBe(
+        'docker-sync is not installed (not on PATH)',
+      );
+      expect(mounts.find((m) => m.mount === 'bind')?.available).toBe(true);
+      const before = await labelledLeftovers({ ownerPid: process.pid });
+      for (const mount of ['mutagen', 'docker-sync'] as const) {
+        await expect(
+          prepareRun(
+            { mounts: ['volume', mount], workloads: ['dd-write'], size: 'quick', runs: 1, warmup: 0 },
+            { env: bare.env, home: bare.home },
+          ),
+        ).rejects.toThrow(`the ${mount} mount is unavailable here: ${mount} is not installed (not on PATH)`);
+      }
+      expect(await labelledLeftovers({ ownerPid: process.pid })).toEqual(before);
+      expect(existsSync(join(bare.root, 'cache'))).toBe(false);
+    } finally {
+      await bare.remove();
+    }
+  });
+});
