@@ -173,7 +173,7 @@ describe('actionFor: mounts and sync tools', () => {
     expect(m.kind).toBe('sync');
     expect(commands(m.steps)).toEqual([
       'mutagen daemon start',
-      'mutagen sync create ./ docker://<container>/app --name app-code --mode two-way-safe',
+      'mutagen sync create ./ docker://<container>/app --name app-code --sync-mode two-way-safe',
       'mutagen sync flush app-code',
       'mutagen sync terminate app-code',
     ]);

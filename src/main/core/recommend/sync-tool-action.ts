@@ -29,7 +29,7 @@ export function syncToolAction(setup: SetupKind, options: ActionOptions): SetupA
         { kind: 'command', command: 'mutagen daemon start', why: 'the sync runs in mutagen’s daemon' },
         {
           kind: 'command',
-          command: `mutagen sync create ./ docker://<container>${app} --name app-code --mode two-way-safe`,
+          command: `mutagen sync create ./ docker://<container>${app} --name app-code --sync-mode two-way-safe`,
           why: '<container> is the running container’s name (docker compose ps)',
         },
         {
