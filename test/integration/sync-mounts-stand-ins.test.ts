@@ -5,7 +5,7 @@
 // wrote on the host after the flush, sync-latency through the sync, nothing left after a run or a
 // cancel, leftover cleanup of a dead owner's session, and a clear refusal when a tool is missing.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -239,6 +239,12 @@ describe('leftovers of a dead run', () => {
         `mountbench.owner=${host}_999999999`,
       ]);
       expect(created.code, created.stderr).toBe(0);
+      // The clean-up at every start does not ask mutagen (that would start its daemon) unless a
+      // dead run left its folder; there is none here, so the session stays for `mountbench cleanup`.
+      expect(existsSync(join(cache.path, 'runs')) ? readdirSync(join(cache.path, 'runs')) : []).toEqual([]);
+      const atStart = await removeLeftovers(null, cache.path, sandbox.env, { askMutagen: 'after-crash' });
+      expect(atStart.syncs).toEqual([]);
+      expect(await mutagenSessions('mountbench.run=it-dead-owner')).toHaveLength(1);
       const report = await removeLeftovers(null, cache.path, sandbox.env);
       expect(report.syncs).toContain(`mutagen session ${name}`);
       expect(await mutagenSessions('mountbench.run=it-dead-owner')).toEqual([]);

@@ -82,7 +82,9 @@ async function runCommand(flags: RunFlags): Promise<void> {
   const profile = flags.profile ? resolveProfile(flags.profile) : null;
   const prepared = await prepareRun(request);
   // What a crashed earlier run left would skew this one (a busy disk) and pile up: clear it first.
-  reportLeftovers(await removeLeftovers(prepared.docker, cacheDir()));
+  reportLeftovers(
+    await removeLeftovers(prepared.docker, cacheDir(), process.env, { askMutagen: 'after-crash' }),
+  );
   const controller = new AbortController();
   let interrupts = 0;
   const onSigint = () => {

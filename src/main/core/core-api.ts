@@ -74,7 +74,7 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
   return {
     async removeLeftovers() {
       const engine = await resolveEngine(undefined, { env: options.env }).catch(() => null);
-      return removeLeftovers(engine?.docker ?? null, cache, options.env);
+      return removeLeftovers(engine?.docker ?? null, cache, options.env, { askMutagen: 'after-crash' });
     },
     app: {
       info: async () => ({

@@ -79,15 +79,26 @@ async function cleanDockerSyncs(dir: string, env: NodeJS.ProcessEnv, report: Lef
   }
 }
 
+export interface LeftoverOptions {
+  /**
+   * When to ask mutagen for sessions of dead runs. Asking starts mutagen's daemon if it is not
+   * running, so the automatic clean-up at every start (`after-crash`) asks only when a dead run left
+   * its folder, which a crashed run always does (a run removes its folder after ending its session).
+   * `mountbench cleanup` asks `always`.
+   */
+  askMutagen?: 'always' | 'after-crash';
+}
+
 export async function removeLeftovers(
   docker: Dockerode | null,
   cacheDir: string,
   env: NodeJS.ProcessEnv = process.env,
+  options: LeftoverOptions = {},
 ): Promise<LeftoverReport> {
   const report: LeftoverReport = { containers: [], volumes: [], folders: [], syncs: [], problems: [] };
   const dead = await deadRunDirs(cacheDir);
   // Syncs first: their agents and sidecars hold the containers and volumes removed below.
-  await endMutagenSessions(env, report);
+  if ((options.askMutagen ?? 'always') === 'always' || dead.length > 0) await endMutagenSessions(env, report);
   for (const dir of dead) await cleanDockerSyncs(dir, env, report);
   if (docker) {
     const filters = { label: [`${MOUNTBENCH_LABEL}=${MOUNTBENCH_LABEL_VALUE}`] };
