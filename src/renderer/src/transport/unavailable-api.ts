@@ -17,6 +17,14 @@ export function createUnavailableApi(): MountbenchApi {
     engines: { list: unavailable },
     workloads: { list: unavailable },
     runs: { start: unavailable, cancel: unavailable, active: unavailable, onEvent: () => undefined },
+    providers: { list: unavailable, planApply: unavailable, apply: unavailable },
+    sweeps: {
+      propose: unavailable,
+      start: unavailable,
+      cancel: unavailable,
+      active: unavailable,
+      onEvent: () => undefined,
+    },
     results: {
       list: unavailable,
       get: unavailable,
