@@ -12,6 +12,7 @@ import type { IpcResult } from '../../src/shared/ipc-bridge';
 import { runFileSchema } from '../../src/shared/result-schema';
 import type { RunEvent } from '../../src/shared/run-events';
 import type { RunRequest } from '../../src/shared/run-plan';
+import type { SweepEvent, SweepRequest } from '../../src/shared/sweep';
 import { docker, image, tempDir } from './support';
 
 export interface ContractHarness {
@@ -78,6 +79,19 @@ function eventLog(api: MountbenchApi) {
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve) => waiters.push({ test, resolve }));
     },
+    stop: () => stop.abort(),
+  };
+}
+
+/** Every sweep event the client hears, and a way to wait for one. */
+function sweepLog(api: MountbenchApi) {
+  const events: SweepEvent[] = [];
+  const stop = new AbortController();
+  api.sweeps.onEvent((event) => events.push(event), { signal: stop.signal });
+  return {
+    of: (sweepId: string) => events.filter((e) => e.sweepId === sweepId),
+    next: (test: (e: SweepEvent) => boolean) =>
+      eventually('a sweep event', async () => events.find(test) ?? null, 600),
     stop: () => stop.abort(),
   };
 }
@@ -283,6 +297,95 @@ export function transportContract(transport: ContractTransport): void {
       expect(oversized.code).toBe('BAD_INPUT');
       expect(oversized.message).toMatch(/results:import/);
       expect((await api.results.list()).length).toBe(before);
+    });
+    it('lists the products: the plain engine installed, with its variants, and nothing to switch', async () => {
+      const products = await api.providers.list();
+      expect(products.map((p) => p.detection.id).sort()).toEqual(
+        ['colima', 'docker-desktop', 'docker-engine', 'orbstack', 'rancher-desktop'].sort(),
+      );
+      const engine = products.find((p) => p.detection.id === 'docker-engine');
+      expect(engine).toMatchObject({
+        switches: false,
+        detection: { installed: true, currentVariant: 'native' },
+      });
+      expect(engine?.variants.map((v) => v.id)).toEqual(['native', 'fuse']);
+      // The shared type only: no fs types or bind flags of the core's VariantSpec travel.
+      expect(Object.keys(engine?.variants[0] ?? {}).sort()).toEqual(['affects', 'available', 'id', 'label']);
+    });
+
+    it('refuses to "apply" a plain engine variant, clearly, and changes nothing', async () => {
+      const planned = await rejection(api.providers.planApply('docker-engine', 'fuse'));
+      expect(planned.code).toBe('BAD_INPUT');
+      expect(planned.message).toMatch(/no file-sharing setting to switch/);
+      const applied = await rejection(api.providers.apply('docker-engine', 'fuse'));
+      expect(applied.message).toMatch(/no file-sharing setting to switch/);
+    });
+
+    it('proposes, runs and saves a sweep of the plain engine, streaming its events; a run waits for it', async () => {
+      const request: SweepRequest = {
+        provider: 'docker-engine',
+        variants: ['native'],
+        workloads: ['dd-write'],
+        mounts: ['tmpfs'],
+        size: 'quick',
+        runs: 1,
+        warmup: 0,
+        image,
+      };
+      const proposal = await api.sweeps.propose(request);
+      expect(proposal).toMatchObject({ restarts: false, containersToStop: [], blockers: [] });
+      expect(proposal.backends.map((b) => b.id)).toEqual(['docker-engine/native/tmpfs']);
+
+      const sweeps = sweepLog(api);
+      const { sweepId } = await api.sweeps.start(request);
+      expect(await api.sweeps.active()).toContain(sweepId);
+      const busy = await rejection(
+        api.runs.start({ mounts: ['host'], workloads: ['dd-write'], size: 'quick', runs: 1, warmup: 0 }),
+      );
+      expect(busy.message).toMatch(/cannot start a run: a sweep .* is in progress/);
+      const done = await sweeps.next((e) => e.type === 'sweep-done' && e.sweepId === sweepId);
+      sweeps.stop();
+      if (done.type !== 'sweep-done') throw new Error('not sweep-done');
+      expect(done.finish).toMatchObject({ status: 'completed', restored: true });
+      const phases = sweeps.of(sweepId).flatMap((e) => (e.type === 'variant' ? [e.phase] : []));
+      expect(phases).toEqual(['apply', 'wait', 'verify', 'measure', 'done']);
+      expect(sweeps.of(sweepId).some((e) => e.type === 'run' && e.event.type === 'workload-done')).toBe(true);
+      // Saved before sweep-done, like a run.
+      const runId = done.finish.runId ?? '';
+      expect((await api.results.list()).find((r) => r.id === runId)).toMatchObject({
+        status: 'completed',
+        resultCount: 1,
+      });
+      expect(await api.sweeps.active()).not.toContain(sweepId);
+      expect((await rejection(api.sweeps.cancel(sweepId))).code).toBe('BAD_INPUT');
+      expect(await leftoversOf(runId)).toEqual([]);
+    });
+
+    it('rejects bad sweep and apply inputs at the boundary', async () => {
+      const request = {
+        provider: 'docker-engine',
+        workloads: ['dd-write'],
+        mounts: ['tmpfs'],
+        size: 'quick',
+        runs: 1,
+        warmup: 0,
+      };
+      const unknownProvider = await rejection(
+        api.sweeps.start({ ...request, provider: 'parallels' } as never),
+      );
+      expect(unknownProvider.code).toBe('BAD_INPUT');
+      expect(unknownProvider.message).toMatch(/sweeps:start/);
+      expect(
+        (await rejection(api.sweeps.propose({ ...request, workloads: ['custom'] } as never))).message,
+      ).toMatch(/custom workload is not swept/);
+      expect((await rejection(api.providers.apply('docker-desktop', '../../etc/passwd'))).code).toBe(
+        'BAD_INPUT',
+      );
+      expect((await rejection(api.providers.planApply('hyper-v' as never, 'x'))).code).toBe('BAD_INPUT');
+      expect((await rejection(api.sweeps.cancel('a b'))).code).toBe('BAD_INPUT');
+      const extra = await harness.raw('sweeps:start', [{ ...request, command: 'rm -rf ~' }]);
+      expect(extra).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
+      expect(await api.sweeps.active()).toEqual([]);
     });
   });
 }
