@@ -116,7 +116,7 @@ export async function runSweep(
         if (!verdict.ok)
           throw new MountbenchError(
             'WORKLOAD_FAILED',
-            `${proposed.spec.label}: ${verdict.message ?? 'verification failed'}; this variant was not measured`,
+            `${proposed.spec.label}: ${(verdict.message ?? 'verification failed').replace(/\.+$/, '')}; this variant was not measured`,
           );
         emit({ type: 'variant', variant, phase: 'measure' });
         await journal.step('sweep', 'apply', 'measure', variant);

@@ -19,6 +19,8 @@ interface Props {
   mounts: MountKind[];
   variants: string[];
   workloads: WorkloadInfo[];
+  /** The engine's product has settings to switch (listed under this picker): no "as set" note. */
+  switchable?: boolean;
   onToggleMount(mount: MountKind): void;
   onToggleVariant(id: string): void;
 }
@@ -28,6 +30,7 @@ export function BackendPicker({
   mounts,
   variants,
   workloads,
+  switchable = false,
   onToggleMount,
   onToggleVariant,
 }: Props) {
@@ -79,7 +82,7 @@ export function BackendPicker({
           ))}
         </div>
       )}
-      {engine && offered.length === 0 && (
+      {engine && offered.length === 0 && !switchable && (
         <p className="note" data-testid="variants-as-set">
           {PRODUCT_NAMES[engine.provider]} is measured with its current file-sharing setting.
         </p>

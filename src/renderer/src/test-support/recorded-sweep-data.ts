@@ -313,7 +313,7 @@ export const SWEEP_EVENTS: SweepEvent[] = [
     variant: 'vz-virtiofs',
     phase: 'skipped',
     message:
-      "VZ + VirtioFS: the bind mount is on ext4, but vz-virtiofs serves bind mounts as fakeowner or virtiofs: the figures would not be vz-virtiofs's.; this variant was not measured",
+      "VZ + VirtioFS: the bind mount is on ext4, but vz-virtiofs serves bind mounts as fakeowner or virtiofs: the figures would not be vz-virtiofs's; this variant was not measured",
   },
   {
     sweepId: '20261130-013145-af8be1',
@@ -349,7 +349,7 @@ export const SWEEP_EVENTS: SweepEvent[] = [
     variant: 'vz-grpcfuse',
     phase: 'skipped',
     message:
-      "VZ + gRPC FUSE: the bind mount is on ext4, but vz-grpcfuse serves bind mounts as fuse.grpcfuse or grpcfuse: the figures would not be vz-grpcfuse's.; this variant was not measured",
+      "VZ + gRPC FUSE: the bind mount is on ext4, but vz-grpcfuse serves bind mounts as fuse.grpcfuse or grpcfuse: the figures would not be vz-grpcfuse's; this variant was not measured",
   },
   {
     sweepId: '20261130-013145-af8be1',
@@ -373,7 +373,7 @@ export const SWEEP_EVENTS: SweepEvent[] = [
           fsType: 'ext4',
           reported: 'VZ + VirtioFS (settings-store.json)',
           message:
-            "VZ + VirtioFS: the bind mount is on ext4, but vz-virtiofs serves bind mounts as fakeowner or virtiofs: the figures would not be vz-virtiofs's.; this variant was not measured",
+            "VZ + VirtioFS: the bind mount is on ext4, but vz-virtiofs serves bind mounts as fakeowner or virtiofs: the figures would not be vz-virtiofs's; this variant was not measured",
         },
         {
           variant: 'vz-grpcfuse',
@@ -381,7 +381,7 @@ export const SWEEP_EVENTS: SweepEvent[] = [
           fsType: 'ext4',
           reported: 'VZ + gRPC FUSE (settings-store.json)',
           message:
-            "VZ + gRPC FUSE: the bind mount is on ext4, but vz-grpcfuse serves bind mounts as fuse.grpcfuse or grpcfuse: the figures would not be vz-grpcfuse's.; this variant was not measured",
+            "VZ + gRPC FUSE: the bind mount is on ext4, but vz-grpcfuse serves bind mounts as fuse.grpcfuse or grpcfuse: the figures would not be vz-grpcfuse's; this variant was not measured",
         },
       ],
       runId: '20261130-013146-2db6f4',

@@ -135,6 +135,7 @@ export function SetupView() {
             mounts={setup.mounts}
             variants={setup.variants}
             workloads={chosenWorkloads(setup)}
+            switchable={switchableProducts(setup.providers).some((p) => p.detection.id === engine?.provider)}
             onToggleMount={setup.toggleMount}
             onToggleVariant={setup.toggleVariant}
           />
