@@ -6,7 +6,7 @@
 // mounts here are ext4) with the settings put back byte for byte.
 import { readFileSync } from 'node:fs';
 import { choose, RUN_TIMEOUT_MS, tid, waitForSetup } from '../support/dashboard';
-import { currentEngine } from '../support/engine';
+import { currentEngine, leftoversOf } from '../support/engine';
 import { expect, test } from '../support/fixtures';
 import { benchImage } from '../support/sandbox-dirs';
 import { snap } from '../support/screens';
@@ -49,7 +49,7 @@ test('sweep (b): stand-in Docker Desktop: dry run, confirm, refused by verificat
     expect((await sb.run('docker', ['desktop', 'start'])).code).toBe(0);
     // The sandbox's home, stand-in CLIs and host facts; the dashboard's own data and cache folders.
     const { MOUNTBENCH_DATA_DIR: _data, MOUNTBENCH_CACHE_DIR: _cache, ...env } = sb.env;
-    const { page } = await launchDashboard({ name: 'sweep-dd', env });
+    const { page, ownerPid } = await launchDashboard({ name: 'sweep-dd', env });
     await waitForSetup(page);
 
     await expect(tid(page, 'product-setting-docker-desktop')).toHaveText('VZ + VirtioFS');
@@ -88,6 +88,9 @@ test('sweep (b): stand-in Docker Desktop: dry run, confirm, refused by verificat
     await expect(tid(page, 'sweep-status')).toHaveText('failed');
     await snap(testInfo, page, 'sweep-refused-settings-back');
     expect(readFileSync(settings).equals(before)).toBe(true);
+    // The fs-type probes were removed; the user's container was not Mountbench's to touch.
+    expect(await leftoversOf(docker, ownerPid)).toEqual({ containers: [], volumes: [] });
+    expect((await container.inspect()).State.Running).toBe(true);
   } finally {
     await container.remove({ force: true });
     await sb.remove();

@@ -7,12 +7,14 @@ import type { MountbenchApi } from '../../src/shared/api';
 import { EXPORT_FORMATS } from '../../src/shared/api';
 import { MAX_IMPORT_CHARS } from '../../src/shared/api-calls';
 import { MountbenchError } from '../../src/shared/errors';
+import { readFileSync } from 'node:fs';
 import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE, WORKLOAD_IDS } from '../../src/shared/ids';
 import type { IpcResult } from '../../src/shared/ipc-bridge';
 import { runFileSchema } from '../../src/shared/result-schema';
 import type { RunEvent } from '../../src/shared/run-events';
 import type { RunRequest } from '../../src/shared/run-plan';
 import type { SweepEvent, SweepRequest } from '../../src/shared/sweep';
+import { createStandinSandbox, DD_SETTINGS_DIR, type StandinSandbox } from '../stand-ins/sandbox';
 import { docker, image, tempDir } from './support';
 
 export interface ContractHarness {
@@ -24,8 +26,11 @@ export interface ContractHarness {
 
 export interface ContractTransport {
   name: 'websocket' | 'ipc';
-  /** A fresh core on `dataDir` (results) and `cacheDir` (fixtures), and a client of it over the transport. */
-  start(folders: { dataDir: string; cacheDir: string }): Promise<ContractHarness>;
+  /**
+   * A fresh core on `dataDir` (results) and `cacheDir` (fixtures), and a client of it over the
+   * transport; `env` (a stand-in sandbox's HOME and PATH) replaces the process environment.
+   */
+  start(folders: { dataDir: string; cacheDir: string; env?: NodeJS.ProcessEnv }): Promise<ContractHarness>;
 }
 
 /** Everything of one run still on the engine: the runner labels each container and volume with its run. */
@@ -89,6 +94,7 @@ function sweepLog(api: MountbenchApi) {
   const stop = new AbortController();
   api.sweeps.onEvent((event) => events.push(event), { signal: stop.signal });
   return {
+    all: () => events,
     of: (sweepId: string) => events.filter((e) => e.sweepId === sweepId),
     next: (test: (e: SweepEvent) => boolean) =>
       eventually('a sweep event', async () => events.find(test) ?? null, 600),
@@ -386,6 +392,71 @@ export function transportContract(transport: ContractTransport): void {
       const extra = await harness.raw('sweeps:start', [{ ...request, command: 'rm -rf ~' }]);
       expect(extra).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
       expect(await api.sweeps.active()).toEqual([]);
+    });
+  });
+
+  describe(`providers and apply over ${transport.name}, with a stand-in Docker Desktop`, () => {
+    // A sandbox home with Docker Desktop's real-format settings and its stand-in CLIs
+    // (test/stand-ins); its engine is the local dockerd, so bind mounts are ext4.
+    let sb: StandinSandbox;
+    let harness: ContractHarness;
+    let settings: string;
+    let original: Buffer;
+
+    beforeAll(async () => {
+      sb = createStandinSandbox({
+        dockerDesktop: 'settings-store-json-4.35',
+        env: { MOUNTBENCH_IMAGE: image },
+      });
+      settings = sb.file(...DD_SETTINGS_DIR, 'settings-store.json');
+      original = readFileSync(settings);
+      harness = await transport.start({ dataDir: sb.dataDir, cacheDir: `${sb.root}/cache`, env: sb.env });
+    });
+    afterAll(async () => {
+      await harness?.stop();
+      await sb?.remove();
+    });
+
+    it('lists Docker Desktop with its current setting and plans a switch without changing anything', async () => {
+      const products = await harness.api.providers.list();
+      const dd = products.find((p) => p.detection.id === 'docker-desktop');
+      expect(dd).toMatchObject({
+        switches: true,
+        detection: { installed: true, currentVariant: 'vz-virtiofs', currentSetting: 'VZ + VirtioFS' },
+      });
+      expect(dd?.variants.find((v) => v.id === 'hyperkit-grpcfuse')).toMatchObject({ available: false });
+      const plan = await harness.api.providers.planApply('docker-desktop', 'vz-grpcfuse');
+      expect(plan.plan).toMatchObject({ changes: true, restarts: true });
+      expect(plan.plan.writes).toEqual([
+        { key: 'settings-store.json: UseVirtualizationFrameworkVirtioFS', from: true, to: false },
+      ]);
+      const proposal = await harness.api.sweeps.propose({
+        provider: 'docker-desktop',
+        variants: ['vz-grpcfuse'],
+        workloads: ['dd-write'],
+        mounts: ['bind'],
+        size: 'quick',
+        runs: 1,
+        warmup: 0,
+      });
+      expect(proposal.restarts).toBe(true);
+      expect(proposal.unavailable.map((u) => u.id)).toContain('hyperkit-grpcfuse');
+      expect(readFileSync(settings).equals(original)).toBe(true);
+    });
+
+    it('applies with progress events; refused by verification, it puts the original back', async () => {
+      const sweeps = sweepLog(harness.api);
+      const result = await harness.api.providers.apply('docker-desktop', 'vz-grpcfuse');
+      const phases = await eventually('the apply events', async () => {
+        const seen = sweeps.all().flatMap((e) => (e.type === 'apply' ? [e.phase] : []));
+        return seen.includes('restore') ? seen : null;
+      });
+      sweeps.stop();
+      expect(phases).toEqual(expect.arrayContaining(['backup', 'apply', 'wait', 'verify', 'restore']));
+      expect(result).toMatchObject({ status: 'failed', fsType: 'ext4', restored: true });
+      expect(result.message).toMatch(/The original settings were put back/);
+      expect(readFileSync(settings).equals(original)).toBe(true);
+      expect(readFileSync(result.backups[0]).equals(original)).toBe(true);
     });
   });
 }
