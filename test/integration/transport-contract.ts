@@ -2,12 +2,12 @@
 // (transport-contract-ws.test.ts, transport-contract-ipc.test.ts) with a real core, the real local
 // Docker Engine and a throwaway data folder. The suite only sees a MountbenchApi client and a way
 // to send a raw call, so both transports are held to exactly the same expectations.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MountbenchApi } from '../../src/shared/api';
 import { EXPORT_FORMATS } from '../../src/shared/api';
 import { MAX_IMPORT_CHARS } from '../../src/shared/api-calls';
 import { MountbenchError } from '../../src/shared/errors';
-import { readFileSync } from 'node:fs';
 import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE, WORKLOAD_IDS } from '../../src/shared/ids';
 import type { IpcResult } from '../../src/shared/ipc-bridge';
 import { runFileSchema } from '../../src/shared/result-schema';
