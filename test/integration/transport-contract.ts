@@ -342,6 +342,21 @@ export function transportContract(transport: ContractTransport): void {
       expect(proposal).toMatchObject({ restarts: false, containersToStop: [], blockers: [] });
       expect(proposal.backends.map((b) => b.id)).toEqual(['docker-engine/native/tmpfs']);
 
+      // A run in progress: the sweep waits for it, clearly, and changes nothing.
+      const { runId: busyRun } = await api.runs.start({
+        mounts: ['tmpfs'],
+        workloads: ['small-file-read'],
+        size: 'default',
+        runs: 50,
+        warmup: 1,
+        image,
+      });
+      const refused = await rejection(api.sweeps.start(request));
+      expect(refused.message).toMatch(/cannot start a sweep of Docker Engine: a run \(.+\) is in progress/);
+      expect(await api.sweeps.active()).toEqual([]);
+      await api.runs.cancel(busyRun);
+      await log.next((e) => e.type === 'run-done' && e.runId === busyRun);
+
       const sweeps = sweepLog(api);
       const { sweepId } = await api.sweeps.start(request);
       expect(await api.sweeps.active()).toContain(sweepId);
