@@ -33,6 +33,7 @@ function recordingApi() {
       list: record('providers.list', []),
       planApply: record('providers.planApply', {} as never),
       apply: record('providers.apply', {} as never),
+      cancelApply: record('providers.cancelApply', undefined),
     },
     sweeps: {
       propose: record('sweeps.propose', {} as never),
@@ -76,6 +77,7 @@ const VALID_ARGS: Record<(typeof API_CHANNELS)[number], unknown[]> = {
   'providers:list': [],
   'providers:planApply': ['docker-desktop', 'vz-grpcfuse'],
   'providers:apply': ['docker-desktop', 'vz-grpcfuse'],
+  'providers:cancelApply': [],
   'sweeps:propose': [{ provider: 'docker-desktop', ...request }],
   'sweeps:start': [{ provider: 'docker-desktop', ...request }],
   'sweeps:cancel': ['sweep-1'],

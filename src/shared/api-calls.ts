@@ -25,6 +25,7 @@ export const API_CALLS = {
   'providers:list': z.tuple([]),
   'providers:planApply': z.tuple([z.enum(PROVIDER_IDS), variantIdSchema]),
   'providers:apply': z.tuple([z.enum(PROVIDER_IDS), variantIdSchema]),
+  'providers:cancelApply': z.tuple([]),
   'sweeps:propose': z.tuple([sweepRequestSchema]),
   'sweeps:start': z.tuple([sweepRequestSchema]),
   'sweeps:cancel': z.tuple([runIdSchema]),

@@ -91,6 +91,8 @@ export interface MountbenchApi {
      * are put back. Progress arrives through `sweeps.onEvent` (type `apply`). Resolves at the end.
      */
     apply(provider: ProviderId, variant: string): Promise<ApplyResult>;
+    /** Stops the apply in progress: its `apply` call resolves once the originals are back. */
+    cancelApply(): Promise<void>;
   };
   sweeps: {
     /** The dry run of a sweep: what restarts, which containers stop. Reads only. */

@@ -96,6 +96,7 @@ export function createPreloadBridge(ipc: IpcRendererLike): MountbenchBridge {
       list: invoker('providers:list'),
       planApply: invoker('providers:planApply'),
       apply: invoker('providers:apply'),
+      cancelApply: invoker('providers:cancelApply'),
     },
     sweeps: {
       propose: invoker('sweeps:propose'),
@@ -151,6 +152,7 @@ export function createApiFromBridge(bridge: MountbenchBridge): MountbenchApi {
       list: () => unwrap(bridge.providers.list()),
       planApply: (provider, variant) => unwrap(bridge.providers.planApply(provider, variant)),
       apply: (provider, variant) => unwrap(bridge.providers.apply(provider, variant)),
+      cancelApply: () => unwrap(bridge.providers.cancelApply()),
     },
     sweeps: {
       propose: (request) => unwrap(bridge.sweeps.propose(request)),

@@ -419,9 +419,10 @@ export function transportContract(transport: ContractTransport): void {
     let original: Buffer;
 
     beforeAll(async () => {
+      // Docker Desktop takes 3 s to start here, so a cancel can land while apply waits for it.
       sb = createStandinSandbox({
         dockerDesktop: 'settings-store-json-4.35',
-        env: { MOUNTBENCH_IMAGE: image },
+        env: { MOUNTBENCH_IMAGE: image, STANDIN_DOCKER_DESKTOP_START_MS: '3000' },
       });
       settings = sb.file(...DD_SETTINGS_DIR, 'settings-store.json');
       original = readFileSync(settings);
@@ -472,6 +473,21 @@ export function transportContract(transport: ContractTransport): void {
       expect(result.message).toMatch(/The original settings were put back/);
       expect(readFileSync(settings).equals(original)).toBe(true);
       expect(readFileSync(result.backups[0]).equals(original)).toBe(true);
+    });
+    it('cancels an apply while the product restarts: the originals are put back and it says so', async () => {
+      expect((await rejection(harness.api.providers.cancelApply())).message).toMatch(
+        /no setting is being applied/,
+      );
+      const sweeps = sweepLog(harness.api);
+      const pending = harness.api.providers.apply('docker-desktop', 'vz-grpcfuse');
+      await sweeps.next((e) => e.type === 'apply' && e.phase === 'wait');
+      expect(readFileSync(settings).equals(original)).toBe(false);
+      await harness.api.providers.cancelApply();
+      const result = await pending;
+      sweeps.stop();
+      expect(result).toMatchObject({ status: 'failed', restored: true });
+      expect(result.message).toBe('the switch was cancelled. The original settings were put back.');
+      expect(readFileSync(settings).equals(original)).toBe(true);
     });
   });
 }

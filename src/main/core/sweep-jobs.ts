@@ -86,6 +86,13 @@ export function createSweepJobs(options: SweepJobsOptions): SweepJobs {
           applying = null;
         }
       },
+      async cancelApply() {
+        const current = applying;
+        if (!current) throw new MountbenchError('BAD_INPUT', 'no setting is being applied');
+        current.controller.abort();
+        // The apply puts the originals back before it settles; its caller hears how that went.
+        await current.done.catch(() => undefined);
+      },
     },
     sweeps: {
       async propose(request) {

@@ -167,7 +167,10 @@ export async function applySetting(
       restored: false,
     };
   } catch (err) {
-    const why = (signal.aborted ? 'cancelled' : serializeError(err).message).replace(/\.+$/, '');
+    const why = (signal.aborted ? 'the switch was cancelled' : serializeError(err).message).replace(
+      /\.+$/,
+      '',
+    );
     // Restore with no signal: a cancel must not cut putting things back short.
     const steady: ProviderContext = { ...ctx, signal: undefined };
     emit('restore', why);

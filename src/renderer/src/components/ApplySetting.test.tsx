@@ -71,7 +71,7 @@ describe('Apply this setting', () => {
     expect(screen.getByTestId('apply-result-applied').textContent).toContain('now uses VZ + gRPC FUSE');
   });
 
-  it('shows progress while applying', async () => {
+  it('shows progress while applying, and Cancel asks the core to stop', async () => {
     const { user, api, stores } = setUp();
     let finish: () => void = () => {};
     const result = api.applyResult;
@@ -90,6 +90,9 @@ describe('Apply this setting', () => {
       ),
     );
     expect(screen.getByTestId('apply-setting')).toHaveProperty('disabled', true);
+    await user.click(screen.getByTestId('apply-cancel'));
+    expect(api.calls.filter((c) => c.method === 'providers.cancelApply')).toHaveLength(1);
+    expect(screen.getByTestId('apply-cancel').textContent).toBe('Cancelling…');
     finish();
     await screen.findByTestId('apply-result-failed');
     expect(stores.apply.getState().phase).toBe('done');

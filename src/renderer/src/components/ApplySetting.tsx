@@ -33,6 +33,7 @@ export function ApplySetting({ target }: Props) {
       result: s.result,
       error: s.error,
       target: s.target,
+      cancelling: s.cancelling,
     })),
   );
   const mine =
@@ -55,10 +56,21 @@ export function ApplySetting({ target }: Props) {
           : 'Switches the product to this setting and leaves it there (a copy of the old settings is kept).'}
       </span>
       {mine && apply.phase === 'applying' && (
-        <p role="status" data-testid="apply-progress">
-          {apply.step ? STEP_WORDS[apply.step.phase] : 'Starting…'}
-          {apply.step?.message && apply.step.phase === 'progress' ? ` ${apply.step.message}` : ''}
-        </p>
+        <div className="apply-progress">
+          <p role="status" data-testid="apply-progress">
+            {apply.step ? STEP_WORDS[apply.step.phase] : 'Starting…'}
+            {apply.step?.message && apply.step.phase === 'progress' ? ` ${apply.step.message}` : ''}
+          </p>
+          <button
+            type="button"
+            className="danger small"
+            disabled={apply.cancelling || apply.step?.phase === 'restore'}
+            onClick={() => void state.cancel()}
+            data-testid="apply-cancel"
+          >
+            {apply.cancelling ? 'Cancelling…' : 'Cancel'}
+          </button>
+        </div>
       )}
       {mine && apply.phase === 'done' && apply.result && (
         <div

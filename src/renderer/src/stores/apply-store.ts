@@ -16,6 +16,9 @@ export interface ApplyState {
   /** Dry run of switching `provider` to `variant`; opens the confirmation. */
   plan(provider: ProviderId, variant: string): Promise<void>;
   confirm(): Promise<void>;
+  /** Asks the core to stop; it puts the originals back and `confirm` ends with how that went. */
+  cancel(): Promise<void>;
+  cancelling: boolean;
   dismiss(): void;
   receive(event: SweepEvent): void;
   listen(signal: AbortSignal): void;
@@ -30,6 +33,7 @@ export function createApplyStore(options: { api: MountbenchApi; onApplied?: () =
     step: null,
     result: null,
     error: null,
+    cancelling: false,
 
     async plan(provider, variant) {
       if (get().phase === 'applying') return;
@@ -52,13 +56,24 @@ export function createApplyStore(options: { api: MountbenchApi; onApplied?: () =
     async confirm() {
       const { target, phase } = get();
       if (!target || phase !== 'confirming') return;
-      set({ phase: 'applying', step: null });
+      set({ phase: 'applying', step: null, cancelling: false });
       try {
         const result = await api.providers.apply(target.provider, target.variant);
-        set({ phase: 'done', result });
+        set({ phase: 'done', result, cancelling: false });
         options.onApplied?.();
       } catch (err) {
-        set({ phase: 'error', error: (err as Error).message });
+        set({ phase: 'error', error: (err as Error).message, cancelling: false });
+      }
+    },
+
+    async cancel() {
+      if (get().phase !== 'applying' || get().cancelling) return;
+      set({ cancelling: true });
+      try {
+        await api.providers.cancelApply();
+      } catch (err) {
+        // Already over: its result arrives through confirm().
+        if (get().phase === 'applying') set({ cancelling: false, error: (err as Error).message });
       }
     },
 

@@ -112,6 +112,9 @@ export function createFakeApi(
         fake.emitSweep(fake.applyEvents);
         return structuredClone(fake.applyResult);
       },
+      async cancelApply() {
+        log('providers.cancelApply');
+      },
     },
     sweeps: {
       propose: async (request) => (log('sweeps.propose', request), structuredClone(fake.proposal)),

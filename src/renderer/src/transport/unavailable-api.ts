@@ -17,7 +17,7 @@ export function createUnavailableApi(): MountbenchApi {
     engines: { list: unavailable },
     workloads: { list: unavailable },
     runs: { start: unavailable, cancel: unavailable, active: unavailable, onEvent: () => undefined },
-    providers: { list: unavailable, planApply: unavailable, apply: unavailable },
+    providers: { list: unavailable, planApply: unavailable, apply: unavailable, cancelApply: unavailable },
     sweeps: {
       propose: unavailable,
       start: unavailable,

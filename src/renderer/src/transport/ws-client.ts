@@ -192,6 +192,7 @@ export function createWsClient(options: WsClientOptions): WsClient {
       list: () => send('providers:list'),
       planApply: (provider, variant) => send('providers:planApply', provider, variant),
       apply: (provider, variant) => send('providers:apply', provider, variant),
+      cancelApply: () => send('providers:cancelApply'),
     },
     sweeps: {
       propose: (request) => send('sweeps:propose', request),
