@@ -12,6 +12,7 @@ import { registerRunCommand } from './commands/run';
 import { registerProvidersCommand } from './commands/providers';
 import { registerSweepCommand } from './commands/sweep';
 import { registerRestoreCommand } from './commands/restore';
+import { registerApplyCommand } from './commands/apply';
 import { registerServeCommand } from './commands/serve';
 
 export async function main(argv: string[]): Promise<void> {
@@ -31,6 +32,7 @@ export async function main(argv: string[]): Promise<void> {
   registerProvidersCommand(program);
   registerSweepCommand(program);
   registerRestoreCommand(program);
+  registerApplyCommand(program);
   registerServeCommand(program);
   try {
     await program.parseAsync(argv);

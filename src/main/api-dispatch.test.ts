@@ -30,6 +30,19 @@ function recordingApi() {
       active: record('runs.active', ['run-1']),
       onEvent: () => undefined,
     },
+    providers: {
+      list: record('providers.list', []),
+      planApply: record('providers.planApply', {} as never),
+      apply: record('providers.apply', {} as never),
+      cancelApply: record('providers.cancelApply', undefined),
+    },
+    sweeps: {
+      propose: record('sweeps.propose', {} as never),
+      start: record('sweeps.start', { sweepId: 'sweep-1' }),
+      cancel: record('sweeps.cancel', undefined),
+      active: record('sweeps.active', []),
+      onEvent: () => undefined,
+    },
     results: {
       list: async () => {
         throw new Error('disk on fire');
@@ -63,6 +76,14 @@ const VALID_ARGS: Record<(typeof API_CHANNELS)[number], unknown[]> = {
   'runs:start': [request],
   'runs:cancel': ['run-1'],
   'runs:active': [],
+  'providers:list': [],
+  'providers:planApply': ['docker-desktop', 'vz-grpcfuse'],
+  'providers:apply': ['docker-desktop', 'vz-grpcfuse'],
+  'providers:cancelApply': [],
+  'sweeps:propose': [{ provider: 'docker-desktop', ...request }],
+  'sweeps:start': [{ provider: 'docker-desktop', ...request }],
+  'sweeps:cancel': ['sweep-1'],
+  'sweeps:active': [],
   'results:list': [],
   'results:get': ['run-1'],
   'results:delete': ['run-1'],
@@ -136,6 +157,21 @@ describe('dispatch', () => {
     expect(await dispatch(api, 'engines:list', ['surprise'])).toMatchObject({ ok: false });
     expect(await dispatch(api, 'results:get', [])).toMatchObject({ ok: false });
     expect(await dispatch(api, 'results:get', 'run-1')).toMatchObject({ ok: false });
+    const sweep = { provider: 'docker-desktop', ...request };
+    expect(await dispatch(api, 'sweeps:start', [{ ...sweep, provider: 'parallels' }])).toMatchObject({
+      ok: false,
+    });
+    expect(await dispatch(api, 'sweeps:start', [{ ...sweep, command: 'rm -rf ~' }])).toMatchObject({
+      ok: false,
+    });
+    expect(await dispatch(api, 'sweeps:propose', [{ ...sweep, workloads: ['custom'] }])).toMatchObject({
+      ok: false,
+    });
+    expect(await dispatch(api, 'providers:apply', ['docker-desktop', '../../etc'])).toMatchObject({
+      ok: false,
+    });
+    expect(await dispatch(api, 'providers:apply', ['nobody', 'vz-grpcfuse'])).toMatchObject({ ok: false });
+    expect(await dispatch(api, 'sweeps:cancel', ['a b'])).toMatchObject({ ok: false });
     expect(calls).toEqual([]);
   });
 

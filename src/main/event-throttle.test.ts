@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../shared/run-events';
 import type { RunFile } from '../shared/result-schema';
-import { coalesceKey, createEventThrottle, type ThrottleClock } from './event-throttle';
+import type { SweepEvent } from '../shared/sweep';
+import { coalesceKey, createEventThrottle, sweepCoalesceKey, type ThrottleClock } from './event-throttle';
 
 // A clock the test moves by hand, so nothing depends on how fast the machine is.
 function manualClock(): ThrottleClock & { advance(ms: number): void; pendingTimers(): number } {
@@ -189,5 +190,38 @@ describe('createEventThrottle', () => {
     throttle.push(runDone());
     expect(sent).toEqual([sample(0)]);
     expect(clock.pendingTimers()).toBe(0);
+  });
+});
+
+describe('sweep events through the throttle', () => {
+  it('coalesces the wrapped samples and the product progress, never a phase change or the end', () => {
+    const clock = manualClock();
+    const sent: SweepEvent[] = [];
+    const throttle = createEventThrottle<SweepEvent>((e) => sent.push(e), { clock, key: sweepCoalesceKey });
+    const wrap = (event: RunEvent): SweepEvent => ({
+      type: 'run',
+      sweepId: 's-1',
+      variant: 'vz-grpcfuse',
+      event,
+    });
+    throttle.push(wrap(sample(0)));
+    for (let i = 1; i < 10; i++) throttle.push(wrap(sample(i)));
+    throttle.push({ type: 'progress', sweepId: 's-1', message: 'starting' });
+    throttle.push({ type: 'progress', sweepId: 's-1', message: 'running' });
+    expect(sent).toHaveLength(1);
+    throttle.push({ type: 'variant', sweepId: 's-1', variant: 'vz-grpcfuse', phase: 'done' });
+    // The phase change flushed what was pending first: the latest sample, the latest progress.
+    expect(sent.map((e) => (e.type === 'run' && e.event.type === 'sample' ? e.event.index : e.type))).toEqual(
+      [0, 9, 'progress', 'variant'],
+    );
+    const progress = sent.find((e) => e.type === 'progress');
+    expect(progress?.type === 'progress' && progress.message).toBe('running');
+    throttle.push({
+      type: 'sweep-done',
+      sweepId: 's-1',
+      finish: { status: 'completed', variants: [], runId: null, restored: true },
+    });
+    expect(sent.at(-1)?.type).toBe('sweep-done');
+    expect(sweepCoalesceKey({ type: 'apply', sweepId: 'a', phase: 'verify' })).toBeNull();
   });
 });

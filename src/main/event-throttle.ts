@@ -2,6 +2,7 @@
 // latest state" are coalesced and leave at most once per interval; events that carry a result or
 // change the shape of the run are never dropped or delayed.
 import type { RunEvent } from '../shared/run-events';
+import type { SweepEvent } from '../shared/sweep';
 
 /** About 30 flushes a second: smooth enough for a progress bar, cheap for IPC. */
 export const DEFAULT_THROTTLE_INTERVAL_MS = 33;
@@ -18,8 +19,8 @@ const realClock: ThrottleClock = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-export interface EventThrottle {
-  push(event: RunEvent): void;
+export interface EventThrottle<E = RunEvent> {
+  push(event: E): void;
   /** Sends whatever is pending now (e.g. before the window closes). */
   flush(): void;
   /** Drops pending events and stops the timer; later pushes are ignored. */
@@ -42,15 +43,31 @@ export function coalesceKey(event: RunEvent): string | null {
   }
 }
 
-export function createEventThrottle(
-  send: (event: RunEvent) => void,
-  options: { intervalMs?: number; clock?: ThrottleClock } = {},
-): EventThrottle {
+/**
+ * A sweep's events: the run events it wraps coalesce as a run's do, the product's progress
+ * messages ("VM booting…") keep only the latest; phase changes and the end are always delivered.
+ */
+export function sweepCoalesceKey(event: SweepEvent): string | null {
+  if (event.type === 'run') {
+    const inner = coalesceKey(event.event);
+    return inner === null ? null : `sweep\u0000${event.sweepId}\u0000${inner}`;
+  }
+  if (event.type === 'progress') return `progress\u0000${event.sweepId}`;
+  if (event.type === 'apply' && event.phase === 'progress') return `apply\u0000${event.sweepId}`;
+  return null;
+}
+
+export function createEventThrottle<E = RunEvent>(
+  send: (event: E) => void,
+  options: { intervalMs?: number; clock?: ThrottleClock; key?: (event: E) => string | null } = {},
+): EventThrottle<E> {
   const intervalMs = options.intervalMs ?? DEFAULT_THROTTLE_INTERVAL_MS;
   const clock = options.clock ?? realClock;
+  // Run events by default; a caller with other events says how they coalesce.
+  const keyOf = options.key ?? (coalesceKey as unknown as (event: E) => string | null);
   // Map iteration follows insertion order; re-inserting on update keeps the pending events in the
   // order of their latest occurrence.
-  const pending = new Map<string, RunEvent>();
+  const pending = new Map<string, E>();
   let lastFlushAt = Number.NEGATIVE_INFINITY;
   let timer: unknown = null;
   let closed = false;
@@ -71,9 +88,9 @@ export function createEventThrottle(
     for (const event of events) send(event);
   }
 
-  function push(event: RunEvent): void {
+  function push(event: E): void {
     if (closed) return;
-    const key = coalesceKey(event);
+    const key = keyOf(event);
     if (key === null) {
       // Progress that happened before this event must reach the renderer before it, so a
       // 'workload-done' is never followed by a stale 'sample' of the same workload.

@@ -1,13 +1,14 @@
 // The desktop app's IPC binding, without Electron: one handler per row of the call table, each
 // answering only our own window (trusted-sender.ts) and going through api-dispatch.ts; and the
-// run events pushed to that window through the throttle. ipc.ts hands it Electron's ipcMain and
+// run and sweep events pushed to that window through the throttle. ipc.ts hands it Electron's ipcMain and
 // the window; unit and contract tests hand it plain objects, so all of this runs under Node.
 import type { MountbenchApi } from '../shared/api';
-import { API_CHANNELS, RUN_EVENT_CHANNEL, type ApiChannel } from '../shared/api-calls';
+import { API_CHANNELS, RUN_EVENT_CHANNEL, SWEEP_EVENT_CHANNEL, type ApiChannel } from '../shared/api-calls';
 import type { IpcResult } from '../shared/ipc-bridge';
 import type { RunEvent } from '../shared/run-events';
+import type { SweepEvent } from '../shared/sweep';
 import { dispatch } from './api-dispatch';
-import { createEventThrottle } from './event-throttle';
+import { createEventThrottle, sweepCoalesceKey } from './event-throttle';
 import { isTrustedSender, type SenderEvent } from './trusted-sender';
 
 export type IpcHandler = (args: readonly unknown[]) => Promise<IpcResult<unknown>>;
@@ -20,7 +21,7 @@ export interface IpcMainLike {
 
 /** The parts of the window's webContents the binding uses. */
 export interface WebContentsLike {
-  send(channel: string, event: RunEvent): void;
+  send(channel: string, event: RunEvent | SweepEvent): void;
   isDestroyed(): boolean;
 }
 
@@ -70,6 +71,13 @@ export function registerIpc(options: RegisterIpcOptions): () => void {
   });
   const subscription = new AbortController();
   api.runs.onEvent((runEvent) => throttle.push(runEvent), { signal: subscription.signal });
+  const sweepThrottle = createEventThrottle<SweepEvent>(
+    (sweepEvent) => {
+      if (!webContents.isDestroyed()) webContents.send(SWEEP_EVENT_CHANNEL, sweepEvent);
+    },
+    { key: sweepCoalesceKey },
+  );
+  api.sweeps.onEvent((sweepEvent) => sweepThrottle.push(sweepEvent), { signal: subscription.signal });
 
   let bound = true;
   return () => {
@@ -77,6 +85,7 @@ export function registerIpc(options: RegisterIpcOptions): () => void {
     bound = false;
     subscription.abort();
     throttle.close();
+    sweepThrottle.close();
     for (const channel of API_CHANNELS) ipcMain.removeHandler(channel);
   };
 }

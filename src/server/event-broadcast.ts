@@ -3,7 +3,8 @@
 // Each event is serialised once, whatever the number of pages.
 import type { MountbenchApi } from '../shared/api';
 import type { WsPush } from '../shared/ws-protocol';
-import { createEventThrottle } from '../main/event-throttle';
+import { createEventThrottle, sweepCoalesceKey } from '../main/event-throttle';
+import type { SweepEvent } from '../shared/sweep';
 
 export interface EventSink {
   send(text: string): void;
@@ -16,8 +17,18 @@ export function broadcastRunEvents(api: MountbenchApi, sinks: () => Iterable<Eve
   });
   const subscription = new AbortController();
   api.runs.onEvent((event) => throttle.push(event), { signal: subscription.signal });
+  // Sweep and apply progress travel the same way, under their own key.
+  const sweepThrottle = createEventThrottle<SweepEvent>(
+    (sweepEvent) => {
+      const text = JSON.stringify({ sweepEvent } satisfies WsPush);
+      for (const sink of sinks()) sink.send(text);
+    },
+    { key: sweepCoalesceKey },
+  );
+  api.sweeps.onEvent((event) => sweepThrottle.push(event), { signal: subscription.signal });
   return () => {
     subscription.abort();
     throttle.close();
+    sweepThrottle.close();
   };
 }

@@ -3,7 +3,9 @@
 // never hand the core something the schemas do not allow.
 import { z } from 'zod';
 import { EXPORT_FORMATS, type MountbenchApi } from './api';
+import { PROVIDER_IDS } from './ids';
 import { runRequestSchema } from './run-plan';
+import { sweepRequestSchema, variantIdSchema } from './sweep';
 
 /** Same shape as a run file's `id`. */
 export const runIdSchema = z
@@ -21,6 +23,14 @@ export const API_CALLS = {
   'runs:start': z.tuple([runRequestSchema]),
   'runs:cancel': z.tuple([runIdSchema]),
   'runs:active': z.tuple([]),
+  'providers:list': z.tuple([]),
+  'providers:planApply': z.tuple([z.enum(PROVIDER_IDS), variantIdSchema]),
+  'providers:apply': z.tuple([z.enum(PROVIDER_IDS), variantIdSchema]),
+  'providers:cancelApply': z.tuple([]),
+  'sweeps:propose': z.tuple([sweepRequestSchema]),
+  'sweeps:start': z.tuple([sweepRequestSchema]),
+  'sweeps:cancel': z.tuple([runIdSchema]),
+  'sweeps:active': z.tuple([]),
   'results:list': z.tuple([]),
   'results:get': z.tuple([runIdSchema]),
   'results:delete': z.tuple([runIdSchema]),
@@ -35,6 +45,9 @@ export type ApiChannel = keyof typeof API_CALLS;
 
 /** Pushed from the core to the dashboard, never invoked. */
 export const RUN_EVENT_CHANNEL = 'runs:event';
+
+/** Sweep and apply progress, pushed like run events. */
+export const SWEEP_EVENT_CHANNEL = 'sweeps:event';
 
 type Domain<C extends string> = C extends `${infer D}:${string}` ? D : never;
 type Action<C extends string> = C extends `${string}:${infer A}` ? A : never;

@@ -2,11 +2,19 @@
 // from the call table in api-calls.ts; the renderer and the CLI call it. Channels are `domain:action`.
 import type { ComparisonRow } from './comparison';
 import type { DiscoveredEngine } from './engine';
-import type { MountKind, SizeName, WorkloadId } from './ids';
+import type { MountKind, ProviderId, SizeName, WorkloadId } from './ids';
 import type { Recommendation } from './recommendation';
 import type { MachineInfo, RunFile } from './result-schema';
 import type { RunRequest } from './run-plan';
 import type { RunEvent } from './run-events';
+import type {
+  ApplyProposal,
+  ApplyResult,
+  ProviderSummary,
+  SweepEvent,
+  SweepProposalView,
+  SweepRequest,
+} from './sweep';
 
 export const EXPORT_FORMATS = ['json', 'hyperfine', 'csv', 'markdown'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -83,6 +91,29 @@ export interface MountbenchApi {
     /** Ids of runs in progress (a reloaded dashboard picks them up again). */
     active(): Promise<string[]>;
     onEvent(listener: (event: RunEvent) => void, options: { signal: AbortSignal }): void;
+  };
+  providers: {
+    /** Every product Mountbench knows: installed or not, its current setting, its variants. */
+    list(): Promise<ProviderSummary[]>;
+    /** The dry run of "Apply this setting": reads only. */
+    planApply(provider: ProviderId, variant: string): Promise<ApplyProposal>;
+    /**
+     * Switches the product to `variant` and leaves it there once verified; on failure the originals
+     * are put back. Progress arrives through `sweeps.onEvent` (type `apply`). Resolves at the end.
+     */
+    apply(provider: ProviderId, variant: string): Promise<ApplyResult>;
+    /** Stops the apply in progress: its `apply` call resolves once the originals are back. */
+    cancelApply(): Promise<void>;
+  };
+  sweeps: {
+    /** The dry run of a sweep: what restarts, which containers stop. Reads only. */
+    propose(request: SweepRequest): Promise<SweepProposalView>;
+    /** Starts a sweep and returns at once; progress arrives through `onEvent`. Refused while a run is in progress. */
+    start(request: SweepRequest): Promise<{ sweepId: string }>;
+    /** Stops the sweep; it puts the settings back before its `sweep-done`. */
+    cancel(sweepId: string): Promise<void>;
+    active(): Promise<string[]>;
+    onEvent(listener: (event: SweepEvent) => void, options: { signal: AbortSignal }): void;
   };
   results: {
     list(): Promise<RunSummary[]>;

@@ -3,6 +3,7 @@ import { API_CHANNELS } from './api-calls';
 import { MountbenchError, type SerializedError } from './errors';
 import {
   BRIDGE_EVENT_CHANNEL,
+  BRIDGE_SWEEP_EVENT_CHANNEL,
   createApiFromBridge,
   createPreloadBridge,
   errorFromData,
@@ -44,7 +45,7 @@ describe('createPreloadBridge', () => {
     const names = Object.entries(bridge).flatMap(([domain, group]) =>
       Object.keys(group).map((action) => `${domain}:${action}`),
     );
-    expect(names.filter((n) => n !== 'runs:onEvent').sort()).toEqual([...API_CHANNELS].sort());
+    expect(names.filter((n) => !n.endsWith(':onEvent')).sort()).toEqual([...API_CHANNELS].sort());
     for (const channel of API_CHANNELS) {
       const [domain, action] = channel.split(':');
       const fn = (bridge as unknown as Record<string, Record<string, (...a: unknown[]) => Promise<unknown>>>)[
@@ -63,9 +64,11 @@ describe('createPreloadBridge', () => {
       'app',
       'engines',
       'mounts',
+      'providers',
       'recommend',
       'results',
       'runs',
+      'sweeps',
       'workloads',
     ]);
   });
@@ -81,9 +84,23 @@ describe('createPreloadBridge', () => {
     expect(listenerCount()).toBe(0);
   });
 
+  it('forwards sweep events on their own channel, until unsubscribed', () => {
+    const { ipc, push, listenerCount } = recordingIpc();
+    const seen: unknown[][] = [];
+    const unsubscribe = createPreloadBridge(ipc).sweeps.onEvent((...args: unknown[]) => seen.push(args));
+    const restored = { type: 'restore', sweepId: 's-1', phase: 'done' };
+    push(BRIDGE_EVENT_CHANNEL, started);
+    push(BRIDGE_SWEEP_EVENT_CHANNEL, restored);
+    unsubscribe();
+    push(BRIDGE_SWEEP_EVENT_CHANNEL, restored);
+    expect(seen).toEqual([[restored]]);
+    expect(listenerCount()).toBe(0);
+  });
+
   it('refuses a listener that is not a function', () => {
     const bridge = createPreloadBridge(recordingIpc().ipc);
     expect(() => bridge.runs.onEvent('alert(1)' as unknown as () => void)).toThrow(TypeError);
+    expect(() => bridge.sweeps.onEvent('alert(1)' as unknown as () => void)).toThrow(TypeError);
   });
 });
 

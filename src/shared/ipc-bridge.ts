@@ -8,9 +8,10 @@
 // Only types come from api-calls.ts: the preload bundles this file, and it must not drag zod and
 // the schemas into the sandboxed preload (the main process validates everything anyway).
 import type { MountbenchApi } from './api';
-import type { ApiChannel, ApiMethod, RUN_EVENT_CHANNEL } from './api-calls';
+import type { ApiChannel, ApiMethod, RUN_EVENT_CHANNEL, SWEEP_EVENT_CHANNEL } from './api-calls';
 import { ERROR_CODES, MountbenchError, type ErrorCode, type SerializedError } from './errors';
 import type { RunEvent } from './run-events';
+import type { SweepEvent } from './sweep';
 
 /** What every IPC call returns: errors travel as data, never as a thrown Error. */
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: SerializedError };
@@ -43,10 +44,15 @@ export type MountbenchBridge = {
     /** Returns the function that unsubscribes (an AbortSignal does not survive contextBridge). */
     onEvent(listener: (event: RunEvent) => void): () => void;
   };
+  sweeps: {
+    /** Sweep and apply progress; returns the function that unsubscribes. */
+    onEvent(listener: (event: SweepEvent) => void): () => void;
+  };
 };
 
 /** `runs:event`, repeated here (checked against api-calls.ts by its type) to keep zod out of the preload. */
 export const BRIDGE_EVENT_CHANNEL: typeof RUN_EVENT_CHANNEL = 'runs:event';
+export const BRIDGE_SWEEP_EVENT_CHANNEL: typeof SWEEP_EVENT_CHANNEL = 'sweeps:event';
 
 /** The part of Electron's ipcRenderer the preload uses; a plain object in tests. */
 export interface IpcRendererLike {
@@ -65,6 +71,17 @@ export function createPreloadBridge(ipc: IpcRendererLike): MountbenchBridge {
     const call = (...args: unknown[]) => ipc.invoke(channel, ...args);
     return call as BridgedCall<C>;
   }
+  function subscriber<E>(channel: string, name: string) {
+    return (listener: (event: E) => void): (() => void) => {
+      if (typeof listener !== 'function') throw new TypeError(`${name} needs a listener function`);
+      // The page never sees the IPC event object (it carries `sender`, a way back into Electron).
+      const forward = (_event: unknown, pushed: unknown): void => listener(pushed as E);
+      ipc.on(channel, forward);
+      return () => {
+        ipc.removeListener(channel, forward);
+      };
+    };
+  }
   return {
     app: { info: invoker('app:info') },
     engines: { list: invoker('engines:list') },
@@ -74,15 +91,20 @@ export function createPreloadBridge(ipc: IpcRendererLike): MountbenchBridge {
       start: invoker('runs:start'),
       cancel: invoker('runs:cancel'),
       active: invoker('runs:active'),
-      onEvent(listener) {
-        if (typeof listener !== 'function') throw new TypeError('runs.onEvent needs a listener function');
-        // The page never sees the IPC event object (it carries `sender`, a way back into Electron).
-        const forward = (_event: unknown, runEvent: unknown): void => listener(runEvent as RunEvent);
-        ipc.on(BRIDGE_EVENT_CHANNEL, forward);
-        return () => {
-          ipc.removeListener(BRIDGE_EVENT_CHANNEL, forward);
-        };
-      },
+      onEvent: subscriber<RunEvent>(BRIDGE_EVENT_CHANNEL, 'runs.onEvent'),
+    },
+    providers: {
+      list: invoker('providers:list'),
+      planApply: invoker('providers:planApply'),
+      apply: invoker('providers:apply'),
+      cancelApply: invoker('providers:cancelApply'),
+    },
+    sweeps: {
+      propose: invoker('sweeps:propose'),
+      start: invoker('sweeps:start'),
+      cancel: invoker('sweeps:cancel'),
+      active: invoker('sweeps:active'),
+      onEvent: subscriber<SweepEvent>(BRIDGE_SWEEP_EVENT_CHANNEL, 'sweeps.onEvent'),
     },
     results: {
       list: invoker('results:list'),
@@ -125,6 +147,23 @@ export function createApiFromBridge(bridge: MountbenchBridge): MountbenchApi {
       onEvent(listener, { signal }) {
         if (signal.aborted) return;
         const unsubscribe = bridge.runs.onEvent(listener);
+        signal.addEventListener('abort', () => unsubscribe(), { once: true });
+      },
+    },
+    providers: {
+      list: () => unwrap(bridge.providers.list()),
+      planApply: (provider, variant) => unwrap(bridge.providers.planApply(provider, variant)),
+      apply: (provider, variant) => unwrap(bridge.providers.apply(provider, variant)),
+      cancelApply: () => unwrap(bridge.providers.cancelApply()),
+    },
+    sweeps: {
+      propose: (request) => unwrap(bridge.sweeps.propose(request)),
+      start: (request) => unwrap(bridge.sweeps.start(request)),
+      cancel: (sweepId) => unwrap(bridge.sweeps.cancel(sweepId)),
+      active: () => unwrap(bridge.sweeps.active()),
+      onEvent(listener, { signal }) {
+        if (signal.aborted) return;
+        const unsubscribe = bridge.sweeps.onEvent(listener);
         signal.addEventListener('abort', () => unsubscribe(), { once: true });
       },
     },

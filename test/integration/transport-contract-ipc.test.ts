@@ -11,8 +11,8 @@ import { fakeElectron } from './transport-contract-fake-electron';
 
 transportContract({
   name: 'ipc',
-  async start({ dataDir, cacheDir }) {
-    const core = createCoreApi({ transport: 'ipc', dataDir, cacheDir });
+  async start({ dataDir, cacheDir, env }) {
+    const core = createCoreApi({ transport: 'ipc', dataDir, cacheDir, env });
     const electron = fakeElectron(core);
     return {
       api: electron.api,

@@ -31,8 +31,8 @@ function rawCall(
 
 transportContract({
   name: 'websocket',
-  async start({ dataDir, cacheDir }) {
-    const core = createCoreApi({ transport: 'websocket', dataDir, cacheDir });
+  async start({ dataDir, cacheDir, env }) {
+    const core = createCoreApi({ transport: 'websocket', dataDir, cacheDir, env });
     const renderer = fixtureRendererDir();
     const server = await startServeServer({ api: core, rendererDir: renderer.path });
     const client = nodeWsClient(server.origin, server.token);

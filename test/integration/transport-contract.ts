@@ -2,6 +2,7 @@
 // (transport-contract-ws.test.ts, transport-contract-ipc.test.ts) with a real core, the real local
 // Docker Engine and a throwaway data folder. The suite only sees a MountbenchApi client and a way
 // to send a raw call, so both transports are held to exactly the same expectations.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MountbenchApi } from '../../src/shared/api';
 import { EXPORT_FORMATS } from '../../src/shared/api';
@@ -13,6 +14,8 @@ import type { IpcResult } from '../../src/shared/ipc-bridge';
 import { runFileSchema } from '../../src/shared/result-schema';
 import type { RunEvent } from '../../src/shared/run-events';
 import type { RunRequest } from '../../src/shared/run-plan';
+import type { SweepEvent, SweepRequest } from '../../src/shared/sweep';
+import { createStandinSandbox, DD_SETTINGS_DIR, type StandinSandbox } from '../stand-ins/sandbox';
 import { docker, image, tempDir } from './support';
 
 export interface ContractHarness {
@@ -24,8 +27,11 @@ export interface ContractHarness {
 
 export interface ContractTransport {
   name: 'websocket' | 'ipc';
-  /** A fresh core on `dataDir` (results) and `cacheDir` (fixtures), and a client of it over the transport. */
-  start(folders: { dataDir: string; cacheDir: string }): Promise<ContractHarness>;
+  /**
+   * A fresh core on `dataDir` (results) and `cacheDir` (fixtures), and a client of it over the
+   * transport; `env` (a stand-in sandbox's HOME and PATH) replaces the process environment.
+   */
+  start(folders: { dataDir: string; cacheDir: string; env?: NodeJS.ProcessEnv }): Promise<ContractHarness>;
 }
 
 /** Everything of one run still on the engine: the runner labels each container and volume with its run. */
@@ -79,6 +85,20 @@ function eventLog(api: MountbenchApi) {
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve) => waiters.push({ test, resolve }));
     },
+    stop: () => stop.abort(),
+  };
+}
+
+/** Every sweep event the client hears, and a way to wait for one. */
+function sweepLog(api: MountbenchApi) {
+  const events: SweepEvent[] = [];
+  const stop = new AbortController();
+  api.sweeps.onEvent((event) => events.push(event), { signal: stop.signal });
+  return {
+    all: () => events,
+    of: (sweepId: string) => events.filter((e) => e.sweepId === sweepId),
+    next: (test: (e: SweepEvent) => boolean) =>
+      eventually('a sweep event', async () => events.find(test) ?? null, 600),
     stop: () => stop.abort(),
   };
 }
@@ -298,6 +318,191 @@ export function transportContract(transport: ContractTransport): void {
       expect(oversized.code).toBe('BAD_INPUT');
       expect(oversized.message).toMatch(/results:import/);
       expect((await api.results.list()).length).toBe(before);
+    });
+    it('lists the products: the plain engine installed, with its variants, and nothing to switch', async () => {
+      const products = await api.providers.list();
+      expect(products.map((p) => p.detection.id).sort()).toEqual(
+        ['colima', 'docker-desktop', 'docker-engine', 'orbstack', 'rancher-desktop'].sort(),
+      );
+      const engine = products.find((p) => p.detection.id === 'docker-engine');
+      expect(engine).toMatchObject({
+        switches: false,
+        detection: { installed: true, currentVariant: 'native' },
+      });
+      expect(engine?.variants.map((v) => v.id)).toEqual(['native', 'fuse']);
+      // The shared type only: no fs types or bind flags of the core's VariantSpec travel.
+      expect(Object.keys(engine?.variants[0] ?? {}).sort()).toEqual(['affects', 'available', 'id', 'label']);
+    });
+
+    it('refuses to "apply" a plain engine variant, clearly, and changes nothing', async () => {
+      const planned = await rejection(api.providers.planApply('docker-engine', 'fuse'));
+      expect(planned.code).toBe('BAD_INPUT');
+      expect(planned.message).toMatch(/no file-sharing setting to switch/);
+      const applied = await rejection(api.providers.apply('docker-engine', 'fuse'));
+      expect(applied.message).toMatch(/no file-sharing setting to switch/);
+    });
+
+    it('proposes, runs and saves a sweep of the plain engine, streaming its events; a run waits for it', async () => {
+      const request: SweepRequest = {
+        provider: 'docker-engine',
+        variants: ['native'],
+        workloads: ['dd-write'],
+        mounts: ['tmpfs'],
+        size: 'quick',
+        runs: 1,
+        warmup: 0,
+        image,
+      };
+      const proposal = await api.sweeps.propose(request);
+      expect(proposal).toMatchObject({ restarts: false, containersToStop: [], blockers: [] });
+      expect(proposal.backends.map((b) => b.id)).toEqual(['docker-engine/native/tmpfs']);
+
+      // A run in progress: the sweep waits for it, clearly, and changes nothing.
+      const { runId: busyRun } = await api.runs.start({
+        mounts: ['tmpfs'],
+        workloads: ['small-file-read'],
+        size: 'default',
+        runs: 50,
+        warmup: 1,
+        image,
+      });
+      const refused = await rejection(api.sweeps.start(request));
+      expect(refused.message).toMatch(/cannot start a sweep of Docker Engine: a run \(.+\) is in progress/);
+      expect(await api.sweeps.active()).toEqual([]);
+      await api.runs.cancel(busyRun);
+      await log.next((e) => e.type === 'run-done' && e.runId === busyRun);
+
+      const sweeps = sweepLog(api);
+      const { sweepId } = await api.sweeps.start(request);
+      expect(await api.sweeps.active()).toContain(sweepId);
+      const busy = await rejection(
+        api.runs.start({ mounts: ['host'], workloads: ['dd-write'], size: 'quick', runs: 1, warmup: 0 }),
+      );
+      expect(busy.message).toMatch(/cannot start a run: a sweep .* is in progress/);
+      const done = await sweeps.next((e) => e.type === 'sweep-done' && e.sweepId === sweepId);
+      sweeps.stop();
+      if (done.type !== 'sweep-done') throw new Error('not sweep-done');
+      expect(done.finish).toMatchObject({ status: 'completed', restored: true });
+      const phases = sweeps.of(sweepId).flatMap((e) => (e.type === 'variant' ? [e.phase] : []));
+      expect(phases).toEqual(['apply', 'wait', 'verify', 'measure', 'done']);
+      expect(sweeps.of(sweepId).some((e) => e.type === 'run' && e.event.type === 'workload-done')).toBe(true);
+      // Saved before sweep-done, like a run.
+      const runId = done.finish.runId ?? '';
+      expect((await api.results.list()).find((r) => r.id === runId)).toMatchObject({
+        status: 'completed',
+        resultCount: 1,
+      });
+      expect(await api.sweeps.active()).not.toContain(sweepId);
+      expect((await rejection(api.sweeps.cancel(sweepId))).code).toBe('BAD_INPUT');
+      expect(await leftoversOf(runId)).toEqual([]);
+    });
+
+    it('rejects bad sweep and apply inputs at the boundary', async () => {
+      const request = {
+        provider: 'docker-engine',
+        workloads: ['dd-write'],
+        mounts: ['tmpfs'],
+        size: 'quick',
+        runs: 1,
+        warmup: 0,
+      };
+      const unknownProvider = await rejection(
+        api.sweeps.start({ ...request, provider: 'parallels' } as never),
+      );
+      expect(unknownProvider.code).toBe('BAD_INPUT');
+      expect(unknownProvider.message).toMatch(/sweeps:start/);
+      expect(
+        (await rejection(api.sweeps.propose({ ...request, workloads: ['custom'] } as never))).message,
+      ).toMatch(/custom workload is not swept/);
+      expect((await rejection(api.providers.apply('docker-desktop', '../../etc/passwd'))).code).toBe(
+        'BAD_INPUT',
+      );
+      expect((await rejection(api.providers.planApply('hyper-v' as never, 'x'))).code).toBe('BAD_INPUT');
+      expect((await rejection(api.sweeps.cancel('a b'))).code).toBe('BAD_INPUT');
+      const extra = await harness.raw('sweeps:start', [{ ...request, command: 'rm -rf ~' }]);
+      expect(extra).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
+      expect(await api.sweeps.active()).toEqual([]);
+    });
+  });
+
+  describe(`providers and apply over ${transport.name}, with a stand-in Docker Desktop`, () => {
+    // A sandbox home with Docker Desktop's real-format settings and its stand-in CLIs
+    // (test/stand-ins); its engine is the local dockerd, so bind mounts are ext4.
+    let sb: StandinSandbox;
+    let harness: ContractHarness;
+    let settings: string;
+    let original: Buffer;
+
+    beforeAll(async () => {
+      // Docker Desktop takes 3 s to start here, so a cancel can land while apply waits for it.
+      sb = createStandinSandbox({
+        dockerDesktop: 'settings-store-json-4.35',
+        env: { MOUNTBENCH_IMAGE: image, STANDIN_DOCKER_DESKTOP_START_MS: '3000' },
+      });
+      settings = sb.file(...DD_SETTINGS_DIR, 'settings-store.json');
+      original = readFileSync(settings);
+      harness = await transport.start({ dataDir: sb.dataDir, cacheDir: `${sb.root}/cache`, env: sb.env });
+    });
+    afterAll(async () => {
+      await harness?.stop();
+      await sb?.remove();
+    });
+
+    it('lists Docker Desktop with its current setting and plans a switch without changing anything', async () => {
+      const products = await harness.api.providers.list();
+      const dd = products.find((p) => p.detection.id === 'docker-desktop');
+      expect(dd).toMatchObject({
+        switches: true,
+        detection: { installed: true, currentVariant: 'vz-virtiofs', currentSetting: 'VZ + VirtioFS' },
+      });
+      expect(dd?.variants.find((v) => v.id === 'hyperkit-grpcfuse')).toMatchObject({ available: false });
+      const plan = await harness.api.providers.planApply('docker-desktop', 'vz-grpcfuse');
+      expect(plan.plan).toMatchObject({ changes: true, restarts: true });
+      expect(plan.plan.writes).toEqual([
+        { key: 'settings-store.json: UseVirtualizationFrameworkVirtioFS', from: true, to: false },
+      ]);
+      const proposal = await harness.api.sweeps.propose({
+        provider: 'docker-desktop',
+        variants: ['vz-grpcfuse'],
+        workloads: ['dd-write'],
+        mounts: ['bind'],
+        size: 'quick',
+        runs: 1,
+        warmup: 0,
+      });
+      expect(proposal.restarts).toBe(true);
+      expect(proposal.unavailable.map((u) => u.id)).toContain('hyperkit-grpcfuse');
+      expect(readFileSync(settings).equals(original)).toBe(true);
+    });
+
+    it('applies with progress events; refused by verification, it puts the original back', async () => {
+      const sweeps = sweepLog(harness.api);
+      const result = await harness.api.providers.apply('docker-desktop', 'vz-grpcfuse');
+      const phases = await eventually('the apply events', async () => {
+        const seen = sweeps.all().flatMap((e) => (e.type === 'apply' ? [e.phase] : []));
+        return seen.includes('restore') ? seen : null;
+      });
+      sweeps.stop();
+      expect(phases).toEqual(expect.arrayContaining(['backup', 'apply', 'wait', 'verify', 'restore']));
+      expect(result).toMatchObject({ status: 'failed', fsType: 'ext4', restored: true });
+      expect(result.message).toMatch(/The original settings were put back/);
+      expect(readFileSync(settings).equals(original)).toBe(true);
+      expect(readFileSync(result.backups[0]).equals(original)).toBe(true);
+    });
+    it('cancels an apply while the product restarts: the originals are put back and it says so', async () => {
+      expect((await rejection(harness.api.providers.cancelApply())).message).toMatch(
+        /no setting is being applied/,
+      );
+      const sweeps = sweepLog(harness.api);
+      const pending = harness.api.providers.apply('docker-desktop', 'vz-grpcfuse');
+      await sweeps.next((e) => e.type === 'apply' && e.phase === 'wait');
+      expect(readFileSync(settings).equals(original)).toBe(false);
+      await harness.api.providers.cancelApply();
+      const result = await pending;
+      sweeps.stop();
+      expect(result).toMatchObject({ status: 'failed', restored: true });
+      expect(result.message).toBe('the switch was cancelled. The original settings were put back.');
+      expect(readFileSync(settings).equals(original)).toBe(true);
     });
   });
 }

@@ -1,6 +1,7 @@
 // The MountbenchApi implemented on the core, for any transport (Electron IPC, the `serve`
 // WebSocket). Runs are jobs: `start` returns at once, events stream to every listener, results
-// are saved when a run ends, and `cancel` aborts the job's signal.
+// are saved when a run ends, and `cancel` aborts the job's signal. Providers and sweeps are in
+// sweep-jobs.ts; a run, a sweep and an apply never overlap.
 import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
 import type { MountbenchApi, WorkloadInfo } from '../../shared/api';
@@ -25,6 +26,7 @@ import {
   resultsDir,
   saveRun,
 } from './store';
+import { createSweepJobs } from './sweep-jobs';
 import { allWorkloads } from './workloads/registry';
 import { mountAvailability } from './sync/availability';
 
@@ -70,6 +72,14 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
   const emit = (event: RunEvent) => events.emit('event', event);
   const runFile = (runId: string) => loadRunFile(join(results, `${runId}.json`));
   const rowsOf = async (runIds: string[]) => (await Promise.all(runIds.map(runFile))).flatMap(rowsFromRun);
+  const sweepJobs = createSweepJobs({
+    dataDir: options.dataDir,
+    resultsDir: results,
+    cacheDir: cache,
+    env: options.env,
+    activeRuns: () => [...jobs.keys()],
+    onBackgroundError: options.onBackgroundError,
+  });
 
   return {
     async removeLeftovers() {
@@ -96,6 +106,9 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
     },
     runs: {
       async start(request) {
+        const busy = sweepJobs.busyWith();
+        if (busy)
+          throw new MountbenchError('BAD_INPUT', `cannot start a run: ${busy}; wait for it or cancel it`);
         const prepared = await prepareRun(request, { env: options.env });
         const controller = new AbortController();
         const machine = await getMachineInfo();
@@ -138,6 +151,8 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
         signal.addEventListener('abort', () => events.off('event', listener), { once: true });
       },
     },
+    providers: sweepJobs.providers,
+    sweeps: sweepJobs.sweeps,
     results: {
       list: async () => (await listRunSummaries(results)).summaries,
       get: runFile,
@@ -168,6 +183,7 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
     async shutdown() {
       for (const job of jobs.values()) job.controller.abort();
       await Promise.all([...jobs.values()].map((job) => job.done));
+      await sweepJobs.shutdown();
     },
   };
 }

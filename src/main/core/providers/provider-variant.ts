@@ -1,16 +1,7 @@
-import type { MountKind } from '../../../shared/ids';
+import type { ProviderVariantView } from '../../../shared/sweep';
 
-/** One file-sharing configuration a provider can be put in. */
-export interface ProviderVariant {
-  id: string;
-  /** In the product's own words. */
-  label: string;
-  available: boolean;
-  /** Why not, when unavailable: chip, OS or product version, a missing tool. */
-  reason?: string;
-  /** Mounts whose speed the variant changes; other mounts are measured once, on the first variant. */
-  affects: readonly MountKind[];
-}
+/** One file-sharing configuration a provider can be put in: the dashboard's type (src/shared). */
+export type ProviderVariant = ProviderVariantView;
 
 /** The folder a bind-mount backend uses: fixtures go to `hostRoot`, the engine mounts `source`. */
 export interface BindShare {

@@ -7,6 +7,7 @@
 //  - run product CLIs only through runProductCommand(ctx, …), so PATH/HOME come from ctx.env and a
 //    test (or a user) can point everything at a sandbox home and stand-in CLIs.
 import type { ProviderId } from '../../../shared/ids';
+import type { ApplyPlanView, ProviderDetectionView } from '../../../shared/sweep';
 import type { HostFacts } from './host-facts';
 import type { JournalHandle, ProviderOriginals } from '../journal';
 import type { ProviderVariant } from './provider-variant';
@@ -28,27 +29,8 @@ export interface ProviderContext {
   signal?: AbortSignal;
 }
 
-/** What `mountbench providers` shows for one product. */
-export interface ProviderDetection {
-  id: ProviderId;
-  /** The product's name, e.g. "Docker Desktop". */
-  label: string;
-  installed: boolean;
-  /** The product's version as it reports it, e.g. "4.37.1"; null when unknown. */
-  version: string | null;
-  /** null: cannot tell (e.g. the CLI to ask is missing). */
-  running: boolean | null;
-  /** The variant id the product is set to now; null when the settings match no variant or are unreadable. */
-  currentVariant: string | null;
-  /** The current file-sharing setting in the product's words, e.g. "VZ + VirtioFS". */
-  currentSetting: string | null;
-  /** The settings file the provider reads and writes; null when it has none (docker-engine, orbstack). */
-  settingsFile: string | null;
-  /** The engine name (Docker context, or a known socket name) workloads run against. */
-  engineName: string | null;
-  /** Anything the user should know: an unreadable file, a newer settings version… Never thrown. */
-  problems: string[];
-}
+/** What `mountbench providers` shows for one product: the dashboard's type (src/shared). */
+export type ProviderDetection = ProviderDetectionView;
 
 /** The file-sharing settings the provider owns, as read from the product (file or API). */
 export interface ProviderSettings {
@@ -77,18 +59,7 @@ export interface VariantSpec extends ProviderVariant {
 }
 
 /** The dry run of one apply: what restarts and what it costs. Nothing has changed when it returns. */
-export interface ApplyPlan {
-  variant: string;
-  /** False when the product already runs this variant: apply is a no-op. */
-  changes: boolean;
-  /** The product (its VM, all its containers) restarts. */
-  restarts: boolean;
-  /** Setting paths and values that will be written, in the product's words. */
-  writes: { key: string; from: unknown; to: unknown }[];
-  /** Rough wall time of stop + start + ready, for the proposal only. */
-  estimatedSeconds: number;
-  notes: string[];
-}
+export type ApplyPlan = ApplyPlanView;
 
 export interface WaitOptions {
   /** Default 180 000 (180 s). */

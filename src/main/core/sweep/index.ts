@@ -10,3 +10,5 @@ export {
 } from './sweep';
 export { restoreEverything, restoreOnAppStart, restorerFor } from './restore-all';
 export { DOCKER_CLI_OWNER } from './docker-cli-context';
+export { applySetting, proposeApply, noSettingToApply, type ApplyOptions } from './apply-setting';
+export { proposalView, providerSummary } from './sweep-views';

@@ -4,7 +4,7 @@
 // `mountbench restore`.
 import { serializeError, MountbenchError } from '../../../shared/errors';
 import type { MachineInfo, RunFile } from '../../../shared/result-schema';
-import type { RunEvent } from '../../../shared/run-events';
+import type { SweepProgress, VariantOutcomeView } from '../../../shared/sweep';
 import { engineInfoFrom, resolveEngine } from '../engines';
 import { Journal } from '../journal';
 import type { Provider, ProviderContext } from '../providers/provider';
@@ -17,17 +17,8 @@ import { observeBindFsType } from './observe-fs';
 import { proposeSweep, type SweepProposal } from './propose';
 import type { SweepRequest } from './sweep-request';
 
-export type SweepEvent =
-  | { type: 'journal'; file: string }
-  | {
-      type: 'variant';
-      variant: string;
-      phase: 'apply' | 'wait' | 'verify' | 'measure' | 'done' | 'skipped';
-      message?: string;
-    }
-  | { type: 'progress'; message: string }
-  | { type: 'run'; variant: string; event: RunEvent }
-  | { type: 'restore'; phase: 'started' | 'done' | 'failed'; message?: string };
+/** What a running sweep reports: the dashboard's type (src/shared), so the two cannot drift. */
+export type SweepEvent = SweepProgress;
 
 export interface SweepOptions {
   machine: MachineInfo;
@@ -37,13 +28,7 @@ export interface SweepOptions {
   onEvent?(event: SweepEvent): void;
 }
 
-export interface VariantOutcome {
-  variant: string;
-  ok: boolean;
-  fsType: string | null;
-  reported: string | null;
-  message?: string;
-}
+export type VariantOutcome = VariantOutcomeView;
 
 export interface SweepOutcome {
   status: RunFile['status'];
@@ -131,7 +116,7 @@ export async function runSweep(
         if (!verdict.ok)
           throw new MountbenchError(
             'WORKLOAD_FAILED',
-            `${proposed.spec.label}: ${verdict.message ?? 'verification failed'}; this variant was not measured`,
+            `${proposed.spec.label}: ${(verdict.message ?? 'verification failed').replace(/\.+$/, '')}; this variant was not measured`,
           );
         emit({ type: 'variant', variant, phase: 'measure' });
         await journal.step('sweep', 'apply', 'measure', variant);

@@ -24,6 +24,8 @@ interface Props {
   workloads: WorkloadInfo[];
   /** Availability from the core; the sync mounts are disabled, with the reason, when their tool is missing. */
   mountInfo: MountInfo[];
+  /** The engine's product has settings to switch (listed under this picker): no "as set" note. */
+  switchable?: boolean;
   onToggleMount(mount: MountKind): void;
   onToggleVariant(id: string): void;
 }
@@ -34,6 +36,7 @@ export function BackendPicker({
   variants,
   workloads,
   mountInfo,
+  switchable = false,
   onToggleMount,
   onToggleVariant,
 }: Props) {
@@ -93,7 +96,7 @@ export function BackendPicker({
           ))}
         </div>
       )}
-      {engine && offered.length === 0 && (
+      {engine && offered.length === 0 && !switchable && (
         <p className="note" data-testid="variants-as-set">
           {PRODUCT_NAMES[engine.provider]} is measured with its current file-sharing setting.
         </p>

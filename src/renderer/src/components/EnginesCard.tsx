@@ -1,9 +1,11 @@
 // The Docker engines discovery found: which product owns each, its version, whether it answers
-// (and why not), and which one the run will use.
+// (and why not), and which one the run will use; then the products with their file-sharing setting.
 import type { DiscoveredEngine } from '../../../shared/engine';
+import type { ProviderSummary } from '../../../shared/sweep';
 import { formatBytes, PRODUCT_NAMES } from '../lib/machine-words';
 import { Card } from './Card';
 import { NoEngineHelp } from './NoEngineHelp';
+import { ProductSettings } from './ProductSettings';
 
 function details(engine: DiscoveredEngine): string {
   return [
@@ -20,11 +22,13 @@ function details(engine: DiscoveredEngine): string {
 interface Props {
   engines: DiscoveredEngine[];
   chosen: string | null;
+  /** The products found, with their current file-sharing setting. */
+  products?: ProviderSummary[];
   onChoose(name: string): void;
   onRefresh(): void;
 }
 
-export function EnginesCard({ engines, chosen, onChoose, onRefresh }: Props) {
+export function EnginesCard({ engines, chosen, products = [], onChoose, onRefresh }: Props) {
   const reachable = engines.filter((e) => e.reachable);
   return (
     <Card
@@ -69,6 +73,7 @@ export function EnginesCard({ engines, chosen, onChoose, onRefresh }: Props) {
         </ul>
       )}
       {reachable.length === 0 && <NoEngineHelp found={engines.length} />}
+      <ProductSettings products={products} />
     </Card>
   );
 }

@@ -4,6 +4,7 @@ import { formatRatio } from '../../../shared/format-time';
 import type { Recommendation } from '../../../shared/recommendation';
 import { PROFILES, type ProfileId } from '../stores/results-store';
 import { ActionSteps } from './ActionSteps';
+import { ApplySetting } from './ApplySetting';
 
 const VERDICT_WORDS: Record<Recommendation['verdict'], string> = {
   winner: 'Fastest, measurably',
@@ -87,17 +88,7 @@ export function RecommendationCard({ profile, onProfile, status, error, recommen
               <h3>How to apply it</h3>
               <p data-testid="recommendation-action">{rec.setup.action.summary}</p>
               <ActionSteps steps={rec.setup.action.steps} />
-              {/* Issue 4 (providers) brings `apply`: until the API has it, the button stays disabled
-                  and says so, rather than pretending to change a product's settings. */}
-              <div className="apply" data-no-export="true">
-                <button type="button" disabled data-testid="apply-setting" aria-describedby="apply-note">
-                  Apply this setting
-                </button>
-                <span id="apply-note" className="note">
-                  Applying settings from the dashboard comes with provider switching; until then, follow the
-                  steps above.
-                </span>
-              </div>
+              <ApplySetting target={rec.setup.action.apply} />
             </>
           )}
           {rec.scores.length > 1 && (

@@ -1,20 +1,34 @@
 // The end of the setup: what will run, how long it may take, what will restart, and the button.
+// With a product's setting to switch, "what will run" and the time come from the core's dry run.
 import type { WorkloadInfo } from '../../../shared/api';
 import { estimateRun, formatDuration } from '../lib/estimate';
 import type { PlannedBackend } from '../lib/planned-backends';
 import type { PresetCounts } from '../lib/presets';
+import type { ProposalState } from '../stores/setup-store';
+import { DryRunCard } from './DryRunCard';
 
 interface Props {
   backends: PlannedBackend[];
   workloads: WorkloadInfo[];
   counts: PresetCounts;
   problem: string | null;
+  /** The dry run when the picks switch a product's setting (a sweep); null for a plain run. */
+  proposal: ProposalState | null;
   starting: boolean;
   running: boolean;
   onStart(): void;
 }
 
-export function StartPanel({ backends, workloads, counts, problem, starting, running, onStart }: Props) {
+export function StartPanel({
+  backends,
+  workloads,
+  counts,
+  problem,
+  proposal,
+  starting,
+  running,
+  onStart,
+}: Props) {
   const estimate = estimateRun(
     workloads,
     backends.map((b) => b.mount),
@@ -43,22 +57,13 @@ export function StartPanel({ backends, workloads, counts, problem, starting, run
           'Pick backends and workloads to see an estimate.'
         )}
       </p>
-      {/* Issue 4 (providers/sweep) fills this with the provider's dry run: the settings it will
-          switch, what will restart and which containers will stop. Until then nothing is switched,
-          and the list must stay honest rather than show a made-up plan. */}
-      <div className="dry-run" data-testid="sweep-dry-run">
-        <h3>What will restart</h3>
-        <p className="note">
-          Nothing: this run measures the engine as it is set now and restarts nothing. Trying other
-          file-sharing settings (which restarts the engine) will be listed here before anything restarts.
-        </p>
-      </div>
+      <DryRunCard proposal={proposal} />
       {problem && (
         <p className="problem" data-testid="setup-problem">
           {problem}
         </p>
       )}
-      {running && <p className="note">A run is in progress: see the Run view.</p>}
+      {running && <p className="note">A run or sweep is in progress: see the Run view.</p>}
       <button
         type="button"
         className="primary big"

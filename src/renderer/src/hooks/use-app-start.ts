@@ -1,5 +1,5 @@
-// What the dashboard does once on start: listen to run events, read the machine, engines and
-// workloads, list stored runs, and rejoin a run still in progress (a reload mid-run).
+// What the dashboard does once on start: listen to run, sweep and apply events, read the machine, engines and
+// workloads, list stored runs, and rejoin a run or sweep still in progress (a reload mid-run).
 import { useEffect } from 'react';
 import type { Stores } from '../stores/create-stores';
 
@@ -7,6 +7,8 @@ export function useAppStart(stores: Stores): void {
   useEffect(() => {
     const listening = new AbortController();
     stores.run.getState().listen(listening.signal);
+    stores.sweep.getState().listen(listening.signal);
+    stores.apply.getState().listen(listening.signal);
     void stores.setup.getState().load();
     void stores.history.getState().refresh();
     void stores.compare.getState().loadPublished();
@@ -15,6 +17,12 @@ export function useAppStart(stores: Stores): void {
       .reconnect()
       .then(() => {
         if (stores.run.getState().phase === 'active') stores.nav.getState().show('run');
+      });
+    void stores.sweep
+      .getState()
+      .reconnect()
+      .then(() => {
+        if (stores.sweep.getState().phase === 'active') stores.nav.getState().show('run');
       });
     // React's StrictMode mounts twice in development: the first subscription must end.
     return () => listening.abort();

@@ -1,5 +1,6 @@
-// Every store of the dashboard, made for one MountbenchApi and wired together: a finished run opens
-// in the results view, a deleted run leaves the results and compare views, errors reach the banner.
+// Every store of the dashboard, made for one MountbenchApi and wired together: a completed run or
+// sweep opens in the results view, a deleted run leaves the results and compare views, errors
+// reach the banner.
 // Tests make a fresh set per test with a fake API; the app makes one set with the real transport.
 import type { MountbenchApi } from '../../../shared/api';
 import { createCompareStore } from './compare-store';
@@ -10,6 +11,8 @@ import { createResultsStore } from './results-store';
 import { sessionRunMemory, type RunMemory } from './run-memory';
 import { createRunStore } from './run-store';
 import { createSetupStore } from './setup-store';
+import { createApplyStore } from './apply-store';
+import { createSweepStore } from './sweep-store';
 
 export interface StoreOptions {
   memory?: RunMemory;
@@ -39,14 +42,28 @@ export function createStores(api: MountbenchApi, options: StoreOptions = {}) {
     onError,
     onFinished(file) {
       void history.getState().refresh();
-      // A run with results ends on its answer; a cancelled or failed one stays on the run view to say why.
-      if (file.results.length) {
+      // A completed run ends on its answer; a cancelled or failed one stays on the run view to say
+      // why, even with partial results (its "See the results" button opens them).
+      if (file.status === 'completed') {
         void results.getState().show(file);
         if (nav.getState().tab === 'run') nav.getState().show('results');
       }
     },
   });
-  return { api, notices, nav, results, compare, history, setup, run };
+  const sweep = createSweepStore({
+    api,
+    onError,
+    onFinished(finish) {
+      void history.getState().refresh();
+      // Only a sweep that measured everything opens its results; otherwise the run view says why.
+      if (finish.status === 'completed' && finish.runId) {
+        void results.getState().open(finish.runId);
+        if (nav.getState().tab === 'run') nav.getState().show('results');
+      }
+    },
+  });
+  const apply = createApplyStore({ api, onApplied: () => void setup.getState().refreshProviders() });
+  return { api, notices, nav, results, compare, history, setup, run, sweep, apply };
 }
 
 export type Stores = ReturnType<typeof createStores>;

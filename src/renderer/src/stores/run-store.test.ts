@@ -117,3 +117,25 @@ describe('run store', () => {
     expect(stores.run.getState().progress?.backends).toEqual([]);
   });
 });
+
+describe('where a finished run lands', () => {
+  it('stays on the run view when a cancelled run has partial results; only a completed run opens Results', async () => {
+    const { api, stores } = setUp();
+    // The recorded quick run, cut after its first result and ended as a cancel would end it.
+    const firstResult = QUICK_RUN.findIndex((e) => e.type === 'workload-done');
+    const done = QUICK_RUN.at(-1);
+    if (done?.type !== 'run-done') throw new Error('the recording ends with run-done');
+    const kept = QUICK_RUN.slice(0, firstResult + 1).flatMap((e) =>
+      e.type === 'workload-done' ? [e.result] : [],
+    );
+    expect(kept).toHaveLength(1);
+    const cancelled = { ...done.run, status: 'cancelled' as const, results: kept };
+    stores.nav.getState().show('run');
+    await stores.run.getState().start(request);
+    api.emit([...QUICK_RUN.slice(0, firstResult + 1), { ...done, status: 'cancelled', run: cancelled }]);
+    expect(stores.run.getState().progress?.status).toBe('cancelled');
+    expect(stores.run.getState().progress?.results).toHaveLength(1);
+    expect(stores.nav.getState().tab).toBe('run');
+    expect(stores.results.getState().run).toBeNull();
+  });
+});

@@ -3,10 +3,21 @@
 import { createStore } from 'zustand/vanilla';
 import type { AppInfo, MountbenchApi, MountInfo, WorkloadInfo } from '../../../shared/api';
 import type { DiscoveredEngine } from '../../../shared/engine';
-import type { MountKind, WorkloadId } from '../../../shared/ids';
+import type { MountKind, ProviderId, WorkloadId } from '../../../shared/ids';
 import type { RunRequest } from '../../../shared/run-plan';
+import type { ProviderSummary, SweepProposalView, SweepRequest } from '../../../shared/sweep';
 import { plannedBackends, variantsOf, type PlannedBackend } from '../lib/planned-backends';
 import { PRESETS, type PresetId } from '../lib/presets';
+import { needsSwitch, productOf, sweepRequestOf, switchableProducts } from '../lib/sweep-choice';
+
+/** The dry run of the sweep the picks ask for, fetched from the core whenever they change. */
+export interface ProposalState {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  /** The request it answers (JSON), so a late answer to older picks is dropped. */
+  key: string | null;
+  view: SweepProposalView | null;
+  error: string | null;
+}
 
 export interface SetupState {
   status: 'loading' | 'ready' | 'error';
@@ -20,7 +31,20 @@ export interface SetupState {
   variants: string[];
   workloadIds: WorkloadId[];
   preset: PresetId;
+  /** Every product Mountbench knows, with its current file-sharing setting. */
+  providers: ProviderSummary[];
+  /** The product whose settings the user may switch (a sweep), or null. */
+  switchProvider: ProviderId | null;
+  /** Its variants picked; only the current one: a plain run, nothing restarts. */
+  switchVariants: string[];
+  proposal: ProposalState;
   load(): Promise<void>;
+  /** Reads the products again (after "Apply this setting" changed one). */
+  refreshProviders(): Promise<void>;
+  chooseSwitchProvider(id: ProviderId): void;
+  toggleSwitchVariant(id: string): void;
+  /** Asks the core for the dry run of `request` (no-op when it already answers it). */
+  propose(request: SweepRequest): Promise<void>;
   refreshEngines(): Promise<void>;
   chooseEngine(name: string): void;
   toggleMount(mount: MountKind): void;
@@ -57,18 +81,33 @@ export function createSetupStore(options: {
     variants: ['native'],
     workloadIds: [],
     preset: 'quick',
+    providers: [],
+    switchProvider: null,
+    switchVariants: [],
+    proposal: { status: 'idle', key: null, view: null, error: null },
 
     async load() {
       set({ status: 'loading' });
       try {
-        const [info, engines, workloads, mountInfo] = await Promise.all([
+        const [info, engines, workloads, mountInfo, providers] = await Promise.all([
           api.app.info(),
           api.engines.list(),
           api.workloads.list(),
           // Without an answer the sync mounts stay disabled (availableMount), nothing else is lost.
           api.mounts.list().catch((): MountInfo[] => []),
+          // Without the products the dashboard still measures the engines as they are.
+          api.providers.list().catch((err: unknown) => {
+            options.onError?.('Could not look at the Docker products', err);
+            return [] as ProviderSummary[];
+          }),
         ]);
+        const engineName = defaultEngine(engines);
+        const engineProvider = engines.find((e) => e.name === engineName)?.provider ?? null;
+        const product = productOf(providers, engineProvider) ?? switchableProducts(providers)[0] ?? null;
         set({
+          providers,
+          switchProvider: product?.detection.id ?? null,
+          switchVariants: product?.detection.currentVariant ? [product.detection.currentVariant] : [],
           status: 'ready',
           info,
           engines,
@@ -99,6 +138,33 @@ export function createSetupStore(options: {
     toggleVariant: (id) => set((s) => ({ variants: toggle(s.variants, id) })),
     toggleWorkload: (id) => set((s) => ({ workloadIds: toggle(s.workloadIds, id) })),
     choosePreset: (preset) => set({ preset }),
+    async refreshProviders() {
+      try {
+        set({ providers: await api.providers.list() });
+      } catch (err) {
+        options.onError?.('Could not look at the Docker products', err);
+      }
+    },
+    chooseSwitchProvider(id) {
+      const product = productOf(get().providers, id);
+      if (!product) return;
+      const current = product.detection.currentVariant;
+      set({ switchProvider: id, switchVariants: current ? [current] : [] });
+    },
+    toggleSwitchVariant: (id) => set((s) => ({ switchVariants: toggle(s.switchVariants, id) })),
+
+    async propose(request) {
+      const key = JSON.stringify(request);
+      if (get().proposal.key === key && get().proposal.status !== 'error') return;
+      set({ proposal: { status: 'loading', key, view: null, error: null } });
+      try {
+        const view = await api.sweeps.propose(request);
+        if (get().proposal.key === key) set({ proposal: { status: 'ready', key, view, error: null } });
+      } catch (err) {
+        if (get().proposal.key === key)
+          set({ proposal: { status: 'error', key, view: null, error: (err as Error).message } });
+      }
+    },
   }));
 }
 
@@ -117,6 +183,34 @@ export function mountUnavailableReason(
   const info = mountInfo?.find((m) => m.mount === mount);
   if (!info) return 'availability unknown: the app could not say whether the tool is installed';
   return info.available ? null : (info.reason ?? 'unavailable');
+}
+
+type SwitchPicks = Picks & Pick<SetupState, 'providers' | 'switchProvider' | 'switchVariants'>;
+
+/** The product to switch, when the picks ask for a setting it is not set to now (a sweep). */
+export function switchingProduct(s: SwitchPicks): ProviderSummary | null {
+  const product = productOf(s.providers, s.switchProvider);
+  return needsSwitch(product, s.switchVariants) ? product : null;
+}
+
+/**
+ * The sweep the picks ask for, or null when they ask for a plain run; a problem when it cannot
+ * start yet. A sweep has no adaptive stop: the preset's fixed counts are used.
+ */
+export function buildSweepRequest(s: SwitchPicks): { request: SweepRequest } | { problem: string } | null {
+  const product = switchingProduct(s);
+  if (!product) return null;
+  const workloads = chosenWorkloads(s).map((w) => w.id);
+  if (workloads.length === 0) return { problem: 'Pick at least one workload.' };
+  const counts = PRESETS[s.preset].counts;
+  const built = sweepRequestOf(product, s.switchVariants, {
+    workloads,
+    mounts: s.mounts,
+    size: counts.size,
+    runs: counts.runs,
+    warmup: counts.warmup,
+  });
+  return 'problem' in built ? built : { request: built };
 }
 
 export function chosenEngine(s: Picks): DiscoveredEngine | null {

@@ -17,6 +17,8 @@ import {
   MOUNTS,
 } from './recorded-api-data';
 import { QUICK_RUN } from './recorded-runs';
+import type { ApplyResult, SweepEvent, SweepProposalView } from '../../../shared/sweep';
+import { APPLY_EVENTS, APPLY_FAILED, APPLY_PROPOSAL, PROVIDERS, SWEEP_PROPOSAL } from './recorded-sweep-data';
 
 export function runFileOf(events: readonly RunEvent[]): RunFile {
   const done = events.at(-1);
@@ -50,14 +52,31 @@ export interface FakeApi extends MountbenchApi {
   startError: MountbenchError;
   /** Events sent synchronously inside runs.start, before it returns (as the core does with `planned`). */
   eventsDuringStart: RunEvent[];
+  /** Sends sweep and apply events to every listener. */
+  emitSweep(events: readonly SweepEvent[]): void;
+  sweepListeners: Set<(event: SweepEvent) => void>;
+  /** What sweeps.start answers; null: it fails with `startError`. */
+  nextSweepId: string | null;
+  activeSweeps: string[];
+  /** What providers.apply resolves to (after emitting `applyEvents`). */
+  applyResult: ApplyResult;
+  applyEvents: SweepEvent[];
+  /** What sweeps.propose answers. */
+  proposal: SweepProposalView;
 }
 
 export function createFakeApi(
-  overrides: { engines?: typeof ENGINES; runs?: RunFile[]; mounts?: typeof MOUNTS } = {},
+  overrides: {
+    engines?: typeof ENGINES;
+    runs?: RunFile[];
+    mounts?: typeof MOUNTS;
+    providers?: typeof PROVIDERS;
+  } = {},
 ): FakeApi {
   const calls: FakeApi['calls'] = [];
   const stored = new Map((overrides.runs ?? [runFileOf(QUICK_RUN)]).map((r) => [r.id, r]));
   const listeners = new Set<(event: RunEvent) => void>();
+  const sweepListeners = new Set<(event: SweepEvent) => void>();
   const log = (method: string, ...args: unknown[]) => calls.push({ method, args });
   const find = (runId: string) => {
     const run = stored.get(runId);
@@ -78,6 +97,48 @@ export function createFakeApi(
     eventsDuringStart: [],
     emit(events) {
       for (const event of events) for (const listener of [...listeners]) listener(event);
+    },
+    sweepListeners,
+    nextSweepId: 'sweep-1',
+    activeSweeps: [],
+    applyResult: structuredClone(APPLY_FAILED),
+    applyEvents: structuredClone(APPLY_EVENTS),
+    proposal: structuredClone(SWEEP_PROPOSAL),
+    emitSweep(events) {
+      for (const event of events) for (const listener of [...sweepListeners]) listener(event);
+    },
+    providers: {
+      list: async () => (log('providers.list'), structuredClone(overrides.providers ?? PROVIDERS)),
+      planApply: async (provider, variant) => (
+        log('providers.planApply', provider, variant),
+        structuredClone(APPLY_PROPOSAL)
+      ),
+      async apply(provider, variant) {
+        log('providers.apply', provider, variant);
+        fake.emitSweep(fake.applyEvents);
+        return structuredClone(fake.applyResult);
+      },
+      async cancelApply() {
+        log('providers.cancelApply');
+      },
+    },
+    sweeps: {
+      propose: async (request) => (log('sweeps.propose', request), structuredClone(fake.proposal)),
+      async start(request) {
+        log('sweeps.start', request);
+        if (fake.nextSweepId === null) throw fake.startError;
+        return { sweepId: fake.nextSweepId };
+      },
+      async cancel(sweepId) {
+        log('sweeps.cancel', sweepId);
+      },
+      active: async () => (log('sweeps.active'), [...fake.activeSweeps]),
+      onEvent(listener, { signal }) {
+        log('sweeps.onEvent');
+        if (signal.aborted) return;
+        sweepListeners.add(listener);
+        signal.addEventListener('abort', () => sweepListeners.delete(listener), { once: true });
+      },
     },
     app: { info: async () => (log('app.info'), structuredClone(APP_INFO)) },
     engines: { list: async () => (log('engines.list'), structuredClone(overrides.engines ?? ENGINES)) },

@@ -18,6 +18,14 @@ export function createUnavailableApi(): MountbenchApi {
     workloads: { list: unavailable },
     mounts: { list: unavailable },
     runs: { start: unavailable, cancel: unavailable, active: unavailable, onEvent: () => undefined },
+    providers: { list: unavailable, planApply: unavailable, apply: unavailable, cancelApply: unavailable },
+    sweeps: {
+      propose: unavailable,
+      start: unavailable,
+      cancel: unavailable,
+      active: unavailable,
+      onEvent: () => undefined,
+    },
     results: {
       list: unavailable,
       get: unavailable,

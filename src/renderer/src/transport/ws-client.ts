@@ -8,6 +8,7 @@ import type { ApiChannel } from '../../../shared/api-calls';
 import { MountbenchError } from '../../../shared/errors';
 import { errorFromData, type CallArgs, type CallValue } from '../../../shared/ipc-bridge';
 import type { RunEvent } from '../../../shared/run-events';
+import type { SweepEvent } from '../../../shared/sweep';
 import {
   WS_CLOSE_UNAUTHORIZED,
   WS_MAX_MESSAGE_BYTES,
@@ -61,6 +62,8 @@ export function createWsClient(options: WsClientOptions): WsClient {
   const delays = options.reconnectDelaysMs ?? DEFAULT_RECONNECT_DELAYS_MS;
   const pending = new Map<number, Pending>();
   const listeners = new Set<(event: RunEvent) => void>();
+  const sweepListeners = new Set<(event: SweepEvent) => void>();
+  const listening = () => listeners.size + sweepListeners.size > 0;
   let queue: string[] = [];
   let socket: SocketLike | null = null;
   let open = false;
@@ -108,12 +111,12 @@ export function createWsClient(options: WsClientOptions): WsClient {
   }
 
   function scheduleReconnect(): void {
-    if (finished !== null || listeners.size === 0 || reconnectTimer !== null) return;
+    if (finished !== null || !listening() || reconnectTimer !== null) return;
     const delay = delays[Math.min(attempts, delays.length - 1)] ?? 1000;
     attempts += 1;
     reconnectTimer = setTimeout(() => {
       reconnectTimer = null;
-      if (listeners.size > 0) connect();
+      if (listening()) connect();
     }, delay);
   }
 
@@ -127,6 +130,10 @@ export function createWsClient(options: WsClientOptions): WsClient {
     }
     if ('event' in message) {
       for (const listener of [...listeners]) listener(message.event);
+      return;
+    }
+    if ('sweepEvent' in message) {
+      for (const listener of [...sweepListeners]) listener(message.sweepEvent);
       return;
     }
     const call = typeof message.id === 'number' ? pending.get(message.id) : undefined;
@@ -182,6 +189,25 @@ export function createWsClient(options: WsClientOptions): WsClient {
         connect();
       },
     },
+    providers: {
+      list: () => send('providers:list'),
+      planApply: (provider, variant) => send('providers:planApply', provider, variant),
+      apply: (provider, variant) => send('providers:apply', provider, variant),
+      cancelApply: () => send('providers:cancelApply'),
+    },
+    sweeps: {
+      propose: (request) => send('sweeps:propose', request),
+      start: (request) => send('sweeps:start', request),
+      cancel: (sweepId) => send('sweeps:cancel', sweepId),
+      active: () => send('sweeps:active'),
+      onEvent(listener, { signal }) {
+        if (signal.aborted || finished !== null) return;
+        const subscription = (event: SweepEvent) => listener(event);
+        sweepListeners.add(subscription);
+        signal.addEventListener('abort', () => sweepListeners.delete(subscription), { once: true });
+        connect();
+      },
+    },
     results: {
       list: () => send('results:list'),
       get: (runId) => send('results:get', runId),
@@ -201,6 +227,7 @@ export function createWsClient(options: WsClientOptions): WsClient {
       if (reconnectTimer !== null) clearTimeout(reconnectTimer);
       reconnectTimer = null;
       listeners.clear();
+      sweepListeners.clear();
       failPending(finished);
       const current = socket;
       socket = null;

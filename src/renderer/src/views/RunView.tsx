@@ -1,9 +1,12 @@
 // Run: overall progress with its ETA, each backend's state, samples as they land, the log, Cancel.
+// A sweep is followed here too: its settings one by one, above the run of the one being measured.
 import { useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { BackendStates } from '../components/BackendStates';
 import { EventLog } from '../components/EventLog';
 import { LiveSampleChart } from '../components/LiveSampleChart';
 import { RunProgressPanel } from '../components/RunProgressPanel';
+import { SweepProgressPanel } from '../components/SweepProgressPanel';
 import { useNow } from '../hooks/use-now';
 import { useSlice, useStores } from '../stores/StoresContext';
 
@@ -29,9 +32,42 @@ export function RunView() {
     (s) => s.setup,
     (s) => s.workloads,
   );
+  const sweep = useSlice(
+    (s) => s.sweep,
+    useShallow((s) => ({
+      phase: s.phase,
+      progress: s.progress,
+      cancelling: s.cancelling,
+      request: s.request,
+    })),
+  );
+  const providers = useSlice(
+    (s) => s.setup,
+    (s) => s.providers,
+  );
   const now = useNow(progress?.status === 'running');
   const titles = useMemo(() => new Map(workloads.map((w) => [w.id as string, w.title])), [workloads]);
 
+  if (sweep.phase === 'starting') return <p role="status">Starting the sweep…</p>;
+  if (sweep.progress && sweep.phase !== 'idle') {
+    const product =
+      providers.find((p) => p.detection.id === sweep.request?.provider)?.detection.label ?? null;
+    return (
+      <div className="run-view">
+        <SweepProgressPanel
+          progress={sweep.progress}
+          productLabel={product}
+          active={sweep.phase === 'active'}
+          cancelling={sweep.cancelling}
+          onCancel={() => void stores.sweep.getState().cancel()}
+          onOpenResults={(runId) => {
+            void stores.results.getState().open(runId);
+            stores.nav.getState().show('results');
+          }}
+        />
+      </div>
+    );
+  }
   if (phase === 'starting') return <p role="status">Starting the run…</p>;
   if (!progress) {
     return (

@@ -147,4 +147,71 @@ describe('SetupView', () => {
     await renderSetup();
     expect(screen.getByTestId('sweep-dry-run').textContent).toContain('restarts nothing');
   });
+
+  it('shows each product with its current file-sharing setting, and the variants it can switch to', async () => {
+    await renderSetup();
+    expect(screen.getByTestId('product-setting-docker-desktop').textContent).toBe('VZ + VirtioFS');
+    expect(screen.getByTestId('product-docker-desktop').textContent).toContain('4.43.0');
+    expect(screen.getByTestId('switch-variant-vz-virtiofs')).toHaveProperty('checked', true);
+    expect(screen.getByTestId('switch-variant-vz-grpcfuse')).toHaveProperty('checked', false);
+    expect(screen.getByTestId('switch-variant-hyperkit-grpcfuse')).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('switch-variant-reason-hyperkit-grpcfuse').textContent).toMatch(/Intel Mac/);
+  });
+
+  it('with another setting picked: shows the dry run, asks before restarting, then starts a sweep', async () => {
+    const { user, api, stores } = await renderSetup();
+    api.proposal = { ...api.proposal, containersToStop: ['user-app-db', 'user-app-web'] };
+    await user.click(screen.getByTestId('switch-variant-vz-grpcfuse'));
+    const dryRun = screen.getByTestId('sweep-dry-run');
+    await waitFor(() => expect(dryRun.textContent).toContain('Docker Desktop restarts'));
+    expect(api.calls.find((c) => c.method === 'sweeps.propose')?.args[0]).toMatchObject({
+      provider: 'docker-desktop',
+      variants: ['vz-virtiofs', 'vz-grpcfuse'],
+      mounts: ['bind', 'volume', 'tmpfs', 'layer'],
+    });
+    expect(screen.getByTestId('sweep-dry-run-container-user-app-web')).toBeTruthy();
+    expect(screen.getByTestId('sweep-dry-run-unavailable').textContent).toMatch(
+      /HyperKit \+ gRPC FUSE: not here — needs an Intel Mac/,
+    );
+    expect(screen.getByTestId('sweep-dry-run-variants').textContent).toContain(
+      'settings-store.json: UseVirtualizationFrameworkVirtioFS true → false',
+    );
+    expect(screen.getByTestId('setup-backends-preview').textContent).toContain('bind mount · VZ + gRPC FUSE');
+
+    await user.click(screen.getByTestId('setup-benchmark-button'));
+    const dialog = screen.getByTestId('sweep-confirm');
+    expect(dialog.textContent).toContain('Docker Desktop restarts');
+    expect(within(dialog).getByTestId('sweep-confirm-container-user-app-db')).toBeTruthy();
+    expect(api.calls.some((c) => c.method === 'sweeps.start')).toBe(false);
+    await user.click(screen.getByTestId('sweep-confirm-confirm'));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'sweeps.start')).toBe(true));
+    expect(api.calls.some((c) => c.method === 'runs.start')).toBe(false);
+    expect(stores.nav.getState().tab).toBe('run');
+    expect(stores.sweep.getState().phase).toBe('active');
+  });
+
+  it('cancelling the confirmation starts nothing; a blocker refuses the sweep', async () => {
+    const { user, api } = await renderSetup();
+    await user.click(screen.getByTestId('switch-variant-vz-grpcfuse'));
+    await waitFor(() => expect(screen.getByTestId('sweep-dry-run').textContent).toContain('restarts'));
+    await user.click(screen.getByTestId('setup-benchmark-button'));
+    await user.click(screen.getByTestId('sweep-confirm-cancel'));
+    expect(screen.queryByTestId('sweep-confirm')).toBeNull();
+    expect(api.calls.some((c) => c.method === 'sweeps.start')).toBe(false);
+
+    api.proposal = { ...api.proposal, blockers: ['vz-grpcfuse: settings-store.json is not valid JSON'] };
+    await user.click(screen.getByTestId('switch-variant-qemu-grpcfuse'));
+    await waitFor(() =>
+      expect(screen.getByTestId('sweep-dry-run-blockers').textContent).toContain('not valid JSON'),
+    );
+    expect(screen.getByTestId('setup-benchmark-button')).toHaveProperty('disabled', true);
+  });
+
+  it('unticking back to the current setting is a plain run again: nothing restarts', async () => {
+    const { user } = await renderSetup();
+    await user.click(screen.getByTestId('switch-variant-vz-grpcfuse'));
+    await waitFor(() => expect(screen.getByTestId('sweep-dry-run').textContent).toContain('restarts'));
+    await user.click(screen.getByTestId('switch-variant-vz-grpcfuse'));
+    expect(screen.getByTestId('sweep-dry-run').textContent).toContain('restarts nothing');
+  });
 });

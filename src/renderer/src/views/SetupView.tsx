@@ -1,13 +1,27 @@
-// Setup: this machine, its engines, what to measure and how thoroughly; then one button.
+// Setup: this machine, its engines and products, what to measure and how thoroughly; then one
+// button. Picks that switch a product's setting make it a sweep: its dry run is shown before the
+// button, and the button asks for confirmation before anything restarts.
+import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { isOneOf, MOUNT_KINDS } from '../../../shared/ids';
 import { BackendPicker } from '../components/BackendPicker';
 import { EnginesCard } from '../components/EnginesCard';
 import { MachineCard } from '../components/MachineCard';
 import { PresetPicker } from '../components/PresetPicker';
 import { StartPanel } from '../components/StartPanel';
+import { SweepConfirmDialog } from '../components/SweepConfirmDialog';
+import { SwitchVariantsPicker } from '../components/SwitchVariantsPicker';
 import { WorkloadPicker } from '../components/WorkloadPicker';
+import type { PlannedBackend } from '../lib/planned-backends';
 import { PRESETS } from '../lib/presets';
-import { buildRequest, chosenEngine, chosenWorkloads, previewBackends } from '../stores/setup-store';
+import { switchableProducts } from '../lib/sweep-choice';
+import {
+  buildRequest,
+  buildSweepRequest,
+  chosenEngine,
+  chosenWorkloads,
+  previewBackends,
+} from '../stores/setup-store';
 import { useSlice, useStores } from '../stores/StoresContext';
 
 export function SetupView() {
@@ -20,6 +34,20 @@ export function SetupView() {
     (s) => s.run,
     (s) => s.phase,
   );
+  const sweepPhase = useSlice(
+    (s) => s.sweep,
+    (s) => s.phase,
+  );
+  const [confirming, setConfirming] = useState(false);
+
+  const sweep = setup.status === 'ready' ? buildSweepRequest(setup) : null;
+  const sweepRequest = sweep && 'request' in sweep ? sweep.request : null;
+  const sweepKey = sweepRequest ? JSON.stringify(sweepRequest) : null;
+  useEffect(() => {
+    // The dry run follows the picks: every change asks the core again (it only reads).
+    if (sweepRequest) void stores.setup.getState().propose(sweepRequest);
+    // sweepKey stands for sweepRequest's content: a new object with the same picks asks nothing.
+  }, [sweepKey, stores]);
 
   if (setup.status === 'loading') return <p role="status">Looking at this machine and its Docker engines…</p>;
   if (setup.status === 'error' || !setup.info) {
@@ -35,10 +63,41 @@ export function SetupView() {
 
   const engine = chosenEngine(setup);
   const built = buildRequest(setup);
-  const start = async () => {
+  const proposal = sweepRequest && setup.proposal.key === sweepKey ? setup.proposal : null;
+  const proposalReady = proposal?.status === 'ready' && proposal.view !== null;
+  const problem = sweep
+    ? 'problem' in sweep
+      ? sweep.problem
+      : !proposalReady
+        ? proposal?.status === 'error'
+          ? 'The sweep cannot be planned (see "What will restart").'
+          : 'Waiting for the dry run…'
+        : proposal?.view?.blockers.length
+          ? 'The sweep cannot start (see "What will restart").'
+          : null
+    : 'problem' in built
+      ? built.problem
+      : null;
+  const backends: PlannedBackend[] = sweep
+    ? (proposal?.view?.backends ?? []).map((b) => {
+        const mount = b.id.split('/').at(-1) ?? 'bind';
+        return { id: b.id, label: b.label, mount: isOneOf(MOUNT_KINDS, mount) ? mount : 'bind' };
+      })
+    : previewBackends(setup);
+
+  const startRun = async () => {
     if (!('request' in built)) return;
-    if (await stores.run.getState().start(built.request)) stores.nav.getState().show('run');
+    if (await stores.run.getState().start(built.request)) {
+      stores.sweep.getState().clear();
+      stores.nav.getState().show('run');
+    }
   };
+  const startSweep = async () => {
+    setConfirming(false);
+    if (!sweepRequest) return;
+    if (await stores.sweep.getState().start(sweepRequest)) stores.nav.getState().show('run');
+  };
+  const busy = runPhase === 'active' || sweepPhase === 'active';
 
   return (
     <div className="setup-grid">
@@ -47,17 +106,19 @@ export function SetupView() {
         <EnginesCard
           engines={setup.engines}
           chosen={setup.engineName}
+          products={setup.providers}
           onChoose={setup.chooseEngine}
           onRefresh={() => void setup.refreshEngines()}
         />
         <StartPanel
-          backends={previewBackends(setup)}
+          backends={backends}
           workloads={chosenWorkloads(setup)}
           counts={PRESETS[setup.preset].counts}
-          problem={'problem' in built ? built.problem : null}
-          starting={runPhase === 'starting'}
-          running={runPhase === 'active'}
-          onStart={() => void start()}
+          problem={problem}
+          proposal={sweep ? proposal : null}
+          starting={runPhase === 'starting' || sweepPhase === 'starting'}
+          running={busy}
+          onStart={() => (sweep ? setConfirming(true) : void startRun())}
         />
       </div>
       <div className="column">
@@ -75,11 +136,26 @@ export function SetupView() {
             variants={setup.variants}
             workloads={chosenWorkloads(setup)}
             mountInfo={setup.mountInfo}
+            switchable={switchableProducts(setup.providers).some((p) => p.detection.id === engine?.provider)}
             onToggleMount={setup.toggleMount}
             onToggleVariant={setup.toggleVariant}
           />
+          <SwitchVariantsPicker
+            products={switchableProducts(setup.providers)}
+            chosen={setup.switchProvider}
+            variants={setup.switchVariants}
+            onChooseProduct={setup.chooseSwitchProvider}
+            onToggleVariant={setup.toggleSwitchVariant}
+          />
         </section>
       </div>
+      {confirming && proposal?.view && (
+        <SweepConfirmDialog
+          proposal={proposal.view}
+          onConfirm={() => void startSweep()}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
     </div>
   );
 }

@@ -1,0 +1,82 @@
+// `mountbench apply --provider NAME --variant ID`: without --yes, print what would change (what
+// restarts, which containers stop) and change nothing; with --yes, switch the product, verify, and
+// leave it there, or put the original back if it does not take.
+import type { Command } from 'commander';
+import { MountbenchError } from '../../shared/errors';
+import { PROVIDER_IDS } from '../../shared/ids';
+import { variantIdSchema } from '../../shared/sweep';
+import { providerContext } from '../../main/core/providers/provider-context';
+import { providerById } from '../../main/core/providers/registry';
+import { cacheDir } from '../../main/core/store';
+import { applySetting, proposeApply } from '../../main/core/sweep';
+import { applyProposalText, applyResultText } from '../output/apply-text';
+import { parseCount, parseList } from '../parse-options';
+
+interface ApplyFlags {
+  provider: string;
+  variant: string;
+  image?: string;
+  readyTimeout: string;
+  yes?: boolean;
+}
+
+async function applyCommand(flags: ApplyFlags): Promise<void> {
+  const provider = providerById(parseList('--provider', flags.provider, PROVIDER_IDS)[0]);
+  const variant = variantIdSchema.safeParse(flags.variant.trim());
+  if (!variant.success)
+    throw new MountbenchError('BAD_INPUT', `--variant "${flags.variant}" is not a variant id`);
+  const readyTimeoutMs = parseCount('--ready-timeout', flags.readyTimeout, { min: 1, max: 3600 }) * 1000;
+  const ctx = await providerContext();
+  if (!flags.yes) {
+    const proposal = await proposeApply(provider, variant.data, ctx);
+    process.stdout.write(
+      `${applyProposalText(proposal)}\n\nNothing was changed. Run again with --yes to apply.\n`,
+    );
+    return;
+  }
+  const controller = new AbortController();
+  let interrupts = 0;
+  const onSigint = () => {
+    interrupts += 1;
+    if (interrupts > 1) {
+      process.stderr.write(
+        '\nstill putting settings back; if you quit now, run `mountbench restore` later\n',
+      );
+      return;
+    }
+    process.stderr.write('\ncancelling: putting the original setting back…\n');
+    controller.abort();
+  };
+  process.on('SIGINT', onSigint);
+  let result;
+  try {
+    result = await applySetting(provider, variant.data, ctx, {
+      cacheDir: cacheDir(),
+      ...(flags.image ? { image: flags.image } : {}),
+      readyTimeoutMs,
+      signal: controller.signal,
+      onEvent: (phase, message) => process.stderr.write(`${phase}${message ? `: ${message}` : ''}\n`),
+    });
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+  process.stdout.write(`${applyResultText(result)}\n`);
+  if (result.status === 'failed') process.exitCode = controller.signal.aborted ? 130 : 1;
+}
+
+export function registerApplyCommand(program: Command): void {
+  program
+    .command('apply')
+    .description(
+      "Switch a product's file-sharing setting to a variant and leave it there (dry run without --yes)",
+    )
+    .requiredOption(
+      '--provider <name>',
+      `provider: ${PROVIDER_IDS.filter((p) => p !== 'docker-engine').join(', ')}`,
+    )
+    .requiredOption('--variant <id>', 'the variant to switch to (see `mountbench providers`)')
+    .option('--image <ref>', 'bench image for the check (default: MOUNTBENCH_IMAGE or the pinned BusyBox)')
+    .option('--ready-timeout <seconds>', 'how long the product may take to become ready', '180')
+    .option('--yes', 'really switch (without it: print what would change and change nothing)')
+    .action(applyCommand);
+}

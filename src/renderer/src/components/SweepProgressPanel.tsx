@@ -1,0 +1,110 @@
+// A sweep followed in the run view: each setting's phase (switching, restarting with the
+// product's own progress message, checking, measuring k/n, done, skipped and why), then putting
+// the settings back and how that went; Cancel stops the sweep, which puts them back.
+import type { SweepProgressState, VariantProgress } from '../lib/sweep-progress';
+
+const PHASE_WORDS: Record<VariantProgress['phase'], string> = {
+  waiting: 'waiting',
+  apply: 'switching the setting',
+  wait: 'restarting, waiting for it to be ready',
+  verify: 'checking the setting took',
+  measure: 'measuring',
+  done: 'done',
+  skipped: 'skipped',
+};
+
+const RESTORE_WORDS: Record<SweepProgressState['restore']['phase'], string> = {
+  pending: 'The settings are put back when the sweep ends.',
+  started: 'Putting the settings back…',
+  done: 'The settings were put back as they were.',
+  failed: 'The settings could NOT all be put back',
+};
+
+function variantLine(v: VariantProgress): string {
+  if (v.phase === 'measure' && v.total) return `${PHASE_WORDS.measure} ${v.completed}/${v.total}`;
+  return PHASE_WORDS[v.phase];
+}
+
+interface Props {
+  progress: SweepProgressState;
+  productLabel: string | null;
+  active: boolean;
+  cancelling: boolean;
+  onCancel(): void;
+  onOpenResults(runId: string): void;
+}
+
+export function SweepProgressPanel({
+  progress,
+  productLabel,
+  active,
+  cancelling,
+  onCancel,
+  onOpenResults,
+}: Props) {
+  const finish = progress.finish;
+  return (
+    <section className="card progress-card" aria-label="Sweep progress" data-testid="sweep-progress">
+      <div className="card-head">
+        <h2>
+          <span className={`status status-${finish?.status ?? 'running'}`} data-testid="sweep-status">
+            {finish ? finish.status : cancelling ? 'Cancelling…' : 'Sweeping'}
+          </span>{' '}
+          <span className="run-id">
+            {productLabel ? `${productLabel} · ` : ''}sweep {progress.sweepId}
+          </span>
+        </h2>
+        {active && (
+          <button
+            type="button"
+            className="danger"
+            disabled={cancelling}
+            onClick={onCancel}
+            data-testid="sweep-cancel"
+          >
+            {cancelling ? 'Cancelling…' : 'Cancel'}
+          </button>
+        )}
+      </div>
+      <ol className="plain sweep-variants" data-testid="sweep-variants">
+        {progress.variants.map((v) => (
+          <li key={v.id} data-testid={`sweep-variant-${v.id}`} className={`phase-${v.phase}`}>
+            <strong>{v.id}</strong>: <span data-testid={`sweep-variant-phase-${v.id}`}>{variantLine(v)}</span>
+            {v.message && (
+              <span
+                className={v.phase === 'skipped' ? 'why' : 'note'}
+                data-testid={`sweep-variant-message-${v.id}`}
+              >
+                {' '}
+                — {v.message}
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+      <p data-testid="sweep-restore" className={progress.restore.phase === 'failed' ? 'problem' : ''}>
+        {RESTORE_WORDS[progress.restore.phase]}
+        {progress.restore.message
+          ? `: ${progress.restore.message}`
+          : progress.restore.phase === 'failed'
+            ? '.'
+            : ''}
+      </p>
+      {finish?.error && (
+        <p className="problem" data-testid="sweep-error">
+          {finish.error.message}
+        </p>
+      )}
+      {finish?.runId && (
+        <button
+          type="button"
+          className="primary"
+          data-testid="sweep-open-results"
+          onClick={() => onOpenResults(finish.runId as string)}
+        >
+          See the results
+        </button>
+      )}
+    </section>
+  );
+}

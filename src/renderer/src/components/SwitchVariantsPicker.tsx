@@ -1,0 +1,80 @@
+// The file-sharing settings of a product Mountbench can switch (Docker Desktop, Rancher Desktop,
+// colima, OrbStack): its current one ticked, the others to try, unavailable ones greyed with why.
+// Ticking anything but the current one turns the benchmark into a sweep (the product restarts).
+import type { ProviderId } from '../../../shared/ids';
+import type { ProviderSummary } from '../../../shared/sweep';
+
+interface Props {
+  products: ProviderSummary[];
+  chosen: ProviderId | null;
+  variants: string[];
+  onChooseProduct(id: ProviderId): void;
+  onToggleVariant(id: string): void;
+}
+
+export function SwitchVariantsPicker({
+  products,
+  chosen,
+  variants,
+  onChooseProduct,
+  onToggleVariant,
+}: Props) {
+  const product = products.find((p) => p.detection.id === chosen);
+  if (!product) return null;
+  return (
+    <div
+      className="variants"
+      role="group"
+      aria-label={`${product.detection.label} file-sharing settings`}
+      data-testid="switch-variants"
+    >
+      <p className="subhead">
+        File-sharing settings of{' '}
+        {products.length > 1 ? (
+          <select
+            value={product.detection.id}
+            onChange={(e) => onChooseProduct(e.target.value as ProviderId)}
+            data-testid="switch-product-select"
+          >
+            {products.map((p) => (
+              <option key={p.detection.id} value={p.detection.id}>
+                {p.detection.label}
+              </option>
+            ))}
+          </select>
+        ) : (
+          product.detection.label
+        )}
+      </p>
+      {product.variants.map((v) => {
+        const current = v.id === product.detection.currentVariant;
+        return (
+          <label key={v.id} className={`choice compact ${v.available ? '' : 'disabled'}`}>
+            <input
+              type="checkbox"
+              checked={v.available && variants.includes(v.id)}
+              disabled={!v.available}
+              onChange={() => onToggleVariant(v.id)}
+              data-testid={`switch-variant-${v.id}`}
+            />
+            <span>
+              <span className="choice-title">
+                {v.label}
+                {current && <span className="badge">current</span>}
+              </span>
+              {!v.available && (
+                <span className="choice-detail" data-testid={`switch-variant-reason-${v.id}`}>
+                  {v.reason}
+                </span>
+              )}
+            </span>
+          </label>
+        );
+      })}
+      <p className="note">
+        Trying a setting other than the current one restarts {product.detection.label}; it is put back
+        afterwards.
+      </p>
+    </div>
+  );
+}

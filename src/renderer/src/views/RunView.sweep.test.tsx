@@ -1,0 +1,93 @@
+// @vitest-environment jsdom
+// The run view following a sweep: the recorded stream of a stand-in Docker Desktop sweep (both
+// variants refused by verification, the settings put back), and a measuring phase's k/n.
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { SweepEvent, SweepRequest } from '../../../shared/sweep';
+import { createFakeApi } from '../test-support/fake-api';
+import { SWEEP_EVENTS } from '../test-support/recorded-sweep-data';
+import { renderWith } from '../test-support/render';
+import { RunView } from './RunView';
+
+const request: SweepRequest = {
+  provider: 'docker-desktop',
+  variants: ['vz-virtiofs', 'vz-grpcfuse'],
+  workloads: ['dd-write'],
+  mounts: ['bind'],
+  size: 'quick',
+  runs: 2,
+  warmup: 0,
+};
+
+async function startSweep() {
+  const api = createFakeApi();
+  const rendered = renderWith(<RunView />, api);
+  const listening = new AbortController();
+  rendered.stores.sweep.getState().listen(listening.signal);
+  await rendered.stores.setup.getState().load();
+  await act(() => rendered.stores.sweep.getState().start(request));
+  const emit = (events: readonly SweepEvent[]) => act(() => api.emitSweep(events));
+  return { ...rendered, emit };
+}
+
+const recorded = SWEEP_EVENTS.map((e) => ({ ...e, sweepId: 'sweep-1' }));
+
+describe('RunView following a sweep', () => {
+  it('shows each setting while the product restarts, then why it was skipped and that settings were put back', async () => {
+    const { emit } = await startSweep();
+    expect(screen.getByTestId('sweep-progress').textContent).toContain('Docker Desktop · sweep sweep-1');
+    await emit(recorded.slice(0, recorded.findIndex((e) => e.type === 'progress') + 1));
+    expect(screen.getByTestId('sweep-variant-phase-vz-virtiofs').textContent).toBe(
+      'restarting, waiting for it to be ready',
+    );
+    expect(screen.getByTestId('sweep-variant-message-vz-virtiofs').textContent).toContain(
+      'Docker Desktop to be ready: stopped',
+    );
+    expect(screen.getByTestId('sweep-variant-phase-vz-grpcfuse').textContent).toBe('waiting');
+    expect(screen.getByTestId('sweep-restore').textContent).toContain('put back when the sweep ends');
+
+    await emit(recorded.slice(recorded.findIndex((e) => e.type === 'progress') + 1));
+    expect(screen.getByTestId('sweep-variant-phase-vz-grpcfuse').textContent).toBe('skipped');
+    expect(screen.getByTestId('sweep-variant-message-vz-grpcfuse').textContent).toMatch(
+      /the bind mount is on ext4, but vz-grpcfuse serves bind mounts as fuse\.grpcfuse/,
+    );
+    expect(screen.getByTestId('sweep-restore').textContent).toBe('The settings were put back as they were.');
+    expect(screen.getByTestId('sweep-status').textContent).toBe('failed');
+    expect(screen.queryByTestId('sweep-cancel')).toBeNull();
+    // The sweep saved its (failed) run: it can be opened, it does not open by itself.
+    expect(screen.getByTestId('sweep-open-results')).toBeTruthy();
+  });
+
+  it('counts the executions of the setting being measured, and Cancel cancels the sweep', async () => {
+    const { emit, user, api } = await startSweep();
+    await emit([
+      { type: 'variant', sweepId: 'sweep-1', variant: 'vz-virtiofs', phase: 'measure' },
+      {
+        type: 'run',
+        sweepId: 'sweep-1',
+        variant: 'vz-virtiofs',
+        event: { type: 'planned', runId: 'r-0', backends: [], workloads: ['dd-write'], totalExecutions: 4 },
+      },
+      {
+        type: 'run',
+        sweepId: 'sweep-1',
+        variant: 'vz-virtiofs',
+        event: {
+          type: 'sample',
+          runId: 'r-0',
+          backendId: 'docker-desktop/vz-virtiofs/bind',
+          workloadId: 'dd-write',
+          workloadCase: null,
+          index: 0,
+          warmup: false,
+          seconds: 0.2,
+          completedExecutions: 3,
+        },
+      },
+    ]);
+    expect(screen.getByTestId('sweep-variant-phase-vz-virtiofs').textContent).toBe('measuring 3/4');
+    await user.click(screen.getByTestId('sweep-cancel'));
+    expect(api.calls.filter((c) => c.method === 'sweeps.cancel').map((c) => c.args)).toEqual([['sweep-1']]);
+    expect(screen.getByTestId('sweep-status').textContent).toBe('Cancelling…');
+  });
+});

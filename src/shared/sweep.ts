@@ -1,0 +1,186 @@
+// What the dashboard sees of providers, sweeps and "Apply this setting". The core's own types
+// (core/providers/provider.ts, core/sweep) are built from these, so the two cannot drift: the
+// core's sweep events ARE SweepProgress, its detections satisfy ProviderDetectionView, and the
+// few places where the core holds more (a proposal's full backends) are narrowed in one mapper
+// (core/sweep/sweep-views.ts) with a test.
+import { z } from 'zod';
+import type { SerializedError } from './errors';
+import { MOUNT_KINDS, PROVIDER_IDS, SIZES, WORKLOAD_IDS, type MountKind, type ProviderId } from './ids';
+import type { RunFile } from './result-schema';
+import type { RunEvent } from './run-events';
+
+/** What a sweep is asked to do, validated once for the CLI and the API alike. */
+export const sweepRequestSchema = z
+  .object({
+    provider: z.enum(PROVIDER_IDS),
+    /** Omitted: every variant available on this machine. */
+    variants: z.array(z.string().min(1).max(100)).min(1).max(20).optional(),
+    workloads: z.array(z.enum(WORKLOAD_IDS)).min(1).max(WORKLOAD_IDS.length),
+    /** Mounts measured under each variant (variants change `bind`; the others are measured once). */
+    mounts: z.array(z.enum(MOUNT_KINDS)).min(1).max(MOUNT_KINDS.length),
+    size: z.enum(SIZES),
+    runs: z.number().int().min(1).max(1000),
+    warmup: z.number().int().min(0).max(100),
+    image: z.string().min(1).max(500).optional(),
+    /** Per-variant readiness timeout; default 180 s. */
+    readyTimeoutMs: z.number().int().min(1000).max(3_600_000).optional(),
+  })
+  .strict()
+  .refine((r) => !r.workloads.includes('custom'), {
+    message: 'the custom workload is not swept',
+    path: ['workloads'],
+  });
+export type SweepRequest = z.infer<typeof sweepRequestSchema>;
+
+/** A variant id as the API accepts it (the provider says which ones exist). */
+export const variantIdSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9.-]{0,99}$/, 'a variant id is 1-100 lower-case letters, digits, dots or dashes');
+
+/** One product as detected (the core's ProviderDetection is this type). */
+export interface ProviderDetectionView {
+  id: ProviderId;
+  /** The product's name, e.g. "Docker Desktop". */
+  label: string;
+  installed: boolean;
+  /** The product's version as it reports it, e.g. "4.37.1"; null when unknown. */
+  version: string | null;
+  /** null: cannot tell (e.g. the CLI to ask is missing). */
+  running: boolean | null;
+  /** The variant id the product is set to now; null when the settings match no variant or are unreadable. */
+  currentVariant: string | null;
+  /** The current file-sharing setting in the product's words, e.g. "VZ + VirtioFS". */
+  currentSetting: string | null;
+  /** The settings file the provider reads and writes; null when it has none (docker-engine, orbstack). */
+  settingsFile: string | null;
+  /** The engine name (Docker context, or a known socket name) workloads run against. */
+  engineName: string | null;
+  /** Anything the user should know: an unreadable file, a newer settings version… Never thrown. */
+  problems: string[];
+}
+
+/** One file-sharing configuration a provider can be put in (the core's ProviderVariant is this type). */
+export interface ProviderVariantView {
+  id: string;
+  /** In the product's own words. */
+  label: string;
+  available: boolean;
+  /** Why not, when unavailable: chip, OS or product version, a missing tool. */
+  reason?: string;
+  /** Mounts whose speed the variant changes; other mounts are measured once, on the first variant. */
+  affects: readonly MountKind[];
+}
+
+/** A product for the dashboard's engines card and backends picker. */
+export interface ProviderSummary {
+  detection: ProviderDetectionView;
+  /** Empty when the product is not installed. */
+  variants: ProviderVariantView[];
+  /**
+   * True when choosing another variant means switching the product's own setting (and restarting
+   * it); false for the plain engine, whose variants are Mountbench's way of serving a bind mount.
+   */
+  switches: boolean;
+}
+
+/** The dry run of one settings switch (the core's ApplyPlan is this type). */
+export interface ApplyPlanView {
+  variant: string;
+  /** False when the product already runs this variant: apply is a no-op. */
+  changes: boolean;
+  /** The product (its VM, all its containers) restarts. */
+  restarts: boolean;
+  /** Setting paths and values that will be written, in the product's words. */
+  writes: { key: string; from: unknown; to: unknown }[];
+  /** Rough wall time of stop + start + ready, for the proposal only. */
+  estimatedSeconds: number;
+  notes: string[];
+}
+
+/** A sweep's dry run as the dashboard shows it: nothing has changed when it arrives. */
+export interface SweepProposalView {
+  provider: ProviderDetectionView;
+  variants: { id: string; label: string; plan: ApplyPlanView | null; blocker?: string }[];
+  unavailable: { id: string; label: string; reason: string }[];
+  /** Backend ids and labels the sweep will measure. */
+  backends: { id: string; label: string }[];
+  restarts: boolean;
+  /** The user's running containers that the restart stops, by name. */
+  containersToStop: string[];
+  /** Rough: restarts plus measured time; for planning, not a promise. */
+  estimatedSeconds: number;
+  /** Why the sweep cannot start (a bad settings file…): it refuses while there is any. */
+  blockers: string[];
+  notes: string[];
+}
+
+/** What a running sweep reports (the core's SweepEvent is this type). */
+export type SweepProgress =
+  | { type: 'journal'; file: string }
+  | {
+      type: 'variant';
+      variant: string;
+      phase: 'apply' | 'wait' | 'verify' | 'measure' | 'done' | 'skipped';
+      message?: string;
+    }
+  | { type: 'progress'; message: string }
+  | { type: 'run'; variant: string; event: RunEvent }
+  | { type: 'restore'; phase: 'started' | 'done' | 'failed'; message?: string };
+
+export interface VariantOutcomeView {
+  variant: string;
+  ok: boolean;
+  fsType: string | null;
+  reported: string | null;
+  message?: string;
+}
+
+/** A sweep's end, as the dashboard hears it. */
+export interface SweepFinish {
+  status: RunFile['status'];
+  variants: VariantOutcomeView[];
+  /** The saved result file's id (History/Results), or null when nothing was measured or failed. */
+  runId: string | null;
+  restored: boolean;
+  restoreError?: string;
+  /** Set when the sweep stopped before switching anything (refused, or a journal left unfinished). */
+  error?: SerializedError;
+}
+
+/** Pushed to the dashboard on `sweeps:event`: every event names its sweep. */
+export type SweepEvent =
+  | ({ sweepId: string } & SweepProgress)
+  | { type: 'apply'; sweepId: string; phase: ApplyPhase; message?: string }
+  | { type: 'sweep-done'; sweepId: string; finish: SweepFinish };
+
+/** Where "Apply this setting" is (the `apply` event's phase). */
+export type ApplyPhase = 'backup' | 'apply' | 'wait' | 'verify' | 'progress' | 'restore';
+
+/** The dry run of "Apply this setting". */
+export interface ApplyProposal {
+  provider: ProviderDetectionView;
+  variant: { id: string; label: string };
+  plan: ApplyPlanView;
+  /** The user's running containers the restart stops, by name. */
+  containersToStop: string[];
+  notes: string[];
+}
+
+/** How "Apply this setting" ended. */
+export interface ApplyResult {
+  /** applied: switched and verified, left there; unchanged: it was already set; failed: originals put back. */
+  status: 'applied' | 'unchanged' | 'failed';
+  provider: ProviderId;
+  variant: string;
+  /** What happened, in words for the user. */
+  message: string;
+  /** Copies of the settings files as they were before (kept after success, for going back by hand). */
+  backups: string[];
+  /** The journal of this apply (null when nothing was changed). */
+  journal: string | null;
+  fsType: string | null;
+  reported: string | null;
+  /** After a failure: were the original settings put back? */
+  restored: boolean;
+  restoreError?: string;
+}
