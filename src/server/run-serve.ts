@@ -1,8 +1,9 @@
-// The `mountbench serve` process: one core (as the desktop app has), leftovers of crashed runs
-// removed first, the server started, and on Ctrl-C or SIGTERM the runs cancelled and cleaned up
-// before it exits. Runs belong to the process, not to a page: a reload finds them in runs.active().
+// The `mountbench serve` process: one core (as the desktop app has), unfinished settings journals
+// restored and leftovers of crashed runs removed first, the server started, and on Ctrl-C or SIGTERM
+// the runs cancelled and cleaned up before it exits. Runs belong to the process, not to a page: a reload finds them in runs.active().
 import { createCoreApi } from '../main/core/core-api';
 import { dataDir } from '../main/core/store';
+import { restoreOnAppStart } from '../main/core/sweep';
 import { reportLeftovers } from '../cli/commands/cleanup';
 import { openBrowser } from './open-browser';
 import { findRendererDir } from './renderer-dir';
@@ -41,7 +42,13 @@ export async function runServe(
   const rendererDir = findRendererDir();
   const stopped = nextStopSignal();
 
+  // As the desktop app does: a sweep or apply that crashed left another product's settings changed;
+  // put them back before anything else, say so here and in the dashboard's notices.
+  const restored = restoreOnAppStart();
+  const note = await restored;
+  if (note) err.write(`mountbench: ${note}\n`);
   const api = createCoreApi({
+    notices: restored.then((text) => (text ? [text] : [])),
     transport: 'websocket',
     dataDir: dataDir(),
     onBackgroundError: (problem) =>

@@ -12,6 +12,7 @@ import { applySetting } from '../../src/main/core/sweep';
 import type { ApplyPhase } from '../../src/shared/sweep';
 import { createStandinSandbox, DD_SETTINGS_DIR, type StandinSandbox } from '../stand-ins/sandbox';
 import { mountbenchChild } from './mountbench-child';
+import { builtRendererDir } from './transport-contract-renderer';
 import { docker, image, labelledLeftovers } from './support';
 
 let sb: StandinSandbox;
@@ -116,6 +117,27 @@ describe('apply a setting to Docker Desktop (stand-in sandbox)', () => {
     const restored = await mountbenchChild(['restore'], sb.env);
     expect(restored.code).toBe(0);
     expect(restored.stdout).toMatch(/docker-desktop: put back/);
+    expect(readFileSync(settings).equals(bytes)).toBe(true);
+    expect(await findUnfinishedJournals(sb.dataDir)).toEqual([]);
+  });
+
+  it('a crash mid-apply is put back when `mountbench serve` starts, which says so', async () => {
+    builtRendererDir();
+    const { settings, bytes } = setUp();
+    const crashed = await mountbenchChild(
+      ['apply', '--provider', 'docker-desktop', '--variant', 'vz-grpcfuse', '--yes'],
+      { ...sb.env, MOUNTBENCH_KILL_AT_STEP: '3' },
+    );
+    expect(crashed.signal).toBe('SIGKILL');
+    expect(readFileSync(settings).equals(bytes)).toBe(false);
+    // Serve restores before it listens; once it says how to stop it, the restore is done.
+    const served = await mountbenchChild(['serve'], sb.env, (text, child) => {
+      if (text.includes('Ctrl-C stops the server') && child.exitCode === null) child.kill('SIGINT');
+    });
+    expect(served.code).toBe(0);
+    expect(served.stderr).toMatch(
+      /mountbench: Restored the setting change started .*\n {2}docker-desktop: put back/,
+    );
     expect(readFileSync(settings).equals(bytes)).toBe(true);
     expect(await findUnfinishedJournals(sb.dataDir)).toEqual([]);
   });

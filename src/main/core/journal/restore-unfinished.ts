@@ -12,6 +12,8 @@ export interface RestoreReport {
     id: string;
     file: string;
     startedAt: string | null;
+    /** What the journal was opened for, e.g. `sweep docker-desktop` or `apply colima vz-virtiofs`. */
+    purpose: string | null;
     owners: { owner: JournalOwner; restored: boolean; error?: string }[];
     /** True when everything was put back and the journal is closed. */
     finished: boolean;
@@ -34,6 +36,7 @@ export async function restoreUnfinished(
       id: journal.id,
       file: found.file,
       startedAt: begin && begin.type === 'begin' ? begin.startedAt : null,
+      purpose: begin && begin.type === 'begin' ? begin.purpose : null,
       owners: [],
       finished: false,
     };
@@ -72,7 +75,9 @@ export function describeRestoreReport(report: RestoreReport): string {
   if (!report.journals.length) return 'Nothing to restore: no unfinished sweep.';
   return report.journals
     .map((j) => {
-      const head = `${j.finished ? 'Restored' : 'Could not fully restore'} the sweep started ${j.startedAt ?? '(unknown)'} (journal ${j.file}):`;
+      // Say what the user started: a sweep, or "Apply this setting" (purpose `apply <provider> <variant>`).
+      const what = j.purpose?.startsWith('apply ') ? 'the setting change' : 'the sweep';
+      const head = `${j.finished ? 'Restored' : 'Could not fully restore'} ${what} started ${j.startedAt ?? '(unknown)'} (journal ${j.file}):`;
       const lines = j.owners.map(
         (o) => `  ${o.owner}: ${o.restored ? 'put back' : `NOT put back: ${o.error}`}`,
       );
