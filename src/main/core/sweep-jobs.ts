@@ -119,6 +119,7 @@ export function createSweepJobs(options: SweepJobsOptions): SweepJobs {
           cacheDir: options.cacheDir,
           signal: controller.signal,
           onEvent: (event) => emit({ sweepId, ...event }),
+          proposal,
         })
           .then(async (outcome): Promise<SweepFinish> => {
             // Saved before `sweep-done`: a dashboard that opens it at once must find it stored.

@@ -26,6 +26,8 @@ export interface SweepOptions {
   cacheDir: string;
   signal: AbortSignal;
   onEvent?(event: SweepEvent): void;
+  /** The dry run the caller already made (and showed) for this request; made here when absent. */
+  proposal?: SweepProposal;
 }
 
 export type VariantOutcome = VariantOutcomeView;
@@ -56,7 +58,7 @@ export async function runSweep(
   };
   const signal = options.signal;
   const live: ProviderContext = { ...ctx, signal };
-  const proposal = await proposeSweep(provider, request, live);
+  const proposal = options.proposal ?? (await proposeSweep(provider, request, live));
   if (proposal.blockers.length) {
     throw new MountbenchError(
       'FILE_INVALID',
