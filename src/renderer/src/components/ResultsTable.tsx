@@ -1,8 +1,9 @@
 // Every figure of the run, grouped by workload, fastest first: mean ± σ (and per operation where a
 // sample is many operations), min…max, runs, the filesystem actually seen, how it compares with the
-// host, the cold first run and the warnings.
+// host, the cold first run, the warnings, and a sync mount's own sync times.
 import type { WorkloadResult } from '../../../shared/result-schema';
 import { formatMeanStddev, formatTime } from '../../../shared/format-time';
+import { syncNote } from '../../../shared/sync-note';
 import {
   hostRatios,
   hostRatioWords,
@@ -50,7 +51,7 @@ export function ResultsTable({
             <th scope="col">Runs</th>
             <th scope="col">Against host</th>
             <th scope="col">Cold first run</th>
-            <th scope="col">Warnings</th>
+            <th scope="col">Warnings and notes</th>
           </tr>
         </thead>
         {groups.map(([key, list]) => (
@@ -63,6 +64,8 @@ export function ResultsTable({
             {list.map((r) => {
               const op = perOpSeconds(r);
               const ratio = ratios.get(r);
+              // A sync mount's own times (initial sync, write-back flush), timed apart from the samples.
+              const sync = syncNote(r);
               return (
                 <tr key={r.backend.id} data-testid={`results-row-${r.backend.id}-${resultKey(r)}`}>
                   <th scope="row">{r.backend.label}</th>
@@ -82,11 +85,19 @@ export function ResultsTable({
                   </td>
                   <td className="num">{firstRunWords(r)}</td>
                   <td className="warnings">
-                    {r.warnings.length ? (
+                    {r.warnings.length || sync ? (
                       <ul className="plain">
                         {r.warnings.map((w, i) => (
                           <li key={i}>{w}</li>
                         ))}
+                        {sync && (
+                          <li
+                            className="sync-note"
+                            data-testid={`results-sync-${r.backend.id}-${resultKey(r)}`}
+                          >
+                            {sync}
+                          </li>
+                        )}
                       </ul>
                     ) : (
                       <span className="none">—</span>

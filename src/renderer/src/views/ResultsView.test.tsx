@@ -56,6 +56,35 @@ describe('ResultsView', () => {
     expect(screen.getByTestId('results-row-host-dd-write').textContent).toContain('outlier');
   });
 
+  it("shows a sync mount's own sync times beside its figures", async () => {
+    const synced = {
+      ...run,
+      results: run.results.map((r) =>
+        r.backend.id === 'docker-engine/native/bind' && r.workload.id === 'dd-write'
+          ? {
+              ...r,
+              backend: { ...r.backend, id: 'docker-engine/native/mutagen', mount: 'mutagen' as const },
+              sync: {
+                tool: 'mutagen' as const,
+                initialSeconds: 1.2,
+                flushSeconds: [0.3, 0.31, 0.5],
+                writeBack: { files: 1, bytes: 20_480_000 },
+              },
+            }
+          : r,
+      ),
+    };
+    const rendered = renderWith(<ResultsView />, createFakeApi({ runs: [synced] }));
+    await rendered.stores.setup.getState().load();
+    await rendered.stores.results.getState().open(synced.id);
+    const note = await screen.findByTestId('results-sync-docker-engine/native/mutagen-dd-write');
+    expect(note.textContent).toBe(
+      'mutagen: initial sync 1.200 s; write-back flush 310.0 ms median of 3; host holds 1 file (20.5 MB) after the flush',
+    );
+    // Results without a sync tool have no such note.
+    expect(screen.queryByTestId('results-sync-host-dd-write')).toBeNull();
+  });
+
   it('recommends for the chosen profile, with the action and a disabled apply button that says why', async () => {
     const { user, api } = await openQuickRun();
     expect(screen.getByTestId('recommendation-choice').textContent).toBe('bind mount · native');
