@@ -209,7 +209,13 @@ describe('sweep events through the throttle', () => {
     throttle.push({ type: 'progress', sweepId: 's-1', message: 'starting' });
     throttle.push({ type: 'progress', sweepId: 's-1', message: 'running' });
     expect(sent).toHaveLength(1);
-    throttle.push({ type: 'variant', sweepId: 's-1', variant: 'vz-grpcfuse', phase: 'done' });
+    throttle.push({
+      type: 'variant',
+      sweepId: 's-1',
+      variant: 'vz-grpcfuse',
+      label: 'VZ + gRPC FUSE',
+      phase: 'done',
+    });
     // The phase change flushed what was pending first: the latest sample, the latest progress.
     expect(sent.map((e) => (e.type === 'run' && e.event.type === 'sample' ? e.event.index : e.type))).toEqual(
       [0, 9, 'progress', 'variant'],

@@ -120,6 +120,8 @@ export type SweepProgress =
   | {
       type: 'variant';
       variant: string;
+      /** The variant in the product's words ("VZ + VirtioFS"), for people; `variant` is its id. */
+      label: string;
       phase: 'apply' | 'wait' | 'verify' | 'measure' | 'done' | 'skipped';
       message?: string;
     }

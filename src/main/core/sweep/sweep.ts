@@ -83,10 +83,10 @@ export async function runSweep(
       const outcome: VariantOutcome = { variant, ok: false, fsType: null, reported: null };
       outcomes.push(outcome);
       try {
-        emit({ type: 'variant', variant, phase: 'apply' });
+        emit({ type: 'variant', variant, label: proposed.spec.label, phase: 'apply' });
         await journal.step('sweep', 'apply', 'variant', variant);
         await provider.apply(live, variant, journal);
-        emit({ type: 'variant', variant, phase: 'wait' });
+        emit({ type: 'variant', variant, label: proposed.spec.label, phase: 'wait' });
         await provider.waitReady(live, {
           timeoutMs: request.readyTimeoutMs,
           signal,
@@ -96,7 +96,7 @@ export async function runSweep(
         if (!engineName)
           throw new MountbenchError('ENGINE_NOT_FOUND', `${provider.label} names no engine to run on`);
         const resolved = await resolveEngine(engineName, { env: ctx.env, home: ctx.home, signal });
-        emit({ type: 'variant', variant, phase: 'verify' });
+        emit({ type: 'variant', variant, label: proposed.spec.label, phase: 'verify' });
         // The engine may be a fresh VM without the bench image: pull it before the probe needs it.
         await ensureImage(resolved.docker, image, signal, (p) =>
           emit({
@@ -120,7 +120,7 @@ export async function runSweep(
             'WORKLOAD_FAILED',
             `${proposed.spec.label}: ${(verdict.message ?? 'verification failed').replace(/\.+$/, '')}; this variant was not measured`,
           );
-        emit({ type: 'variant', variant, phase: 'measure' });
+        emit({ type: 'variant', variant, label: proposed.spec.label, phase: 'measure' });
         await journal.step('sweep', 'apply', 'measure', variant);
         const run = await executeRun({
           runId: `${runId}-${index}`,
@@ -147,13 +147,19 @@ export async function runSweep(
         });
         runs.push(run);
         outcome.ok = run.status === 'completed';
-        emit({ type: 'variant', variant, phase: 'done' });
+        emit({ type: 'variant', variant, label: proposed.spec.label, phase: 'done' });
       } catch (err) {
         if (signal.aborted) break;
         const error = serializeError(err);
         outcome.message = error.message;
         extraErrors.push({ ...error, backendId: `${provider.id}/${variant}` });
-        emit({ type: 'variant', variant, phase: 'skipped', message: error.message });
+        emit({
+          type: 'variant',
+          variant,
+          label: proposed.spec.label,
+          phase: 'skipped',
+          message: error.message,
+        });
       }
     }
   } catch (err) {

@@ -69,7 +69,8 @@ export function SweepProgressPanel({
       <ol className="plain sweep-variants" data-testid="sweep-variants">
         {progress.variants.map((v) => (
           <li key={v.id} data-testid={`sweep-variant-${v.id}`} className={`phase-${v.phase}`}>
-            <strong>{v.id}</strong>: <span data-testid={`sweep-variant-phase-${v.id}`}>{variantLine(v)}</span>
+            <strong>{v.label}</strong>:{' '}
+            <span data-testid={`sweep-variant-phase-${v.id}`}>{variantLine(v)}</span>
             {v.message && (
               <span
                 className={v.phase === 'skipped' ? 'why' : 'note'}

@@ -6,6 +6,8 @@ export type VariantPhase = 'waiting' | 'apply' | 'wait' | 'verify' | 'measure' |
 
 export interface VariantProgress {
   id: string;
+  /** The variant in the product's words, once the core has named it; the id until then. */
+  label: string;
   phase: VariantPhase;
   /** The product's latest word while restarting, or why the variant was skipped. */
   message: string | null;
@@ -24,7 +26,14 @@ export interface SweepProgressState {
 export function emptySweep(sweepId: string, variants: readonly string[]): SweepProgressState {
   return {
     sweepId,
-    variants: variants.map((id) => ({ id, phase: 'waiting', message: null, completed: 0, total: null })),
+    variants: variants.map((id) => ({
+      id,
+      label: id,
+      phase: 'waiting',
+      message: null,
+      completed: 0,
+      total: null,
+    })),
     restore: { phase: 'pending', message: null },
     journal: null,
     finish: null,
@@ -39,7 +48,10 @@ function withVariant(
   const known = state.variants.some((v) => v.id === id);
   const variants = known
     ? state.variants.map((v) => (v.id === id ? change(v) : v))
-    : [...state.variants, change({ id, phase: 'waiting', message: null, completed: 0, total: null })];
+    : [
+        ...state.variants,
+        change({ id, label: id, phase: 'waiting', message: null, completed: 0, total: null }),
+      ];
   return { ...state, variants };
 }
 
@@ -56,6 +68,7 @@ export function reduceSweep(state: SweepProgressState, event: SweepEvent): Sweep
     case 'variant':
       return withVariant(state, event.variant, (v) => ({
         ...v,
+        label: event.label,
         phase: event.phase,
         message: event.phase === 'skipped' ? (event.message ?? 'skipped') : null,
       }));

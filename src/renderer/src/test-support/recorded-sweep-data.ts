@@ -283,12 +283,14 @@ export const SWEEP_EVENTS: SweepEvent[] = [
     sweepId: '20261130-013145-af8be1',
     type: 'variant',
     variant: 'vz-virtiofs',
+    label: 'VZ + VirtioFS',
     phase: 'apply',
   },
   {
     sweepId: '20261130-013145-af8be1',
     type: 'variant',
     variant: 'vz-virtiofs',
+    label: 'VZ + VirtioFS',
     phase: 'wait',
   },
   {
@@ -305,12 +307,14 @@ export const SWEEP_EVENTS: SweepEvent[] = [
     sweepId: '20261130-013145-af8be1',
     type: 'variant',
     variant: 'vz-virtiofs',
+    label: 'VZ + VirtioFS',
     phase: 'verify',
   },
   {
     sweepId: '20261130-013145-af8be1',
     type: 'variant',
     variant: 'vz-virtiofs',
+    label: 'VZ + VirtioFS',
     phase: 'skipped',
     message:
       "VZ + VirtioFS: the bind mount is on ext4, but vz-virtiofs serves bind mounts as fakeowner or virtiofs: the figures would not be vz-virtiofs's; this variant was not measured",
@@ -319,12 +323,14 @@ export const SWEEP_EVENTS: SweepEvent[] = [
     sweepId: '20261130-013145-af8be1',
     type: 'variant',
     variant: 'vz-grpcfuse',
+    label: 'VZ + gRPC FUSE',
     phase: 'apply',
   },
   {
     sweepId: '20261130-013145-af8be1',
     type: 'variant',
     variant: 'vz-grpcfuse',
+    label: 'VZ + gRPC FUSE',
     phase: 'wait',
   },
   {
@@ -341,12 +347,14 @@ export const SWEEP_EVENTS: SweepEvent[] = [
     sweepId: '20261130-013145-af8be1',
     type: 'variant',
     variant: 'vz-grpcfuse',
+    label: 'VZ + gRPC FUSE',
     phase: 'verify',
   },
   {
     sweepId: '20261130-013145-af8be1',
     type: 'variant',
     variant: 'vz-grpcfuse',
+    label: 'VZ + gRPC FUSE',
     phase: 'skipped',
     message:
       "VZ + gRPC FUSE: the bind mount is on ext4, but vz-grpcfuse serves bind mounts as fuse.grpcfuse or grpcfuse: the figures would not be vz-grpcfuse's; this variant was not measured",

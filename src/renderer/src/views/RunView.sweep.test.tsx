@@ -61,7 +61,13 @@ describe('RunView following a sweep', () => {
   it('counts the executions of the setting being measured, and Cancel cancels the sweep', async () => {
     const { emit, user, api } = await startSweep();
     await emit([
-      { type: 'variant', sweepId: 'sweep-1', variant: 'vz-virtiofs', phase: 'measure' },
+      {
+        type: 'variant',
+        sweepId: 'sweep-1',
+        variant: 'vz-virtiofs',
+        label: 'VZ + VirtioFS',
+        phase: 'measure',
+      },
       {
         type: 'run',
         sweepId: 'sweep-1',
@@ -86,6 +92,8 @@ describe('RunView following a sweep', () => {
       },
     ]);
     expect(screen.getByTestId('sweep-variant-phase-vz-virtiofs').textContent).toBe('measuring 3/4');
+    // Named in the product's words, as the core sent them, not by the variant's id.
+    expect(screen.getByTestId('sweep-variant-vz-virtiofs').textContent).toMatch(/^VZ \+ VirtioFS: /);
     await user.click(screen.getByTestId('sweep-cancel'));
     expect(api.calls.filter((c) => c.method === 'sweeps.cancel').map((c) => c.args)).toEqual([['sweep-1']]);
     expect(screen.getByTestId('sweep-status').textContent).toBe('Cancelling…');
