@@ -1,6 +1,6 @@
 // The flows need the built app: the dashboard (out/renderer) for serve, and the main and preload
-// bundles for Electron. Built once when missing; an existing build is used as it is (run
-// `npx electron-vite build` yourself after changing the sources).
+// bundles for Electron. `npm test` and `npm run test:e2e` build first; a bare `npx playwright test`
+// builds only when files are missing and otherwise uses the existing build as it is.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
