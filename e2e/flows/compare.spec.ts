@@ -42,14 +42,19 @@ test('compare: two imported result files and the published M1 against Intel, sid
   }
   await expect(tid(page, 'import-error')).toHaveCount(0);
 
-  // The table: the two published machines and this machine's group with both files' rows.
+  // The table: the two published machines, and this machine once per file: two runs of one machine
+  // stand side by side (before and after), each named by its date, never on the same bars.
   const groups = tid(page, 'compare-table').locator('tbody');
-  await expect(groups).toHaveCount(3);
+  await expect(groups).toHaveCount(2 + files.length);
   const measured = page.locator('[data-testid^="compare-machine-machine-"]');
-  await expect(measured).toHaveCount(1);
-  // Two files × (tmpfs, host) of dd-write, under one group row.
-  await expect(measured.locator('tr')).toHaveCount(1 + files.length * 2);
-  await expect(measured).toContainText('dd write');
+  await expect(measured).toHaveCount(files.length);
+  for (const file of files) {
+    const group = page.locator(`[data-testid^="compare-machine-machine-"][data-testid$="@${file.runId}"]`);
+    // (tmpfs, host) of dd-write, under a group row that says which run it is.
+    await expect(group.locator('tr')).toHaveCount(1 + 2);
+    await expect(group).toContainText('dd write');
+    await expect(group.locator('tr').first()).toContainText(' · run of ');
+  }
   await expect(tid(page, 'compare-chart-dd-write')).toBeVisible();
   await expect(tid(page, `compare-published-${M1}`)).toBeChecked();
   await expect(tid(page, `compare-published-${INTEL}`)).toBeChecked();
