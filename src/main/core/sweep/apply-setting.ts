@@ -13,6 +13,8 @@ import { benchImageFor, ensureImage } from '../runner/image';
 import { newRunId } from '../runner/prepare-run';
 import { DOCKER_CLI_OWNER, captureDockerContext, restoreDockerContext } from './docker-cli-context';
 import { observeBindFsType } from './observe-fs';
+import { requireAvailableVariant } from '../providers/require-variant';
+import { requireInstalled } from './require-installed';
 import { runningContainerNames } from './running-containers';
 
 /** Said when asked to "apply" a variant of the plain engine: there is no product setting behind it. */
@@ -27,25 +29,9 @@ export async function proposeApply(
   ctx: ProviderContext,
 ): Promise<ApplyProposal> {
   if (provider.id === 'docker-engine') throw new MountbenchError('BAD_INPUT', noSettingToApply(provider));
-  const detection = await provider.detect(ctx);
-  if (!detection.installed) {
-    throw new MountbenchError(
-      'ENGINE_NOT_FOUND',
-      `${provider.label} is not installed here${detection.problems.length ? `: ${detection.problems.join('; ')}` : ''}`,
-    );
-  }
+  const detection = await requireInstalled(provider, ctx);
   const all = await provider.listVariants(ctx);
-  const spec = all.find((v) => v.id === variant);
-  if (!spec)
-    throw new MountbenchError(
-      'BAD_INPUT',
-      `${provider.label} has no variant "${variant}"; known: ${all.map((v) => v.id).join(', ')}`,
-    );
-  if (!spec.available)
-    throw new MountbenchError(
-      'BAD_INPUT',
-      `${provider.label} variant "${variant}" is unavailable here: ${spec.reason ?? 'no reason given'}`,
-    );
+  const spec = requireAvailableVariant(provider.label, all, variant);
   // A settings file that cannot be parsed makes planApply throw: nothing is proposed, nothing changes.
   const plan = await provider.planApply(ctx, variant);
   const notes = [...spec.notes];

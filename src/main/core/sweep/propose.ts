@@ -12,7 +12,9 @@ import type {
   ProviderDetection,
   VariantSpec,
 } from '../providers/provider';
+import { requireAvailableVariant } from '../providers/require-variant';
 import { mountStrategies, type MountStrategy } from './mount-strategies';
+import { requireInstalled } from './require-installed';
 import { runningContainerNames } from './running-containers';
 import type { SweepRequest } from './sweep-request';
 
@@ -47,28 +49,12 @@ export async function proposeSweep(
   request: SweepRequest,
   ctx: ProviderContext,
 ): Promise<SweepProposal> {
-  const detection = await provider.detect(ctx);
-  if (!detection.installed) {
-    throw new MountbenchError(
-      'ENGINE_NOT_FOUND',
-      `${provider.label} is not installed here${detection.problems.length ? `: ${detection.problems.join('; ')}` : ''}`,
-    );
-  }
+  const detection = await requireInstalled(provider, ctx);
   const all = await provider.listVariants(ctx);
   const wanted = request.variants ?? all.filter((v) => v.available).map((v) => v.id);
   const variants: ProposedVariant[] = [];
   for (const id of wanted) {
-    const spec = all.find((v) => v.id === id);
-    if (!spec)
-      throw new MountbenchError(
-        'BAD_INPUT',
-        `${provider.label} has no variant "${id}"; known: ${all.map((v) => v.id).join(', ')}`,
-      );
-    if (!spec.available)
-      throw new MountbenchError(
-        'BAD_INPUT',
-        `${provider.label} variant "${id}" is unavailable here: ${spec.reason}`,
-      );
+    const spec = requireAvailableVariant(provider.label, all, id);
     try {
       variants.push({ spec, plan: await provider.planApply(ctx, id) });
     } catch (err) {
