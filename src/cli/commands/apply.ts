@@ -10,6 +10,7 @@ import { providerById } from '../../main/core/providers/registry';
 import { cacheDir } from '../../main/core/store';
 import { applySetting, proposeApply } from '../../main/core/sweep';
 import { applyProposalText, applyResultText } from '../output/apply-text';
+import { cancelSettingsOnCtrlC } from '../cancel-settings-on-ctrl-c';
 import { parseCount, parseList } from '../parse-options';
 
 interface ApplyFlags {
@@ -35,19 +36,7 @@ async function applyCommand(flags: ApplyFlags): Promise<void> {
     return;
   }
   const controller = new AbortController();
-  let interrupts = 0;
-  const onSigint = () => {
-    interrupts += 1;
-    if (interrupts > 1) {
-      process.stderr.write(
-        '\nstill putting settings back; if you quit now, run `mountbench restore` later\n',
-      );
-      return;
-    }
-    process.stderr.write('\ncancelling: putting the original setting back…\n');
-    controller.abort();
-  };
-  process.on('SIGINT', onSigint);
+  const stopListening = cancelSettingsOnCtrlC(controller, 'cancelling: putting the original setting back…');
   let result;
   try {
     result = await applySetting(provider, variant.data, ctx, {
@@ -58,7 +47,7 @@ async function applyCommand(flags: ApplyFlags): Promise<void> {
       onEvent: (phase, message) => process.stderr.write(`${phase}${message ? `: ${message}` : ''}\n`),
     });
   } finally {
-    process.off('SIGINT', onSigint);
+    stopListening();
   }
   process.stdout.write(`${applyResultText(result)}\n`);
   if (result.status === 'failed') process.exitCode = controller.signal.aborted ? 130 : 1;

@@ -13,6 +13,7 @@ import { describeIssues } from '../../main/core/store';
 import { ProgressLine } from '../output/progress-line';
 import { textTable } from '../output/results-table';
 import { outcomeText, proposalText } from '../output/sweep-text';
+import { cancelSettingsOnCtrlC } from '../cancel-settings-on-ctrl-c';
 import { parseCount, parseList } from '../parse-options';
 
 interface SweepFlags {
@@ -69,19 +70,10 @@ async function sweepCommand(flags: SweepFlags): Promise<void> {
     if (proposal.blockers.length) process.exitCode = 1;
     return;
   }
-  let interrupts = 0;
-  const onSigint = () => {
-    interrupts += 1;
-    if (interrupts > 1) {
-      process.stderr.write(
-        '\nstill putting settings back; if you quit now, run `mountbench restore` later\n',
-      );
-      return;
-    }
-    process.stderr.write('\ncancelling: stopping the workloads and putting the settings back…\n');
-    controller.abort();
-  };
-  process.on('SIGINT', onSigint);
+  const stopListening = cancelSettingsOnCtrlC(
+    controller,
+    'cancelling: stopping the workloads and putting the settings back…',
+  );
   const progress = new ProgressLine(process.stderr, Boolean(process.stderr.isTTY));
   let outcome;
   try {
@@ -102,7 +94,7 @@ async function sweepCommand(flags: SweepFlags): Promise<void> {
       },
     });
   } finally {
-    process.off('SIGINT', onSigint);
+    stopListening();
   }
   if (outcome.run?.results.length) process.stdout.write(`${textTable(outcome.run.results)}\n`);
   process.stdout.write(`${outcomeText(outcome)}\n`);
