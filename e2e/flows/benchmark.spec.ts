@@ -25,6 +25,12 @@ test('benchmark my setup (Quick): live progress, results, chart and a recommenda
 
   // Setup: an engine that answers is chosen, and what will run is spelled out before anything runs.
   await expect(page.locator('[data-testid^="engine-radio-"]:checked')).toHaveCount(1);
+  // And where its bind mounts really land, seen in a throwaway container (the fs type /proc/mounts names).
+  const chosen = page.locator('[data-testid^="engine-radio-"]:checked');
+  const engineName = ((await chosen.getAttribute('data-testid')) ?? '').replace('engine-radio-', '');
+  await expect(tid(page, `engine-fs-${engineName}`)).toHaveText(
+    /^Bind mounts land on [a-z0-9._]+ \(seen in a container just now\)$/,
+  );
   await choose(page, { preset: 'quick', workloads: WORKLOADS, mounts: [...MOUNTS] });
   await expect(tid(page, 'preset-quick')).toBeChecked();
   // The sync mounts follow their tool: the dashboard's server runs with this process's PATH.

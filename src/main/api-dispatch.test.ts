@@ -18,7 +18,10 @@ function recordingApi() {
     };
   const api: MountbenchApi = {
     app: { info: record('app.info', { version: 'test' } as never) },
-    engines: { list: record('engines.list', []) },
+    engines: {
+      list: record('engines.list', []),
+      fsSeen: record('engines.fsSeen', { engine: 'default', fsType: 'ext4', reason: null }),
+    },
     workloads: { list: record('workloads.list', []) },
     mounts: { list: record('mounts.list', []) },
     runs: {
@@ -71,6 +74,7 @@ const request: RunRequest = {
 const VALID_ARGS: Record<(typeof API_CHANNELS)[number], unknown[]> = {
   'app:info': [],
   'engines:list': [],
+  'engines:fsSeen': ['default'],
   'workloads:list': [],
   'mounts:list': [],
   'runs:start': [request],
@@ -172,6 +176,8 @@ describe('dispatch', () => {
     });
     expect(await dispatch(api, 'providers:apply', ['nobody', 'vz-grpcfuse'])).toMatchObject({ ok: false });
     expect(await dispatch(api, 'sweeps:cancel', ['a b'])).toMatchObject({ ok: false });
+    expect(await dispatch(api, 'engines:fsSeen', ['../../var/run/docker.sock'])).toMatchObject({ ok: false });
+    expect(await dispatch(api, 'engines:fsSeen', [''])).toMatchObject({ ok: false });
     expect(calls).toEqual([]);
   });
 

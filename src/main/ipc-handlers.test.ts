@@ -15,7 +15,7 @@ function fakeApi() {
   };
   const api: MountbenchApi = {
     app: { info: notUsed },
-    engines: { list: async () => [] },
+    engines: { list: async () => [], fsSeen: notUsed },
     workloads: { list: notUsed },
     mounts: { list: notUsed },
     runs: {

@@ -12,12 +12,21 @@ export const runIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9-]{1,100}$/, 'a run id is 1-100 letters, digits or dashes');
 
+/** An engine as discovery names it: a Docker context name or a known socket's name. */
+export const engineNameSchema = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9_.+-]{0,199}$/,
+    'an engine name is a Docker context name (letters, digits, _ . + -)',
+  );
+
 /** The import size limit of result files (design: over 50 MB is refused). */
 export const MAX_IMPORT_CHARS = 50 * 1024 * 1024;
 
 export const API_CALLS = {
   'app:info': z.tuple([]),
   'engines:list': z.tuple([]),
+  'engines:fsSeen': z.tuple([engineNameSchema]),
   'workloads:list': z.tuple([]),
   'mounts:list': z.tuple([]),
   'runs:start': z.tuple([runRequestSchema]),

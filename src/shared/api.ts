@@ -1,7 +1,7 @@
 // The one typed API of Mountbench. Transports (Electron IPC, the `serve` WebSocket) implement it
 // from the call table in api-calls.ts; the renderer and the CLI call it. Channels are `domain:action`.
 import type { ComparisonRow } from './comparison';
-import type { DiscoveredEngine } from './engine';
+import type { DiscoveredEngine, EngineFsSeen } from './engine';
 import type { MountKind, ProviderId, SizeName, WorkloadId } from './ids';
 import type { Recommendation } from './recommendation';
 import type { MachineInfo, RunFile } from './result-schema';
@@ -77,6 +77,8 @@ export interface MountbenchApi {
   };
   engines: {
     list(): Promise<DiscoveredEngine[]>;
+    /** The filesystem a bind mount on this engine lands on, seen in a throwaway container. */
+    fsSeen(engineName: string): Promise<EngineFsSeen>;
   };
   workloads: {
     list(): Promise<WorkloadInfo[]>;

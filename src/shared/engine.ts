@@ -39,3 +39,12 @@ export interface DiscoveredEngine {
   cpus?: number;
   memoryBytes?: number;
 }
+
+/** What a bind mount on an engine really lands on, seen in a container (Setup's engines card). */
+export interface EngineFsSeen {
+  engine: string;
+  /** As /proc/mounts names it: `virtiofs`, `fakeowner`, `fuse.grpcfuse`, `ext4`…; null when not seen. */
+  fsType: string | null;
+  /** Why it was not seen, in words a user can act on; null when it was. */
+  reason: string | null;
+}

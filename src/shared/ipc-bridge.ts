@@ -84,7 +84,7 @@ export function createPreloadBridge(ipc: IpcRendererLike): MountbenchBridge {
   }
   return {
     app: { info: invoker('app:info') },
-    engines: { list: invoker('engines:list') },
+    engines: { list: invoker('engines:list'), fsSeen: invoker('engines:fsSeen') },
     workloads: { list: invoker('workloads:list') },
     mounts: { list: invoker('mounts:list') },
     runs: {
@@ -137,7 +137,10 @@ async function unwrap<T>(pending: Promise<IpcResult<T>>): Promise<T> {
 export function createApiFromBridge(bridge: MountbenchBridge): MountbenchApi {
   return {
     app: { info: () => unwrap(bridge.app.info()) },
-    engines: { list: () => unwrap(bridge.engines.list()) },
+    engines: {
+      list: () => unwrap(bridge.engines.list()),
+      fsSeen: (engineName) => unwrap(bridge.engines.fsSeen(engineName)),
+    },
     workloads: { list: () => unwrap(bridge.workloads.list()) },
     mounts: { list: () => unwrap(bridge.mounts.list()) },
     runs: {

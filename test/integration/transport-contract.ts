@@ -2,7 +2,7 @@
 // (transport-contract-ws.test.ts, transport-contract-ipc.test.ts) with a real core, the real local
 // Docker Engine and a throwaway data folder. The suite only sees a MountbenchApi client and a way
 // to send a raw call, so both transports are held to exactly the same expectations.
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MountbenchApi } from '../../src/shared/api';
 import { EXPORT_FORMATS } from '../../src/shared/api';
@@ -103,6 +103,19 @@ function sweepLog(api: MountbenchApi) {
   };
 }
 
+/** The type of the filesystem holding `path` on this host, as /proc/mounts names it (longest mount point). */
+function hostFsTypeOf(path: string): string {
+  const real = realpathSync(path);
+  let best = { point: '', type: '' };
+  for (const line of readFileSync('/proc/self/mounts', 'utf8').split('\n')) {
+    const [, point, type] = line.split(' ');
+    if (!point || !type) continue;
+    const inside = real === point || real.startsWith(point.endsWith('/') ? point : `${point}/`);
+    if (inside && point.length > best.point.length) best = { point, type };
+  }
+  return best.type;
+}
+
 export function transportContract(transport: ContractTransport): void {
   describe(`MountbenchApi over ${transport.name}`, () => {
     const data = tempDir(`contract-${transport.name}-data`);
@@ -134,6 +147,19 @@ export function transportContract(transport: ContractTransport): void {
     it('lists the real local engine', async () => {
       const engines = await api.engines.list();
       expect(engines.some((e) => e.reachable && e.provider === 'docker-engine')).toBe(true);
+    });
+
+    it('sees the fs type a bind mount on the local engine lands on, and leaves no probe behind', async () => {
+      const seen = await api.engines.fsSeen('default');
+      // The probe's bind folder is under the cache folder: the engine (local) mounts it from there.
+      expect(seen).toEqual({ engine: 'default', fsType: hostFsTypeOf(cache.path), reason: null });
+      const probes = (
+        await docker.listContainers({ all: true, filters: { label: ['mountbench=1'] } })
+      ).filter((c) => c.Labels['mountbench.run']?.endsWith('-fs'));
+      expect(probes).toEqual([]);
+      const unknown = await api.engines.fsSeen('no-such-engine');
+      expect(unknown.fsType).toBeNull();
+      expect(unknown.reason).toMatch(/^could not look: .*no-such-engine/);
     });
 
     it('lists every workload with its sizes', async () => {

@@ -27,6 +27,7 @@ import {
   saveRun,
 } from './store';
 import { createSweepJobs } from './sweep-jobs';
+import { engineFsSeen } from './sweep/engine-fs-seen';
 import { allWorkloads } from './workloads/registry';
 import { mountAvailability } from './sync/availability';
 
@@ -97,6 +98,7 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
     },
     engines: {
       list: () => discoverEngines({ env: options.env }),
+      fsSeen: (engineName) => engineFsSeen(engineName, { env: options.env ?? process.env, cacheDir: cache }),
     },
     workloads: {
       list: async () => workloadInfo(),

@@ -1,6 +1,7 @@
 // The Docker engines discovery found: which product owns each, its version, whether it answers
-// (and why not), and which one the run will use; then the products with their file-sharing setting.
-import type { DiscoveredEngine } from '../../../shared/engine';
+// (and why not), which one the run will use and the fs type its bind mounts land on; then the
+// products with their file-sharing setting.
+import type { DiscoveredEngine, EngineFsSeen } from '../../../shared/engine';
 import type { ProviderSummary } from '../../../shared/sweep';
 import { formatBytes, PRODUCT_NAMES } from '../lib/machine-words';
 import { Card } from './Card';
@@ -19,16 +20,36 @@ function details(engine: DiscoveredEngine): string {
     .join(' · ');
 }
 
+/** Where a bind mount on the engine really lands, as a container saw it. */
+function FsSeen({ seen, name }: { seen: EngineFsSeen | 'checking' | undefined; name: string }) {
+  if (!seen) return null;
+  return (
+    <div className="fs-seen" data-testid={`engine-fs-${name}`}>
+      {seen === 'checking' ? (
+        'Bind mounts land on: looking…'
+      ) : seen.fsType ? (
+        <>
+          Bind mounts land on <code>{seen.fsType}</code> (seen in a container just now)
+        </>
+      ) : (
+        `Bind mounts: ${seen.reason ?? 'not seen'}`
+      )}
+    </div>
+  );
+}
+
 interface Props {
   engines: DiscoveredEngine[];
   chosen: string | null;
+  /** What a bind mount lands on, per engine name, once looked at. */
+  fsSeen?: Record<string, EngineFsSeen | 'checking'>;
   /** The products found, with their current file-sharing setting. */
   products?: ProviderSummary[];
   onChoose(name: string): void;
   onRefresh(): void;
 }
 
-export function EnginesCard({ engines, chosen, products = [], onChoose, onRefresh }: Props) {
+export function EnginesCard({ engines, chosen, fsSeen = {}, products = [], onChoose, onRefresh }: Props) {
   const reachable = engines.filter((e) => e.reachable);
   return (
     <Card
@@ -68,6 +89,7 @@ export function EnginesCard({ engines, chosen, products = [], onChoose, onRefres
               <div className={engine.reachable ? '' : 'why'}>
                 {engine.reachable ? details(engine) : `Not reachable: ${engine.error ?? 'no answer'}`}
               </div>
+              {engine.reachable && <FsSeen seen={fsSeen[engine.name]} name={engine.name} />}
             </li>
           ))}
         </ul>

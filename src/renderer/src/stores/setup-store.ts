@@ -2,7 +2,7 @@
 // engine, mounts, variants, workloads and preset, turned into the RunRequest the core validates.
 import { createStore } from 'zustand/vanilla';
 import type { AppInfo, MountbenchApi, MountInfo, WorkloadInfo } from '../../../shared/api';
-import type { DiscoveredEngine } from '../../../shared/engine';
+import type { DiscoveredEngine, EngineFsSeen } from '../../../shared/engine';
 import type { MountKind, ProviderId, WorkloadId } from '../../../shared/ids';
 import type { RunRequest } from '../../../shared/run-plan';
 import type { ProviderSummary, SweepProposalView, SweepRequest } from '../../../shared/sweep';
@@ -27,6 +27,8 @@ export interface SetupState {
   /** Which mounts can be measured here; a sync mount without its tool is listed with the reason. */
   mountInfo: MountInfo[];
   engineName: string | null;
+  /** What a bind mount on each engine lands on, once looked at; `checking` while the probe runs. */
+  fsSeen: Record<string, EngineFsSeen | 'checking'>;
   mounts: MountKind[];
   variants: string[];
   workloadIds: WorkloadId[];
@@ -47,6 +49,8 @@ export interface SetupState {
   propose(request: SweepRequest): Promise<void>;
   refreshEngines(): Promise<void>;
   chooseEngine(name: string): void;
+  /** Looks (once per engine, or again when asked) at the fs type a bind mount lands on. */
+  lookAtFs(engineName: string, again?: boolean): Promise<void>;
   toggleMount(mount: MountKind): void;
   toggleVariant(id: string): void;
   toggleWorkload(id: WorkloadId): void;
@@ -77,6 +81,7 @@ export function createSetupStore(options: {
     workloads: [],
     mountInfo: [],
     engineName: null,
+    fsSeen: {},
     mounts: DEFAULT_MOUNTS,
     variants: ['native'],
     workloadIds: [],
@@ -117,6 +122,7 @@ export function createSetupStore(options: {
           // `custom` needs a command and a folder: the CLI's job, not a checkbox.
           workloadIds: workloads.map((w) => w.id).filter((id) => id !== 'custom'),
         });
+        if (engineName) void get().lookAtFs(engineName);
       } catch (err) {
         set({ status: 'error' });
         options.onError?.('Could not read this machine and its engines', err);
@@ -127,13 +133,31 @@ export function createSetupStore(options: {
       try {
         const engines = await api.engines.list();
         const still = engines.some((e) => e.reachable && e.name === get().engineName);
-        set({ engines, engineName: still ? get().engineName : defaultEngine(engines) });
+        const engineName = still ? get().engineName : defaultEngine(engines);
+        set({ engines, engineName });
+        if (engineName) void get().lookAtFs(engineName, true);
       } catch (err) {
         options.onError?.('Could not look for engines', err);
       }
     },
 
-    chooseEngine: (name) => set({ engineName: name }),
+    chooseEngine: (name) => {
+      set({ engineName: name });
+      void get().lookAtFs(name);
+    },
+
+    async lookAtFs(engineName, again = false) {
+      const known = get().fsSeen[engineName];
+      if (known === 'checking' || (known && !again)) return;
+      set((s) => ({ fsSeen: { ...s.fsSeen, [engineName]: 'checking' } }));
+      // The core never throws for an engine it cannot look at (it says why); a transport error does.
+      const seen = await api.engines.fsSeen(engineName).catch((err: unknown): EngineFsSeen => ({
+        engine: engineName,
+        fsType: null,
+        reason: `could not look: ${err instanceof Error ? err.message : String(err)}`,
+      }));
+      set((s) => ({ fsSeen: { ...s.fsSeen, [engineName]: seen } }));
+    },
     toggleMount: (mount) => set((s) => ({ mounts: toggle(s.mounts, mount) })),
     toggleVariant: (id) => set((s) => ({ variants: toggle(s.variants, id) })),
     toggleWorkload: (id) => set((s) => ({ workloadIds: toggle(s.workloadIds, id) })),
@@ -144,6 +168,9 @@ export function createSetupStore(options: {
       } catch (err) {
         options.onError?.('Could not look at the Docker products', err);
       }
+      // A changed setting changes where bind mounts land: look again.
+      const engineName = get().engineName;
+      if (engineName) void get().lookAtFs(engineName, true);
     },
     chooseSwitchProvider(id) {
       const product = productOf(get().providers, id);

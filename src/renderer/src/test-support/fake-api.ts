@@ -141,7 +141,14 @@ export function createFakeApi(
       },
     },
     app: { info: async () => (log('app.info'), structuredClone(APP_INFO)) },
-    engines: { list: async () => (log('engines.list'), structuredClone(overrides.engines ?? ENGINES)) },
+    engines: {
+      list: async () => (log('engines.list'), structuredClone(overrides.engines ?? ENGINES)),
+      // What the real core answered for the recorded machine's local engine (a bind mount on ext4).
+      fsSeen: async (engineName: string) => (
+        log('engines.fsSeen', engineName),
+        { engine: engineName, fsType: 'ext4', reason: null }
+      ),
+    },
     workloads: { list: async () => (log('workloads.list'), structuredClone(WORKLOADS)) },
     mounts: { list: async () => (log('mounts.list'), structuredClone(overrides.mounts ?? MOUNTS)) },
     runs: {

@@ -14,7 +14,7 @@ async function unavailable(): Promise<never> {
 export function createUnavailableApi(): MountbenchApi {
   return {
     app: { info: unavailable },
-    engines: { list: unavailable },
+    engines: { list: unavailable, fsSeen: unavailable },
     workloads: { list: unavailable },
     mounts: { list: unavailable },
     runs: { start: unavailable, cancel: unavailable, active: unavailable, onEvent: () => undefined },

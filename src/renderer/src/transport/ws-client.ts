@@ -173,7 +173,10 @@ export function createWsClient(options: WsClientOptions): WsClient {
 
   return {
     app: { info: () => send('app:info') },
-    engines: { list: () => send('engines:list') },
+    engines: {
+      list: () => send('engines:list'),
+      fsSeen: (engineName) => send('engines:fsSeen', engineName),
+    },
     workloads: { list: () => send('workloads:list') },
     mounts: { list: () => send('mounts:list') },
     runs: {

@@ -33,6 +33,19 @@ describe('SetupView', () => {
     );
   });
 
+  it('says what a bind mount on the chosen engine lands on, as a container saw it', async () => {
+    const { api, user } = await renderSetup();
+    await waitFor(() =>
+      expect(screen.getByTestId('engine-fs-default').textContent).toBe(
+        'Bind mounts land on ext4 (seen in a container just now)',
+      ),
+    );
+    expect(api.calls.filter((c) => c.method === 'engines.fsSeen').map((c) => c.args)).toEqual([['default']]);
+    // Looked at once; "Look again" looks again.
+    await user.click(screen.getByTestId('engines-refresh'));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'engines.fsSeen')).toHaveLength(2));
+  });
+
   it('follows the preset: sizes, estimate and request', async () => {
     const { user, api } = await renderSetup();
     const quickEstimate = screen.getByTestId('setup-estimate').textContent;

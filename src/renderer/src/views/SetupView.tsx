@@ -105,6 +105,7 @@ export function SetupView() {
         <MachineCard info={setup.info} />
         <EnginesCard
           engines={setup.engines}
+          fsSeen={setup.fsSeen}
           chosen={setup.engineName}
           products={setup.providers}
           onChoose={setup.chooseEngine}
