@@ -14,6 +14,7 @@ import { dockerExec, dockerExecSession } from './docker-exec';
 import type { ShellSession } from './shell-session';
 import type { BackendExecutor, ExecResult } from './executor';
 import { fsTypeForPath } from './proc-mounts';
+import { startOrDispose } from './start-or-dispose';
 
 export const BENCH_ROOT = '/bench';
 
@@ -74,19 +75,7 @@ export class ContainerExecutor implements BackendExecutor {
 
   static async start(options: ContainerExecutorOptions): Promise<ContainerExecutor> {
     const executor = new ContainerExecutor(options);
-    try {
-      await executor.create();
-      return executor;
-    } catch (err) {
-      // The reason the start failed is what the user needs; a cleanup problem on top is secondary
-      // (and when the engine is gone, cleanup fails for the same reason).
-      const cleanup = await executor.dispose().then(
-        () => null,
-        (e: unknown) => (e as Error).message,
-      );
-      if (cleanup && err instanceof Error) err.message = `${err.message} (and ${cleanup})`;
-      throw err;
-    }
+    return startOrDispose(executor, () => executor.create());
   }
 
   private async create(): Promise<void> {

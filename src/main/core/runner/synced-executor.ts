@@ -19,6 +19,7 @@ import type { SyncSession } from '../sync/sync-session';
 import { BENCH_ROOT, ContainerExecutor } from './container-executor';
 import type { BackendExecutor, ExecResult, SyncControl } from './executor';
 import type { ShellSession } from './shell-session';
+import { startOrDispose } from './start-or-dispose';
 
 export interface SyncedExecutorOptions {
   docker: Dockerode;
@@ -62,17 +63,7 @@ export class SyncedExecutor implements BackendExecutor {
 
   static async start(options: SyncedExecutorOptions): Promise<SyncedExecutor> {
     const executor = new SyncedExecutor(options);
-    try {
-      await executor.create();
-      return executor;
-    } catch (err) {
-      const cleanup = await executor.dispose().then(
-        () => null,
-        (e: unknown) => (e as Error).message,
-      );
-      if (cleanup && err instanceof Error) err.message = `${err.message} (and ${cleanup})`;
-      throw err;
-    }
+    return startOrDispose(executor, () => executor.create());
   }
 
   private async create(): Promise<void> {
