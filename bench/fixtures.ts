@@ -12,9 +12,9 @@ import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { MountbenchError } from '../src/shared/errors';
 import { SIZES, type SizeName } from '../src/shared/ids';
-import { packFixture } from '../src/main/core/fixtures/tar-pack';
-import { cacheDir } from '../src/main/core/store';
-import { median } from '../src/main/core/stats';
+import { packFixture } from '../src/core/fixtures/tar-pack';
+import { cacheDir } from '../src/core/store';
+import { median } from '../src/core/stats';
 import { benchHeader, loadLine } from './lib/bench-header';
 import { choiceOption, countOption, listOption, runBench, type BenchOptions } from './lib/bench-main';
 import {

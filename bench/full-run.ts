@@ -12,11 +12,11 @@ import {
   type WorkloadId,
 } from '../src/shared/ids';
 import type { RunRequest } from '../src/shared/run-plan';
-import { APP_VERSION } from '../src/main/core/app-version';
-import { getMachineInfo } from '../src/main/core/machine';
-import { prepareRun } from '../src/main/core/runner/prepare-run';
-import { executeRun } from '../src/main/core/runner/run';
-import { cacheDir } from '../src/main/core/store';
+import { APP_VERSION } from '../src/core/app-version';
+import { getMachineInfo } from '../src/core/machine';
+import { prepareRun } from '../src/core/runner/prepare-run';
+import { executeRun } from '../src/core/runner/run';
+import { cacheDir } from '../src/core/store';
 import { textTable as resultsTable } from '../src/cli/output/results-table';
 import { benchHeader, loadLine } from './lib/bench-header';
 import { choiceOption, countOption, listOption, runBench, type BenchOptions } from './lib/bench-main';

@@ -7,14 +7,14 @@
 import { performance } from 'node:perf_hooks';
 import { MountbenchError } from '../src/shared/errors';
 import { SIZES, type SizeName } from '../src/shared/ids';
-import { resolveEngine } from '../src/main/core/engines';
-import { benchImageFor } from '../src/main/core/runner/image';
-import { calibrate, timeOnce } from '../src/main/core/runner/measure';
-import { shellQuote } from '../src/main/core/runner/sample-script';
-import { median } from '../src/main/core/stats';
+import { resolveEngine } from '../src/core/engines';
+import { benchImageFor } from '../src/core/runner/image';
+import { calibrate, timeOnce } from '../src/core/runner/measure';
+import { shellQuote } from '../src/core/runner/sample-script';
+import { median } from '../src/core/stats';
 import { medianInterval95, medianRatioInterval95 } from './lib/bootstrap';
-import { workloadById } from '../src/main/core/workloads/registry';
-import { workloadCases } from '../src/main/core/workloads/workload';
+import { workloadById } from '../src/core/workloads/registry';
+import { workloadCases } from '../src/core/workloads/workload';
 import { benchHeader, loadLine } from './lib/bench-header';
 import { choiceOption, countOption, listOption, runBench, type BenchOptions } from './lib/bench-main';
 import {

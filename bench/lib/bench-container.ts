@@ -4,8 +4,8 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type Dockerode from 'dockerode';
 import { MOUNTBENCH_NAME_PREFIX } from '../../src/shared/ids';
-import { ContainerExecutor, type ContainerMount } from '../../src/main/core/runner/container-executor';
-import { cacheDir } from '../../src/main/core/store';
+import { ContainerExecutor, type ContainerMount } from '../../src/core/runner/container-executor';
+import { cacheDir } from '../../src/core/store';
 
 export type BenchMount = 'bind' | 'tmpfs';
 export const BENCH_MOUNTS: readonly BenchMount[] = ['bind', 'tmpfs'];

@@ -2,8 +2,8 @@
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SizeName } from '../../src/shared/ids';
-import type { FixtureSpec } from '../../src/main/core/fixtures/fixture-spec';
-import { workloadById } from '../../src/main/core/workloads/registry';
+import type { FixtureSpec } from '../../src/core/fixtures/fixture-spec';
+import { workloadById } from '../../src/core/workloads/registry';
 import { MountbenchError } from '../../src/shared/errors';
 
 export const FIXTURE_WORKLOADS = ['small-file-read', 'site-build'] as const;

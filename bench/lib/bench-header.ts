@@ -2,7 +2,7 @@
 // taken. The load average is there because a busy machine is the usual reason figures drift.
 import { loadavg } from 'node:os';
 import type Dockerode from 'dockerode';
-import { getMachineInfo } from '../../src/main/core/machine';
+import { getMachineInfo } from '../../src/core/machine';
 
 export interface HeaderEngine {
   docker: Dockerode;

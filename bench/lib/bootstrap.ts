@@ -1,7 +1,7 @@
 // A percentile bootstrap interval for the ratio of two medians: on a busy machine a ratio of 0.97
 // may be noise or a real 3 % bias, and the interval says which. Seeded, so a rerun on the same
 // samples prints the same interval.
-import { median } from '../../src/main/core/stats';
+import { median } from '../../src/core/stats';
 
 function mulberry32(seed: number): () => number {
   let state = seed >>> 0;

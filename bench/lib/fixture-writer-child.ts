@@ -2,7 +2,7 @@
 // its own time and peak memory. A process of its own, so maxRSS is the writer's peak alone and not
 // the benchmark's (which holds samples and has built the tar archive).
 import { performance } from 'node:perf_hooks';
-import { writeHostFixture } from '../../src/main/core/fixtures/write-host-fixture';
+import { writeHostFixture } from '../../src/core/fixtures/write-host-fixture';
 import { isOneOf, SIZES } from '../../src/shared/ids';
 import { benchFixture, FIXTURE_WORKLOADS } from './bench-fixtures';
 

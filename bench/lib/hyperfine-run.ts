@@ -2,8 +2,8 @@
 // samples it exported. Its stdout is kept clean (--style none) so the JSON is all we parse.
 import { z } from 'zod';
 import { MountbenchError } from '../../src/shared/errors';
-import type { BackendExecutor } from '../../src/main/core/runner/executor';
-import { shellQuote } from '../../src/main/core/runner/sample-script';
+import type { BackendExecutor } from '../../src/core/runner/executor';
+import { shellQuote } from '../../src/core/runner/sample-script';
 
 /** `sh`: hyperfine's default (and the published runs'): `sh -c CMD`, less sh's measured start-up. */
 export type HyperfineShell = 'sh' | 'none';

@@ -4,8 +4,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { DiscoveredEngine } from '../../src/shared/engine';
 import { MountbenchError } from '../../src/shared/errors';
-import type { BackendExecutor } from '../../src/main/core/runner/executor';
-import { shellQuote } from '../../src/main/core/runner/sample-script';
+import type { BackendExecutor } from '../../src/core/runner/executor';
+import { shellQuote } from '../../src/core/runner/sample-script';
 
 const run = promisify(execFile);
 

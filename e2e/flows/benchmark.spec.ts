@@ -9,7 +9,7 @@ import {
   waitForRecommendation,
   waitForSetup,
 } from '../support/dashboard';
-import { findExecutable } from '../../src/main/core/providers/find-executable';
+import { findExecutable } from '../../src/core/providers/find-executable';
 import { SYNC_MOUNTS } from '../support/dashboard';
 import { expect, test } from '../support/fixtures';
 import { snap } from '../support/screens';

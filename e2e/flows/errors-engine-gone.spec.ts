@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveEngine, socketPathOf } from '../../src/main/core/engines';
+import { resolveEngine, socketPathOf } from '../../src/core/engines';
 import {
   choose,
   RUN_TIMEOUT_MS,

@@ -3,9 +3,9 @@
 // this machine may be running benchmarks of their own at the same time.
 import { hostname } from 'node:os';
 import type Dockerode from 'dockerode';
-import { resolveEngine } from '../../src/main/core/engines';
+import { resolveEngine } from '../../src/core/engines';
 import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE } from '../../src/shared/ids';
-import { OWNER_LABEL } from '../../src/main/core/runner/run-owner';
+import { OWNER_LABEL } from '../../src/core/runner/run-owner';
 
 export interface Leftovers {
   containers: string[];

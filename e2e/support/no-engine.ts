@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { SYSTEM_SOCKET_PATH } from '../../src/main/core/engines';
+import { SYSTEM_SOCKET_PATH } from '../../src/core/engines';
 
 export const DEAD_SOCKET = '/var/run/mountbench-e2e-no-engine.sock';
 

@@ -1,7 +1,7 @@
 // The command-line entry: the same core as the desktop app, for CI and headless machines.
 import { Command, CommanderError } from 'commander';
 import { MountbenchError } from '../shared/errors';
-import { APP_VERSION } from '../main/core/app-version';
+import { APP_VERSION } from '../core/app-version';
 import { registerCleanupCommand } from './commands/cleanup';
 import { registerCompareCommand } from './commands/compare';
 import { registerExportCommand } from './commands/export';

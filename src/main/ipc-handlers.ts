@@ -7,8 +7,8 @@ import { API_CHANNELS, RUN_EVENT_CHANNEL, SWEEP_EVENT_CHANNEL, type ApiChannel }
 import type { IpcResult } from '../shared/ipc-bridge';
 import type { RunEvent } from '../shared/run-events';
 import type { SweepEvent } from '../shared/sweep';
-import { dispatch } from './api-dispatch';
-import { createEventThrottle, sweepCoalesceKey } from './event-throttle';
+import { dispatch } from '../core/app/api-dispatch';
+import { createEventThrottle, sweepCoalesceKey } from '../core/app/event-throttle';
 import { isTrustedSender, type SenderEvent } from './trusted-sender';
 
 export type IpcHandler = (args: readonly unknown[]) => Promise<IpcResult<unknown>>;

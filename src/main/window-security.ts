@@ -2,7 +2,7 @@
 // cannot open windows or webviews, and is granted no permission (camera, notifications, ...).
 import { app, session, shell, type Session, type WebContents } from 'electron';
 import { isSafeExternalUrl } from './app-url';
-import { CONTENT_SECURITY_POLICY, CSP_HEADER_ONLY } from './content-security-policy';
+import { CONTENT_SECURITY_POLICY, CSP_HEADER_ONLY } from '../core/app/content-security-policy';
 
 export function hardenSession(target: Session = session.defaultSession): void {
   target.webRequest.onHeadersReceived((details, callback) => {

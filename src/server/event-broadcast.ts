@@ -3,7 +3,7 @@
 // Each event is serialised once, whatever the number of pages.
 import type { MountbenchApi } from '../shared/api';
 import type { WsPush } from '../shared/ws-protocol';
-import { createEventThrottle, sweepCoalesceKey } from '../main/event-throttle';
+import { createEventThrottle, sweepCoalesceKey } from '../core/app/event-throttle';
 import type { SweepEvent } from '../shared/sweep';
 
 export interface EventSink {

@@ -1,9 +1,9 @@
 // The `mountbench serve` process: one core (as the desktop app has), unfinished settings journals
 // restored and leftovers of crashed runs removed first, the server started, and on Ctrl-C or SIGTERM
 // the runs cancelled and cleaned up before it exits. Runs belong to the process, not to a page: a reload finds them in runs.active().
-import { createCoreApi } from '../main/core/core-api';
-import { dataDir } from '../main/core/store';
-import { restoreOnAppStart } from '../main/core/sweep';
+import { createCoreApi } from '../core/app/core-api';
+import { dataDir } from '../core/store';
+import { restoreOnAppStart } from '../core/sweep';
 import { reportLeftovers } from '../cli/commands/cleanup';
 import { openBrowser } from './open-browser';
 import { findRendererDir } from './renderer-dir';

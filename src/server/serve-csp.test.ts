@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../main/content-security-policy';
+import { CONTENT_SECURITY_POLICY } from '../core/app/content-security-policy';
 import { serveContentSecurityPolicy } from './serve-csp';
 
 describe('serveContentSecurityPolicy', () => {

@@ -1,6 +1,6 @@
 // The dashboard in a browser gets the desktop app's Content-Security-Policy, with one change:
 // the only place it may connect to is this server (its WebSocket), named exactly.
-import { CONTENT_SECURITY_POLICY, CSP_HEADER_ONLY } from '../main/content-security-policy';
+import { CONTENT_SECURITY_POLICY, CSP_HEADER_ONLY } from '../core/app/content-security-policy';
 
 /** `host` is the request's Host header, already checked to be 127.0.0.1/localhost with our port. */
 export function serveContentSecurityPolicy(host: string): string {

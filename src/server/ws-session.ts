@@ -6,7 +6,7 @@ import type { WebSocket } from 'ws';
 import type { MountbenchApi } from '../shared/api';
 import type { SerializedError } from '../shared/errors';
 import { WS_CLOSE_UNAUTHORIZED, type WsReply, type WsRequestId } from '../shared/ws-protocol';
-import { dispatch } from '../main/api-dispatch';
+import { dispatch } from '../core/app/api-dispatch';
 import { tokensMatch } from './serve-token';
 import { messageId, messageToken, wsRequestSchema } from './ws-message';
 

@@ -5,10 +5,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findUnfinishedJournals, journalDir } from '../../src/main/core/journal';
-import { providerContext } from '../../src/main/core/providers/provider-context';
-import { dockerDesktopProvider } from '../../src/main/core/providers/docker-desktop';
-import { applySetting } from '../../src/main/core/sweep';
+import { findUnfinishedJournals, journalDir } from '../../src/core/journal';
+import { providerContext } from '../../src/core/providers/provider-context';
+import { dockerDesktopProvider } from '../../src/core/providers/docker-desktop';
+import { applySetting } from '../../src/core/sweep';
 import type { ApplyPhase } from '../../src/shared/sweep';
 import { createStandinSandbox, DD_SETTINGS_DIR, type StandinSandbox } from '../stand-ins/sandbox';
 import { mountbenchChild } from './mountbench-child';

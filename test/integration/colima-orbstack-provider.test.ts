@@ -5,11 +5,11 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MountbenchError } from '../../src/shared/errors';
-import { Journal } from '../../src/main/core/journal';
-import { colimaProvider as colima } from '../../src/main/core/providers/colima';
-import { runProviderContract, type ProviderSandbox } from '../../src/main/core/providers/contract';
-import { orbstackProvider as orb } from '../../src/main/core/providers/orbstack';
-import { providerContext } from '../../src/main/core/providers/provider-context';
+import { Journal } from '../../src/core/journal';
+import { colimaProvider as colima } from '../../src/core/providers/colima';
+import { runProviderContract, type ProviderSandbox } from '../../src/core/providers/contract';
+import { orbstackProvider as orb } from '../../src/core/providers/orbstack';
+import { providerContext } from '../../src/core/providers/provider-context';
 import { createStandinSandbox, type SandboxOptions, type StandinSandbox } from '../stand-ins/sandbox';
 
 function colimaSandbox(target: string, options: SandboxOptions = {}) {

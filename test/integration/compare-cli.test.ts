@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFileSchema, type RunFile } from '../../src/shared/result-schema';
 import { formatMeanStddev } from '../../src/shared/format-time';
-import { readCsv } from '../../src/main/core/exports/test-support/read-csv';
+import { readCsv } from '../../src/core/exports/test-support/read-csv';
 import { tempDir } from './support';
 
 const BIN = join(__dirname, '..', '..', 'bin', 'mountbench.js');

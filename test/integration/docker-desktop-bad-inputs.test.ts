@@ -5,10 +5,10 @@ import { chmodSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MountbenchError } from '../../src/shared/errors';
-import { Journal } from '../../src/main/core/journal';
-import { dockerDesktopProvider as dd } from '../../src/main/core/providers/docker-desktop';
-import { providerContext } from '../../src/main/core/providers/provider-context';
-import type { ProviderContext } from '../../src/main/core/providers/provider';
+import { Journal } from '../../src/core/journal';
+import { dockerDesktopProvider as dd } from '../../src/core/providers/docker-desktop';
+import { providerContext } from '../../src/core/providers/provider-context';
+import type { ProviderContext } from '../../src/core/providers/provider';
 import { createStandinSandbox, DD_SETTINGS_DIR, type StandinSandbox } from '../stand-ins/sandbox';
 import { mountbenchChild } from './mountbench-child';
 

@@ -9,13 +9,13 @@ import tls from 'node:tls';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MountbenchError } from '../../src/shared/errors';
-import { connectEngine, discoverEngines, engineInfoFrom, resolveEngine } from '../../src/main/core/engines';
+import { connectEngine, discoverEngines, engineInfoFrom, resolveEngine } from '../../src/core/engines';
 import {
   makeTempHome,
   writeContext,
   writeDockerConfig,
   type TempHome,
-} from '../../src/main/core/engines/test-support/temp-home';
+} from '../../src/core/engines/test-support/temp-home';
 
 const run = promisify(execFile);
 const ENGINE_SOCKET = '/var/run/docker.sock';

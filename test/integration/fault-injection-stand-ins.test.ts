@@ -6,11 +6,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { colimaProvider } from '../../src/main/core/providers/colima';
-import { orbstackProvider } from '../../src/main/core/providers/orbstack';
-import { providerContext } from '../../src/main/core/providers/provider-context';
-import { rancherDesktopProvider } from '../../src/main/core/providers/rancher-desktop';
-import { PROVIDERS } from '../../src/main/core/providers/registry';
+import { colimaProvider } from '../../src/core/providers/colima';
+import { orbstackProvider } from '../../src/core/providers/orbstack';
+import { providerContext } from '../../src/core/providers/provider-context';
+import { rancherDesktopProvider } from '../../src/core/providers/rancher-desktop';
+import { PROVIDERS } from '../../src/core/providers/registry';
 import { createStandinSandbox, RD_SETTINGS, type StandinSandbox } from '../stand-ins/sandbox';
 import { runFaultInjection, type FaultReport } from './fault-injection-support';
 

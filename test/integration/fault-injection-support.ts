@@ -1,11 +1,11 @@
 // Fault injection for sweeps: run `mountbench sweep --yes` as a child process and SIGKILL it right
-// after each journal step (MOUNTBENCH_KILL_AT_STEP=N, read by src/main/core/journal/journal.ts), then
+// after each journal step (MOUNTBENCH_KILL_AT_STEP=N, read by src/core/journal/journal.ts), then
 // run `mountbench restore` — itself killed at each of its steps first — and check every watched
 // file is byte-identical to before and the product is in the state it was. Any provider's test can
 // call runFaultInjection with its own scenario.
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
-import { findUnfinishedJournals } from '../../src/main/core/journal';
+import { findUnfinishedJournals } from '../../src/core/journal';
 import { mountbenchChild } from './mountbench-child';
 
 export interface FaultScenario {

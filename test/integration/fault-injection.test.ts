@@ -4,8 +4,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dockerDesktopProvider } from '../../src/main/core/providers/docker-desktop';
-import { providerContext } from '../../src/main/core/providers/provider-context';
+import { dockerDesktopProvider } from '../../src/core/providers/docker-desktop';
+import { providerContext } from '../../src/core/providers/provider-context';
 import { createStandinSandbox, DD_SETTINGS_DIR, type StandinSandbox } from '../stand-ins/sandbox';
 import { runFaultInjection, type FaultReport } from './fault-injection-support';
 import { mountbenchChild } from './mountbench-child';

@@ -1,13 +1,13 @@
-// Every provider available here passes the one contract (src/main/core/providers/contract.ts):
+// Every provider available here passes the one contract (src/core/providers/contract.ts):
 // Docker Desktop on its stand-in CLIs (both settings generations, both stop/start routes), and
 // the plain Docker Engine for real.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runProviderContract, type ProviderSandbox } from '../../src/main/core/providers/contract';
-import { dockerDesktopProvider } from '../../src/main/core/providers/docker-desktop';
-import { dockerEngineProvider } from '../../src/main/core/providers/docker-engine-provider';
-import { providerContext } from '../../src/main/core/providers/provider-context';
-import { observeBindFsType } from '../../src/main/core/sweep/observe-fs';
+import { runProviderContract, type ProviderSandbox } from '../../src/core/providers/contract';
+import { dockerDesktopProvider } from '../../src/core/providers/docker-desktop';
+import { dockerEngineProvider } from '../../src/core/providers/docker-engine-provider';
+import { providerContext } from '../../src/core/providers/provider-context';
+import { observeBindFsType } from '../../src/core/sweep/observe-fs';
 import { createStandinSandbox, DD_SETTINGS_DIR, type DockerDesktopFixture } from '../stand-ins/sandbox';
 import { docker, image, tempDir } from './support';
 

@@ -6,11 +6,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MountbenchError } from '../../src/shared/errors';
-import { Journal } from '../../src/main/core/journal';
-import { runProviderContract, type ProviderSandbox } from '../../src/main/core/providers/contract';
-import type { ProviderContext } from '../../src/main/core/providers/provider';
-import { providerContext } from '../../src/main/core/providers/provider-context';
-import { rancherDesktopProvider as rd } from '../../src/main/core/providers/rancher-desktop';
+import { Journal } from '../../src/core/journal';
+import { runProviderContract, type ProviderSandbox } from '../../src/core/providers/contract';
+import type { ProviderContext } from '../../src/core/providers/provider';
+import { providerContext } from '../../src/core/providers/provider-context';
+import { rancherDesktopProvider as rd } from '../../src/core/providers/rancher-desktop';
 import {
   createStandinSandbox,
   RD_SETTINGS,

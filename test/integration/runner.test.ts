@@ -7,10 +7,10 @@ import type { RunFile, WorkloadResult } from '../../src/shared/result-schema';
 import { runFileSchema } from '../../src/shared/result-schema';
 import type { RunEvent } from '../../src/shared/run-events';
 import type { RunRequest } from '../../src/shared/run-plan';
-import { dockerEngineVariants } from '../../src/main/core/providers/docker-engine';
-import { planBackends } from '../../src/main/core/runner/plan';
-import { executeRun, runWorkDir } from '../../src/main/core/runner/run';
-import { getMachineInfo } from '../../src/main/core/machine';
+import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
+import { planBackends } from '../../src/core/runner/plan';
+import { executeRun, runWorkDir } from '../../src/core/runner/run';
+import { getMachineInfo } from '../../src/core/machine';
 import { docker, fuseMountsBelow, hostFsType, image, labelledLeftovers, tempDir } from './support';
 
 const cache = tempDir('runner');

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCoreApi } from '../../src/main/core/core-api';
+import { createCoreApi } from '../../src/core/app/core-api';
 import { startServeServer, type ServeServer } from '../../src/server/serve-server';
 import { WS_PATH } from '../../src/shared/ws-protocol';
 import { tempDir } from './support';

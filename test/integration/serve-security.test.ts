@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { createCoreApi } from '../../src/main/core/core-api';
+import { createCoreApi } from '../../src/core/app/core-api';
 import { startServeServer, type ServeServer } from '../../src/server/serve-server';
 import type { MountbenchApi } from '../../src/shared/api';
 import {

@@ -5,9 +5,9 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Docker from 'dockerode';
 import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE } from '../../src/shared/ids';
-import { benchImageFor } from '../../src/main/core/runner/image';
-import { fsTypeForPath } from '../../src/main/core/runner/proc-mounts';
-import { OWNER_LABEL, ownerIsAlive } from '../../src/main/core/runner/run-owner';
+import { benchImageFor } from '../../src/core/runner/image';
+import { fsTypeForPath } from '../../src/core/runner/proc-mounts';
+import { OWNER_LABEL, ownerIsAlive } from '../../src/core/runner/run-owner';
 
 export const docker = new Docker();
 export const image = benchImageFor(undefined);

@@ -4,7 +4,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findUnfinishedJournals } from '../../src/main/core/journal';
+import { findUnfinishedJournals } from '../../src/core/journal';
 import { createStandinSandbox, DD_SETTINGS_DIR, type StandinSandbox } from '../stand-ins/sandbox';
 import { mountbenchChild } from './mountbench-child';
 import { docker, image } from './support';

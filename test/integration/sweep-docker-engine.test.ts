@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runFileSchema } from '../../src/shared/result-schema';
-import { findUnfinishedJournals } from '../../src/main/core/journal';
+import { findUnfinishedJournals } from '../../src/core/journal';
 import { fuseMountsBelow, labelledLeftovers, tempDir } from './support';
 import { mountbenchChild } from './mountbench-child';
 

@@ -14,14 +14,14 @@ import { runFileSchema, type RunFile, type WorkloadResult } from '../../src/shar
 import type { RunEvent } from '../../src/shared/run-events';
 import type { RunRequest } from '../../src/shared/run-plan';
 import type { SyncMountKind } from '../../src/shared/ids';
-import { dockerEngineVariants } from '../../src/main/core/providers/docker-engine';
-import { planBackends } from '../../src/main/core/runner/plan';
-import { executeRun, runWorkDir } from '../../src/main/core/runner/run';
-import { prepareRun } from '../../src/main/core/runner/prepare-run';
-import { removeLeftovers } from '../../src/main/core/runner/leftovers';
-import { mountAvailability } from '../../src/main/core/sync/availability';
-import { getMachineInfo } from '../../src/main/core/machine';
-import { dockerSyncYaml } from '../../src/main/core/sync/docker-sync';
+import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
+import { planBackends } from '../../src/core/runner/plan';
+import { executeRun, runWorkDir } from '../../src/core/runner/run';
+import { prepareRun } from '../../src/core/runner/prepare-run';
+import { removeLeftovers } from '../../src/core/runner/leftovers';
+import { mountAvailability } from '../../src/core/sync/availability';
+import { getMachineInfo } from '../../src/core/machine';
+import { dockerSyncYaml } from '../../src/core/sync/docker-sync';
 import { createStandinSandbox, STAND_INS_DIR, type StandinSandbox } from '../stand-ins/sandbox';
 import { docker, image, labelledLeftovers, tempDir } from './support';
 

@@ -4,7 +4,7 @@
 // binary runs on this machine): an in-process fake carries the calls between the two halves the
 // way Electron's IPC does (structured clone, one fixed channel per call).
 import { expect, it } from 'vitest';
-import { createCoreApi } from '../../src/main/core/core-api';
+import { createCoreApi } from '../../src/core/app/core-api';
 import { API_CHANNELS } from '../../src/shared/api-calls';
 import { transportContract } from './transport-contract';
 import { fakeElectron } from './transport-contract-fake-electron';

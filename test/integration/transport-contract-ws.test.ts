@@ -1,7 +1,7 @@
 // The transport contract over the WebSocket of `mountbench serve`, end to end: the real serve
 // server on 127.0.0.1 with the real core, and the dashboard's own ws-client over a real socket.
 import { WebSocket } from 'ws';
-import { createCoreApi } from '../../src/main/core/core-api';
+import { createCoreApi } from '../../src/core/app/core-api';
 import { startServeServer } from '../../src/server/serve-server';
 import type { IpcResult } from '../../src/shared/ipc-bridge';
 import { WS_PATH, type WsReply } from '../../src/shared/ws-protocol';

@@ -9,7 +9,7 @@ import { EXPORT_FORMATS } from '../../src/shared/api';
 import { MAX_IMPORT_CHARS } from '../../src/shared/api-calls';
 import { MountbenchError } from '../../src/shared/errors';
 import { MOUNT_KINDS, MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE, WORKLOAD_IDS } from '../../src/shared/ids';
-import { findExecutable } from '../../src/main/core/providers/find-executable';
+import { findExecutable } from '../../src/core/providers/find-executable';
 import type { IpcResult } from '../../src/shared/ipc-bridge';
 import { runFileSchema } from '../../src/shared/result-schema';
 import type { RunEvent } from '../../src/shared/run-events';

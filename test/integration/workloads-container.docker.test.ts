@@ -2,11 +2,11 @@
 // fixtures streamed in as tar onto a tmpfs, and laid on the host for a bind mount, exactly as the
 // runner's bench container does. Nothing of dockerode is mocked.
 import { afterAll, beforeAll } from 'vitest';
-import { ContainerExecutor, type ContainerMount } from '../../src/main/core/runner/container-executor';
+import { ContainerExecutor, type ContainerMount } from '../../src/core/runner/container-executor';
 import {
   describeWorkloadScripts,
   type ScriptEnvironment,
-} from '../../src/main/core/workloads/workload-scripts.suite';
+} from '../../src/core/workloads/workload-scripts.suite';
 import { docker, image, tempDir } from './support';
 
 const signal = new AbortController().signal;

@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunFile, WorkloadResult } from '../../src/shared/result-schema';
 import { runFileSchema } from '../../src/shared/result-schema';
 import type { RunRequest } from '../../src/shared/run-plan';
-import { rowsFromRun } from '../../src/main/core/compare';
-import { getMachineInfo } from '../../src/main/core/machine';
-import { dockerEngineVariants } from '../../src/main/core/providers/docker-engine';
-import { profileByName, recommend, rankWorkload } from '../../src/main/core/recommend';
-import { planBackends } from '../../src/main/core/runner/plan';
-import { executeRun } from '../../src/main/core/runner/run';
+import { rowsFromRun } from '../../src/core/compare';
+import { getMachineInfo } from '../../src/core/machine';
+import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
+import { profileByName, recommend, rankWorkload } from '../../src/core/recommend';
+import { planBackends } from '../../src/core/runner/plan';
+import { executeRun } from '../../src/core/runner/run';
 import { docker, image, labelledLeftovers, tempDir } from './support';
 
 const cache = tempDir('workloads');

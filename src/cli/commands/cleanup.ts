@@ -1,8 +1,8 @@
 // `mountbench cleanup`: remove what crashed runs left behind (a normal run cleans up after itself).
 import type { Command } from 'commander';
-import { resolveEngine } from '../../main/core/engines';
-import { removeLeftovers, type LeftoverReport } from '../../main/core/runner/leftovers';
-import { cacheDir } from '../../main/core/store';
+import { resolveEngine } from '../../core/engines';
+import { removeLeftovers, type LeftoverReport } from '../../core/runner/leftovers';
+import { cacheDir } from '../../core/store';
 
 export function reportLeftovers(report: LeftoverReport, out: NodeJS.WritableStream = process.stderr): void {
   const removed = [

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { ComparisonRow } from '../../shared/comparison';
 import { MountbenchError } from '../../shared/errors';
-import { comparisonMarkdown, comparisonText, publishedRows, rowsFromRun } from '../../main/core/compare';
+import { comparisonMarkdown, comparisonText, publishedRows, rowsFromRun } from '../../core/compare';
 import { loadRunArgument } from './export';
 import { defaultResultsIo, type ResultsCommandIo } from './results';
 

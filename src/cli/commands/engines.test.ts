@@ -3,14 +3,14 @@ import path from 'node:path';
 import { Command } from 'commander';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DiscoveredEngine } from '../../shared/engine';
-import { discoverEngineReport } from '../../main/core/engines/discover';
-import type { DiscoveryOptions } from '../../main/core/engines/discovery-options';
-import { startFakeEngine, type FakeEngine } from '../../main/core/engines/test-support/fake-engine';
+import { discoverEngineReport } from '../../core/engines/discover';
+import type { DiscoveryOptions } from '../../core/engines/discovery-options';
+import { startFakeEngine, type FakeEngine } from '../../core/engines/test-support/fake-engine';
 import {
   makeTempHome,
   writeDockerConfig,
   type TempHome,
-} from '../../main/core/engines/test-support/temp-home';
+} from '../../core/engines/test-support/temp-home';
 import { formatBytes, formatEnginesTable, registerEnginesCommand } from './engines';
 
 let temp: TempHome;

@@ -7,7 +7,7 @@ import {
   discoverEngineReport,
   type DiscoveryOptions,
   type DiscoveryReport,
-} from '../../main/core/engines';
+} from '../../core/engines';
 
 /** What the command touches outside itself, so tests can aim discovery at a temp home and read the output. */
 export interface EnginesCommandIo {

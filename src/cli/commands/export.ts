@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { MountbenchError } from '../../shared/errors';
 import type { RunFile } from '../../shared/result-schema';
-import { EXPORT_FORMATS, exportRun, type ExportFormat } from '../../main/core/exports';
-import { loadRunFile, writeFileAtomic } from '../../main/core/store';
+import { EXPORT_FORMATS, exportRun, type ExportFormat } from '../../core/exports';
+import { loadRunFile, writeFileAtomic } from '../../core/store';
 import { defaultResultsIo, type ResultsCommandIo } from './results';
 
 const RUN_ID = /^[A-Za-z0-9-]{1,100}$/;

@@ -1,7 +1,7 @@
 // `mountbench import FILE...`: validated copies of colleagues' run files into the results folder.
 // Each file stands alone: a bad one is reported and skipped, the others still import.
 import type { Command } from 'commander';
-import { importRunFile } from '../../main/core/store';
+import { importRunFile } from '../../core/store';
 import { defaultResultsIo, type ResultsCommandIo } from './results';
 
 export function registerImportCommand(program: Command, io: ResultsCommandIo = defaultResultsIo): void {

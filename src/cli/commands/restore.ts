@@ -1,9 +1,9 @@
 // `mountbench restore`: finish what an interrupted sweep left: settings files back byte for byte,
 // products in the running/stopped state they had, the Docker context as it was.
 import type { Command } from 'commander';
-import { describeRestoreReport } from '../../main/core/journal';
-import { providerContext } from '../../main/core/providers/provider-context';
-import { restoreEverything } from '../../main/core/sweep';
+import { describeRestoreReport } from '../../core/journal';
+import { providerContext } from '../../core/providers/provider-context';
+import { restoreEverything } from '../../core/sweep';
 
 export function registerRestoreCommand(program: Command): void {
   program

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { customProfile } from '../../main/core/recommend/custom-weights';
-import { profileByName } from '../../main/core/recommend/profiles';
-import { recommend } from '../../main/core/recommend/recommend';
-import { makeRow, samplesAround } from '../../main/core/recommend/test-support/make-row';
-import { publishedRows } from '../../main/core/recommend/test-support/published-rows';
+import { customProfile } from '../../core/recommend/custom-weights';
+import { profileByName } from '../../core/recommend/profiles';
+import { recommend } from '../../core/recommend/recommend';
+import { makeRow, samplesAround } from '../../core/recommend/test-support/make-row';
+import { publishedRows } from '../../core/recommend/test-support/published-rows';
 import { formatRecommendation } from './recommendation-text';
 
 describe('formatRecommendation', () => {

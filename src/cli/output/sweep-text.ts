@@ -1,6 +1,6 @@
 // Plain-text views of providers, sweep proposals and sweep outcomes for the terminal.
-import type { ProviderDetection, VariantSpec } from '../../main/core/providers/provider';
-import type { SweepOutcome, SweepProposal } from '../../main/core/sweep';
+import type { ProviderDetection, VariantSpec } from '../../core/providers/provider';
+import type { SweepOutcome, SweepProposal } from '../../core/sweep';
 import { formatEta } from './progress-line';
 
 export function providerText(found: ProviderDetection, variants: VariantSpec[]): string {

@@ -1,5 +1,5 @@
 // The backends a run request will measure, shown before the run starts. It mirrors the core's
-// planBackends (main/core/runner/plan.ts), which the renderer cannot import: variants in the order
+// planBackends (core/runner/plan.ts), which the renderer cannot import: variants in the order
 // asked, a mount the variant does not change measured once, the host baseline last. The core stays
 // the authority: `planned` replaces this preview as soon as the run starts.
 import type { MountKind, ProviderId } from '../../../shared/ids';

@@ -1,0 +1,122 @@
+// Keeps a fast workload from flooding the renderer: progress events that only matter as "the
+// latest state" are coalesced and leave at most once per interval; events that carry a result or
+// change the shape of the run are never dropped or delayed.
+import type { RunEvent } from '../../shared/run-events';
+import type { SweepEvent } from '../../shared/sweep';
+
+/** About 30 flushes a second: smooth enough for a progress bar, cheap for IPC. */
+export const DEFAULT_THROTTLE_INTERVAL_MS = 33;
+
+export interface ThrottleClock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const realClock: ThrottleClock = {
+  now: () => performance.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export interface EventThrottle<E = RunEvent> {
+  push(event: E): void;
+  /** Sends whatever is pending now (e.g. before the window closes). */
+  flush(): void;
+  /** Drops pending events and stops the timer; later pushes are ignored. */
+  close(): void;
+}
+
+/**
+ * The coalescing key of an event that may be replaced by a newer one, or null for an event that
+ * must be delivered. Keyed per backend so two backends' progress never overwrite each other.
+ */
+export function coalesceKey(event: RunEvent): string | null {
+  switch (event.type) {
+    case 'sample':
+    case 'phase':
+      return `${event.type}\u0000${event.runId}\u0000${event.backendId}`;
+    case 'image-progress':
+      return `${event.type}\u0000${event.runId}\u0000${event.image}`;
+    default:
+      return null;
+  }
+}
+
+/**
+ * A sweep's events: the run events it wraps coalesce as a run's do, the product's progress
+ * messages ("VM booting…") keep only the latest; phase changes and the end are always delivered.
+ */
+export function sweepCoalesceKey(event: SweepEvent): string | null {
+  if (event.type === 'run') {
+    const inner = coalesceKey(event.event);
+    return inner === null ? null : `sweep\u0000${event.sweepId}\u0000${inner}`;
+  }
+  if (event.type === 'progress') return `progress\u0000${event.sweepId}`;
+  if (event.type === 'apply' && event.phase === 'progress') return `apply\u0000${event.sweepId}`;
+  return null;
+}
+
+export function createEventThrottle<E = RunEvent>(
+  send: (event: E) => void,
+  options: { intervalMs?: number; clock?: ThrottleClock; key?: (event: E) => string | null } = {},
+): EventThrottle<E> {
+  const intervalMs = options.intervalMs ?? DEFAULT_THROTTLE_INTERVAL_MS;
+  const clock = options.clock ?? realClock;
+  // Run events by default; a caller with other events says how they coalesce.
+  const keyOf = options.key ?? (coalesceKey as unknown as (event: E) => string | null);
+  // Map iteration follows insertion order; re-inserting on update keeps the pending events in the
+  // order of their latest occurrence.
+  const pending = new Map<string, E>();
+  let lastFlushAt = Number.NEGATIVE_INFINITY;
+  let timer: unknown = null;
+  let closed = false;
+
+  function cancelTimer(): void {
+    if (timer !== null) {
+      clock.clearTimeout(timer);
+      timer = null;
+    }
+  }
+
+  function flush(): void {
+    cancelTimer();
+    if (pending.size === 0) return;
+    lastFlushAt = clock.now();
+    const events = [...pending.values()];
+    pending.clear();
+    for (const event of events) send(event);
+  }
+
+  function push(event: E): void {
+    if (closed) return;
+    const key = keyOf(event);
+    if (key === null) {
+      // Progress that happened before this event must reach the renderer before it, so a
+      // 'workload-done' is never followed by a stale 'sample' of the same workload.
+      flush();
+      send(event);
+      return;
+    }
+    pending.delete(key);
+    pending.set(key, event);
+    if (timer !== null) return;
+    const wait = lastFlushAt + intervalMs - clock.now();
+    if (wait <= 0) {
+      flush();
+    } else {
+      timer = clock.setTimeout(() => {
+        timer = null;
+        flush();
+      }, wait);
+    }
+  }
+
+  function close(): void {
+    closed = true;
+    cancelTimer();
+    pending.clear();
+  }
+
+  return { push, flush, close };
+}

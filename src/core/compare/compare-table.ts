@@ -1,0 +1,143 @@
+// Comparison tables for a terminal and for Markdown: per workload, per machine, every backend with
+// mean ± σ, its ratio to that machine's fastest, and whether the difference is real.
+import type { ComparisonRow } from '../../shared/comparison';
+import { compareRows, type ComparedEntry, type EntryVerdict, type WorkloadGroup } from './compare-groups';
+import { formatMeanStddev, formatRatio } from '../../shared/format-time';
+
+/** `*` only where Welch's test says so at 95 %; `≈` is the honest answer inside the noise. */
+export const SIGNIFICANCE_MARKS: Record<EntryVerdict, string> = {
+  fastest: '',
+  faster: '',
+  slower: '*',
+  'no-measurable-difference': '≈',
+  'not-enough-runs': '?',
+};
+
+export const LEGEND =
+  'vs fastest: mean ÷ the fastest mean on the same machine. ' +
+  '* significantly slower than the fastest (Welch’s t-test, 95 %); ' +
+  '≈ no measurable difference; ? too few runs to tell.';
+
+const HEADERS = ['backend', 'mean ± σ', 'vs fastest', 'runs', 'fs type', 'source'];
+
+/** Numbers each distinct note once, across the whole output. */
+class Notes {
+  private readonly numbers = new Map<string, number>();
+  ref(note: string | null): string {
+    if (!note) return '';
+    let n = this.numbers.get(note);
+    if (n === undefined) {
+      n = this.numbers.size + 1;
+      this.numbers.set(note, n);
+    }
+    return ` [${n}]`;
+  }
+  lines(): string[] {
+    return [...this.numbers.entries()].map(([note, n]) => `[${n}] ${note}`);
+  }
+}
+
+function heading(group: WorkloadGroup): string {
+  const size = group.size === 'quick' ? ' (quick size)' : '';
+  const per = group.perOperation ? 'time per operation' : 'time per run';
+  return `${group.workloadKey}${size} · ${per}, lower is better`;
+}
+
+function sourceCell(row: ComparisonRow): string {
+  return row.source.kind === 'measured' ? `run ${row.source.runId}` : `${row.source.sourceId} (published)`;
+}
+
+function ratioCell(entry: ComparedEntry): string {
+  if (entry.verdict === 'fastest') return 'fastest';
+  const mark = SIGNIFICANCE_MARKS[entry.verdict];
+  return mark ? `${formatRatio(entry.ratio)} ${mark}` : formatRatio(entry.ratio);
+}
+
+function cells(entry: ComparedEntry, notes: Notes): string[] {
+  const { row } = entry;
+  return [
+    `${row.backend.label}${notes.ref(row.note)}`,
+    formatMeanStddev(entry.mean, entry.stddev),
+    ratioCell(entry),
+    String(row.runs),
+    row.fsType ?? '-',
+    sourceCell(row),
+  ];
+}
+
+/** The published write-ups the rows came from, so every figure can be traced. */
+function sourceLines(rows: readonly ComparisonRow[]): { id: string; title: string; url: string | null }[] {
+  const seen = new Map<string, { id: string; title: string; url: string | null }>();
+  for (const { source } of rows) {
+    if (source.kind === 'published' && !seen.has(source.sourceId)) {
+      seen.set(source.sourceId, { id: source.sourceId, title: source.title, url: source.url });
+    }
+  }
+  return [...seen.values()];
+}
+
+const width = (s: string): number => [...s].length;
+
+export function comparisonText(rows: readonly ComparisonRow[]): string {
+  if (rows.length === 0) return 'Nothing to compare.\n';
+  const notes = new Notes();
+  const out: string[] = [];
+  for (const group of compareRows(rows)) {
+    const table = group.machines.map((m) => m.entries.map((e) => cells(e, notes)));
+    const widths = HEADERS.map((h, col) => Math.max(width(h), ...table.flat().map((r) => width(r[col]))));
+    const line = (r: string[]) =>
+      `    ${r.map((c, col) => c + ' '.repeat(widths[col] - width(c))).join('  ')}`.trimEnd();
+    out.push(heading(group), '');
+    group.machines.forEach((machine, i) => {
+      out.push(`  ${machine.label}`, line(HEADERS), `    ${widths.map((w) => '─'.repeat(w)).join('  ')}`);
+      out.push(...table[i].map(line), '');
+    });
+  }
+  out.push(LEGEND);
+  const noteLines = notes.lines();
+  if (noteLines.length) out.push('', 'notes:', ...noteLines.map((n) => `  ${n}`));
+  const sources = sourceLines(rows);
+  if (sources.length) {
+    out.push('', 'published sources:');
+    for (const s of sources) out.push(`  ${s.id}: ${s.title}${s.url ? ` <${s.url}>` : ''}`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** Markdown cells cannot hold a pipe or a line break. */
+function md(cell: string): string {
+  return cell
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/[\r\n]+/g, ' ');
+}
+
+export function comparisonMarkdown(rows: readonly ComparisonRow[]): string {
+  if (rows.length === 0) return '_Nothing to compare._\n';
+  const notes = new Notes();
+  const out: string[] = [];
+  for (const group of compareRows(rows)) {
+    out.push(`### ${md(heading(group))}`, '');
+    out.push(`| machine | ${HEADERS.join(' | ')} |`);
+    out.push('| --- | --- | ---: | ---: | ---: | --- | --- |');
+    for (const machine of group.machines) {
+      machine.entries.forEach((entry, i) => {
+        const machineCell = i === 0 ? md(machine.label) : '';
+        out.push(`| ${machineCell} | ${cells(entry, notes).map(md).join(' | ')} |`);
+      });
+    }
+    out.push('');
+  }
+  out.push(md(LEGEND));
+  const noteLines = notes.lines();
+  if (noteLines.length) out.push('', ...noteLines.map((n) => `- ${md(n)}`));
+  const sources = sourceLines(rows);
+  if (sources.length) {
+    out.push('', 'Published sources:', '');
+    for (const s of sources) {
+      const title = md(s.title);
+      out.push(`- ${s.id}: ${s.url ? `[${title}](${s.url})` : title}`);
+    }
+  }
+  return `${out.join('\n')}\n`;
+}

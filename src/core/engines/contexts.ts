@@ -1,0 +1,121 @@
+// Reads the docker CLI's context store: contexts/meta/<id>/meta.json, TLS under contexts/tls/<id>/docker/,
+// where <id> is the sha256 of the context name. One bad file is reported and the others still load.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { EngineTls } from '../../shared/engine';
+import { DEFAULT_CONTEXT } from './current-context';
+import { isNotFound, messageOf } from './docker-config';
+import { findTlsMaterial } from './tls-material';
+
+export interface DockerContext {
+  name: string;
+  host: string;
+  tls?: EngineTls;
+  metaPath: string;
+}
+
+export interface ContextProblem {
+  /** The context's name when the file got far enough to say it, else the store folder's name. */
+  name: string;
+  metaPath: string;
+  message: string;
+}
+
+const metaSchema = z.object({
+  Name: z.string().min(1),
+  Endpoints: z.object({
+    docker: z
+      .object({
+        Host: z.string().min(1),
+        SkipTLSVerify: z.boolean().optional(),
+      })
+      .optional(),
+  }),
+});
+
+export function contextStoreId(name: string): string {
+  return createHash('sha256').update(name).digest('hex');
+}
+
+export async function readContexts(
+  configDir: string,
+): Promise<{ contexts: DockerContext[]; problems: ContextProblem[] }> {
+  const metaRoot = path.join(configDir, 'contexts', 'meta');
+  let entries: string[];
+  try {
+    entries = await fs.readdir(metaRoot);
+  } catch (err) {
+    if (isNotFound(err)) return { contexts: [], problems: [] };
+    return {
+      contexts: [],
+      problems: [
+        { name: metaRoot, metaPath: metaRoot, message: `Cannot list ${metaRoot}: ${messageOf(err)}` },
+      ],
+    };
+  }
+  const results = await Promise.all(entries.sort().map((entry) => readOne(configDir, metaRoot, entry)));
+  const contexts: DockerContext[] = [];
+  const problems: ContextProblem[] = [];
+  for (const result of results) {
+    if (result === undefined) continue;
+    if ('message' in result) problems.push(result);
+    else contexts.push(result);
+  }
+  contexts.sort((a, b) => a.name.localeCompare(b.name));
+  return { contexts, problems };
+}
+
+async function readOne(
+  configDir: string,
+  metaRoot: string,
+  entry: string,
+): Promise<DockerContext | ContextProblem | undefined> {
+  const dir = path.join(metaRoot, entry);
+  try {
+    if (!(await fs.stat(dir)).isDirectory()) return undefined;
+  } catch {
+    return undefined;
+  }
+  const metaPath = path.join(dir, 'meta.json');
+  const problem = (message: string, name = entry): ContextProblem => ({ name, metaPath, message });
+
+  let text: string;
+  try {
+    text = await fs.readFile(metaPath, 'utf8');
+  } catch (err) {
+    return problem(`Cannot read the context file ${metaPath}: ${messageOf(err)}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    return problem(`The context file ${metaPath} is not valid JSON: ${messageOf(err)}`);
+  }
+  const parsed = metaSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.join('.') || '(top level)';
+    const declared = (json as { Name?: unknown } | null)?.Name;
+    const name = typeof declared === 'string' && declared !== '' ? declared : entry;
+    return problem(
+      `The context file ${metaPath} is not in Docker's format: ${where}: ${issue?.message}`,
+      name,
+    );
+  }
+  const { Name: name, Endpoints } = parsed.data;
+  if (name === DEFAULT_CONTEXT) {
+    // Listed under a name of its own so it cannot be mistaken for the implicit `default` context.
+    return problem(
+      `The context file ${metaPath} names "${DEFAULT_CONTEXT}", which the docker CLI reserves; it is ignored.`,
+      `${DEFAULT_CONTEXT}@${entry.slice(0, 12)}`,
+    );
+  }
+  if (!Endpoints.docker) {
+    return problem(`The context "${name}" (${metaPath}) has no docker endpoint.`, name);
+  }
+  const tlsDir = path.join(configDir, 'contexts', 'tls', contextStoreId(name), 'docker');
+  const tls = await findTlsMaterial(tlsDir, Endpoints.docker.SkipTLSVerify === true);
+  return { name, host: Endpoints.docker.Host, metaPath, ...(tls ? { tls } : {}) };
+}

@@ -1,0 +1,81 @@
+// A run as Markdown to paste into an issue or a wiki: what ran where, then one table with every
+// result, its spread and range, and how it compares with the fastest backend for that workload.
+import type { RunFile } from '../../shared/result-schema';
+import { compareRows } from '../compare/compare-groups';
+import { LEGEND, SIGNIFICANCE_MARKS } from '../compare/compare-table';
+import { formatMeanStddev, formatRatio, formatTime } from '../../shared/format-time';
+import { machineLabel } from '../compare/machine-key';
+import { rowsFromRun } from '../compare/rows-from-run';
+import { syncNoteLines } from '../../shared/sync-note';
+
+function md(cell: string): string {
+  return cell
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/[\r\n]+/g, ' ');
+}
+
+function header(run: RunFile): string[] {
+  const os = `${run.machine.os.name} ${run.machine.os.version}`.trim();
+  const engine = run.engine
+    ? `${run.engine.name} (${run.engine.provider}, Docker ${run.engine.serverVersion}, ${run.engine.os})`
+    : 'none (host baseline only)';
+  return [
+    `## Mountbench run ${run.id}`,
+    '',
+    `- Machine: ${md(machineLabel(run.machine))} · ${md(os)}`,
+    `- Engine: ${md(engine)}`,
+    ...(run.image ? [`- Bench image: \`${run.image.replace(/`/g, '')}\``] : []),
+    `- Started ${run.createdAt}, finished ${run.finishedAt} (${run.status})`,
+    '',
+  ];
+}
+
+const HEADERS = ['workload', 'backend', 'mean ± σ', 'median', 'min … max', 'runs', 'vs fastest', 'fs type'];
+
+export function runMarkdown(run: RunFile): string {
+  const out = header(run);
+  if (run.results.length === 0) {
+    out.push('_No results._');
+  } else {
+    out.push(`| ${HEADERS.join(' | ')} |`, '| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |');
+    for (const group of compareRows(rowsFromRun(run))) {
+      const per = group.perOperation ? ' (per op)' : '';
+      for (const entry of group.machines.flatMap((m) => m.entries)) {
+        const { row } = entry;
+        const ops = row.opsPerSample;
+        const mark = SIGNIFICANCE_MARKS[entry.verdict];
+        const ratio =
+          entry.verdict === 'fastest' ? 'fastest' : `${formatRatio(entry.ratio)}${mark ? ` ${mark}` : ''}`;
+        const cells = [
+          `${group.workloadKey}${per}`,
+          row.backend.label,
+          formatMeanStddev(entry.mean, entry.stddev),
+          formatTime((row.median ?? row.mean) / ops),
+          `${formatTime(row.min / ops)} … ${formatTime(row.max / ops)}`,
+          String(row.runs),
+          ratio,
+          row.fsType ?? '-',
+        ];
+        out.push(`| ${cells.map(md).join(' | ')} |`);
+      }
+    }
+    out.push('', md(LEGEND));
+  }
+  const warnings = run.results.flatMap((r) =>
+    r.warnings.map((w) => `${r.backend.label} / ${r.workload.id}: ${w}`),
+  );
+  if (warnings.length) out.push('', '**Warnings**', '', ...warnings.map((w) => `- ${md(w)}`));
+  const syncs = syncNoteLines(run.results);
+  if (syncs.length)
+    out.push(
+      '',
+      '**Sync tool times** (timed apart, not in the figures above)',
+      '',
+      ...syncs.map((s) => `- ${md(s)}`),
+    );
+  if (run.errors.length) {
+    out.push('', '**Errors**', '', ...run.errors.map((e) => `- ${md(`${e.code}: ${e.message}`)}`));
+  }
+  return `${out.join('\n')}\n`;
+}

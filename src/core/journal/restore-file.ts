@@ -1,0 +1,40 @@
+// Puts one journaled file back exactly as it was, byte for byte. Idempotent: a file already equal
+// to its original is left alone, so a restore interrupted halfway can simply run again.
+import { promises as fs } from 'node:fs';
+import { MountbenchError } from '../../shared/errors';
+import { writeFileAtomic } from '../store/atomic-write';
+import { sha256 } from './journal';
+import type { FileOriginal } from './journal-records';
+
+/** Returns true when it had to change the file. */
+export async function restoreFile(original: FileOriginal): Promise<boolean> {
+  const current = await fs.readFile(original.path).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return null;
+    throw new MountbenchError('IO', `cannot read ${original.path} to restore it: ${err.message}`);
+  });
+  if (!original.existed) {
+    if (current === null) return false;
+    await fs.rm(original.path, { force: true });
+    return true;
+  }
+  if (current !== null && sha256(current) === original.sha256) return false;
+  if (!original.backup) throw new MountbenchError('INTERNAL', `journal has no backup for ${original.path}`);
+  const bytes = await fs.readFile(original.backup).catch((err: Error) => {
+    throw new MountbenchError(
+      'IO',
+      `the backup ${original.backup} of ${original.path} is unreadable: ${err.message}`,
+    );
+  });
+  if (sha256(bytes) !== original.sha256) {
+    throw new MountbenchError(
+      'FILE_INVALID',
+      `the backup ${original.backup} does not match the original of ${original.path}; not restoring from it`,
+    );
+  }
+  await writeFileAtomic(original.path, bytes);
+  if (original.mode !== null) await fs.chmod(original.path, original.mode);
+  const back = await fs.readFile(original.path);
+  if (!back.equals(bytes))
+    throw new MountbenchError('IO', `${original.path} reads back different after restoring it`);
+  return true;
+}

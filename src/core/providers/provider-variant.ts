@@ -1,0 +1,11 @@
+import type { ProviderVariantView } from '../../shared/sweep';
+
+/** One file-sharing configuration a provider can be put in: the dashboard's type (src/shared). */
+export type ProviderVariant = ProviderVariantView;
+
+/** The folder a bind-mount backend uses: fixtures go to `hostRoot`, the engine mounts `source`. */
+export interface BindShare {
+  hostRoot: string;
+  source: string;
+  release(): Promise<void>;
+}

@@ -1,0 +1,363 @@
+// Rancher Desktop as a provider. The settings version comes first (rdctl version, then the `version`
+// the app or its file reports), because the VM and mount settings moved between versions and a key
+// at an old path is silently ignored. Variants are applied through the app's own API
+// (`rdctl api -X PUT /v1/settings`), so its validator and its self-restart stay in charge; the file is
+// only ever written back from the journal's byte copy, while the app is shut down.
+import { promises as fs } from 'node:fs';
+import { MountbenchError } from '../../../shared/errors';
+import { restoreFile, sha256, type JournalHandle, type ProviderOriginals } from '../../journal';
+import { assertWritable } from '../../settings-files';
+import { findExecutable } from '../find-executable';
+import { pingSocket } from '../ping-socket';
+import {
+  DEFAULT_READY_TIMEOUT_MS,
+  type ApplyPlan,
+  type Provider,
+  type ProviderContext,
+  type ProviderDetection,
+  type ProviderSettings,
+  type VariantSpec,
+  type VerifyResult,
+  type WaitOptions,
+} from '../provider';
+import { waitUntil } from '../wait-until';
+import { appCandidates, engineSocket, RANCHER_DESKTOP_CONTEXT, settingsFile } from './paths';
+import { apiSettings, backendState, putSettings, rdRelease, shutdownApp, startApp } from './rdctl';
+import { readSettingsFromFile, type RdSettings } from './settings';
+import {
+  flagsFor,
+  keyPathsFor,
+  NEWEST_SETTINGS_VERSION,
+  settingsVersionForRelease,
+} from './settings-versions';
+import { defById, listRancherDesktopVariants, variantFromValues, type VariantDef } from './variants';
+import { requireAvailableVariant } from '../require-variant';
+import { verifyFsType } from '../verify-fs-type';
+
+const ID = 'rancher-desktop' as const;
+const LABEL = 'Rancher Desktop';
+const SHUTDOWN_TIMEOUT_MS = 180_000;
+/** How long a reconfigure may take to show in /v1/backend_state before we stop looking for it. */
+const RESTART_NOTICE_MS = 15_000;
+
+/** Why this Rancher Desktop cannot be driven at all (a release newer than Mountbench knows). */
+function productProblem(release: string | null): string | undefined {
+  if (release === null) return undefined;
+  const expected = settingsVersionForRelease(release);
+  if (expected > NEWEST_SETTINGS_VERSION) {
+    return `Rancher Desktop ${release} is newer than Mountbench knows (it may write settings after version ${NEWEST_SETTINGS_VERSION}); update Mountbench`;
+  }
+  return undefined;
+}
+
+async function variants(ctx: ProviderContext): Promise<VariantSpec[]> {
+  return listRancherDesktopVariants(ctx.host, productProblem(await rdRelease(ctx)));
+}
+
+async function availableDef(ctx: ProviderContext, id: string): Promise<VariantDef> {
+  requireAvailableVariant(LABEL, await variants(ctx), id);
+  const def = defById(id);
+  if (!def) throw new MountbenchError('INTERNAL', `${LABEL} variant "${id}" has no definition`);
+  return def;
+}
+
+/** The app's settings when it runs (authoritative), else its file. */
+async function currentSettings(ctx: ProviderContext): Promise<RdSettings> {
+  return (await apiSettings(ctx).catch(() => null)) ?? readSettingsFromFile(ctx.home);
+}
+
+function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
+  let node = target;
+  for (const key of path.slice(0, -1)) {
+    if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[path[path.length - 1]] = value;
+}
+
+/** The owned values `def` sets, at the key paths of settings `version`. */
+function writesFor(
+  def: VariantDef,
+  s: RdSettings,
+): { path: readonly string[]; from: unknown; to: unknown }[] {
+  const paths = keyPathsFor(s.version);
+  const wanted: { path: readonly string[]; from: unknown; to: unknown }[] = [
+    { path: paths.vmType, from: s.values.vmType, to: def.vmType },
+    { path: paths.mountType, from: s.values.mountType, to: def.mountType },
+  ];
+  if (def.msizeInKib !== undefined) {
+    wanted.push({ path: [...paths.ninep, 'msizeInKib'], from: s.values.msizeInKib, to: def.msizeInKib });
+  }
+  return wanted.filter((w) => w.from !== w.to);
+}
+
+/** One PUT body: the VM type and mount type go together, so the validator sees the pair it allows. */
+function putBody(def: VariantDef, version: number): Record<string, unknown> {
+  const paths = keyPathsFor(version);
+  const body: Record<string, unknown> = { version };
+  setPath(body, paths.vmType, def.vmType);
+  setPath(body, paths.mountType, def.mountType);
+  if (def.msizeInKib !== undefined) setPath(body, [...paths.ninep, 'msizeInKib'], def.msizeInKib);
+  return body;
+}
+
+function startFlags(def: VariantDef, version: number): string[] {
+  const flags = flagsFor(version);
+  const out = [flags.vmType, def.vmType, flags.mountType, def.mountType];
+  if (def.msizeInKib !== undefined) out.push(flags.msize, String(def.msizeInKib));
+  return out;
+}
+
+async function waitReady(ctx: ProviderContext, options: WaitOptions = {}): Promise<void> {
+  await waitUntil(
+    `${LABEL} to be ready`,
+    async () => {
+      const state = await backendState(ctx);
+      if (state.vmState === 'ERROR') {
+        return { done: false, status: 'ERROR', failed: `${LABEL} reports ERROR (its logs say why)` };
+      }
+      const started = state.vmState === 'STARTED' || state.vmState === 'DISABLED';
+      const answers = started && (await pingSocket(engineSocket(ctx.home)));
+      return {
+        done: answers,
+        status:
+          started && !answers ? `${state.vmState}, the Docker socket does not answer yet` : state.detail,
+      };
+    },
+    {
+      timeoutMs: options.timeoutMs ?? DEFAULT_READY_TIMEOUT_MS,
+      signal: options.signal ?? ctx.signal,
+      onProgress: options.onProgress,
+      intervalMs: 500,
+    },
+  );
+}
+
+async function waitShutDown(ctx: ProviderContext): Promise<void> {
+  await waitUntil(
+    `${LABEL} to shut down`,
+    async () => {
+      const state = await backendState(ctx);
+      return { done: !state.reachable, status: state.detail };
+    },
+    { timeoutMs: SHUTDOWN_TIMEOUT_MS, signal: ctx.signal, intervalMs: 500 },
+  );
+}
+
+/** A reconfigure restarts the backend a moment after the PUT answers: wait until it has begun. */
+async function waitRestartBegins(ctx: ProviderContext): Promise<void> {
+  await waitUntil(
+    `${LABEL} to begin its restart`,
+    async () => {
+      const state = await backendState(ctx);
+      return { done: state.vmState !== 'STARTED' && state.vmState !== 'DISABLED', status: state.detail };
+    },
+    { timeoutMs: RESTART_NOTICE_MS, signal: ctx.signal, intervalMs: 200 },
+  ).catch((err: unknown) => {
+    // A restart faster than our polling is no problem: waitReady follows anyway.
+    if (err instanceof MountbenchError && err.code === 'CANCELLED') throw err;
+  });
+}
+
+function originalOf(journal: JournalHandle, file: string) {
+  const original = journal.originals(ID).files.find((f) => f.path === file);
+  if (!original) {
+    throw new MountbenchError(
+      'INTERNAL',
+      `no journal record of ${file}: captureOriginals must run before apply`,
+    );
+  }
+  return original;
+}
+
+async function installed(ctx: ProviderContext): Promise<boolean> {
+  if (await findExecutable('rdctl', ctx.env)) return true;
+  for (const candidate of [settingsFile(ctx.home), ...appCandidates(ctx.home)]) {
+    if (
+      await fs.access(candidate).then(
+        () => true,
+        () => false,
+      )
+    )
+      return true;
+  }
+  return false;
+}
+
+export const rancherDesktopProvider: Provider = {
+  id: ID,
+  label: LABEL,
+
+  async detect(ctx): Promise<ProviderDetection> {
+    const problems: string[] = [];
+    const isInstalled = await installed(ctx);
+    const hasRdctl = (await findExecutable('rdctl', ctx.env)) !== null;
+    const release = hasRdctl ? await rdRelease(ctx) : null;
+    const state = hasRdctl ? await backendState(ctx).catch(() => null) : null;
+    if (isInstalled && !hasRdctl)
+      problems.push(
+        'rdctl is not on PATH (it lives in ~/.rd/bin); Mountbench needs it to drive Rancher Desktop',
+      );
+    const problem = productProblem(release);
+    if (problem) problems.push(problem);
+    let current: { id: string | null; label: string } | null = null;
+    if (isInstalled) {
+      try {
+        const s = state?.reachable
+          ? ((await apiSettings(ctx)) ?? (await readSettingsFromFile(ctx.home)))
+          : await readSettingsFromFile(ctx.home);
+        current = variantFromValues(s.values);
+      } catch (err) {
+        problems.push((err as Error).message);
+      }
+    }
+    return {
+      id: ID,
+      label: LABEL,
+      installed: isInstalled,
+      version: release,
+      running: state ? state.reachable : null,
+      currentVariant: current?.id ?? null,
+      currentSetting: current?.label ?? null,
+      settingsFile: settingsFile(ctx.home),
+      engineName: RANCHER_DESKTOP_CONTEXT,
+      problems,
+    };
+  },
+
+  async readSettings(ctx): Promise<ProviderSettings> {
+    const s = await currentSettings(ctx);
+    const paths = keyPathsFor(s.version);
+    return {
+      source: s.source,
+      formatVersion: s.version,
+      values: {
+        [paths.vmType.join('.')]: s.values.vmType,
+        [paths.mountType.join('.')]: s.values.mountType,
+        [[...paths.ninep, 'msizeInKib'].join('.')]: s.values.msizeInKib,
+      },
+      variant: variantFromValues(s.values).id,
+    };
+  },
+
+  listVariants: variants,
+
+  async planApply(ctx, variant): Promise<ApplyPlan> {
+    const def = await availableDef(ctx, variant);
+    // The file must be readable (and writable, for the restore) whether or not the app runs.
+    const file = await readSettingsFromFile(ctx.home);
+    await assertWritable(file.source);
+    const state = await backendState(ctx);
+    const s = state.reachable ? ((await apiSettings(ctx)) ?? file) : file;
+    const writes = writesFor(def, s);
+    const notes: string[] = [];
+    if (!state.reachable) notes.push(`${LABEL} is started for the sweep and shut down again afterwards.`);
+    if (writes.length && state.reachable)
+      notes.push(`${LABEL} restarts its VM: every container it runs stops.`);
+    notes.push(...def.notes);
+    return {
+      variant,
+      changes: writes.length > 0 || !state.reachable,
+      restarts: writes.length > 0 && state.reachable,
+      writes: writes.map((w) => ({
+        key: `${w.path.join('.')} (settings version ${s.version})`,
+        from: w.from,
+        to: w.to,
+      })),
+      estimatedSeconds: !state.reachable ? 120 : writes.length ? 90 : 0,
+      notes,
+    };
+  },
+
+  async captureOriginals(ctx, journal) {
+    // Refuse an unreadable, newer or missing file before anything is recorded or started: a
+    // Rancher Desktop started on a file it cannot parse replaces it with its defaults.
+    const file = await readSettingsFromFile(ctx.home);
+    await journal.recordFile(ID, file.source);
+    const state = await backendState(ctx);
+    await journal.recordState(ID, 'running', state.reachable);
+  },
+
+  async apply(ctx, variant, journal) {
+    const def = await availableDef(ctx, variant);
+    const file = await readSettingsFromFile(ctx.home);
+    originalOf(journal, file.source);
+    // The restore writes the file back: a read-only one must stop us before anything changes.
+    await assertWritable(file.source);
+    const state = await backendState(ctx);
+    if (!state.reachable) {
+      const release = await rdRelease(ctx);
+      const version = release ? settingsVersionForRelease(release) : file.version;
+      await journal.step(ID, 'apply', 'start', `rdctl start with ${variant}`);
+      await startApp(ctx, [...startFlags(def, version), '--no-modal-dialogs']);
+      return;
+    }
+    const live = await apiSettings(ctx);
+    if (!live) throw new MountbenchError('ENGINE_UNREACHABLE', `${LABEL} stopped answering its API`);
+    const writes = writesFor(def, live);
+    if (writes.length === 0) return;
+    await journal.step(ID, 'apply', 'put', `${variant} (settings version ${live.version})`);
+    const answer = await putSettings(ctx, putBody(def, live.version));
+    if (/no changes necessary/i.test(answer)) {
+      throw new MountbenchError(
+        'INTERNAL',
+        `${LABEL} took none of ${writes.map((w) => w.path.join('.')).join(', ')} (settings version ${live.version}): it answered "${answer}"`,
+      );
+    }
+    if (/reconfiguring|busy/i.test(answer)) await waitRestartBegins(ctx);
+  },
+
+  waitReady,
+
+  async verify(ctx, variant, observedFsType): Promise<VerifyResult> {
+    const def = defById(variant);
+    const live = await apiSettings(ctx).catch(() => null);
+    if (!live)
+      return {
+        ok: false,
+        reported: null,
+        message: `${LABEL} does not answer its API, so it cannot say what it runs`,
+      };
+    const current = variantFromValues(live.values);
+    const reported = `${current.label} (settings version ${live.version})`;
+    if (!def || current.id !== variant) {
+      return {
+        ok: false,
+        reported,
+        message: `${LABEL} reports ${current.label}, not ${def?.label ?? variant}: it did not take the setting.`,
+      };
+    }
+    return verifyFsType(def.label, def.expectedFsTypes, observedFsType, reported);
+  },
+
+  async restore(ctx, originals: ProviderOriginals, journal) {
+    const wasRunning = originals.state.running === true;
+    let changed = false;
+    for (const f of originals.files) {
+      const bytes = await fs.readFile(f.path).catch(() => null);
+      if (f.existed ? bytes === null || sha256(bytes) !== f.sha256 : bytes !== null) changed = true;
+    }
+    let state = await backendState(ctx);
+    if (changed) {
+      // The app owns the file while it runs and would overwrite it: shut it down, then put the
+      // journal's byte copy back.
+      if (state.reachable) {
+        await journal.step(ID, 'restore', 'shutdown', 'to put settings.json back');
+        await shutdownApp(ctx);
+        await waitShutDown(ctx);
+      }
+      await journal.step(ID, 'restore', 'write', 'original settings.json');
+      for (const f of originals.files) await restoreFile(f);
+      state = await backendState(ctx);
+    }
+    if (wasRunning && !state.reachable) {
+      await journal.step(ID, 'restore', 'start');
+      await startApp(ctx, ['--no-modal-dialogs']);
+      await waitReady(ctx);
+    } else if (!wasRunning && state.reachable) {
+      await journal.step(ID, 'restore', 'shutdown', 'it was not running before');
+      await shutdownApp(ctx);
+      await waitShutDown(ctx);
+    }
+  },
+};

@@ -1,0 +1,65 @@
+// Runs a product's CLI (`docker desktop`, `rdctl`, `colima`, `osascript`, `open`) with the
+// provider context's environment: the executable is looked up on ctx.env.PATH and runs with
+// ctx.env (so HOME too), which is what lets tests use stand-in CLIs and a sandbox home.
+import { execFile } from 'node:child_process';
+import { MountbenchError } from '../../shared/errors';
+import { findExecutable } from './find-executable';
+
+export interface CommandResult {
+  /** Exit code; null when killed by a signal or the timeout. */
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CommandOptions {
+  /** Default 60 s: no product CLI call should block a sweep for longer. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface CommandEnv {
+  env: NodeJS.ProcessEnv;
+  signal?: AbortSignal;
+}
+
+/**
+ * Never throws for a non-zero exit (the caller reads `code`); throws ENGINE_NOT_FOUND when the
+ * command is not on PATH and CANCELLED when aborted.
+ */
+export async function runProductCommand(
+  ctx: CommandEnv,
+  command: string,
+  args: readonly string[],
+  options: CommandOptions = {},
+): Promise<CommandResult> {
+  const executable = command.includes('/') ? command : await findExecutable(command, ctx.env);
+  if (!executable) throw new MountbenchError('ENGINE_NOT_FOUND', `${command} is not on PATH`);
+  const signal = options.signal ?? ctx.signal;
+  if (signal?.aborted) throw new MountbenchError('CANCELLED', `cancelled before running ${command}`);
+  return new Promise((resolve, reject) => {
+    execFile(
+      executable,
+      [...args],
+      {
+        env: ctx.env,
+        timeout: options.timeoutMs ?? 60_000,
+        signal,
+        encoding: 'utf8',
+        maxBuffer: 16 * 1024 * 1024,
+      },
+      (err, stdout, stderr) => {
+        if (err && (err as { name?: string }).name === 'AbortError') {
+          reject(new MountbenchError('CANCELLED', `cancelled while running ${command} ${args.join(' ')}`));
+          return;
+        }
+        const code = err ? (typeof err.code === 'number' ? err.code : null) : 0;
+        if (err && typeof err.code === 'string') {
+          reject(new MountbenchError('IO', `could not run ${command}: ${err.message}`));
+          return;
+        }
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}

@@ -1,0 +1,85 @@
+// What the user must do to get a backend, as data: settings to set, commands to run, files to add.
+// Keyed by provider, file sharing and mount; anything unknown falls back to a manual step that says
+// what to look for rather than guessing.
+import type { SetupAction } from '../../shared/recommendation';
+import type { ActionOptions } from './action-options';
+import { colimaAction } from './colima-action';
+import { dockerDesktopAction } from './docker-desktop-action';
+import { bindFlagSnippet, mountAction } from './mount-action';
+import { rancherDesktopAction } from './rancher-desktop-action';
+import type { SetupKind } from './setup-kind';
+import { syncToolAction } from './sync-tool-action';
+
+function bindAction(setup: SetupKind, options: ActionOptions): SetupAction {
+  switch (setup.provider) {
+    case 'docker-desktop':
+      return dockerDesktopAction(setup, options);
+    case 'rancher-desktop':
+      return rancherDesktopAction(setup, options);
+    case 'colima':
+      return colimaAction(setup, options);
+    case 'docker-engine':
+      return setup.sharing === 'fuse'
+        ? {
+            kind: 'manual',
+            summary: 'Nothing to apply: the FUSE variant is Mountbench’s stand-in for a slower file share.',
+            steps: [],
+            apply: null,
+          }
+        : {
+            kind: 'none',
+            summary: 'Nothing to change: bind mounts on a Linux engine are native.',
+            steps: [],
+            apply: null,
+          };
+    case 'orbstack':
+      return {
+        kind: 'none',
+        summary: 'Nothing to change: OrbStack has no file-sharing setting.',
+        steps: [],
+        apply: null,
+      };
+    default:
+      return {
+        kind: 'manual',
+        summary: `Use ${setup.backend.label}: Mountbench cannot apply this setting for you.`,
+        steps: setup.backend.fileSharing
+          ? [
+              {
+                kind: 'note',
+                text: `Look for the file-sharing setting "${setup.backend.fileSharing}" in the product.`,
+              },
+            ]
+          : [],
+        apply: null,
+      };
+  }
+}
+
+export function actionFor(setup: SetupKind, options: ActionOptions = {}): SetupAction {
+  if (setup.mount === 'host') {
+    return {
+      kind: 'none',
+      summary: 'Nothing to apply: the host baseline is not a Docker setup.',
+      steps: [],
+      apply: null,
+    };
+  }
+  const forMount = mountAction(setup, options) ?? syncToolAction(setup, options);
+  if (forMount) return forMount;
+  const action = bindAction(setup, options);
+  const snippet = bindFlagSnippet(setup, options);
+  if (!snippet) return action;
+  return {
+    ...action,
+    steps: [
+      ...action.steps,
+      {
+        kind: 'file',
+        name: 'compose.yaml',
+        why: `:${setup.bindFlag} on the bind mount (it only matters on osxfs)`,
+        text: snippet,
+      },
+    ],
+  };
+}

@@ -1,0 +1,87 @@
+// Rancher Desktop's VM type and mount type as an `rdctl set` command. The flags are the settings'
+// JSON paths in kebab-case, and those paths moved out of `experimental` over 1.19 and 1.20 with no
+// aliases, so the command is built for the user's version.
+import { MountbenchError } from '../../shared/errors';
+import type { ActionStep, SetupAction } from '../../shared/recommendation';
+import type { ActionOptions } from './action-options';
+import { atLeast, parseProductVersion, type Version } from './product-version';
+import type { SetupKind } from './setup-kind';
+
+const MOUNT_TYPES: Partial<Record<SetupKind['sharing'], string>> = {
+  '9p': '9p',
+  virtiofs: 'virtiofs',
+  sshfs: 'reverse-sshfs',
+};
+
+export interface RdctlFlags {
+  vmType: string;
+  mountType: string;
+}
+
+export function rdctlFlags(version: Version): RdctlFlags {
+  return {
+    vmType: atLeast(version, [1, 19, 0]) ? '--virtual-machine.type' : '--experimental.virtual-machine.type',
+    mountType: atLeast(version, [1, 20, 0])
+      ? '--virtual-machine.mount.type'
+      : '--experimental.virtual-machine.mount.type',
+  };
+}
+
+/** The `rdctl set` command for a setup, or null when the setup names no mount type Rancher Desktop has. */
+export function rdctlSetCommand(setup: SetupKind, version: Version): string | null {
+  const mountType = MOUNT_TYPES[setup.sharing];
+  if (!mountType) return null;
+  // virtiofs only runs on VZ and 9p only on QEMU; reverse-sshfs runs on both, so keep the measured one.
+  const vmType = setup.sharing === 'virtiofs' ? 'vz' : setup.sharing === '9p' ? 'qemu' : setup.vmType;
+  if (vmType === 'krunkit') {
+    throw new MountbenchError('BAD_INPUT', 'Rancher Desktop has no krunkit VM type');
+  }
+  const flags = rdctlFlags(version);
+  const parts = ['rdctl set'];
+  if (vmType) parts.push(`${flags.vmType} ${vmType}`);
+  parts.push(`${flags.mountType} ${mountType}`);
+  // 9p options are refused unless the same request sets mount type 9p, which this one does.
+  if (setup.sharing === '9p' && setup.msizeKib !== null) {
+    parts.push(`--experimental.virtual-machine.mount.9p.msize-in-kib ${setup.msizeKib}`);
+  }
+  return parts.join(' ');
+}
+
+export function rancherDesktopAction(setup: SetupKind, options: ActionOptions): SetupAction {
+  const apply = setup.variant ? { provider: 'rancher-desktop' as const, variant: setup.variant } : null;
+  const version = options.rancherDesktopVersion
+    ? parseProductVersion('Rancher Desktop', options.rancherDesktopVersion)
+    : null;
+  const command = rdctlSetCommand(setup, version ?? [1, 20, 0]);
+  if (!command) {
+    return {
+      kind: 'manual',
+      summary: `Choose "${setup.backend.fileSharing ?? setup.backend.label}" in Rancher Desktop's preferences (Virtual Machine).`,
+      steps: [{ kind: 'note', text: 'Mountbench does not know which mount type this is.' }],
+      apply,
+    };
+  }
+  const steps: ActionStep[] = [
+    {
+      kind: 'command',
+      command,
+      why: 'sets the VM type and mount type; Rancher Desktop restarts its VM by itself to apply them',
+    },
+  ];
+  if (version === null) {
+    steps.push({
+      kind: 'note',
+      text:
+        'Flags for Rancher Desktop 1.20 and later (check with rdctl version). 1.19: --virtual-machine.type and ' +
+        '--experimental.virtual-machine.mount.type; 1.18 and older: --experimental.virtual-machine.type and ' +
+        '--experimental.virtual-machine.mount.type.',
+    });
+  }
+  steps.push({ kind: 'note', text: 'The VM restart stops running containers.' });
+  return {
+    kind: 'command',
+    summary: `Switch Rancher Desktop to ${command.replace(/^rdctl set /, '')}.`,
+    steps,
+    apply,
+  };
+}

@@ -1,0 +1,84 @@
+// Per workload, the backends of one machine from fastest to slowest. A backend only loses first
+// place when Welch's test at 95 % says it is slower than the fastest; otherwise the difference is
+// noise and they share first place ("no measurable difference").
+import type { ComparisonRow } from '../../shared/comparison';
+import { MountbenchError } from '../../shared/errors';
+import type { RankedBackend, RankVerdict, WorkloadRanking } from '../../shared/recommendation';
+import { compareTimes, type TimeSummary, type Verdict } from '../stats/significance';
+import { singleMachine } from './machine-groups';
+
+/** The figure a ranking compares: time per operation, so batched workloads with different batch sizes compare fairly. */
+export function perOperation(row: ComparisonRow): TimeSummary {
+  const ops = row.opsPerSample > 0 ? row.opsPerSample : 1;
+  return {
+    mean: row.mean / ops,
+    stddev: row.stddev === null ? null : row.stddev / ops,
+    runs: row.runs,
+  };
+}
+
+export function isBaseline(row: ComparisonRow): boolean {
+  return row.backend.mount === 'host';
+}
+
+function againstFastest(verdict: Verdict): RankVerdict {
+  // Sorted by mean, nothing is significantly faster than the fastest; equal means give p = 1.
+  return verdict === 'faster' ? 'no-measurable-difference' : verdict;
+}
+
+/** Ranks the rows of one workload key (one row per backend). */
+export function rankWorkload(rows: readonly ComparisonRow[]): WorkloadRanking {
+  if (rows.length === 0) throw new MountbenchError('BAD_INPUT', 'no results to rank for this workload');
+  const workloadKey = rows[0].workload.key;
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (row.workload.key !== workloadKey) {
+      throw new MountbenchError('BAD_INPUT', `cannot rank ${row.workload.key} together with ${workloadKey}`);
+    }
+    if (seen.has(row.backend.key)) {
+      throw new MountbenchError(
+        'BAD_INPUT',
+        `${row.backend.label} has two figures for ${workloadKey}: keep one per backend before ranking`,
+      );
+    }
+    seen.add(row.backend.key);
+  }
+  const host = rows.find(isBaseline) ?? null;
+  const candidates = rows
+    .filter((r) => !isBaseline(r))
+    .map((row) => ({ row, time: perOperation(row) }))
+    .sort((a, b) => a.time.mean - b.time.mean || a.row.backend.label.localeCompare(b.row.backend.label));
+  const fastest = candidates[0]?.time;
+  const compared = candidates.map(({ row, time }, index): Omit<RankedBackend, 'place'> => {
+    const base = {
+      backend: row.backend,
+      mean: time.mean,
+      stddev: time.stddev,
+      runs: time.runs,
+      note: row.note,
+    };
+    if (index === 0) return { ...base, ratio: 1, p: null, verdict: 'fastest' };
+    const c = compareTimes(time, fastest);
+    return { ...base, ratio: c.ratio, p: c.p, verdict: againstFastest(c.verdict) };
+  });
+  // A noisy backend can be within the noise of the fastest while a tighter, faster one is not:
+  // first place comes first, then the rest by mean, with places counted as in a race (1, 1, 3).
+  const first = (e: Omit<RankedBackend, 'place'>) =>
+    e.verdict === 'fastest' || e.verdict === 'no-measurable-difference';
+  const entries: RankedBackend[] = [...compared.filter(first), ...compared.filter((e) => !first(e))].map(
+    (e, index) => ({ ...e, place: first(e) ? 1 : index + 1 }),
+  );
+  return {
+    workloadKey,
+    entries,
+    baseline: host ? { mean: perOperation(host).mean, label: host.backend.label } : null,
+  };
+}
+
+/** One ranking per workload key, in the order the keys first appear. Rows must come from one machine. */
+export function rankWorkloads(rows: readonly ComparisonRow[]): WorkloadRanking[] {
+  singleMachine(rows);
+  const byKey = new Map<string, ComparisonRow[]>();
+  for (const row of rows) byKey.set(row.workload.key, [...(byKey.get(row.workload.key) ?? []), row]);
+  return [...byKey.values()].map(rankWorkload);
+}

@@ -1,0 +1,179 @@
+// What choosing a backend costs besides time, as data the CLI and the dashboard both show. Mount
+// trade-offs come first (they change how you work), then the file-sharing setting's.
+import type { TradeOff } from '../../shared/recommendation';
+import { formatTime as formatSeconds } from '../../shared/format-time';
+import type { SetupKind } from './setup-kind';
+
+export interface TradeOffContext {
+  /** This backend's measured sync-latency, seconds per edit; null when not measured. */
+  syncLatency?: number | null;
+}
+
+function mountTradeOffs(setup: SetupKind, context: TradeOffContext): TradeOff[] {
+  switch (setup.mount) {
+    case 'volume':
+      return [
+        {
+          id: 'volume-not-on-host',
+          severity: 'warning',
+          text:
+            'Files in a named volume are not visible on the host: your editor and host tools cannot see them. ' +
+            'Use it for dependencies (node_modules, vendor), build caches and databases, and keep the source on a bind mount.',
+        },
+      ];
+    case 'tmpfs':
+      return [
+        {
+          id: 'tmpfs-lost-on-stop',
+          severity: 'warning',
+          text: 'A tmpfs mount lives in memory: its files are lost when the container stops, and they use the VM’s memory.',
+        },
+      ];
+    case 'layer':
+      return [
+        {
+          id: 'layer-lost-with-container',
+          severity: 'warning',
+          text:
+            'Files written to the container’s own filesystem are lost when the container is removed and are not visible ' +
+            'on the host: only for files baked into the image or scratch data.',
+        },
+      ];
+    case 'mutagen':
+    case 'docker-sync': {
+      const tool = setup.mount === 'mutagen' ? 'mutagen' : 'docker-sync';
+      const lag =
+        context.syncLatency != null
+          ? `Measured sync-latency: ${formatSeconds(context.syncLatency)} per edit before the container sees it.`
+          : 'sync-latency was not measured for this backend: run the sync-latency workload to see how long an edit takes to arrive.';
+      return [
+        {
+          id: 'needs-running-sync',
+          severity: 'warning',
+          text: `${tool} needs a running sync: start it before work, and files edited while it is stopped do not reach the container.`,
+        },
+        {
+          id: 'sync-lag',
+          severity: 'caution',
+          text: `Edits reach the container after a sync cycle, not at once. ${lag}`,
+        },
+        {
+          id: 'two-copies',
+          severity: 'info',
+          text: 'The files exist twice (host and volume): double the disk space, and conflicting edits need resolving.',
+        },
+      ];
+    }
+    case 'host':
+      return [
+        {
+          id: 'host-baseline',
+          severity: 'info',
+          text: 'The host baseline runs the workload without a container: a yardstick, not a Docker setup.',
+        },
+      ];
+    case 'bind':
+      return [];
+  }
+}
+
+function bindFlagTradeOffs(setup: SetupKind): TradeOff[] {
+  if (setup.mount !== 'bind' || setup.bindFlag === null) return [];
+  if (setup.sharing !== 'osxfs') {
+    return [
+      {
+        id: 'bind-flag-ignored',
+        severity: 'caution',
+        text: `:${setup.bindFlag} only means something on osxfs; with ${setup.sharing === 'unknown' ? 'this file sharing' : setup.sharing} it is ignored, so this is a plain bind mount.`,
+      },
+    ];
+  }
+  const meaning: Record<typeof setup.bindFlag, string> = {
+    consistent: 'host and container always agree (the default, and the slowest on osxfs)',
+    cached: 'the host’s view is authoritative: the container may see host edits late',
+    delegated:
+      'the container’s view is authoritative: the host may see container writes late, and loses them if the container dies',
+  };
+  return [
+    {
+      id: `bind-${setup.bindFlag}`,
+      severity: 'caution',
+      text: `:${setup.bindFlag} on osxfs: ${meaning[setup.bindFlag]}.`,
+    },
+  ];
+}
+
+function sharingTradeOffs(setup: SetupKind): TradeOff[] {
+  // The file-sharing setting changes bind mounts and the sync tools' host side, not volumes.
+  if (setup.mount !== 'bind') return [];
+  const p = setup.provider;
+  const out: TradeOff[] = [];
+  if (p === 'docker-desktop') {
+    if (setup.sharing === 'virtiofs')
+      out.push({
+        id: 'dd-virtiofs',
+        severity: 'info',
+        text: 'VirtioFS needs the Apple Virtualization framework and macOS 12.5 or later.',
+      });
+    if (setup.sharing === 'grpcfuse')
+      out.push({
+        id: 'dd-grpcfuse',
+        severity: 'info',
+        text: 'gRPC FUSE serves files through a user-space daemon; it works with every VM type.',
+      });
+    if (setup.sharing === 'osxfs')
+      out.push({
+        id: 'dd-osxfs',
+        severity: 'caution',
+        text: 'osxfs is Docker Desktop’s legacy file sharing: kept for compatibility, not developed further.',
+      });
+    if (setup.sharing === 'docker-vmm')
+      out.push({
+        id: 'dd-vmm-beta',
+        severity: 'warning',
+        text: 'Docker VMM is beta (Apple silicon, Docker Desktop 4.35+): expect rough edges, and keep a way back to the Apple Virtualization framework.',
+      });
+  }
+  if (p === 'rancher-desktop') {
+    if (setup.sharing === '9p')
+      out.push({ id: 'rd-9p-qemu', severity: 'info', text: '9p needs the QEMU VM type.' });
+    if (setup.sharing === 'virtiofs')
+      out.push({
+        id: 'rd-virtiofs-vz',
+        severity: 'info',
+        text: 'virtiofs needs the VZ VM type (macOS 13.3+ on Apple silicon, 13.0+ on Intel).',
+      });
+  }
+  if (p === 'colima') {
+    out.push({
+      id: 'colima-fixed-at-creation',
+      severity: 'caution',
+      text: 'colima fixes the VM type and mount type when the VM is created: switching means a new profile, or deleting the VM with its containers and images.',
+    });
+  }
+  if (p === 'docker-engine') {
+    if (setup.sharing === 'fuse')
+      out.push({
+        id: 'engine-fuse',
+        severity: 'info',
+        text: 'A FUSE passthrough (bindfs): how Mountbench imitates a slower file share on Linux, not a setup to choose.',
+      });
+    else
+      out.push({
+        id: 'engine-native',
+        severity: 'info',
+        text: 'A plain bind mount on Linux: the host’s own filesystem, nothing in between.',
+      });
+  }
+  if (p === 'orbstack')
+    out.push({
+      id: 'orbstack-fixed',
+      severity: 'info',
+      text: 'OrbStack has no file-sharing setting to choose: it was measured as it is.',
+    });
+  return out;
+}
+
+export function tradeOffs(setup: SetupKind, context: TradeOffContext = {}): TradeOff[] {
+  return [...mountTradeOffs(setup, context), ...bindFlagTradeOffs(setup), ...sharingTradeOffs(setup)];
+}

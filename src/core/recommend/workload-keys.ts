@@ -1,0 +1,23 @@
+// The workload keys a profile may weigh: every workload id, and the cases of the workloads that
+// report several results. Weights on anything else would silently weigh nothing, so they are refused.
+import { WORKLOAD_IDS } from '../../shared/ids';
+
+/** buffered-read reports one result per read size (bytes per `read()` call). */
+const WORKLOAD_CASES: Record<string, readonly string[]> = {
+  'buffered-read': ['128', '1024'],
+};
+
+export const KNOWN_WORKLOAD_KEYS: readonly string[] = [
+  ...WORKLOAD_IDS,
+  ...Object.entries(WORKLOAD_CASES).flatMap(([id, cases]) => cases.map((c) => `${id}:${c}`)),
+];
+
+export function isKnownWorkloadKey(key: string): boolean {
+  return KNOWN_WORKLOAD_KEYS.includes(key);
+}
+
+/** The workload id of a key: `buffered-read` for `buffered-read:128`. */
+export function workloadIdOfKey(key: string): string {
+  const colon = key.indexOf(':');
+  return colon < 0 ? key : key.slice(0, colon);
+}

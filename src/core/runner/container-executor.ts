@@ -1,0 +1,201 @@
+// A long-lived bench container for one backend. Samples are `docker exec`s into it, so a sample
+// pays no container start, and the figure comes from a clock inside it (see sample-script.ts).
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type Dockerode from 'dockerode';
+import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE } from '../../shared/ids';
+import { MountbenchError } from '../../shared/errors';
+import type { FixtureSpec } from '../fixtures/fixture-spec';
+import { packFixture } from '../fixtures/tar-pack';
+import { currentOwner, OWNER_LABEL } from './run-owner';
+import { writeHostFixture } from '../fixtures/write-host-fixture';
+import { clockProbeScript, pickClock, type ClockSource } from './clock';
+import { dockerExec, dockerExecSession } from './docker-exec';
+import type { ShellSession } from './shell-session';
+import type { BackendExecutor, ExecResult } from './executor';
+import { fsTypeForPath } from './proc-mounts';
+import { startOrDispose } from './start-or-dispose';
+
+export const BENCH_ROOT = '/bench';
+
+export type ContainerMount =
+  | {
+      kind: 'bind';
+      /** What the engine mounts. */ source: string;
+      /** Where the runner lays fixtures on the host. */ hostRoot: string;
+      consistency?: 'consistent' | 'cached' | 'delegated';
+    }
+  | {
+      kind: 'volume';
+      volumeName: string;
+      /** Made and removed by someone else (docker-sync's volume): only mounted here. */
+      external?: boolean;
+    }
+  | { kind: 'tmpfs' }
+  | { kind: 'layer' };
+
+export interface ContainerExecutorOptions {
+  docker: Dockerode;
+  image: string;
+  name: string;
+  runId: string;
+  mount: ContainerMount;
+  signal: AbortSignal;
+  /** Called after the container is gone: releases what the mount needed (bindfs, host folder). */
+  release?: () => Promise<void>;
+}
+
+function hostConfigMounts(mount: ContainerMount): Dockerode.MountSettings[] {
+  switch (mount.kind) {
+    case 'bind':
+      return [
+        {
+          Type: 'bind',
+          Source: mount.source,
+          Target: BENCH_ROOT,
+          ...(mount.consistency ? { Consistency: mount.consistency } : {}),
+        },
+      ];
+    case 'volume':
+      return [{ Type: 'volume', Source: mount.volumeName, Target: BENCH_ROOT }];
+    case 'tmpfs':
+      return [{ Type: 'tmpfs', Source: '', Target: BENCH_ROOT }];
+    case 'layer':
+      return [];
+  }
+}
+
+export class ContainerExecutor implements BackendExecutor {
+  clock: ClockSource | null = null;
+  private container: Dockerode.Container | null = null;
+  private volumeCreated = false;
+  private disposed = false;
+
+  private constructor(private readonly options: ContainerExecutorOptions) {}
+
+  static async start(options: ContainerExecutorOptions): Promise<ContainerExecutor> {
+    const executor = new ContainerExecutor(options);
+    return startOrDispose(executor, () => executor.create());
+  }
+
+  private async create(): Promise<void> {
+    const { docker, image, name, runId, mount, signal } = this.options;
+    const labels = {
+      [MOUNTBENCH_LABEL]: MOUNTBENCH_LABEL_VALUE,
+      'mountbench.run': runId,
+      [OWNER_LABEL]: currentOwner(),
+    };
+    if (mount.kind === 'volume' && !mount.external) {
+      await docker.createVolume({
+        Name: mount.volumeName,
+        Labels: labels,
+        abortSignal: signal,
+      } as Dockerode.VolumeCreateOptions);
+      this.volumeCreated = true;
+    }
+    if (mount.kind === 'bind') await mkdir(mount.hostRoot, { recursive: true });
+    this.container = await docker.createContainer({
+      name,
+      Image: image,
+      // A sleeping shell keeps the container alive between samples; it is killed on removal.
+      Cmd: ['sleep', '2147483647'],
+      Labels: labels,
+      HostConfig: { Mounts: hostConfigMounts(mount), AutoRemove: false },
+      abortSignal: signal,
+    } as Dockerode.ContainerCreateOptions);
+    await this.container.start({ abortSignal: signal } as object);
+    const made = await this.exec(['mkdir', '-p', BENCH_ROOT], signal);
+    if (made.exitCode !== 0)
+      throw new MountbenchError(
+        'WORKLOAD_FAILED',
+        `cannot create ${BENCH_ROOT} in the bench container: ${made.stderr.trim()}`,
+      );
+    const probe = await this.exec(['sh', '-c', clockProbeScript()], signal);
+    this.clock = pickClock(probe.stdout);
+    if (!this.clock) {
+      throw new MountbenchError(
+        'WORKLOAD_FAILED',
+        `the bench image ${image} offers no usable clock (tried adjtimex, date +%N, /proc/uptime); use a BusyBox-based image`,
+      );
+    }
+  }
+
+  private exec(cmd: string[], signal: AbortSignal, stdin?: NodeJS.ReadableStream): Promise<ExecResult> {
+    if (!this.container) throw new Error('bench container is not running');
+    return dockerExec(this.options.docker, this.container, cmd, { signal, stdin: stdin as never });
+  }
+
+  workdir(workloadId: string): string {
+    return `${BENCH_ROOT}/${workloadId}`;
+  }
+
+  async prepareWorkdir(workloadId: string, fixture: FixtureSpec | null, signal: AbortSignal): Promise<void> {
+    const { mount } = this.options;
+    if (mount.kind === 'bind') {
+      // Bind fixtures live on the host, as a developer's project does.
+      const root = join(mount.hostRoot, workloadId);
+      await rm(root, { recursive: true, force: true });
+      if (fixture) await writeHostFixture(root, fixture, { signal });
+      else await mkdir(root, { recursive: true });
+      return;
+    }
+    const dir = this.workdir(workloadId);
+    const script = fixture
+      ? `rm -rf ${dir} && mkdir -p ${dir} && tar -x -f - -C ${dir}`
+      : `rm -rf ${dir} && mkdir -p ${dir}`;
+    const result = await this.exec(['sh', '-c', script], signal, fixture ? packFixture(fixture) : undefined);
+    if (result.exitCode !== 0) {
+      throw new MountbenchError(
+        'WORKLOAD_FAILED',
+        `laying the ${workloadId} fixture failed: ${result.stderr.trim() || `exit ${result.exitCode}`}`,
+      );
+    }
+  }
+
+  run(script: string, signal: AbortSignal): Promise<ExecResult> {
+    return this.exec(['sh', '-c', script], signal);
+  }
+
+  hostPathOf(workloadId: string): string | null {
+    const { mount } = this.options;
+    return mount.kind === 'bind' ? join(mount.hostRoot, workloadId) : null;
+  }
+
+  openSession(script: string, signal: AbortSignal): Promise<ShellSession> {
+    if (!this.container) throw new Error('bench container is not running');
+    return dockerExecSession(this.options.docker, this.container, ['sh', '-c', script], signal);
+  }
+
+  async fsTypeOf(path: string, signal: AbortSignal): Promise<string> {
+    const result = await this.exec(['cat', '/proc/mounts'], signal);
+    return fsTypeForPath(result.stdout, path) ?? 'unknown';
+  }
+
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    const { docker, mount, release } = this.options;
+    const problems: string[] = [];
+    // Cleanup must not be cancelled by the run's signal: it is what a cancel relies on. A container
+    // whose create call never answered may still exist, so it is removed by name too, but only one
+    // we know we made is reported as left behind.
+    const container = this.container ?? docker.getContainer(this.options.name);
+    await container
+      .remove({ force: true, v: true })
+      .catch((err: { statusCode?: number; message: string }) => {
+        if (this.container && err.statusCode !== 404)
+          problems.push(`container ${this.options.name}: ${err.message}`);
+      });
+    if (mount.kind === 'volume' && this.volumeCreated) {
+      await docker
+        .getVolume(mount.volumeName)
+        .remove()
+        .catch((err: { statusCode?: number; message: string }) => {
+          if (err.statusCode !== 404) problems.push(`volume ${mount.volumeName}: ${err.message}`);
+        });
+    }
+    if (release) await release().catch((err: Error) => problems.push(err.message));
+    if (problems.length)
+      throw new MountbenchError('IO', `cleanup left things behind: ${problems.join('; ')}`);
+  }
+}

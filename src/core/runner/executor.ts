@@ -1,0 +1,41 @@
+// Where a backend's workloads run: a long-lived bench container, or the host itself. The runner
+// only speaks to this interface, so timing, fixtures and cleanup are written once for both.
+import type { FixtureSpec } from '../fixtures/fixture-spec';
+import type { ClockSource } from './clock';
+import type { ShellSession } from './shell-session';
+import type { SyncMountKind } from '../../shared/ids';
+
+/** A sync tool between the host folder and the container (sync mounts only). */
+export interface SyncControl {
+  readonly tool: SyncMountKind;
+  /** Waits until host and container agree, both ways; resolves to the seconds it took. */
+  flush(signal: AbortSignal): Promise<number>;
+}
+
+export interface ExecResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+  /** Host-side monotonic seconds at which each `MB_MARKn` line arrived (host executor only). */
+  markers: number[];
+}
+
+export interface BackendExecutor {
+  /** Clock used inside the environment; null: host markers timed by the runner's process. */
+  readonly clock: ClockSource | null;
+  /** Absolute path of a workload's folder as the workload sees it. */
+  workdir(workloadId: string): string;
+  /** Creates the workload folder and lays the fixture (if any) in it. */
+  prepareWorkdir(workloadId: string, fixture: FixtureSpec | null, signal: AbortSignal): Promise<void>;
+  run(script: string, signal: AbortSignal): Promise<ExecResult>;
+  /** Where the host sees a workload's folder, when the host can write into it (bind, host); else null. */
+  hostPathOf(workloadId: string): string | null;
+  /** Starts `sh -c script` in the workload environment with stdin open, driven line by line. */
+  openSession(script: string, signal: AbortSignal): Promise<ShellSession>;
+  /** The filesystem type the folder is on, e.g. `overlay`, `tmpfs`, `fuse`, `ext4`. */
+  fsTypeOf(path: string, signal: AbortSignal): Promise<string>;
+  /** Present on sync mounts: the runner times the tool's flushes apart from the samples. */
+  readonly sync?: SyncControl;
+  /** Removes everything this executor created. Safe to call twice and after a failed start. */
+  dispose(): Promise<void>;
+}

@@ -1,0 +1,136 @@
+// Removes what runs whose process died left behind: mutagen sessions and docker-sync syncs, bench
+// containers and volumes on the engine, FUSE mounts and fixture folders on the host. Runs whose
+// owner is alive are left alone.
+import { readdir, readFile, rm, writeFile, mkdir, access } from 'node:fs/promises';
+import { join } from 'node:path';
+import type Dockerode from 'dockerode';
+import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE } from '../../shared/ids';
+import { fuseMountsUnder, unmountFuse } from '../providers/fuse-share';
+import { findExecutable } from '../providers/find-executable';
+import { cleanDockerSync, DOCKER_SYNC_FILE } from '../sync/docker-sync';
+import { listMutagenSessions, terminateMutagenSession } from '../sync/mutagen';
+import { ownerFromLabelValue } from '../sync/sync-labels';
+import { currentOwner, OWNER_LABEL, ownerIsAlive } from './run-owner';
+
+export interface LeftoverReport {
+  containers: string[];
+  volumes: string[];
+  folders: string[];
+  /** mutagen sessions (by name) and docker-sync folders ended. */
+  syncs: string[];
+  problems: string[];
+}
+
+const OWNER_FILE = 'owner';
+
+/** Marks a run's work folder with its owner before anything is laid in it. */
+export async function claimRunDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, OWNER_FILE), currentOwner());
+}
+
+async function deadRunDirs(cacheDir: string): Promise<string[]> {
+  const runsDir = join(cacheDir, 'runs');
+  const dead: string[] = [];
+  for (const entry of await readdir(runsDir).catch(() => [] as string[])) {
+    const dir = join(runsDir, entry);
+    const owner = await readFile(join(dir, OWNER_FILE), 'utf8').catch(() => undefined);
+    if (!ownerIsAlive(owner?.trim())) dead.push(dir);
+  }
+  return dead;
+}
+
+/** Sessions labelled by Mountbench whose owner process is gone, ended by label. */
+async function endMutagenSessions(env: NodeJS.ProcessEnv, report: LeftoverReport): Promise<void> {
+  const executable = await findExecutable('mutagen', env);
+  if (!executable) return;
+  const tool = { executable, env };
+  try {
+    for (const session of await listMutagenSessions(tool, `${MOUNTBENCH_LABEL}=${MOUNTBENCH_LABEL_VALUE}`)) {
+      if (ownerIsAlive(ownerFromLabelValue(session.labels[OWNER_LABEL]))) continue;
+      await terminateMutagenSession(tool, session.identifier)
+        .then(() => report.syncs.push(`mutagen session ${session.name || session.identifier}`))
+        .catch((err: Error) => report.problems.push(`mutagen session ${session.identifier}: ${err.message}`));
+    }
+  } catch (err) {
+    report.problems.push(`mutagen: ${(err as Error).message}`);
+  }
+}
+
+/** docker-sync keeps its state beside docker-sync.yml: clean every one in a dead run's folder. */
+async function cleanDockerSyncs(dir: string, env: NodeJS.ProcessEnv, report: LeftoverReport): Promise<void> {
+  for (const entry of await readdir(dir).catch(() => [] as string[])) {
+    const folder = join(dir, entry);
+    if (
+      !(await access(join(folder, DOCKER_SYNC_FILE)).then(
+        () => true,
+        () => false,
+      ))
+    )
+      continue;
+    const executable = await findExecutable('docker-sync', env);
+    if (!executable) {
+      report.problems.push(`${folder}: docker-sync is no longer on PATH to stop its sync`);
+      continue;
+    }
+    await cleanDockerSync(executable, env, folder)
+      .then(() => report.syncs.push(`docker-sync in ${folder}`))
+      .catch((err: Error) => report.problems.push(`docker-sync in ${folder}: ${err.message}`));
+  }
+}
+
+export interface LeftoverOptions {
+  /**
+   * When to ask mutagen for sessions of dead runs. Asking starts mutagen's daemon if it is not
+   * running, so the automatic clean-up at every start (`after-crash`) asks only when a dead run left
+   * its folder, which a crashed run always does (a run removes its folder after ending its session).
+   * `mountbench cleanup` asks `always`.
+   */
+  askMutagen?: 'always' | 'after-crash';
+}
+
+export async function removeLeftovers(
+  docker: Dockerode | null,
+  cacheDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+  options: LeftoverOptions = {},
+): Promise<LeftoverReport> {
+  const report: LeftoverReport = { containers: [], volumes: [], folders: [], syncs: [], problems: [] };
+  const dead = await deadRunDirs(cacheDir);
+  // Syncs first: their agents and sidecars hold the containers and volumes removed below.
+  if ((options.askMutagen ?? 'always') === 'always' || dead.length > 0) await endMutagenSessions(env, report);
+  for (const dir of dead) await cleanDockerSyncs(dir, env, report);
+  if (docker) {
+    const filters = { label: [`${MOUNTBENCH_LABEL}=${MOUNTBENCH_LABEL_VALUE}`] };
+    try {
+      for (const info of await docker.listContainers({ all: true, filters })) {
+        if (ownerIsAlive(info.Labels[OWNER_LABEL])) continue;
+        await docker
+          .getContainer(info.Id)
+          .remove({ force: true, v: true })
+          .then(() => report.containers.push(info.Names[0]?.replace(/^\//, '') ?? info.Id))
+          .catch((err: Error) => report.problems.push(`container ${info.Id}: ${err.message}`));
+      }
+      for (const volume of (await docker.listVolumes({ filters })).Volumes ?? []) {
+        if (ownerIsAlive(volume.Labels?.[OWNER_LABEL])) continue;
+        await docker
+          .getVolume(volume.Name)
+          .remove()
+          .then(() => report.volumes.push(volume.Name))
+          .catch((err: Error) => report.problems.push(`volume ${volume.Name}: ${err.message}`));
+      }
+    } catch (err) {
+      report.problems.push(`engine: ${(err as Error).message}`);
+    }
+  }
+  for (const dir of dead) {
+    try {
+      for (const mount of await fuseMountsUnder(dir)) await unmountFuse(mount);
+      await rm(dir, { recursive: true, force: true });
+      report.folders.push(dir);
+    } catch (err) {
+      report.problems.push(`${dir}: ${(err as Error).message}`);
+    }
+  }
+  return report;
+}

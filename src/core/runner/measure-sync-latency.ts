@@ -1,0 +1,175 @@
+// Times host → container visibility with the host's clock only, since a VM's clock is not the
+// host's: the container polls the probe file and answers on its stdout the moment it sees the new
+// content. latency = (answer arrived − write began) − one-way answer delay, where the one-way delay
+// is half the median round trip of `ping` lines through the same channel, measured first.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { MountbenchError } from '../../shared/errors';
+import type { Backend, WorkloadResult } from '../../shared/result-schema';
+import type { SizeName } from '../../shared/ids';
+import { median, statsWarnings, summarize } from '../stats';
+import { SYNC_PROBE, type SyncLatencyParams } from '../workloads/sync-latency';
+import type { Workload } from '../workloads/workload';
+import { HOST_MARKER_CLOCK } from './clock';
+import type { BackendExecutor } from './executor';
+import type { MeasureHooks } from './measure';
+import { shellQuote } from './sample-script';
+
+const PINGS = 15;
+const EDIT_TIMEOUT_MS = 30_000;
+const ANSWER_TIMEOUT_MS = 10_000;
+
+/**
+ * The polling shell: tight builtin reads first (no fork: sub-millisecond), then 1 ms sleeps so a
+ * slow sync is not starved of CPU by the poller. An inotify watcher runs beside it when the image
+ * has `inotifyd`.
+ */
+export function syncSessionScript(workdir: string): string {
+  return `cd ${shellQuote(workdir)} || exit 97
+if command -v inotifyd >/dev/null 2>&1; then
+  inotifyd - watch:w > /tmp/mountbench-inotify 2>/dev/null &
+  mb_watch=$!
+  echo "watcher inotifyd"
+else
+  echo "watcher none"
+fi
+while read -r mb_cmd mb_token; do
+  case "$mb_cmd" in
+    ping) echo "pong $mb_token" ;;
+    wait)
+      mb_v=; read -r mb_v < ${SYNC_PROBE} 2>/dev/null
+      echo "waiting $mb_token"
+      mb_n=0
+      while [ "$mb_v" != "$mb_token" ]; do
+        mb_n=$((mb_n + 1))
+        [ $mb_n -gt 2000 ] && sleep 0.001
+        read -r mb_v < ${SYNC_PROBE} 2>/dev/null
+      done
+      echo "seen $mb_token" ;;
+    events)
+      if [ -n "$mb_watch" ]; then echo "events $(grep -c probe /tmp/mountbench-inotify 2>/dev/null || echo 0)"; else echo "events none"; fi ;;
+    quit) [ -n "$mb_watch" ] && kill $mb_watch 2>/dev/null; exit 0 ;;
+  esac
+done`;
+}
+
+async function expectLine(
+  session: { nextLine(ms: number): Promise<{ line: string; at: number }> },
+  prefix: string,
+  ms: number,
+) {
+  const got = await session.nextLine(ms);
+  if (!got.line.startsWith(prefix))
+    throw new MountbenchError('WORKLOAD_FAILED', `sync-latency: expected "${prefix}…", got "${got.line}"`);
+  return got;
+}
+
+export async function measureSyncLatency(
+  executor: BackendExecutor,
+  backend: Backend,
+  workload: Workload,
+  size: SizeName,
+  warmup: number,
+  hooks: MeasureHooks,
+): Promise<WorkloadResult[]> {
+  const { signal } = hooks;
+  const params = workload.sizes[size] as SyncLatencyParams;
+  const hostDir = executor.hostPathOf(workload.id);
+  if (!hostDir)
+    throw new MountbenchError(
+      'BAD_INPUT',
+      `sync-latency needs a folder the host can write into; ${backend.label} has none`,
+    );
+  hooks.phase('fixture');
+  await executor.prepareWorkdir(workload.id, workload.fixture(params), signal);
+  const sync = executor.sync;
+  const initialSeconds = sync ? await sync.flush(signal) : null;
+  const workdir = executor.workdir(workload.id);
+  const fsType = await executor.fsTypeOf(workdir, signal);
+  const probe = join(hostDir, SYNC_PROBE);
+
+  const session = await executor.openSession(syncSessionScript(workdir), signal);
+  try {
+    const watcher = (await expectLine(session, 'watcher ', ANSWER_TIMEOUT_MS)).line.slice('watcher '.length);
+
+    hooks.phase('calibrate');
+    const roundTrips: number[] = [];
+    for (let i = 0; i < PINGS; i++) {
+      const sent = performance.now() / 1000;
+      session.send(`ping p${i}`);
+      const { at } = await expectLine(session, `pong p${i}`, ANSWER_TIMEOUT_MS);
+      roundTrips.push(at - sent);
+    }
+    const oneWay = median(roundTrips) / 2;
+
+    const latencies: number[] = [];
+    const edit = async (index: number, warm: boolean) => {
+      const token = `${warm ? 'w' : 't'}${index}-${process.hrtime.bigint()}`;
+      session.send(`wait ${token}`);
+      await expectLine(session, `waiting ${token}`, ANSWER_TIMEOUT_MS);
+      const began = performance.now() / 1000;
+      await writeFile(probe, `${token}\n`);
+      const seen = await session.nextLine(EDIT_TIMEOUT_MS).catch(() => {
+        throw new MountbenchError(
+          'WORKLOAD_FAILED',
+          `the container did not see the host's edit within ${EDIT_TIMEOUT_MS / 1000} s: the share does not sync`,
+        );
+      });
+      if (seen.line !== `seen ${token}`)
+        throw new MountbenchError('WORKLOAD_FAILED', `sync-latency: unexpected answer "${seen.line}"`);
+      const latency = Math.max(0, seen.at - began - oneWay);
+      hooks.sample(null, index, warm, latency);
+      return latency;
+    };
+    if (warmup > 0) hooks.phase('warmup');
+    for (let i = 0; i < warmup; i++) await edit(i, true);
+    hooks.phase('timed');
+    for (let i = 0; i < params.edits; i++) latencies.push(await edit(i, false));
+
+    session.send('events');
+    const events = (await expectLine(session, 'events ', ANSWER_TIMEOUT_MS)).line.slice('events '.length);
+    session.send('quit');
+
+    const stats = summarize(latencies);
+    const warnings = statsWarnings(stats, {
+      clockResolutionSeconds: HOST_MARKER_CLOCK.resolutionSeconds,
+      warmupRuns: warmup,
+    });
+    const derived: Record<string, number> = { oneWayDelaySeconds: oneWay };
+    if (watcher === 'none') {
+      warnings.push(
+        'The bench image has no inotifyd, so whether a file watcher in the container fires is unknown.',
+      );
+    } else {
+      derived.watcherEvents = Number(events) || 0;
+      derived.watcherFired = Number(events) > 0 ? 1 : 0;
+      if (!derived.watcherFired)
+        warnings.push(
+          'An inotify watcher in the container saw none of the host’s edits: file watchers (hot reload) will not fire on this share.',
+        );
+    }
+    return [
+      {
+        backend,
+        workload: { id: workload.id, size, params },
+        fsType,
+        clock: {
+          source: 'host-round-trip',
+          resolutionSeconds: HOST_MARKER_CLOCK.resolutionSeconds,
+          overheadSeconds: oneWay,
+        },
+        cache: warmup > 0 ? 'warm' : 'cold',
+        warmupRuns: warmup,
+        stats,
+        derived,
+        stop: { rule: 'fixed', relativeHalfWidth: null },
+        warnings,
+        ...(sync && initialSeconds !== null
+          ? { sync: { tool: sync.tool, initialSeconds, flushSeconds: [] } }
+          : {}),
+      },
+    ];
+  } finally {
+    await session.close();
+  }
+}

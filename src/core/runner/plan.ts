@@ -1,0 +1,79 @@
+// Turns a run request into the backends to measure, refusing what cannot run with a reason.
+import { MountbenchError } from '../../shared/errors';
+import type { MountKind, ProviderId } from '../../shared/ids';
+import type { Backend } from '../../shared/result-schema';
+import type { RunRequest } from '../../shared/run-plan';
+import type { ProviderVariant } from '../providers/provider-variant';
+
+export const HOST_BACKEND: Backend = {
+  id: 'host',
+  provider: null,
+  variant: null,
+  mount: 'host',
+  label: 'host (no container): baseline',
+};
+
+const MOUNT_LABELS: Record<MountKind, string> = {
+  bind: 'bind mount',
+  volume: 'named volume',
+  tmpfs: 'tmpfs',
+  layer: 'container layer',
+  host: 'host',
+  mutagen: 'mutagen sync',
+  'docker-sync': 'docker-sync',
+};
+
+export function needsEngine(mounts: readonly MountKind[]): boolean {
+  return mounts.some((m) => m !== 'host');
+}
+
+/**
+ * Variants come first in the order asked; a mount the variant does not change (a named volume does
+ * not care how bind mounts are served) is measured only under the first variant.
+ */
+export function planBackends(
+  request: Pick<RunRequest, 'mounts' | 'variants'>,
+  provider: ProviderId | null,
+  variants: ProviderVariant[],
+): Backend[] {
+  const containerMounts = request.mounts.filter((m) => m !== 'host');
+  const backends: Backend[] = [];
+  if (containerMounts.length) {
+    if (!provider) throw new MountbenchError('ENGINE_NOT_FOUND', 'container mounts need an engine');
+    const wanted = request.variants?.length ? request.variants : [variants[0].id];
+    const chosen = wanted.map((id) => {
+      const variant = variants.find((v) => v.id === id);
+      if (!variant) {
+        throw new MountbenchError(
+          'BAD_INPUT',
+          `unknown variant "${id}" for ${provider}; valid: ${variants.map((v) => v.id).join(', ')}`,
+        );
+      }
+      if (!variant.available) {
+        throw new MountbenchError(
+          'BAD_INPUT',
+          `variant "${id}" of ${provider} is unavailable here: ${variant.reason ?? 'no reason given'}`,
+        );
+      }
+      return variant;
+    });
+    chosen.forEach((variant, index) => {
+      for (const mount of containerMounts) {
+        if (index > 0 && !variant.affects.includes(mount)) continue;
+        backends.push({
+          id: `${provider}/${variant.id}/${mount}`,
+          provider,
+          variant: variant.id,
+          mount,
+          // A variant is named only where it changes something: "named volume" is the same volume
+          // whichever way bind mounts are served.
+          label: variant.affects.includes(mount)
+            ? `${MOUNT_LABELS[mount]} · ${variant.label}`
+            : MOUNT_LABELS[mount],
+        });
+      }
+    });
+  }
+  if (request.mounts.includes('host')) backends.push(HOST_BACKEND);
+  return backends;
+}

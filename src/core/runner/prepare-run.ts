@@ -1,0 +1,84 @@
+// Everything between "the user asked for this" and "the runner starts": validate the request,
+// find the engine (only when a container mount needs one), plan the backends, name the run.
+import { randomBytes } from 'node:crypto';
+import type Dockerode from 'dockerode';
+import { MountbenchError } from '../../shared/errors';
+import type { Backend, EngineInfo } from '../../shared/result-schema';
+import { runRequestSchema, type RunRequest } from '../../shared/run-plan';
+import { engineInfoFrom, resolveEngine } from '../engines';
+import { dockerEngineVariants } from '../providers/docker-engine';
+import type { ProviderVariant } from '../providers/provider-variant';
+import { describeIssues } from '../store';
+import { benchImageFor } from './image';
+import { needsEngine, planBackends } from './plan';
+import { requireSyncTools, type SyncTools } from '../sync/availability';
+
+export interface PreparedRun {
+  runId: string;
+  request: RunRequest;
+  backends: Backend[];
+  docker: Dockerode | null;
+  engine: EngineInfo | null;
+  image: string;
+  /** Where the sync tools of the sync mounts asked for were found. */
+  syncTools: SyncTools;
+}
+
+export interface PrepareOptions {
+  env?: NodeJS.ProcessEnv;
+  home?: string;
+}
+
+/** Sortable and unique enough for one machine: `20261129-224144-3fa9c1`. */
+export function newRunId(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `${stamp}-${randomBytes(3).toString('hex')}`;
+}
+
+/** Providers other than the plain engine are measured as they are set now (switching is a sweep). */
+const AS_IT_IS: ProviderVariant[] = [
+  {
+    id: 'current',
+    label: 'current settings',
+    available: true,
+    affects: ['bind', 'volume', 'tmpfs', 'layer', 'mutagen', 'docker-sync'],
+  },
+];
+
+export async function prepareRun(input: unknown, options: PrepareOptions = {}): Promise<PreparedRun> {
+  const parsed = runRequestSchema.safeParse(input);
+  if (!parsed.success)
+    throw new MountbenchError('BAD_INPUT', `invalid run request: ${describeIssues(parsed.error.issues)}`);
+  const request = parsed.data;
+  // A sync mount whose tool is missing is refused before the engine is even looked for.
+  const syncTools = await requireSyncTools(request.mounts, options.env ?? process.env);
+  let docker: Dockerode | null = null;
+  let engine: EngineInfo | null = null;
+  let variants: ProviderVariant[] = [];
+  if (needsEngine(request.mounts)) {
+    try {
+      const resolved = await resolveEngine(request.engine, { env: options.env, home: options.home });
+      docker = resolved.docker;
+      engine = engineInfoFrom(resolved.engine);
+    } catch (err) {
+      if (err instanceof MountbenchError && err.code === 'ENGINE_UNREACHABLE') {
+        throw new MountbenchError(
+          'ENGINE_UNREACHABLE',
+          `${err.message}\nStart Docker, or measure the host alone with --mount host.`,
+        );
+      }
+      throw err;
+    }
+    variants = engine.provider === 'docker-engine' ? await dockerEngineVariants() : AS_IT_IS;
+  }
+  const backends = planBackends(request, engine?.provider ?? null, variants);
+  return {
+    runId: newRunId(),
+    request,
+    backends,
+    docker,
+    engine,
+    image: benchImageFor(request.image, options.env),
+    syncTools,
+  };
+}

@@ -1,0 +1,160 @@
+// A bench container whose workload folders a sync tool fills from the host, as a developer using
+// mutagen or docker-sync works: the fixture is laid in a host folder under the run's cache folder,
+// the container works on a labelled named volume at the bench root, and the tool carries changes
+// both ways. Flushes are timed by the runner apart from the samples (see measure.ts).
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type Dockerode from 'dockerode';
+import { MountbenchError } from '../../shared/errors';
+import type { SyncMountKind } from '../../shared/ids';
+import type { FixtureSpec } from '../fixtures/fixture-spec';
+import { writeHostFixture } from '../fixtures/write-host-fixture';
+import {
+  createDockerSyncSession,
+  prepareDockerSyncVolume,
+  removeDockerSyncVolume,
+} from '../sync/docker-sync';
+import { createMutagenSession } from '../sync/mutagen';
+import type { SyncSession } from '../sync/sync-session';
+import { BENCH_ROOT, ContainerExecutor } from './container-executor';
+import type { BackendExecutor, ExecResult, SyncControl } from './executor';
+import type { ShellSession } from './shell-session';
+import { startOrDispose } from './start-or-dispose';
+
+export interface SyncedExecutorOptions {
+  docker: Dockerode;
+  image: string;
+  /** The bench container's name; the sync and its volume are named after it. */
+  name: string;
+  runId: string;
+  signal: AbortSignal;
+  tool: SyncMountKind;
+  /** The tool's executable, found on the run's PATH. */
+  executable: string;
+  /** The run's environment with DOCKER_HOST set to the engine the container runs on. */
+  env: NodeJS.ProcessEnv;
+  /** This backend's folder under the run's work folder: host files and tool config live here. */
+  dir: string;
+}
+
+export class SyncedExecutor implements BackendExecutor {
+  private container: ContainerExecutor | null = null;
+  private session: SyncSession | null = null;
+  private disposed = false;
+  readonly sync: SyncControl;
+
+  private constructor(private readonly options: SyncedExecutorOptions) {
+    this.sync = {
+      tool: options.tool,
+      flush: (signal) => {
+        if (!this.session) throw new Error('the sync is not running');
+        return this.session.flush(signal);
+      },
+    };
+  }
+
+  get clock() {
+    return this.container?.clock ?? null;
+  }
+
+  private get hostRoot(): string {
+    return join(this.options.dir, 'data');
+  }
+
+  static async start(options: SyncedExecutorOptions): Promise<SyncedExecutor> {
+    const executor = new SyncedExecutor(options);
+    return startOrDispose(executor, () => executor.create());
+  }
+
+  private async create(): Promise<void> {
+    const o = this.options;
+    await mkdir(this.hostRoot, { recursive: true });
+    const base = { docker: o.docker, image: o.image, name: o.name, runId: o.runId, signal: o.signal };
+    if (o.tool === 'mutagen') {
+      // mutagen syncs into the running container, so the container (and its volume) come first.
+      this.container = await ContainerExecutor.start({
+        ...base,
+        mount: { kind: 'volume', volumeName: o.name },
+      });
+      this.session = await createMutagenSession({
+        executable: o.executable,
+        env: o.env,
+        name: o.name,
+        runId: o.runId,
+        hostRoot: this.hostRoot,
+        container: o.name,
+        containerPath: BENCH_ROOT,
+        signal: o.signal,
+      });
+      return;
+    }
+    // docker-sync fills a volume named after the sync, which the container then mounts.
+    const volumeName = `${o.name}-sync`;
+    await prepareDockerSyncVolume(o.docker, volumeName, o.runId, o.signal);
+    this.session = await createDockerSyncSession({
+      executable: o.executable,
+      env: o.env,
+      syncName: volumeName,
+      hostRoot: this.hostRoot,
+      workDir: o.dir,
+      signal: o.signal,
+    });
+    this.container = await ContainerExecutor.start({
+      ...base,
+      mount: { kind: 'volume', volumeName, external: true },
+    });
+  }
+
+  private inner(): ContainerExecutor {
+    if (!this.container) throw new Error('bench container is not running');
+    return this.container;
+  }
+
+  workdir(workloadId: string): string {
+    return `${BENCH_ROOT}/${workloadId}`;
+  }
+
+  /** Lays the fixture on the host only; the runner's timed flush then carries it in. */
+  async prepareWorkdir(workloadId: string, fixture: FixtureSpec | null, signal: AbortSignal): Promise<void> {
+    const root = join(this.hostRoot, workloadId);
+    await rm(root, { recursive: true, force: true });
+    if (fixture) await writeHostFixture(root, fixture, { signal });
+    else await mkdir(root, { recursive: true });
+  }
+
+  run(script: string, signal: AbortSignal): Promise<ExecResult> {
+    return this.inner().run(script, signal);
+  }
+
+  hostPathOf(workloadId: string): string {
+    return join(this.hostRoot, workloadId);
+  }
+
+  openSession(script: string, signal: AbortSignal): Promise<ShellSession> {
+    return this.inner().openSession(script, signal);
+  }
+
+  fsTypeOf(path: string, signal: AbortSignal): Promise<string> {
+    return this.inner().fsTypeOf(path, signal);
+  }
+
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    const problems: string[] = [];
+    const note = (err: unknown) => problems.push((err as Error).message);
+    if (this.options.tool === 'mutagen') {
+      // The session's agent lives in the container: end the session before the container goes.
+      if (this.session) await this.session.terminate().catch(note);
+      if (this.container) await this.container.dispose().catch(note);
+    } else {
+      // docker-sync removes its volume on clean, which the bench container must not hold then.
+      if (this.container) await this.container.dispose().catch(note);
+      if (this.session) await this.session.terminate().catch(note);
+      await removeDockerSyncVolume(this.options.docker, `${this.options.name}-sync`).catch(note);
+    }
+    await rm(this.options.dir, { recursive: true, force: true }).catch(note);
+    if (problems.length)
+      throw new MountbenchError('IO', `cleanup left things behind: ${problems.join('; ')}`);
+  }
+}

@@ -1,0 +1,112 @@
+// The History list without reading every result file each time: a cache of run summaries kept in
+// the results folder (`.summaries.json`), keyed by file name and checked against each file's size
+// and modification time. Only new or changed files are parsed; with 1,000 stored runs that turns a
+// cold list from parsing 1,000 files into 1,000 stats. The cache is derived data: an unreadable or
+// stale one is simply rebuilt, and failing to write it never fails the list.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { RunSummary } from '../../shared/api';
+import { WORKLOAD_IDS } from '../../shared/ids';
+import { writeFileAtomic } from './atomic-write';
+import { loadRunFile, runFileNames } from './result-store';
+import { summarizeRun } from './run-summary';
+
+export const SUMMARY_INDEX_NAME = '.summaries.json';
+const STAT_CONCURRENCY = 16;
+
+const summarySchema = z
+  .object({
+    id: z.string(),
+    createdAt: z.string(),
+    status: z.enum(['completed', 'cancelled', 'failed']),
+    machineLabel: z.string(),
+    engineName: z.string().nullable(),
+    backends: z.array(z.string()),
+    workloads: z.array(z.enum(WORKLOAD_IDS)),
+    resultCount: z.number().int().min(0),
+    errorCount: z.number().int().min(0),
+  })
+  .strict();
+
+const entrySchema = z.object({ mtimeMs: z.number(), size: z.number().int().min(0), summary: summarySchema });
+
+const indexSchema = z.object({
+  schema: z.literal('mountbench-summaries'),
+  version: z.literal(1),
+  entries: z.record(z.string(), entrySchema),
+});
+type IndexEntry = z.infer<typeof entrySchema>;
+
+export interface SummaryListing {
+  /** Newest first. */
+  summaries: RunSummary[];
+  problems: { file: string; message: string }[];
+}
+
+async function readIndex(file: string): Promise<Map<string, IndexEntry>> {
+  try {
+    const parsed = indexSchema.safeParse(JSON.parse(await fs.readFile(file, 'utf8')));
+    return new Map(parsed.success ? Object.entries(parsed.data.entries) : []);
+  } catch {
+    return new Map(); // missing or unreadable: rebuilt from the files
+  }
+}
+
+async function summaryOf(
+  file: string,
+  cached: IndexEntry | undefined,
+): Promise<{ entry: IndexEntry; fresh: boolean } | { message: string }> {
+  try {
+    const info = await fs.stat(file);
+    if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size)
+      return { entry: cached, fresh: false };
+    const run = await loadRunFile(file);
+    return { entry: { mtimeMs: info.mtimeMs, size: info.size, summary: summarizeRun(run) }, fresh: true };
+  } catch (err) {
+    return { message: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+export async function listRunSummaries(dir: string): Promise<SummaryListing> {
+  const names = await runFileNames(dir);
+  if (names === null) return { summaries: [], problems: [] };
+  const indexFile = path.join(dir, SUMMARY_INDEX_NAME);
+  const index = await readIndex(indexFile);
+  const next = new Map<string, IndexEntry>();
+  let changed = names.length !== index.size;
+  const listing: SummaryListing = { summaries: [], problems: [] };
+  const seen = new Map<string, string>();
+  for (let i = 0; i < names.length; i += STAT_CONCURRENCY) {
+    const batch = names.slice(i, i + STAT_CONCURRENCY);
+    const outcomes = await Promise.all(batch.map((name) => summaryOf(path.join(dir, name), index.get(name))));
+    outcomes.forEach((outcome, k) => {
+      const file = path.join(dir, batch[k]);
+      if ('message' in outcome) {
+        listing.problems.push({ file, message: outcome.message });
+        changed ||= index.has(batch[k]);
+        return;
+      }
+      next.set(batch[k], outcome.entry);
+      changed ||= outcome.fresh;
+      // Same rule as listRuns: the first file (by name) holding an id wins.
+      const first = seen.get(outcome.entry.summary.id);
+      if (first !== undefined) {
+        listing.problems.push({
+          file,
+          message: `${file} repeats run id ${outcome.entry.summary.id}, already loaded from ${first}; skipped`,
+        });
+        return;
+      }
+      seen.set(outcome.entry.summary.id, file);
+      listing.summaries.push(outcome.entry.summary);
+    });
+  }
+  listing.summaries.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+  if (changed) {
+    const text = `${JSON.stringify({ schema: 'mountbench-summaries', version: 1, entries: Object.fromEntries(next) })}\n`;
+    // A read-only results folder still lists; the next list just parses again.
+    await writeFileAtomic(indexFile, text).catch(() => undefined);
+  }
+  return listing;
+}

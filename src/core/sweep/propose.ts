@@ -1,0 +1,109 @@
+// The dry run of a sweep: what restarts, which running containers stop, how long it takes, what is
+// unavailable and why. It only reads; nothing changes until the user confirms.
+import { MountbenchError } from '../../shared/errors';
+import { resolveWorkload } from '../workloads/registry';
+import { plannedExecutions } from '../runner/measure';
+import { planBackends } from '../runner/plan';
+import type { Backend } from '../../shared/result-schema';
+import type {
+  ApplyPlan,
+  Provider,
+  ProviderContext,
+  ProviderDetection,
+  VariantSpec,
+} from '../providers/provider';
+import { requireAvailableVariant } from '../providers/require-variant';
+import { mountStrategies, type MountStrategy } from './mount-strategies';
+import { requireInstalled } from './require-installed';
+import { runningContainerNames } from './running-containers';
+import type { SweepRequest } from './sweep-request';
+
+export interface ProposedVariant {
+  spec: VariantSpec;
+  plan: ApplyPlan | null;
+  /** Why this variant cannot be applied (a bad settings file…): the sweep refuses to start. */
+  blocker?: string;
+}
+
+export interface SweepProposal {
+  provider: ProviderDetection;
+  variants: ProposedVariant[];
+  /** Variants of the provider not in the sweep because they cannot run here, with why. */
+  unavailable: { id: string; label: string; reason: string }[];
+  mountStrategies: MountStrategy[];
+  backends: Backend[];
+  restarts: boolean;
+  /** The user's running containers that the restart stops. */
+  containersToStop: string[];
+  notes: string[];
+  /** Rough: restarts plus measured time; for the user's planning, not a promise. */
+  estimatedSeconds: number;
+  blockers: string[];
+}
+
+/** Seconds one workload execution roughly takes, by size: the estimate's only guess. */
+const SECONDS_PER_EXECUTION = { quick: 0.5, default: 4 } as const;
+
+export async function proposeSweep(
+  provider: Provider,
+  request: SweepRequest,
+  ctx: ProviderContext,
+): Promise<SweepProposal> {
+  const detection = await requireInstalled(provider, ctx);
+  const all = await provider.listVariants(ctx);
+  const wanted = request.variants ?? all.filter((v) => v.available).map((v) => v.id);
+  const variants: ProposedVariant[] = [];
+  for (const id of wanted) {
+    const spec = requireAvailableVariant(provider.label, all, id);
+    try {
+      variants.push({ spec, plan: await provider.planApply(ctx, id) });
+    } catch (err) {
+      variants.push({ spec, plan: null, blocker: (err as Error).message });
+    }
+  }
+  if (!variants.length)
+    throw new MountbenchError('BAD_INPUT', `${provider.label} has no variant available here`);
+  const backends = planBackends({ mounts: request.mounts, variants: wanted }, provider.id, all).filter(
+    (b) => b.provider !== null,
+  );
+  const restarts = variants.some((v) => v.plan?.restarts);
+  const notes: string[] = [];
+  let containersToStop: string[] = [];
+  if (restarts && detection.running && detection.engineName) {
+    const listed = await runningContainerNames(ctx, detection.engineName);
+    containersToStop = listed.names;
+    if (listed.problem) notes.push(listed.problem);
+  }
+  let measured = 0;
+  for (const backend of backends) {
+    for (const id of request.workloads) {
+      const workload = resolveWorkload(id, undefined, { allowHostCommands: true });
+      if (workload.unsupportedOn?.(backend.mount)) continue;
+      measured += plannedExecutions(workload, request.size, request) * SECONDS_PER_EXECUTION[request.size];
+    }
+  }
+  const strategies = await mountStrategies(ctx.env);
+  const syncBlockers = strategies
+    .filter((m) => !m.available && request.mounts.includes(m.id))
+    .map((m) => `mount ${m.id}: ${m.reason}`);
+  const switching = variants.reduce((sum, v) => sum + (v.plan?.estimatedSeconds ?? 0), 0);
+  // Putting the original settings back costs about one more switch.
+  const restoring = restarts ? Math.max(...variants.map((v) => v.plan?.estimatedSeconds ?? 0)) : 0;
+  return {
+    provider: detection,
+    variants,
+    unavailable: all
+      .filter((v) => !v.available)
+      .map((v) => ({ id: v.id, label: v.label, reason: v.reason ?? 'no reason given' })),
+    mountStrategies: strategies,
+    backends,
+    restarts,
+    containersToStop,
+    notes,
+    estimatedSeconds: Math.round(switching + restoring + measured + backends.length * 5),
+    blockers: [
+      ...variants.filter((v) => v.blocker).map((v) => `${v.spec.id}: ${v.blocker}`),
+      ...syncBlockers,
+    ],
+  };
+}

@@ -1,0 +1,46 @@
+// The user's own workload: their command, on a copy of their project folder, optionally in their
+// own image (which must have `sh`). It is timed like every other workload.
+import { MountbenchError } from '../../shared/errors';
+import type { MountKind } from '../../shared/ids';
+import { directoryFixture } from '../fixtures/directory-fixture';
+import type { Workload } from './workload';
+
+export interface CustomSpec {
+  command: string;
+  /** Host folder copied into the workload folder before the runs; omitted: an empty folder. */
+  folder?: string;
+  /** Image to run in instead of the bench image. */
+  image?: string;
+}
+
+export interface CustomParams extends Record<string, string> {
+  command: string;
+  folder: string;
+  image: string;
+}
+
+export function customWorkload(
+  spec: CustomSpec | undefined,
+  options: { allowOnHost: boolean },
+): Workload<CustomParams> {
+  if (!spec?.command.trim()) {
+    throw new MountbenchError('BAD_INPUT', 'the custom workload needs a command (--command on the CLI)');
+  }
+  const params: CustomParams = { command: spec.command, folder: spec.folder ?? '', image: spec.image ?? '' };
+  return {
+    id: 'custom',
+    title: 'Custom',
+    description: 'Your own command on a copy of your project folder.',
+    sizes: { default: params, quick: params },
+    fixture: (p) => (p.folder ? directoryFixture(p.folder) : null),
+    // What the command writes is unknown: on a sync mount, flush it back like any write.
+    writes: true,
+    script: (p) => p.command,
+    derive: () => ({}),
+    // Commands that arrive from the dashboard must never run on the host itself.
+    unsupportedOn: (mount: MountKind) =>
+      mount === 'host' && !options.allowOnHost
+        ? 'a custom command runs on the host only when started from the command line'
+        : null,
+  };
+}

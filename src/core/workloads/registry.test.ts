@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { WORKLOAD_IDS } from '../../shared/ids';
+import { allWorkloads, resolveWorkload, workloadById } from './registry';
+
+describe('workload registry', () => {
+  it('has every fixed workload under its own id, in the order of WORKLOAD_IDS', () => {
+    const fixed = WORKLOAD_IDS.filter((id) => id !== 'custom');
+    expect(allWorkloads().map((w) => w.id)).toEqual(fixed);
+    for (const id of fixed) expect(workloadById(id).id).toBe(id);
+  });
+
+  it('gives every workload a quick and a default size', () => {
+    for (const workload of allWorkloads()) {
+      expect(Object.keys(workload.sizes).sort()).toEqual(['default', 'quick']);
+    }
+  });
+
+  it('makes the custom workload from the request, and refuses one without a command', () => {
+    const custom = resolveWorkload('custom', { command: 'make' }, { allowHostCommands: false });
+    expect(custom.script(custom.sizes.quick)).toBe('make');
+    expect(custom.unsupportedOn?.('host')).toMatch(/only when started from the command line/);
+    expect(
+      resolveWorkload('custom', { command: 'make' }, { allowHostCommands: true }).unsupportedOn?.('host'),
+    ).toBeNull();
+    expect(() => resolveWorkload('custom', undefined, { allowHostCommands: true })).toThrow(
+      /needs a command/,
+    );
+  });
+});

@@ -1,0 +1,41 @@
+// What sync tools and file watchers live on: the host writes a file in the shared folder; how long
+// until the container sees the new content, and does an inotify watcher in the container fire?
+// The runner does the timing (measure-sync-latency.ts); this file says what is laid and where.
+import type { MountKind } from '../../shared/ids';
+import type { Workload } from './workload';
+
+export interface SyncLatencyParams extends Record<string, number> {
+  edits: number;
+}
+
+/** The file the host edits, inside a folder an inotify watcher can watch. */
+export const SYNC_PROBE = 'watch/probe';
+
+function notScripted(): never {
+  throw new Error('sync-latency is timed by the runner, not by a script');
+}
+
+export const syncLatency: Workload<SyncLatencyParams> = {
+  id: 'sync-latency',
+  title: 'Sync latency',
+  description: 'The host edits a file in the shared folder; time until the container sees the new content.',
+  sizes: {
+    default: { edits: 50 },
+    quick: { edits: 10 },
+  },
+  timing: 'host-edit',
+  fixture: () => ({
+    totalBytes: 6,
+    entryCount: 2,
+    entries: function* () {
+      yield { type: 'dir', path: 'watch' };
+      yield { type: 'file', path: SYNC_PROBE, size: 6, content: () => Buffer.from('start\n') };
+    },
+  }),
+  script: notScripted,
+  derive: notScripted,
+  unsupportedOn: (mount: MountKind) =>
+    mount === 'volume' || mount === 'tmpfs' || mount === 'layer'
+      ? `the host cannot write into a ${mount === 'layer' ? 'container layer' : mount === 'volume' ? 'named volume' : 'tmpfs'}, so there is nothing to sync`
+      : null,
+};

@@ -1,0 +1,74 @@
+// The contract every workload fulfils. A workload is data plus shell text: the runner decides where
+// it runs (container or host), lays the fixture, and times the script — so adding a workload never
+// touches the runner.
+import type { MountKind, SizeName, WorkloadId } from '../../shared/ids';
+import type { Stats } from '../../shared/result-schema';
+import type { FixtureSpec } from '../fixtures/fixture-spec';
+
+export type WorkloadParams = Record<string, number | string | boolean>;
+
+/** One timed result of a workload; most workloads have one, buffered-read has one per read size. */
+export interface WorkloadCase {
+  /** null for the only case; else a short id stored as the result's `case` (e.g. `128`). */
+  id: string | null;
+  /** The timed shell text (see `Workload.script`). */
+  script: string;
+  /** Untimed, before every sample. */
+  reset?: string;
+  /** Operations one sample performs; results are shown per operation when above 1. */
+  opsPerSample: number;
+  /** Figures derived from the timing, such as MB/s or ns per read. */
+  derive(stats: Stats): Record<string, number>;
+}
+
+export interface Workload<P extends WorkloadParams = WorkloadParams> {
+  id: WorkloadId;
+  title: string;
+  /** One sentence for the UI and the methodology page. */
+  description: string;
+  sizes: Record<SizeName, P>;
+  /** Laid once in the workload folder before warm-up; null: the folder starts empty. */
+  fixture(params: P): FixtureSpec | null;
+  /**
+   * The timed part: POSIX `sh` run with the workload folder as the working directory, using only
+   * commands BusyBox and macOS both have. Its stdout is discarded; a non-zero exit fails the sample.
+   */
+  script(params: P): string;
+  /** Untimed, once after the fixture is laid: proves the workload will see what it should. */
+  verifyScript?(params: P): string;
+  /** Untimed, before every sample (e.g. drop the previous run's output). */
+  resetScript?(params: P): string;
+  /** Figures derived from the timing, such as MB/s. */
+  derive(params: P, stats: Stats): Record<string, number>;
+  /**
+   * Several results from one fixture. When present it replaces `script`, `resetScript` and
+   * `derive` (which may then be stubs that throw).
+   */
+  cases?(params: P): WorkloadCase[];
+  /**
+   * `script` (default): the runner times the case scripts. `host-edit`: the host edits a file in
+   * the folder and the runner times until the environment sees it (sync-latency).
+   */
+  timing?: 'script' | 'host-edit';
+  /**
+   * True when the timed part writes files: on a sync mount, each timed sample is followed by a
+   * write-back flush, timed apart, until the host has what the container wrote.
+   */
+  writes?: boolean;
+  /** Why the workload cannot run on a mount (e.g. the host cannot write into a named volume), or null. */
+  unsupportedOn?(mount: MountKind): string | null;
+}
+
+/** The cases of any workload, single-result ones included. */
+export function workloadCases<P extends WorkloadParams>(workload: Workload<P>, params: P): WorkloadCase[] {
+  if (workload.cases) return workload.cases(params);
+  return [
+    {
+      id: null,
+      script: workload.script(params),
+      reset: workload.resetScript?.(params),
+      opsPerSample: 1,
+      derive: (stats) => workload.derive(params, stats),
+    },
+  ];
+}
