@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { buildCommit } from './src/core/build-commit';
 
 // Packages the main process must load from node_modules at run time instead of bundling:
 // dockerode pulls in ssh2, whose optional native `cpu-features` addon cannot be bundled.
@@ -10,6 +11,8 @@ const MAIN_EXTERNALS = ['ssh2', 'cpu-features'];
 
 export default defineConfig({
   main: {
+    // The commit result files carry (src/core/app-version.ts), fixed when the app is built.
+    define: { __MOUNTBENCH_COMMIT__: JSON.stringify(buildCommit(__dirname)) },
     build: {
       externalizeDeps: { include: MAIN_EXTERNALS },
       rolldownOptions: {

@@ -1,7 +1,7 @@
 // The command-line entry: the same core as the desktop app, for CI and headless machines.
 import { Command, CommanderError } from 'commander';
 import { MountbenchError } from '../shared/errors';
-import { APP_VERSION } from '../core/app-version';
+import { versionLine } from '../core/app-version';
 import { registerCleanupCommand } from './commands/cleanup';
 import { registerCompareCommand } from './commands/compare';
 import { registerExportCommand } from './commands/export';
@@ -19,7 +19,7 @@ export async function main(argv: string[]): Promise<void> {
   const program = new Command()
     .name('mountbench')
     .description('Benchmark Docker file sharing and find the fastest setting for this machine.')
-    .version(APP_VERSION)
+    .version(versionLine(), '-V, --version', 'print the version and the commit it was built from')
     .exitOverride()
     .showHelpAfterError();
   registerEnginesCommand(program);

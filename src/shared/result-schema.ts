@@ -151,7 +151,20 @@ export const runFileSchema = z.object({
   createdAt: z.string().datetime(),
   finishedAt: z.string().datetime(),
   status: z.enum(['completed', 'cancelled', 'failed']),
-  app: z.object({ name: z.literal('mountbench'), version: z.string().max(50) }),
+  app: z.object({
+    name: z.literal('mountbench'),
+    version: z.string().max(50),
+    /** The commit the code that wrote the file was built from (`abc123def456`, `-dirty` when edited). Absent in older files. */
+    commit: z.string().max(60).optional(),
+  }),
+  /** Where the figures came from when Mountbench did not measure them itself. Absent: Mountbench measured them. */
+  origin: z
+    .object({
+      tool: z.literal('hyperfine'),
+      /** The name of the file it was imported from, without its folder. */
+      file: z.string().max(300),
+    })
+    .optional(),
   machine: machineSchema,
   /** Null when only the host baseline ran. */
   engine: engineInfoSchema.nullable(),

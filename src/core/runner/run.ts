@@ -28,6 +28,7 @@ import { explainEngineError } from './engine-errors';
 import { ensureImage } from './image';
 import { claimRunDir } from './leftovers';
 import { measureWorkload, plannedExecutions } from './measure';
+import { appStamp } from '../app-version';
 
 export interface RunContext {
   runId: string;
@@ -253,7 +254,7 @@ export async function executeRun(ctx: RunContext): Promise<RunFile> {
     createdAt,
     finishedAt: new Date().toISOString(),
     status,
-    app: { name: 'mountbench', version: ctx.appVersion },
+    app: appStamp(ctx.appVersion),
     machine: ctx.machine,
     engine: ctx.engine,
     image: ctx.docker ? ctx.image : null,

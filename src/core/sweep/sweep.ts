@@ -16,6 +16,7 @@ import { mergeRuns } from './merge-runs';
 import { observeBindFsType } from './observe-fs';
 import { proposeSweep, type SweepProposal } from './propose';
 import type { SweepRequest } from './sweep-request';
+import { appStamp } from '../app-version';
 
 /** What a running sweep reports: the dashboard's type (src/shared), so the two cannot drift. */
 export type SweepEvent = SweepProgress;
@@ -216,7 +217,7 @@ function emptyRun(id: string, options: SweepOptions, errors: RunFile['errors'], 
     createdAt: now,
     finishedAt: now,
     status: cancelled ? 'cancelled' : 'failed',
-    app: { name: 'mountbench', version: options.appVersion },
+    app: appStamp(options.appVersion),
     machine: options.machine,
     engine: null,
     image: null,
