@@ -4,7 +4,13 @@
 import type { MountKind, ProviderId, SizeName } from './ids';
 
 export type RowSource =
-  | { kind: 'measured'; runId: string; createdAt: string }
+  | {
+      kind: 'measured';
+      runId: string;
+      createdAt: string;
+      /** Set when the run was not measured by Mountbench but imported from another tool's export. */
+      importedFrom?: 'hyperfine';
+    }
   | { kind: 'published'; sourceId: string; title: string; url: string | null };
 
 export interface ComparisonRow {

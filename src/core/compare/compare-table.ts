@@ -44,7 +44,9 @@ function heading(group: WorkloadGroup): string {
 }
 
 function sourceCell(row: ComparisonRow): string {
-  return row.source.kind === 'measured' ? `run ${row.source.runId}` : `${row.source.sourceId} (published)`;
+  if (row.source.kind === 'published') return `${row.source.sourceId} (published)`;
+  const imported = row.source.importedFrom ? ` (imported from ${row.source.importedFrom})` : '';
+  return `run ${row.source.runId}${imported}`;
 }
 
 function ratioCell(entry: ComparedEntry): string {

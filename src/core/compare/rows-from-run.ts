@@ -11,7 +11,12 @@ function rowFromResult(
 ): ComparisonRow {
   const { backend, workload, stats } = result;
   return {
-    source: { kind: 'measured', runId: run.id, createdAt: run.createdAt },
+    source: {
+      kind: 'measured',
+      runId: run.id,
+      createdAt: run.createdAt,
+      ...(run.origin ? { importedFrom: run.origin.tool } : {}),
+    },
     machine,
     backend: {
       key: backend.id,

@@ -125,7 +125,8 @@ export async function importRunText(
   return importRun(parseRunFileText(text, source), source, resultsDir);
 }
 
-async function importRun(run: RunFile, source: string, resultsDir: string): Promise<ImportOutcome> {
+/** Stores a run already read from elsewhere (a run file, a hyperfine export) after the plausibility checks. */
+export async function importRun(run: RunFile, source: string, resultsDir: string): Promise<ImportOutcome> {
   checkRunPlausible(run, source);
   const text = runFileJson(run);
   // The schema limits ids to letters, digits and "-", so the id cannot leave the folder.

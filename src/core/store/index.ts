@@ -12,6 +12,13 @@ export {
 export { findForbiddenKey, parseRunFileText } from './parse-run-file';
 export { describeIssue, describeIssues, issuePath } from './describe-issue';
 export { importRunFile, importRunText, type ImportOutcome } from './import-run';
+export {
+  importHyperfineFile,
+  importHyperfineText,
+  runFromHyperfine,
+  type HyperfineImportOptions,
+} from './import-hyperfine';
+export { parseHyperfineExport } from './parse-hyperfine-export';
 export { checkRunPlausible, MAX_PLAUSIBLE_SECONDS } from './run-plausibility';
 export { summarizeRun } from './run-summary';
 export { listRunSummaries, SUMMARY_INDEX_NAME, type SummaryListing } from './summary-index';

@@ -23,7 +23,9 @@ export function perOp(row: ComparisonRow): { mean: number; stddev: number | null
 }
 
 function sourceWords(row: ComparisonRow): string {
-  return row.source.kind === 'published' ? row.source.title : `measured ${dateWords(row.source.createdAt)}`;
+  if (row.source.kind === 'published') return row.source.title;
+  const how = row.source.importedFrom ? `imported from ${row.source.importedFrom},` : 'measured';
+  return `${how} ${dateWords(row.source.createdAt)}`;
 }
 
 /**
