@@ -15,6 +15,7 @@ import { rowsFromRun } from '../../core/compare';
 import { runFileJson } from '../../core/exports';
 import { recommend, resolveProfile } from '../../core/recommend';
 import { formatRecommendation } from '../output/recommendation-text';
+import { failIfNot, RECOMMENDATION_CHANGED_EXIT } from '../output/fail-if-not';
 import { markdownTable, textTable, warningLines } from '../output/results-table';
 import { syncNoteLines } from '../../shared/sync-note';
 import { ProgressLine } from '../output/progress-line';
@@ -37,6 +38,7 @@ interface RunFlags {
   folder?: string;
   customImage?: string;
   profile?: string;
+  failIfNot?: string;
 }
 
 export function requestFromFlags(flags: RunFlags): RunRequest {
@@ -80,6 +82,8 @@ async function runCommand(flags: RunFlags): Promise<void> {
   const request = requestFromFlags(flags);
   // A bad profile must fail before minutes of measuring, not after.
   const profile = flags.profile ? resolveProfile(flags.profile) : null;
+  if (flags.failIfNot !== undefined && !profile)
+    throw new MountbenchError('BAD_INPUT', '--fail-if-not needs --profile: it checks the recommendation');
   const prepared = await prepareRun(request);
   // What a crashed earlier run left would skew this one (a busy disk) and pile up: clear it first.
   reportLeftovers(
@@ -113,6 +117,7 @@ async function runCommand(flags: RunFlags): Promise<void> {
     process.off('SIGINT', onSigint);
   }
 
+  let changed: string | null = null;
   if (run.results.length) {
     process.stdout.write(`${flags.markdown ? markdownTable(run.results) : textTable(run.results)}\n`);
     const warnings = warningLines(run.results);
@@ -122,8 +127,14 @@ async function runCommand(flags: RunFlags): Promise<void> {
       process.stdout.write(
         `\nsync tool times (not in the samples):\n${syncs.map((s) => `  - ${s}`).join('\n')}\n`,
       );
-    if (profile) process.stdout.write(`\n${formatRecommendation(recommend(rowsFromRun(run), profile))}\n`);
+    if (profile) {
+      const rec = recommend(rowsFromRun(run), profile);
+      process.stdout.write(`\n${formatRecommendation(rec)}\n`);
+      changed = flags.failIfNot === undefined ? null : failIfNot(rec, flags.failIfNot);
+    }
   }
+  if (profile && flags.failIfNot !== undefined && !run.results.length)
+    changed = `--fail-if-not ${flags.failIfNot}: nothing was measured`;
   const saved = await saveRun(run, resultsDir(dataDir()));
   process.stderr.write(`saved ${saved}\n`);
   if (flags.json) {
@@ -136,6 +147,9 @@ async function runCommand(flags: RunFlags): Promise<void> {
   } else if (run.errors.length) {
     process.stderr.write(`${run.errors.length} error(s); see above\n`);
     process.exitCode = 1;
+  } else if (changed) {
+    process.stderr.write(`mountbench: ${changed}\n`);
+    process.exitCode = RECOMMENDATION_CHANGED_EXIT;
   }
 }
 
@@ -165,6 +179,10 @@ export function registerRunCommand(program: Command): void {
     .option(
       '--profile <name>',
       'recommend for a profile: rails-php, static-site, database, balanced, or weights like small-file-read=3,dd-write=1',
+    )
+    .option(
+      '--fail-if-not <backend>',
+      `with --profile: exit ${RECOMMENDATION_CHANGED_EXIT} unless the recommendation is this backend (key, end of key like "virtiofs/bind", or label)`,
     )
     .option('--image <ref>', 'bench image (default: MOUNTBENCH_IMAGE or the pinned BusyBox)')
     .option('--json <file>', 'also write the result file here')
