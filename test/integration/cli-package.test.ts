@@ -1,0 +1,206 @@
+// The `mountbench` npm package as a user gets it: packed from this checkout, installed with
+// `npm install --omit=dev` into an empty folder outside it (the npm registry brings the runtime
+// dependencies; nothing of the checkout's node_modules is reachable), and run against the real engine.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, parse } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECOMMENDATION_CHANGED_EXIT } from '../../src/cli/output/fail-if-not';
+import { runFileSchema } from '../../src/shared/result-schema';
+import { image, tempDir } from './support';
+import { builtRendererDir } from './transport-contract-renderer';
+
+const ROOT = join(__dirname, '..', '..');
+const work = tempDir('cli-package');
+const prefix = join(work.path, 'install');
+const data = join(work.path, 'data');
+const installedBin = join(prefix, 'node_modules', '.bin', 'mountbench');
+
+/** The environment of a user's shell: none of the npm variables `npm test` sets for its scripts. */
+function userEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && key !== 'NODE_PATH'),
+  );
+  return { ...env, MOUNTBENCH_DATA_DIR: data, MOUNTBENCH_CACHE_DIR: join(work.path, 'cache'), ...extra };
+}
+
+function installed(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(installedBin, args, {
+      cwd: prefix,
+      env: userEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Every folder from `dir` up to the root: none may hold a node_modules the install could fall back on. */
+function ancestors(dir: string): string[] {
+  const out: string[] = [];
+  for (let d = dirname(dir); d !== parse(d).root; d = dirname(d)) out.push(d);
+  return [...out, parse(dir).root];
+}
+
+let tarball: string;
+
+beforeAll(() => {
+  builtRendererDir();
+  // The CLI bundle is rebuilt so the package holds this checkout's code, not an older build.
+  execFileSync(
+    process.execPath,
+    [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '-c', 'vite.cli.config.ts'],
+    {
+      cwd: ROOT,
+      stdio: 'ignore',
+    },
+  );
+  tarball = execFileSync(process.execPath, [join(ROOT, 'scripts', 'pack-cli.mjs'), '--out', work.path], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: userEnv(),
+  }).trim();
+  execFileSync('mkdir', ['-p', prefix]);
+  writeFileSync(join(prefix, 'package.json'), '{ "private": true }\n');
+  execFileSync('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error', tarball], {
+    cwd: prefix,
+    env: userEnv(),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+});
+afterAll(() => work.remove());
+
+describe('the mountbench npm package', () => {
+  it('holds only the launcher, the CLI bundle, the dashboard and the README, and depends on the runtime packages only', () => {
+    expect(ancestors(prefix).filter((d) => existsSync(join(d, 'node_modules')))).toEqual([]);
+    const files = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).trim().split('\n').sort();
+    expect(files.filter((f) => !f.startsWith('package/out/renderer/assets/'))).toEqual([
+      'package/README.md',
+      'package/bin/mountbench.js',
+      'package/out/cli/index.js',
+      'package/out/renderer/index.html',
+      'package/package.json',
+    ]);
+    const manifest = JSON.parse(
+      execFileSync('tar', ['xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }),
+    );
+    const checkout = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+    expect(manifest.dependencies).toEqual(checkout.dependencies);
+    expect(manifest).not.toHaveProperty('devDependencies');
+    expect(manifest).not.toHaveProperty('scripts');
+    expect(manifest.private).toBe(true);
+    const modules = readdirSync(join(prefix, 'node_modules'));
+    for (const dev of ['electron', 'tsx', 'typescript', '@playwright', 'vite', 'react', 'esbuild']) {
+      expect(modules).not.toContain(dev);
+    }
+  });
+
+  it('prints its version with the commit it was built from', async () => {
+    const { code, stdout } = await installed(['--version']);
+    expect(code).toBe(0);
+    const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
+    expect(stdout.trim()).toMatch(
+      new RegExp(`^${version.replace(/\./g, '\\.')} \\(commit ([0-9a-f]{12}(-dirty)?|unknown)\\)$`),
+    );
+  });
+
+  it('finds the real engine: engines --json', async () => {
+    const { code, stdout, stderr } = await installed(['engines', '--json']);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const engines = JSON.parse(stdout) as { reachable: boolean; serverVersion?: string }[];
+    expect(engines.some((e) => e.reachable && e.serverVersion)).toBe(true);
+  });
+
+  it('runs dd-write on tmpfs against the real engine and saves a result stamped with its commit', async () => {
+    const json = join(work.path, 'run.json');
+    const { code, stdout, stderr } = await installed([
+      'run',
+      '--mount',
+      'tmpfs',
+      '--workload',
+      'dd-write',
+      '--size',
+      'quick',
+      '--runs',
+      '2',
+      '--image',
+      image,
+      '--profile',
+      'balanced',
+      '--fail-if-not',
+      'tmpfs',
+      '--json',
+      json,
+    ]);
+    expect(stderr).toMatch(/saved .*\.json/);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Use: tmpfs/);
+    const run = runFileSchema.parse(JSON.parse(readFileSync(json, 'utf8')));
+    expect(run.results.map((r) => [r.workload.id, r.backend.mount, r.fsType, r.stats.runs])).toEqual([
+      ['dd-write', 'tmpfs', 'tmpfs', 2],
+    ]);
+    const version = (await installed(['--version'])).stdout;
+    expect(version).toContain(run.app.commit ?? 'unknown');
+  });
+
+  it('fails the job with exit 3 when the recommendation is not the --fail-if-not target', async () => {
+    const { code, stderr } = await installed([
+      'run',
+      '--mount',
+      'tmpfs',
+      '--workload',
+      'dd-write',
+      '--size',
+      'quick',
+      '--runs',
+      '2',
+      '--image',
+      image,
+      '--profile',
+      'balanced',
+      '--fail-if-not',
+      'volume',
+    ]);
+    expect(code).toBe(RECOMMENDATION_CHANGED_EXIT);
+    expect(stderr).toContain(
+      '--fail-if-not volume: the recommendation is tmpfs (docker-engine/native/tmpfs)',
+    );
+  });
+
+  it('compares with the published figures and serves the dashboard from the package', async () => {
+    const compare = await installed(['compare', '--published']);
+    expect(compare.code).toBe(0);
+    expect(compare.stdout).toContain('(published)');
+    const child = spawn(installedBin, ['serve'], {
+      cwd: prefix,
+      env: userEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          const match = /Mountbench dashboard: (\S+)/.exec(out);
+          if (match) resolve(match[1]);
+        });
+        child.on('close', (code) => reject(new Error(`serve exited ${code} before printing its address`)));
+      });
+      // The tokened address sets the session cookie and redirects; the page is served with it.
+      const first = await fetch(url, { redirect: 'manual' });
+      expect(first.status).toBe(303);
+      const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0];
+      const page = await fetch(new URL('/', url), { headers: { cookie } });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root">');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});
