@@ -34,6 +34,7 @@ function fakeApi() {
       get: notUsed,
       delete: notUsed,
       import: notUsed,
+      importHyperfine: notUsed,
       export: notUsed,
       published: notUsed,
       rows: notUsed,

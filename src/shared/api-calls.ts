@@ -3,7 +3,7 @@
 // never hand the core something the schemas do not allow.
 import { z } from 'zod';
 import { EXPORT_FORMATS, type MountbenchApi } from './api';
-import { PROVIDER_IDS } from './ids';
+import { MOUNT_KINDS, PROVIDER_IDS, SIZES, WORKLOAD_IDS } from './ids';
 import { runRequestSchema } from './run-plan';
 import { sweepRequestSchema, variantIdSchema } from './sweep';
 
@@ -22,6 +22,23 @@ export const engineNameSchema = z
 
 /** The import size limit of result files (design: over 50 MB is refused). */
 export const MAX_IMPORT_CHARS = 50 * 1024 * 1024;
+
+/** What the page says about a hyperfine export (HyperfineImportDetails). */
+export const hyperfineDetailsSchema = z
+  .object({
+    backendLabel: z.string().trim().min(1, 'say which backend the times were taken on').max(300),
+    workload: z.enum(WORKLOAD_IDS),
+    size: z.enum(SIZES),
+    mount: z.enum(MOUNT_KINDS),
+    fsType: z.string().trim().max(100).nullable(),
+    machineLabel: z.string().trim().max(200).nullable(),
+    result: z.number().int().min(1).max(1000).nullable(),
+  })
+  .strict();
+
+const pickedFileSchema = z
+  .object({ name: z.string().min(1).max(255), lastModified: z.number().finite().nonnegative() })
+  .strict();
 
 export const API_CALLS = {
   'app:info': z.tuple([]),
@@ -44,6 +61,11 @@ export const API_CALLS = {
   'results:get': z.tuple([runIdSchema]),
   'results:delete': z.tuple([runIdSchema]),
   'results:import': z.tuple([z.string().min(1).max(255), z.string().max(MAX_IMPORT_CHARS)]),
+  'results:importHyperfine': z.tuple([
+    pickedFileSchema,
+    z.string().max(MAX_IMPORT_CHARS),
+    hyperfineDetailsSchema,
+  ]),
   'results:export': z.tuple([runIdSchema, z.enum(EXPORT_FORMATS)]),
   'results:published': z.tuple([]),
   'results:rows': z.tuple([z.array(runIdSchema).max(1000)]),

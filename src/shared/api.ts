@@ -71,6 +71,20 @@ export interface ImportedRun {
   status: 'imported' | 'already-imported';
 }
 
+/** What a hyperfine export does not record, asked for by the dashboard's import form (docs/cli.md). */
+export interface HyperfineImportDetails {
+  /** The setup the times were taken on, in the user's words. */
+  backendLabel: string;
+  workload: WorkloadId;
+  size: SizeName;
+  mount: MountKind;
+  fsType: string | null;
+  /** A name for the machine (this one); null for none. */
+  machineLabel: string | null;
+  /** Which benchmark of the file (1-based) when it holds several; null when it holds one. */
+  result: number | null;
+}
+
 export interface MountbenchApi {
   app: {
     info(): Promise<AppInfo>;
@@ -123,6 +137,12 @@ export interface MountbenchApi {
     delete(runId: string): Promise<void>;
     /** A file the user picked: its name (for messages) and its text, validated before it is stored. */
     import(fileName: string, text: string): Promise<ImportedRun>;
+    /** A hyperfine JSON export, stored as a run of this machine marked "imported from hyperfine". */
+    importHyperfine(
+      file: { name: string; lastModified: number },
+      text: string,
+      details: HyperfineImportDetails,
+    ): Promise<ImportedRun>;
     export(runId: string, format: ExportFormat): Promise<ExportedFile>;
     /** The published figures that ship with the app. */
     published(): Promise<ComparisonRow[]>;

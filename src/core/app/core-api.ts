@@ -21,6 +21,7 @@ import {
   cacheDir,
   deleteRun,
   importRunText,
+  importHyperfineText,
   listRunSummaries,
   loadRunFile,
   resultsDir,
@@ -165,6 +166,25 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
       },
       async import(fileName, text) {
         const outcome = await importRunText(text, fileName, results);
+        return { id: outcome.id, status: outcome.status };
+      },
+      async importHyperfine(file, text, details) {
+        const machine = await getMachineInfo();
+        const { machineLabel, result, ...rest } = details;
+        const outcome = await importHyperfineText(
+          text,
+          file,
+          {
+            ...rest,
+            backendLabel: details.backendLabel,
+            provider: null,
+            variant: null,
+            cache: 'warm',
+            machine: machineLabel ? { ...machine, label: machineLabel } : machine,
+            ...(result === null ? {} : { result }),
+          },
+          results,
+        );
         return { id: outcome.id, status: outcome.status };
       },
       async export(runId, format) {

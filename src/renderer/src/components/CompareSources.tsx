@@ -1,6 +1,6 @@
 // What to compare: stored runs (measured here or imported), a file to import, and the published
 // machines, with one button for the classic M1 Pro against Intel 2017.
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { RunSummary } from '../../../shared/api';
 import { dateTimeWords } from '../lib/dates';
 import type { PublishedMachine } from '../lib/compare-data';
@@ -16,7 +16,9 @@ interface Props {
   onToggleRun(id: string): void;
   onTogglePublished(key: string): void;
   onM1VsIntel(): void;
-  onImport(fileName: string, text: string): void;
+  onImport(fileName: string, text: string, lastModified: number): void;
+  /** Shown under the import zone: the questions a hyperfine export leaves open. */
+  importDetails?: ReactNode;
 }
 
 /**
@@ -71,6 +73,7 @@ export function CompareSources(props: Props) {
         ))}
       </fieldset>
       <ImportPanel status={props.importStatus} onFile={props.onImport} />
+      {props.importDetails}
       <fieldset className="choices">
         <legend>Published figures</legend>
         {published.map((m) => (

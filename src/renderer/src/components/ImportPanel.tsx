@@ -6,7 +6,8 @@ import { readFileText } from '../lib/read-file';
 
 interface Props {
   status: { kind: 'idle' | 'reading' | 'imported' | 'error'; message: string | null };
-  onFile(fileName: string, text: string): void;
+  /** `lastModified`: the file's own time, which a hyperfine import keeps as the run's date. */
+  onFile(fileName: string, text: string, lastModified: number): void;
 }
 
 export function ImportPanel({ status, onFile }: Props) {
@@ -16,7 +17,7 @@ export function ImportPanel({ status, onFile }: Props) {
     if (!file) return;
     setUnreadable(null);
     try {
-      onFile(file.name, await readFileText(file));
+      onFile(file.name, await readFileText(file), file.lastModified);
     } catch (err) {
       setUnreadable(`${file.name} could not be read: ${errorMessage(err)}`);
     }
@@ -38,7 +39,7 @@ export function ImportPanel({ status, onFile }: Props) {
       data-testid="import-drop"
     >
       <label className="file-label">
-        <span>Import a result file (.json)</span>
+        <span>Import a result file or a hyperfine export (.json)</span>
         <input
           type="file"
           accept=".json,application/json"

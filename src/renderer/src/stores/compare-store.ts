@@ -1,14 +1,22 @@
 // What the compare view lays side by side: stored runs (measured here or imported) and published
 // machines, plus the import of a colleague's file.
 import { createStore } from 'zustand/vanilla';
-import type { MountbenchApi } from '../../../shared/api';
+import type { HyperfineImportDetails, ImportedRun, MountbenchApi } from '../../../shared/api';
 import type { ComparisonRow } from '../../../shared/comparison';
 import { m1VsIntelKeys } from '../lib/compare-data';
 import { errorMessage } from '../lib/error-message';
+import { hyperfineCommands } from '../lib/hyperfine-sniff';
 
 export interface ImportStatus {
   kind: 'idle' | 'reading' | 'imported' | 'error';
   message: string | null;
+}
+
+/** A picked hyperfine export waiting for what hyperfine does not record. */
+export interface PendingHyperfine {
+  file: { name: string; lastModified: number };
+  text: string;
+  commands: string[];
 }
 
 export interface CompareState {
@@ -18,12 +26,16 @@ export interface CompareState {
   publishedStatus: 'loading' | 'ready' | 'error';
   publishedKeys: string[];
   importStatus: ImportStatus;
+  pendingHyperfine: PendingHyperfine | null;
   loadPublished(): Promise<void>;
   toggleRun(runId: string): Promise<void>;
   togglePublished(machineKey: string): void;
   /** One click: the published M1 Pro against the Intel 2017 Mac, and nothing else. */
   showM1VsIntel(): Promise<void>;
-  importFile(fileName: string, text: string): Promise<string | null>;
+  /** A run file is imported at once; a hyperfine export waits in `pendingHyperfine` for its details. */
+  importFile(fileName: string, text: string, lastModified?: number): Promise<string | null>;
+  importHyperfine(details: HyperfineImportDetails): Promise<string | null>;
+  cancelHyperfine(): void;
   forgetRun(runId: string): void;
 }
 
@@ -52,6 +64,24 @@ export function createCompareStore(options: CompareStoreOptions) {
       }
     };
 
+    const imported = async (fileName: string, call: () => Promise<ImportedRun>) => {
+      set({ importStatus: { kind: 'reading', message: `Importing ${fileName}…` } });
+      try {
+        const outcome = await call();
+        const message =
+          outcome.status === 'imported'
+            ? `Imported ${fileName} as run ${outcome.id}.`
+            : `${fileName} was already imported (run ${outcome.id}).`;
+        set({ importStatus: { kind: 'imported', message } });
+        options.onImported?.();
+        if (!get().runIds.includes(outcome.id)) await loadMeasured([...get().runIds, outcome.id]);
+        return outcome.id;
+      } catch (err) {
+        set({ importStatus: { kind: 'error', message: errorMessage(err) } });
+        return null;
+      }
+    };
+
     return {
       runIds: [],
       measured: [],
@@ -59,6 +89,7 @@ export function createCompareStore(options: CompareStoreOptions) {
       publishedStatus: 'loading',
       publishedKeys: [],
       importStatus: { kind: 'idle', message: null },
+      pendingHyperfine: null,
 
       async loadPublished() {
         try {
@@ -79,23 +110,30 @@ export function createCompareStore(options: CompareStoreOptions) {
         await loadMeasured([]);
       },
 
-      async importFile(fileName, text) {
-        set({ importStatus: { kind: 'reading', message: `Importing ${fileName}…` } });
-        try {
-          const imported = await api.results.import(fileName, text);
-          const message =
-            imported.status === 'imported'
-              ? `Imported ${fileName} as run ${imported.id}.`
-              : `${fileName} was already imported (run ${imported.id}).`;
-          set({ importStatus: { kind: 'imported', message } });
-          options.onImported?.();
-          if (!get().runIds.includes(imported.id)) await loadMeasured([...get().runIds, imported.id]);
-          return imported.id;
-        } catch (err) {
-          set({ importStatus: { kind: 'error', message: errorMessage(err) } });
+      async importFile(fileName, text, lastModified = Date.now()) {
+        const commands = hyperfineCommands(text);
+        if (commands) {
+          set({
+            pendingHyperfine: { file: { name: fileName, lastModified }, text, commands },
+            importStatus: { kind: 'idle', message: null },
+          });
           return null;
         }
+        set({ pendingHyperfine: null });
+        return imported(fileName, () => api.results.import(fileName, text));
       },
+
+      async importHyperfine(details) {
+        const pending = get().pendingHyperfine;
+        if (!pending) return null;
+        const id = await imported(pending.file.name, () =>
+          api.results.importHyperfine(pending.file, pending.text, details),
+        );
+        if (id !== null) set({ pendingHyperfine: null });
+        return id;
+      },
+
+      cancelHyperfine: () => set({ pendingHyperfine: null }),
 
       forgetRun(runId) {
         if (get().runIds.includes(runId)) void loadMeasured(get().runIds.filter((id) => id !== runId));

@@ -2,6 +2,7 @@
 // (recorded-api-data.ts, recorded-runs.ts). It is a unit-test double of the transports, which are
 // tested against the real core elsewhere. Runs replay a recorded event stream when the test says so.
 import type { ExportFormat, MountbenchApi, RunSummary } from '../../../shared/api';
+import type { ComparisonRow } from '../../../shared/comparison';
 import { MountbenchError } from '../../../shared/errors';
 import type { RunFile } from '../../../shared/result-schema';
 import type { RunEvent } from '../../../shared/run-events';
@@ -75,6 +76,7 @@ export function createFakeApi(
 ): FakeApi {
   const calls: FakeApi['calls'] = [];
   const stored = new Map((overrides.runs ?? [runFileOf(QUICK_RUN)]).map((r) => [r.id, r]));
+  const hyperfineRows: ComparisonRow[] = [];
   const listeners = new Set<(event: RunEvent) => void>();
   const sweepListeners = new Set<(event: SweepEvent) => void>();
   const log = (method: string, ...args: unknown[]) => calls.push({ method, args });
@@ -186,6 +188,24 @@ export function createFakeApi(
         stored.set(run.id, run);
         return { id: run.id, status };
       },
+      // The real conversion is the core's (import-hyperfine.test.ts); the fake stores one recorded
+      // row under a new id, labelled as asked and marked as imported, so the page has a row to show.
+      async importHyperfine(file, text, details) {
+        log('results.importHyperfine', file, text, details);
+        const id = `hyperfine-${hyperfineRows.length + 1}`;
+        const [row] = structuredClone(QUICK_RUN_ROWS);
+        hyperfineRows.push({
+          ...row,
+          source: {
+            kind: 'measured',
+            runId: id,
+            createdAt: row.source.kind === 'measured' ? row.source.createdAt : '',
+            importedFrom: 'hyperfine',
+          },
+          backend: { ...row.backend, key: `hyperfine/${id}/${details.mount}`, label: details.backendLabel },
+        });
+        return { id, status: 'imported' };
+      },
       async export(runId, format: ExportFormat) {
         log('results.export', runId, format);
         find(runId);
@@ -199,7 +219,9 @@ export function createFakeApi(
       published: async () => (log('results.published'), structuredClone(PUBLISHED_ROWS)),
       rows: async (runIds) => (
         log('results.rows', runIds),
-        QUICK_RUN_ROWS.filter((r) => r.source.kind === 'measured' && runIds.includes(r.source.runId))
+        [...QUICK_RUN_ROWS, ...hyperfineRows].filter(
+          (r) => r.source.kind === 'measured' && runIds.includes(r.source.runId),
+        )
       ),
     },
     recommend: {

@@ -31,6 +31,7 @@ export function createUnavailableApi(): MountbenchApi {
       get: unavailable,
       delete: unavailable,
       import: unavailable,
+      importHyperfine: unavailable,
       export: unavailable,
       published: unavailable,
       rows: unavailable,

@@ -216,6 +216,7 @@ export function createWsClient(options: WsClientOptions): WsClient {
       get: (runId) => send('results:get', runId),
       delete: (runId) => send('results:delete', runId),
       import: (fileName, text) => send('results:import', fileName, text),
+      importHyperfine: (file, text, details) => send('results:importHyperfine', file, text, details),
       export: (runId, format) => send('results:export', runId, format),
       published: () => send('results:published'),
       rows: (runIds) => send('results:rows', runIds),

@@ -57,6 +57,53 @@ describe('CompareView', () => {
     expect(api.calls.find((c) => c.method === 'results.import')?.args[0]).toBe('alice.json');
   });
 
+  it('asks what a hyperfine export does not record, then imports it marked as hyperfine', async () => {
+    const { api, user } = await renderCompare();
+    const hyperfine = JSON.stringify({
+      results: [
+        { command: 'find . -type f | xargs cat', mean: 1, min: 1, max: 1, times: [1] },
+        { command: 'dd if=/dev/zero of=speedtest', mean: 2, min: 2, max: 2, times: [2] },
+      ],
+    });
+    const file = new File([hyperfine], 'mine.json', {
+      type: 'application/json',
+      lastModified: 1_700_000_000_000,
+    });
+    await user.upload(screen.getByTestId('import-input'), file);
+    expect((await screen.findByTestId('hyperfine-form')).textContent).toContain(
+      'mine.json is a hyperfine export',
+    );
+    expect(api.calls.some((c) => c.method === 'results.import')).toBe(false);
+    expect(screen.getByTestId('hyperfine-import')).toHaveProperty('disabled', true);
+    await user.click(screen.getByTestId('hyperfine-backend'));
+    await user.paste('Docker Desktop VirtioFS bind');
+    await user.selectOptions(screen.getByTestId('hyperfine-result'), '2');
+    await user.selectOptions(screen.getByTestId('hyperfine-workload'), 'dd-write');
+    await user.selectOptions(screen.getByTestId('hyperfine-size'), 'quick');
+    await user.click(screen.getByTestId('hyperfine-import'));
+    const call = api.calls.find((c) => c.method === 'results.importHyperfine');
+    expect(call?.args).toEqual([
+      { name: 'mine.json', lastModified: 1_700_000_000_000 },
+      hyperfine,
+      {
+        backendLabel: 'Docker Desktop VirtioFS bind',
+        workload: 'dd-write',
+        size: 'quick',
+        mount: 'bind',
+        fsType: null,
+        machineLabel: null,
+        result: 2,
+      },
+    ]);
+    expect((await screen.findByTestId('import-status')).textContent).toMatch(
+      /^Imported mine\.json as run hyperfine-/,
+    );
+    expect(screen.queryByTestId('hyperfine-form')).toBeNull();
+    await waitFor(() =>
+      expect(screen.getByTestId('compare-table').textContent).toContain('imported from hyperfine'),
+    );
+  });
+
   it('adds a stored run beside the published figures', async () => {
     const { user } = await renderCompare();
     await user.click(screen.getByTestId(`compare-run-${QUICK_RUN[0].runId}`));

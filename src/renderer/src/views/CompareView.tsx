@@ -3,6 +3,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { CompareSources } from '../components/CompareSources';
 import { CompareTable } from '../components/CompareTable';
+import { HyperfineImportForm } from '../components/HyperfineImportForm';
 import { GroupedBarChart } from '../components/GroupedBarChart';
 import {
   compareCharts,
@@ -74,7 +75,17 @@ export function CompareView() {
         onToggleRun={toggleRun}
         onTogglePublished={compare.togglePublished}
         onM1VsIntel={() => void compare.showM1VsIntel()}
-        onImport={(name, text) => void compare.importFile(name, text)}
+        onImport={(name, text, lastModified) => void compare.importFile(name, text, lastModified)}
+        importDetails={
+          compare.pendingHyperfine && (
+            <HyperfineImportForm
+              fileName={compare.pendingHyperfine.file.name}
+              commands={compare.pendingHyperfine.commands}
+              onImport={(details) => void compare.importHyperfine(details)}
+              onCancel={compare.cancelHyperfine}
+            />
+          )
+        }
       />
       <div className="compare-main">
         {rows.length === 0 ? (
