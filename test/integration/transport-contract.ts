@@ -3,6 +3,7 @@
 // Docker Engine and a throwaway data folder. The suite only sees a MountbenchApi client and a way
 // to send a raw call, so both transports are held to exactly the same expectations.
 import { readFileSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MountbenchApi } from '../../src/shared/api';
 import { EXPORT_FORMATS } from '../../src/shared/api';
@@ -313,6 +314,47 @@ export function transportContract(transport: ContractTransport): void {
         status: 'imported',
       });
       expect((await api.results.get(quickRunId)).id).toBe(quickRunId);
+    });
+
+    it('imports a hyperfine export with the details the page asked for, and refuses what is not one', async () => {
+      // Written by hyperfine 1.15.0 itself (test/fixtures/hyperfine).
+      const text = readFileSync(join(__dirname, '..', 'fixtures', 'hyperfine', 'one-command.json'), 'utf8');
+      const file = { name: 'mine.json', lastModified: Date.parse('2026-11-30T12:00:00Z') };
+      const details = {
+        backendLabel: 'Docker Desktop VirtioFS bind',
+        workload: 'dd-write' as const,
+        size: 'quick' as const,
+        mount: 'bind' as const,
+        fsType: 'virtiofs',
+        machineLabel: 'Alice’s M1',
+        result: null,
+      };
+      const imported = await api.results.importHyperfine(file, text, details);
+      expect(imported.status).toBe('imported');
+      const run = await api.results.get(imported.id);
+      expect(run.origin).toEqual({ tool: 'hyperfine', file: 'mine.json' });
+      expect(run.createdAt).toBe('2026-11-30T12:00:00.000Z');
+      expect(run.machine.label).toBe('Alice’s M1');
+      const [row] = await api.results.rows([imported.id]);
+      expect(row.source).toMatchObject({ kind: 'measured', importedFrom: 'hyperfine' });
+      expect(row.backend.label).toBe(details.backendLabel);
+      expect(await api.results.importHyperfine(file, text, details)).toEqual({
+        ...imported,
+        status: 'already-imported',
+      });
+
+      const before = (await api.results.list()).length;
+      const notHyperfine = await rejection(api.results.importHyperfine(file, '{"benchmarks": []}', details));
+      expect(notHyperfine.code).toBe('FILE_INVALID');
+      expect(notHyperfine.message).toMatch(
+        /mine\.json is not a hyperfine JSON export: it has no "results" list/,
+      );
+      const noLabel = await rejection(
+        api.results.importHyperfine(file, text, { ...details, backendLabel: ' ' }),
+      );
+      expect(noLabel.code).toBe('BAD_INPUT');
+      expect((await api.results.list()).length).toBe(before);
+      await api.results.delete(imported.id);
     });
 
     it('rejects bad inputs at the boundary, before the core sees them', async () => {
