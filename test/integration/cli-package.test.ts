@@ -7,6 +7,7 @@ import { dirname, join, parse } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECOMMENDATION_CHANGED_EXIT } from '../../src/cli/output/fail-if-not';
 import { runFileSchema } from '../../src/shared/result-schema';
+import { mountbenchChild } from './mountbench-child';
 import { image, tempDir } from './support';
 import { builtRendererDir } from './transport-contract-renderer';
 
@@ -24,20 +25,8 @@ function userEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...env, MOUNTBENCH_DATA_DIR: data, MOUNTBENCH_CACHE_DIR: join(work.path, 'cache'), ...extra };
 }
 
-function installed(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(installedBin, args, {
-      cwd: prefix,
-      env: userEnv(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function installed(args: string[]) {
+  return mountbenchChild(args, userEnv(), undefined, [installedBin]);
 }
 
 /** Every folder from `dir` up to the root: none may hold a node_modules the install could fall back on. */
@@ -46,6 +35,23 @@ function ancestors(dir: string): string[] {
   for (let d = dirname(dir); d !== parse(d).root; d = dirname(d)) out.push(d);
   return [...out, parse(dir).root];
 }
+
+/** `run` as the issue asks for it, with a profile so --fail-if-not has a recommendation to check. */
+const QUICK_RUN_WITH_PROFILE = [
+  'run',
+  '--mount',
+  'tmpfs',
+  '--workload',
+  'dd-write',
+  '--size',
+  'quick',
+  '--runs',
+  '2',
+  '--image',
+  image,
+  '--profile',
+  'balanced',
+];
 
 let tarball: string;
 
@@ -120,19 +126,7 @@ describe('the mountbench npm package', () => {
   it('runs dd-write on tmpfs against the real engine and saves a result stamped with its commit', async () => {
     const json = join(work.path, 'run.json');
     const { code, stdout, stderr } = await installed([
-      'run',
-      '--mount',
-      'tmpfs',
-      '--workload',
-      'dd-write',
-      '--size',
-      'quick',
-      '--runs',
-      '2',
-      '--image',
-      image,
-      '--profile',
-      'balanced',
+      ...QUICK_RUN_WITH_PROFILE,
       '--fail-if-not',
       'tmpfs',
       '--json',
@@ -150,23 +144,7 @@ describe('the mountbench npm package', () => {
   });
 
   it('fails the job with exit 3 when the recommendation is not the --fail-if-not target', async () => {
-    const { code, stderr } = await installed([
-      'run',
-      '--mount',
-      'tmpfs',
-      '--workload',
-      'dd-write',
-      '--size',
-      'quick',
-      '--runs',
-      '2',
-      '--image',
-      image,
-      '--profile',
-      'balanced',
-      '--fail-if-not',
-      'volume',
-    ]);
+    const { code, stderr } = await installed([...QUICK_RUN_WITH_PROFILE, '--fail-if-not', 'volume']);
     expect(code).toBe(RECOMMENDATION_CHANGED_EXIT);
     expect(stderr).toContain(
       '--fail-if-not volume: the recommendation is tmpfs (docker-engine/native/tmpfs)',

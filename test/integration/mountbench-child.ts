@@ -17,9 +17,12 @@ export function mountbenchChild(
   args: string[],
   env: NodeJS.ProcessEnv,
   onStderr?: (text: string, child: ChildProcess) => void,
+  /** What to start: the checkout's launcher by default, or an installed `mountbench`. */
+  command: readonly string[] = [process.execPath, BIN],
 ): Promise<ChildOutcome> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const [file, ...first] = command;
+    const child = spawn(file, [...first, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

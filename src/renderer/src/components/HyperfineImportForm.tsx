@@ -51,6 +51,26 @@ export function HyperfineImportForm({ fileName, commands, onImport, onCancel }: 
       </select>
     </label>
   );
+  const text = (
+    label: string,
+    value: string,
+    set: (v: string) => void,
+    max: number,
+    id: string,
+    hint?: string,
+  ) => (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        value={value}
+        onChange={(e) => set(e.target.value)}
+        placeholder={hint}
+        maxLength={max}
+        required={id === 'backend'}
+        data-testid={`hyperfine-${id}`}
+      />
+    </label>
+  );
   return (
     <form className="hyperfine-import" onSubmit={submit} data-testid="hyperfine-form">
       <p className="note">
@@ -73,38 +93,19 @@ export function HyperfineImportForm({ fileName, commands, onImport, onCancel }: 
           </select>
         </label>
       )}
-      <label className="field">
-        <span>Backend (your words)</span>
-        <input
-          value={backendLabel}
-          onChange={(e) => setBackendLabel(e.target.value)}
-          placeholder="Docker Desktop VirtioFS bind"
-          maxLength={300}
-          required
-          data-testid="hyperfine-backend"
-        />
-      </label>
+      {text(
+        'Backend (your words)',
+        backendLabel,
+        setBackendLabel,
+        300,
+        'backend',
+        'Docker Desktop VirtioFS bind',
+      )}
       {select('Workload', workload, setWorkload, WORKLOAD_IDS, 'workload')}
       {select('Size', size, setSize, SIZES, 'size')}
       {select('Mount', mount, setMount, MOUNT_KINDS, 'mount')}
-      <label className="field">
-        <span>Filesystem type (optional)</span>
-        <input
-          value={fsType}
-          onChange={(e) => setFsType(e.target.value)}
-          maxLength={100}
-          data-testid="hyperfine-fs-type"
-        />
-      </label>
-      <label className="field">
-        <span>Machine name (optional)</span>
-        <input
-          value={machineLabel}
-          onChange={(e) => setMachineLabel(e.target.value)}
-          maxLength={200}
-          data-testid="hyperfine-machine-label"
-        />
-      </label>
+      {text('Filesystem type (optional)', fsType, setFsType, 100, 'fs-type')}
+      {text('Machine name (optional)', machineLabel, setMachineLabel, 200, 'machine-label')}
       <div className="actions">
         <button type="submit" disabled={!backendLabel.trim()} data-testid="hyperfine-import">
           Import hyperfine results
