@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCount, parseList } from './parse-options';
+import { parseCount, parseList, parseOne, parseSeconds } from './parse-options';
 
 describe('parseList', () => {
   it('keeps valid values once, in order', () => {
@@ -21,5 +21,25 @@ describe('parseCount', () => {
   });
   it('takes a positive whole number', () => {
     expect(parseCount('--runs', '12', { min: 1, max: 1000 })).toBe(12);
+  });
+});
+
+describe('parseOne', () => {
+  it('refuses a list instead of keeping its first item', () => {
+    expect(() => parseOne('--size', 'quick,default', ['quick', 'default'])).toThrow(
+      '--size takes one value, got 2: quick, default',
+    );
+  });
+  it('takes one valid value', () => {
+    expect(parseOne('--provider', ' colima ', ['colima', 'orbstack'])).toBe('colima');
+  });
+});
+
+describe('parseSeconds', () => {
+  it.each(['1e9', 'Infinity', 'NaN', '-1', '', '0x10', '700'])('refuses %j', (value) => {
+    expect(() => parseSeconds('--timeout', value, { min: 0.1, max: 600 })).toThrow(/--timeout must be/);
+  });
+  it('takes decimal seconds within bounds', () => {
+    expect(parseSeconds('--timeout', '0.5', { min: 0.1, max: 600 })).toBe(0.5);
   });
 });

@@ -32,3 +32,33 @@ export function parseCount(flag: string, value: string, options: { min: number; 
   }
   return n;
 }
+
+/** A flag that takes one value: a list is refused rather than cut to its first item. */
+export function parseOne<T extends string>(flag: string, value: string, valid: readonly T[]): T {
+  const items = parseList(flag, value, valid);
+  if (items.length > 1)
+    throw new MountbenchError(
+      'BAD_INPUT',
+      `${flag} takes one value, got ${items.length}: ${items.join(', ')}`,
+    );
+  return items[0];
+}
+
+/**
+ * Seconds as a decimal number, bounded: Node's timers hold at most 2^31 - 1 ms (about 24.8 days)
+ * and turn anything larger into 1 ms, so an unbounded value would make a long wait an instant one.
+ */
+export function parseSeconds(flag: string, value: string, options: { min: number; max: number }): number {
+  const text = value.trim();
+  if (!/^\d+(\.\d+)?$/.test(text)) {
+    throw new MountbenchError('BAD_INPUT', `${flag} must be a number of seconds, got "${value}"`);
+  }
+  const n = Number(text);
+  if (n < options.min || n > options.max) {
+    throw new MountbenchError(
+      'BAD_INPUT',
+      `${flag} must be between ${options.min} and ${options.max} seconds, got ${text}`,
+    );
+  }
+  return n;
+}

@@ -10,8 +10,8 @@ import { providerById } from '../../core/providers/registry';
 import { cacheDir } from '../../core/store';
 import { applySetting, proposeApply } from '../../core/sweep';
 import { applyProposalText, applyResultText } from '../output/apply-text';
-import { cancelSettingsOnCtrlC } from '../cancel-settings-on-ctrl-c';
-import { parseCount, parseList } from '../parse-options';
+import { cancelOnSignal } from '../cancel-on-signal';
+import { parseCount, parseOne } from '../parse-options';
 
 interface ApplyFlags {
   provider: string;
@@ -22,7 +22,7 @@ interface ApplyFlags {
 }
 
 async function applyCommand(flags: ApplyFlags): Promise<void> {
-  const provider = providerById(parseList('--provider', flags.provider, PROVIDER_IDS)[0]);
+  const provider = providerById(parseOne('--provider', flags.provider, PROVIDER_IDS));
   const variant = variantIdSchema.safeParse(flags.variant.trim());
   if (!variant.success)
     throw new MountbenchError('BAD_INPUT', `--variant "${flags.variant}" is not a variant id`);
@@ -35,22 +35,24 @@ async function applyCommand(flags: ApplyFlags): Promise<void> {
     );
     return;
   }
-  const controller = new AbortController();
-  const stopListening = cancelSettingsOnCtrlC(controller, 'cancelling: putting the original setting back…');
+  const cancel = cancelOnSignal({
+    cancelling: 'cancelling: putting the original setting back…',
+    again: 'warn',
+  });
   let result;
   try {
     result = await applySetting(provider, variant.data, ctx, {
       cacheDir: cacheDir(),
       ...(flags.image ? { image: flags.image } : {}),
       readyTimeoutMs,
-      signal: controller.signal,
+      signal: cancel.signal,
       onEvent: (phase, message) => process.stderr.write(`${phase}${message ? `: ${message}` : ''}\n`),
     });
   } finally {
-    stopListening();
+    cancel.dispose();
   }
   process.stdout.write(`${applyResultText(result)}\n`);
-  if (result.status === 'failed') process.exitCode = controller.signal.aborted ? 130 : 1;
+  if (result.status === 'failed') process.exitCode = cancel.received() ? cancel.exitCode() : 1;
 }
 
 export function registerApplyCommand(program: Command): void {

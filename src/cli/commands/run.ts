@@ -8,6 +8,7 @@ import { APP_VERSION } from '../../core/app-version';
 import { getMachineInfo } from '../../core/machine';
 import { prepareRun } from '../../core/runner/prepare-run';
 import { removeLeftovers } from '../../core/runner/leftovers';
+import { whatRunLeft } from '../../core/runner/run-left';
 import { executeRun } from '../../core/runner/run';
 import { reportLeftovers } from './cleanup';
 import { cacheDir, dataDir, resultsDir, saveRun, writeFileAtomic } from '../../core/store';
@@ -19,7 +20,9 @@ import { failIfNot, RECOMMENDATION_CHANGED_EXIT } from '../output/fail-if-not';
 import { markdownTable, textTable, warningLines } from '../output/results-table';
 import { syncNoteLines } from '../../shared/sync-note';
 import { ProgressLine } from '../output/progress-line';
-import { parseCount, parseList } from '../parse-options';
+import { parseCount, parseList, parseOne } from '../parse-options';
+import { cancelOnSignal, type SignalCancel } from '../cancel-on-signal';
+import { checkInputFolder, checkOutputFile } from '../check-paths';
 
 interface RunFlags {
   engine?: string;
@@ -41,11 +44,32 @@ interface RunFlags {
   failIfNot?: string;
 }
 
-export function requestFromFlags(flags: RunFlags): RunRequest {
-  const size = flags.size as SizeName;
-  if (!(SIZES as readonly string[]).includes(size)) {
-    throw new MountbenchError('BAD_INPUT', `unknown size "${flags.size}"; valid: ${SIZES.join(', ')}`);
+/** Options that would otherwise be ignored without a word: each needs another one to mean something. */
+function refuseIgnoredOptions(flags: RunFlags, workloads: readonly string[]): void {
+  const refuse = (message: string) => {
+    throw new MountbenchError('BAD_INPUT', message);
+  };
+  if (flags.engine !== undefined && !flags.engine.trim())
+    refuse('--engine needs a name from `mountbench engines`; leave it out to use the current engine');
+  if (flags.maxRuns !== undefined && !flags.adaptive) refuse('--max-runs only counts with --adaptive');
+  if (flags.command !== undefined && !flags.command.trim()) refuse('--command needs a shell command');
+  if (flags.command && !workloads.includes('custom'))
+    refuse('--command is the custom workload: add custom to --workload, or leave --workload out');
+  for (const [flag, value] of [
+    ['--folder', flags.folder],
+    ['--custom-image', flags.customImage],
+  ] as const) {
+    if (value !== undefined && !flags.command)
+      refuse(`${flag} belongs to the custom workload: add --command`);
   }
+}
+
+export function requestFromFlags(flags: RunFlags): RunRequest {
+  const size: SizeName = parseOne('--size', flags.size, SIZES);
+  const workloads = flags.workload
+    ? parseList('--workload', flags.workload, WORKLOAD_IDS)
+    : WORKLOAD_IDS.filter((id) => id !== 'custom' || flags.command);
+  refuseIgnoredOptions(flags, workloads);
   return {
     ...(flags.engine ? { engine: flags.engine } : {}),
     ...(flags.variant
@@ -57,9 +81,7 @@ export function requestFromFlags(flags: RunFlags): RunRequest {
         }
       : {}),
     mounts: parseList('--mount', flags.mount, MOUNT_KINDS),
-    workloads: flags.workload
-      ? parseList('--workload', flags.workload, WORKLOAD_IDS)
-      : WORKLOAD_IDS.filter((id) => id !== 'custom' || flags.command),
+    workloads,
     size,
     runs: parseCount('--runs', flags.runs, { min: 1, max: 1000 }),
     warmup: parseCount('--warmup', flags.warmup, { min: 0, max: 100 }),
@@ -80,42 +102,54 @@ export function requestFromFlags(flags: RunFlags): RunRequest {
 
 async function runCommand(flags: RunFlags): Promise<void> {
   const request = requestFromFlags(flags);
-  // A bad profile must fail before minutes of measuring, not after.
+  // A bad profile, an unwritable --json or a missing --folder must fail before minutes of measuring.
   const profile = flags.profile ? resolveProfile(flags.profile) : null;
   if (flags.failIfNot !== undefined && !profile)
     throw new MountbenchError('BAD_INPUT', '--fail-if-not needs --profile: it checks the recommendation');
-  const prepared = await prepareRun(request);
+  if (flags.json) await checkOutputFile('--json', flags.json);
+  if (request.custom?.folder) await checkInputFolder('--folder', request.custom.folder);
+  // Listening from the start: an engine that hangs while the run is being prepared can be cancelled too.
+  const cancel = cancelOnSignal({
+    cancelling: 'cancelling: stopping the workload and cleaning up…',
+    again: 'quit',
+  });
+  try {
+    await measureAndSave(flags, request, profile, cancel);
+  } catch (err) {
+    // Cancelled while finding the engine or clearing old leftovers: nothing of this run exists yet.
+    if (!cancel.received()) throw err;
+    process.stderr.write('cancelled before measuring started; nothing was created\n');
+    process.exitCode = cancel.exitCode();
+  } finally {
+    cancel.dispose();
+  }
+}
+
+async function measureAndSave(
+  flags: RunFlags,
+  request: RunRequest,
+  profile: ReturnType<typeof resolveProfile> | null,
+  cancel: SignalCancel,
+): Promise<void> {
+  const prepared = await prepareRun(request, { signal: cancel.signal });
   // What a crashed earlier run left would skew this one (a busy disk) and pile up: clear it first.
   reportLeftovers(
-    await removeLeftovers(prepared.docker, cacheDir(), process.env, { askMutagen: 'after-crash' }),
+    await removeLeftovers(prepared.docker, cacheDir(), process.env, {
+      askMutagen: 'after-crash',
+      signal: cancel.signal,
+    }),
   );
-  const controller = new AbortController();
-  let interrupts = 0;
-  const onSigint = () => {
-    interrupts += 1;
-    if (interrupts > 1) process.exit(130);
-    process.stderr.write(
-      '\ncancelling: stopping the workload and cleaning up (Ctrl-C again to quit at once)…\n',
-    );
-    controller.abort();
-  };
-  process.on('SIGINT', onSigint);
   const progress = new ProgressLine(process.stderr, Boolean(process.stderr.isTTY));
-  let run;
-  try {
-    run = await executeRun({
-      ...prepared,
-      machine: await getMachineInfo(),
-      appVersion: APP_VERSION,
-      // The user typed the command themselves: --command may run on the host baseline too.
-      allowHostCommands: true,
-      cacheDir: cacheDir(),
-      signal: controller.signal,
-      onEvent: (event) => progress.handle(event),
-    });
-  } finally {
-    process.off('SIGINT', onSigint);
-  }
+  const run = await executeRun({
+    ...prepared,
+    machine: await getMachineInfo(),
+    appVersion: APP_VERSION,
+    // The user typed the command themselves: --command may run on the host baseline too.
+    allowHostCommands: true,
+    cacheDir: cacheDir(),
+    signal: cancel.signal,
+    onEvent: (event) => progress.handle(event),
+  });
 
   let changed: string | null = null;
   if (run.results.length) {
@@ -142,8 +176,14 @@ async function runCommand(flags: RunFlags): Promise<void> {
     process.stderr.write(`wrote ${flags.json}\n`);
   }
   if (run.status === 'cancelled') {
-    process.stderr.write('cancelled; everything the run created was removed\n');
-    process.exitCode = 130;
+    // Looked at, not assumed: the claim that nothing is left is made only when nothing is.
+    const left = await whatRunLeft(prepared.docker, cacheDir(), run.id);
+    process.stderr.write(
+      left.length
+        ? `cancelled; still left: ${left.join(', ')}; \`mountbench cleanup\` clears it\n`
+        : 'cancelled; everything the run created was removed\n',
+    );
+    process.exitCode = cancel.exitCode();
   } else if (run.errors.length) {
     process.stderr.write(`${run.errors.length} error(s); see above\n`);
     process.exitCode = 1;

@@ -13,8 +13,9 @@ import { describeIssues } from '../../core/store';
 import { ProgressLine } from '../output/progress-line';
 import { textTable } from '../output/results-table';
 import { outcomeText, proposalText } from '../output/sweep-text';
-import { cancelSettingsOnCtrlC } from '../cancel-settings-on-ctrl-c';
-import { parseCount, parseList } from '../parse-options';
+import { cancelOnSignal } from '../cancel-on-signal';
+import { checkOutputFile } from '../check-paths';
+import { parseCount, parseList, parseOne } from '../parse-options';
 
 interface SweepFlags {
   provider: string;
@@ -32,7 +33,7 @@ interface SweepFlags {
 
 function requestFromFlags(flags: SweepFlags): SweepRequest {
   const input = {
-    provider: parseList('--provider', flags.provider, PROVIDER_IDS)[0],
+    provider: parseOne('--provider', flags.provider, PROVIDER_IDS),
     ...(flags.variants
       ? {
           variants: flags.variants
@@ -45,7 +46,7 @@ function requestFromFlags(flags: SweepFlags): SweepRequest {
       ? parseList('--workload', flags.workload, WORKLOAD_IDS)
       : WORKLOAD_IDS.filter((w) => w !== 'custom'),
     mounts: parseList('--mount', flags.mount, MOUNT_KINDS),
-    size: parseList('--size', flags.size, SIZES)[0],
+    size: parseOne('--size', flags.size, SIZES),
     runs: parseCount('--runs', flags.runs, { min: 1, max: 1000 }),
     warmup: parseCount('--warmup', flags.warmup, { min: 0, max: 100 }),
     ...(flags.image ? { image: flags.image } : {}),
@@ -60,7 +61,7 @@ function requestFromFlags(flags: SweepFlags): SweepRequest {
 async function sweepCommand(flags: SweepFlags): Promise<void> {
   const request = requestFromFlags(flags);
   const provider = providerById(request.provider);
-  const controller = new AbortController();
+  if (flags.json) await checkOutputFile('--json', flags.json);
   const ctx = await providerContext();
   if (!flags.yes) {
     const proposal = await proposeSweep(provider, request, ctx);
@@ -70,10 +71,10 @@ async function sweepCommand(flags: SweepFlags): Promise<void> {
     if (proposal.blockers.length) process.exitCode = 1;
     return;
   }
-  const stopListening = cancelSettingsOnCtrlC(
-    controller,
-    'cancelling: stopping the workloads and putting the settings back…',
-  );
+  const cancel = cancelOnSignal({
+    cancelling: 'cancelling: stopping the workloads and putting the settings back…',
+    again: 'warn',
+  });
   const progress = new ProgressLine(process.stderr, Boolean(process.stderr.isTTY));
   let outcome;
   try {
@@ -81,7 +82,7 @@ async function sweepCommand(flags: SweepFlags): Promise<void> {
       machine: await getMachineInfo(),
       appVersion: APP_VERSION,
       cacheDir: cacheDir(),
-      signal: controller.signal,
+      signal: cancel.signal,
       onEvent: (event) => {
         if (event.type === 'run') progress.handle(event.event);
         else if (event.type === 'variant')
@@ -94,7 +95,7 @@ async function sweepCommand(flags: SweepFlags): Promise<void> {
       },
     });
   } finally {
-    stopListening();
+    cancel.dispose();
   }
   if (outcome.run?.results.length) process.stdout.write(`${textTable(outcome.run.results)}\n`);
   process.stdout.write(`${outcomeText(outcome)}\n`);
@@ -107,7 +108,7 @@ async function sweepCommand(flags: SweepFlags): Promise<void> {
     process.stderr.write(
       `cancelled; ${outcome.restored ? 'settings were put back' : 'settings were NOT all put back: run `mountbench restore`'}\n`,
     );
-    process.exitCode = 130;
+    process.exitCode = cancel.exitCode();
   } else if (!outcome.restored || outcome.variants.some((v) => !v.ok)) {
     process.exitCode = 1;
   }

@@ -87,6 +87,8 @@ export interface LeftoverOptions {
    * `mountbench cleanup` asks `always`.
    */
   askMutagen?: 'always' | 'after-crash';
+  /** Cancels the engine calls (each also has its own deadline, see engine-deadlines.ts). */
+  signal?: AbortSignal;
 }
 
 export async function removeLeftovers(
@@ -102,20 +104,21 @@ export async function removeLeftovers(
   for (const dir of dead) await cleanDockerSyncs(dir, env, report);
   if (docker) {
     const filters = { label: [`${MOUNTBENCH_LABEL}=${MOUNTBENCH_LABEL_VALUE}`] };
+    const abortSignal = options.signal;
     try {
-      for (const info of await docker.listContainers({ all: true, filters })) {
+      for (const info of await docker.listContainers({ all: true, filters, abortSignal } as object)) {
         if (ownerIsAlive(info.Labels[OWNER_LABEL])) continue;
         await docker
           .getContainer(info.Id)
-          .remove({ force: true, v: true })
+          .remove({ force: true, v: true, abortSignal } as object)
           .then(() => report.containers.push(info.Names[0]?.replace(/^\//, '') ?? info.Id))
           .catch((err: Error) => report.problems.push(`container ${info.Id}: ${err.message}`));
       }
-      for (const volume of (await docker.listVolumes({ filters })).Volumes ?? []) {
+      for (const volume of (await docker.listVolumes({ filters, abortSignal } as object)).Volumes ?? []) {
         if (ownerIsAlive(volume.Labels?.[OWNER_LABEL])) continue;
         await docker
           .getVolume(volume.Name)
-          .remove()
+          .remove({ abortSignal } as object)
           .then(() => report.volumes.push(volume.Name))
           .catch((err: Error) => report.problems.push(`volume ${volume.Name}: ${err.message}`));
       }

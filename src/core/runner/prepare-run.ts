@@ -27,6 +27,8 @@ export interface PreparedRun {
 export interface PrepareOptions {
   env?: NodeJS.ProcessEnv;
   home?: string;
+  /** Cancels finding the engine (a wedged one may answer slowly). */
+  signal?: AbortSignal;
 }
 
 /** Sortable and unique enough for one machine: `20261129-224144-3fa9c1`. */
@@ -57,7 +59,11 @@ export async function prepareRun(input: unknown, options: PrepareOptions = {}): 
   let variants: ProviderVariant[] = [];
   if (needsEngine(request.mounts)) {
     try {
-      const resolved = await resolveEngine(request.engine, { env: options.env, home: options.home });
+      const resolved = await resolveEngine(request.engine, {
+        env: options.env,
+        home: options.home,
+        signal: options.signal,
+      });
       docker = resolved.docker;
       engine = engineInfoFrom(resolved.engine);
     } catch (err) {

@@ -4,7 +4,7 @@
 
 const crypto = require('node:crypto');
 const path = require('node:path');
-const { pidAlive, readJson, spawnDetached, stopProcess, waitFor } = require('./common.cjs');
+const { pidAlive, readJson, spawnDetached, stopProcess, waitFor, writeJson } = require('./common.cjs');
 const { engineSocket } = require('./forwarder.cjs');
 
 const ENGINE_VM = path.join(__dirname, 'engine-vm.cjs');
@@ -48,6 +48,22 @@ function launchVm(spec, env = process.env) {
     maxLifetimeMs: Number.parseInt(env.STANDIN_MAX_LIFETIME_MS ?? '', 10) || ONE_HOUR,
   };
   const pid = spawnDetached(ENGINE_VM, [JSON.stringify(options)], spec.logFile, env);
+  // Launched is starting: a status asked before the process has booted far enough to say so
+  // itself must not read "stopped" (a caller would then write settings the process overwrites).
+  const previous = readJson(spec.stateFile) ?? {};
+  if (previous.launchId !== launchId) {
+    writeJson(spec.stateFile, {
+      ...previous,
+      ...options.extra,
+      standIn: true,
+      product: spec.product,
+      launchId,
+      pid,
+      status: 'starting',
+      socket: spec.socketPath,
+      since: new Date().toISOString(),
+    });
+  }
   return { pid, launchId };
 }
 

@@ -1,0 +1,184 @@
+// SIGINT (Ctrl-C), SIGTERM (`kill`) and SIGHUP (a closed terminal) sent to a real `mountbench`
+// child during `run`, `sweep --yes` and `apply --yes`: each cancels as Ctrl-C does. Finished
+// results are saved, nothing the run made is left on the engine (looked up by the child's own owner
+// label), and another product's settings file is byte-identical to before. Docker Desktop is the
+// stand-in sandbox (test/stand-ins); its socket forwards to the real engine.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { findUnfinishedJournals } from '../../src/core/journal';
+import { runFileSchema, type RunFile } from '../../src/shared/result-schema';
+import { createStandinSandbox, DD_SETTINGS_DIR, type StandinSandbox } from '../stand-ins/sandbox';
+import { mountbenchChild } from './mountbench-child';
+import { fuseMountsBelow, image, labelledLeftovers, tempDir } from './support';
+
+const SIGNALS = [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+] as const;
+
+const root = tempDir('signals');
+afterAll(() => root.remove());
+
+let sb: StandinSandbox | null = null;
+afterEach(async () => {
+  await sb?.remove();
+  sb = null;
+});
+
+function savedRuns(dataDir: string): RunFile[] {
+  const dir = join(dataDir, 'results');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).map((f) => runFileSchema.parse(JSON.parse(readFileSync(join(dir, f), 'utf8'))));
+}
+
+/** Sends `signal` once, the first time stderr matches `when`. */
+function sendOnce(signal: NodeJS.Signals, when: RegExp) {
+  const state = { sent: false };
+  return {
+    state,
+    onStderr: (text: string, child: { kill(s: NodeJS.Signals): boolean; exitCode: number | null }) => {
+      if (!state.sent && when.test(text) && child.exitCode === null) {
+        state.sent = true;
+        child.kill(signal);
+      }
+    },
+  };
+}
+
+describe.each(SIGNALS)('%s (exit %i)', (signal, exitCode) => {
+  it('during `run`: saves the finished results, removes what the run made and says so', async () => {
+    const dir = join(root.path, `run-${signal}`);
+    const env = {
+      ...process.env,
+      MOUNTBENCH_DATA_DIR: join(dir, 'data'),
+      MOUNTBENCH_CACHE_DIR: join(dir, 'cache'),
+    };
+    // dd-write finishes first; small-file-read and the tmpfs backend are still to come.
+    const trigger = sendOnce(signal, /^done /m);
+    const out = await mountbenchChild(
+      [
+        'run',
+        '--mount',
+        'volume,tmpfs',
+        '--workload',
+        'dd-write,small-file-read',
+        '--size',
+        'quick',
+        '--runs',
+        '5',
+        '--warmup',
+        '0',
+      ],
+      env,
+      trigger.onStderr,
+    );
+    expect(trigger.state.sent).toBe(true);
+    expect(out.code).toBe(exitCode);
+    expect(out.stderr).toContain('cancelled; everything the run created was removed');
+    const runs = savedRuns(env.MOUNTBENCH_DATA_DIR);
+    expect(runs).toHaveLength(1);
+    expect(runs[0].status).toBe('cancelled');
+    expect(runs[0].results.map((r) => r.workload.id)).toContain('dd-write');
+    expect(await labelledLeftovers({ ownerPid: out.pid })).toEqual({ containers: [], volumes: [] });
+    expect(readdirSync(join(env.MOUNTBENCH_CACHE_DIR, 'runs'))).toEqual([]);
+  });
+
+  it('during `sweep --yes` on the plain engine: saves what finished and leaves nothing behind', async () => {
+    const dir = join(root.path, `sweep-${signal}`);
+    const env = {
+      ...process.env,
+      MOUNTBENCH_DATA_DIR: join(dir, 'data'),
+      MOUNTBENCH_CACHE_DIR: join(dir, 'cache'),
+    };
+    const trigger = sendOnce(signal, /^done /m);
+    const out = await mountbenchChild(
+      [
+        'sweep',
+        '--provider',
+        'docker-engine',
+        '--variants',
+        'native,fuse',
+        '--mount',
+        'bind,volume',
+        '--workload',
+        'dd-write,small-file-read',
+        '--size',
+        'quick',
+        '--runs',
+        '5',
+        '--warmup',
+        '0',
+        '--yes',
+      ],
+      env,
+      trigger.onStderr,
+    );
+    expect(trigger.state.sent).toBe(true);
+    expect(out.code).toBe(exitCode);
+    expect(out.stderr).toMatch(/cancelled; settings were put back/);
+    const runs = savedRuns(env.MOUNTBENCH_DATA_DIR);
+    expect(runs).toHaveLength(1);
+    expect(runs[0].results.length).toBeGreaterThan(0);
+    expect(await findUnfinishedJournals(env.MOUNTBENCH_DATA_DIR)).toEqual([]);
+    expect(fuseMountsBelow(dir)).toEqual([]);
+    expect(await labelledLeftovers({ ownerPid: out.pid })).toEqual({ containers: [], volumes: [] });
+  });
+
+  it('during `sweep --yes` on Docker Desktop (stand-in): puts the settings file back byte for byte', async () => {
+    sb = createStandinSandbox({
+      dockerDesktop: 'settings-store-json-4.35',
+      env: { MOUNTBENCH_IMAGE: image, STANDIN_DOCKER_DESKTOP_START_MS: '5000' },
+    });
+    const settings = sb.file(...DD_SETTINGS_DIR, 'settings-store.json');
+    const before = readFileSync(settings);
+    const trigger = sendOnce(signal, /vz-grpcfuse: wait/);
+    const out = await mountbenchChild(
+      [
+        'sweep',
+        '--provider',
+        'docker-desktop',
+        '--variants',
+        'vz-grpcfuse',
+        '--workload',
+        'dd-write',
+        '--size',
+        'quick',
+        '--runs',
+        '1',
+        '--warmup',
+        '0',
+        '--yes',
+      ],
+      sb.env,
+      trigger.onStderr,
+    );
+    expect(trigger.state.sent).toBe(true);
+    expect(out.code).toBe(exitCode);
+    expect(out.stderr).toMatch(/cancelled; settings were put back/);
+    expect(readFileSync(settings, 'utf8')).toBe(before.toString('utf8'));
+    expect(await findUnfinishedJournals(sb.dataDir)).toEqual([]);
+    expect(await labelledLeftovers({ ownerPid: out.pid })).toEqual({ containers: [], volumes: [] });
+  });
+
+  it('during `apply --yes` on Docker Desktop (stand-in): puts the settings file back byte for byte', async () => {
+    sb = createStandinSandbox({
+      dockerDesktop: 'settings-store-json-4.35',
+      env: { MOUNTBENCH_IMAGE: image, STANDIN_DOCKER_DESKTOP_START_MS: '5000' },
+    });
+    const settings = sb.file(...DD_SETTINGS_DIR, 'settings-store.json');
+    const before = readFileSync(settings);
+    const trigger = sendOnce(signal, /^wait/m);
+    const out = await mountbenchChild(
+      ['apply', '--provider', 'docker-desktop', '--variant', 'vz-grpcfuse', '--yes'],
+      sb.env,
+      trigger.onStderr,
+    );
+    expect(trigger.state.sent).toBe(true);
+    expect(out.code).toBe(exitCode);
+    expect(out.stdout).toMatch(/original settings were put back/);
+    expect(readFileSync(settings).equals(before)).toBe(true);
+    expect(await findUnfinishedJournals(sb.dataDir)).toEqual([]);
+  });
+});
