@@ -6,11 +6,7 @@ import type { DiscoveredEngine } from '../../shared/engine';
 import { discoverEngineReport } from '../../core/engines/discover';
 import type { DiscoveryOptions } from '../../core/engines/discovery-options';
 import { startFakeEngine, type FakeEngine } from '../../core/engines/test-support/fake-engine';
-import {
-  makeTempHome,
-  writeDockerConfig,
-  type TempHome,
-} from '../../core/engines/test-support/temp-home';
+import { makeTempHome, writeDockerConfig, type TempHome } from '../../core/engines/test-support/temp-home';
 import { formatBytes, formatEnginesTable, registerEnginesCommand } from './engines';
 
 let temp: TempHome;
@@ -83,6 +79,11 @@ describe('mountbench engines', () => {
   it('refuses a timeout that is not a positive number', async () => {
     await expect(run(['--timeout', 'soon'])).rejects.toMatchObject({ code: 'BAD_INPUT' });
     await expect(run(['--timeout', '-1'])).rejects.toMatchObject({ code: 'BAD_INPUT' });
+  });
+
+  it('refuses a timeout past what a timer holds instead of overflowing it to 1 ms', async () => {
+    await expect(run(['--timeout', '1e9'])).rejects.toMatchObject({ code: 'BAD_INPUT' });
+    await expect(run(['--timeout', '3000000'])).rejects.toThrow(/between 0\.1 and 600 seconds/);
   });
 
   it('warns about problems that belong to no engine', async () => {

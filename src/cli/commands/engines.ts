@@ -1,13 +1,13 @@
 // `mountbench engines [--json]`: every Docker engine on this machine, who owns it and whether it answers.
 import type { Command } from 'commander';
 import type { DiscoveredEngine } from '../../shared/engine';
-import { MountbenchError } from '../../shared/errors';
 import {
   DEFAULT_PROBE_TIMEOUT_MS,
   discoverEngineReport,
   type DiscoveryOptions,
   type DiscoveryReport,
 } from '../../core/engines';
+import { parseSeconds } from '../parse-options';
 
 /** What the command touches outside itself, so tests can aim discovery at a temp home and read the output. */
 export interface EnginesCommandIo {
@@ -35,13 +35,8 @@ export function registerEnginesCommand(program: Command, io: EnginesCommandIo = 
       String(DEFAULT_PROBE_TIMEOUT_MS / 1000),
     )
     .action(async (options: { json?: boolean; timeout: string }) => {
-      const seconds = Number(options.timeout);
-      if (options.timeout.trim() === '' || !Number.isFinite(seconds) || seconds <= 0) {
-        throw new MountbenchError(
-          'BAD_INPUT',
-          `--timeout must be a positive number of seconds, not "${options.timeout}".`,
-        );
-      }
+      // An engine that needs more than ten minutes to say hello is not one to measure.
+      const seconds = parseSeconds('--timeout', options.timeout, { min: 0.1, max: 600 });
       const controller = new AbortController();
       const onSigint = (): void => controller.abort();
       process.once('SIGINT', onSigint);

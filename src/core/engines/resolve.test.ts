@@ -51,12 +51,37 @@ describe('resolveEngine', () => {
     expect((await docker.version()).ApiVersion).toBe(FAKE_VERSION.ApiVersion);
   });
 
-  it('falls back to the first engine that answers when the current one does not', async () => {
-    await writeContext(configDir, { name: 'remote', host: `unix://${temp.home}/gone.sock` });
-    await writeDockerConfig(configDir, { currentContext: 'remote' });
+  it('falls back to the first engine that answers only when no engine was chosen', async () => {
     await fakeAt(path.join(temp.home, '.colima', 'default', 'docker.sock'));
     const { engine } = await resolveEngine(undefined, options());
     expect(engine).toMatchObject({ name: 'colima', provider: 'colima', reachable: true, current: false });
+  });
+
+  it('refuses, naming it, a current context the user chose that does not answer', async () => {
+    await writeContext(configDir, { name: 'remote', host: `unix://${temp.home}/gone.sock` });
+    await writeDockerConfig(configDir, { currentContext: 'remote' });
+    await fakeAt(path.join(temp.home, '.colima', 'default', 'docker.sock'));
+    const err = await rejection(resolveEngine(undefined, options()));
+    expect(err.code).toBe('ENGINE_UNREACHABLE');
+    expect(err.message).toMatch(/^The engine you selected "remote" \(unix:\/\/.*gone\.sock\): /);
+    expect(err.message).toMatch(/current docker context.*no other engine is used in its place/);
+  });
+
+  it.each([
+    ['dead', (home: string) => `unix://${home}/dead.sock`],
+    ['garbage', () => 'not a docker host'],
+  ])('refuses a %s DOCKER_HOST instead of measuring another engine', async (_kind, host) => {
+    await fakeAt(temp.systemSocketPath);
+    const err = await rejection(resolveEngine(undefined, options({ DOCKER_HOST: host(temp.home) })));
+    expect(err.code).toBe('ENGINE_UNREACHABLE');
+    expect(err.message).toMatch(/^The engine you selected "default"/);
+    expect(err.message).toMatch(/chosen by DOCKER_HOST/);
+  });
+
+  it('refuses a DOCKER_CONTEXT that names no context', async () => {
+    await fakeAt(temp.systemSocketPath);
+    const err = await rejection(resolveEngine(undefined, options({ DOCKER_CONTEXT: 'nope' })));
+    expect(err.message).toMatch(/^The engine you selected "nope".*chosen by DOCKER_CONTEXT/s);
   });
 
   it('finds an engine by name or by endpoint', async () => {

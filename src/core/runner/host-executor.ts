@@ -1,7 +1,6 @@
 // The baseline: the same workload scripts run by the host's own `sh`, with no container or VM in
 // the way. macOS's `date` has no nanoseconds, so the time comes from this process's monotonic
 // clock, read when the script's marker lines arrive through a pipe (microseconds of latency).
-import { spawn } from 'node:child_process';
 import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import type { FixtureSpec } from '../fixtures/fixture-spec';
 import { writeHostFixture } from '../fixtures/write-host-fixture';
 import type { BackendExecutor, ExecResult } from './executor';
 import { LineQueue, type ShellSession } from './shell-session';
+import { endShellGroup, spawnShellGroup } from './process-group';
 import { fsTypeForPath, fsTypeFromDarwinMount } from './proc-mounts';
 
 const MAX_KEPT_CHARS = 1024 * 1024;
@@ -33,7 +33,8 @@ export class HostExecutor implements BackendExecutor {
   run(script: string, signal: AbortSignal): Promise<ExecResult> {
     signal.throwIfAborted();
     return new Promise((resolve, reject) => {
-      const child = spawn('sh', ['-c', script], { stdio: ['ignore', 'pipe', 'pipe'], signal });
+      const child = spawnShellGroup(script, signal);
+      child.stdin.on('error', () => undefined).end();
       let stdout = '';
       let stderr = '';
       let pending = '';
@@ -53,9 +54,10 @@ export class HostExecutor implements BackendExecutor {
         if (stderr.length < MAX_KEPT_CHARS) stderr += chunk;
       });
       child.on('error', reject);
-      child.on('close', (code) =>
-        resolve({ stdout: stdout + pending, stderr, exitCode: code ?? -1, markers }),
-      );
+      child.on('close', (code) => {
+        if (signal.aborted) reject(signal.reason);
+        else resolve({ stdout: stdout + pending, stderr, exitCode: code ?? -1, markers });
+      });
     });
   }
 
@@ -65,7 +67,7 @@ export class HostExecutor implements BackendExecutor {
 
   async openSession(script: string, signal: AbortSignal): Promise<ShellSession> {
     signal.throwIfAborted();
-    const child = spawn('sh', ['-c', script], { stdio: ['pipe', 'pipe', 'pipe'], signal });
+    const child = spawnShellGroup(script, signal);
     const queue = new LineQueue();
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => queue.push(chunk));
@@ -80,7 +82,7 @@ export class HostExecutor implements BackendExecutor {
       nextLine: (timeoutMs) => queue.next(timeoutMs),
       close: async () => {
         child.stdin.end();
-        if (child.exitCode === null) child.kill('SIGKILL');
+        if (child.exitCode === null) endShellGroup(child);
       },
     };
   }

@@ -2,7 +2,7 @@
 // while it is fully quit, then starts it again. See README.md here for every path and command.
 import { MountbenchError } from '../../../shared/errors';
 import { restoreFile, sha256, type JournalHandle, type ProviderOriginals } from '../../journal';
-import { assertWritable, editJsonText, writeSettingsFile } from '../../settings-files';
+import { assertWritable, writeSettingsFile } from '../../settings-files';
 import {
   DEFAULT_READY_TIMEOUT_MS,
   type ApplyPlan,
@@ -19,6 +19,7 @@ import { findGeneration, readDockerDesktopSettings, type DockerDesktopSettings }
 import { DOCKER_DESKTOP_CONTEXT } from './paths';
 import { appInstalled, desktopStatus, productVersion, startDesktop, stopDesktop } from './product';
 import { listDockerDesktopVariants, variantFromSwitches, writesFor } from './variants';
+import { switchedText } from './switched-text';
 import { promises as fs } from 'node:fs';
 import { requireAvailableVariant } from '../require-variant';
 import { verifyFsType } from '../verify-fs-type';
@@ -142,7 +143,10 @@ export const dockerDesktopProvider: Provider = {
     const spec = await availableVariant(ctx, variant);
     const s = await readDockerDesktopSettings(ctx.home);
     const writes = writesFor(variant, s.generation, s.switches, ctx.host.arch);
-    if (writes.length) await assertWritable(s.generation.file);
+    if (writes.length) {
+      await assertWritable(s.generation.file);
+      switchedText(s, writes);
+    }
     const status = await desktopStatus(ctx, await versionOf(ctx, s));
     return {
       variant,
@@ -169,9 +173,11 @@ export const dockerDesktopProvider: Provider = {
     const first = await readDockerDesktopSettings(ctx.home);
     const version = await versionOf(ctx, first);
     const original = fileOriginal(journal, first.generation.file);
-    if (writesFor(variant, first.generation, first.switches, ctx.host.arch).length) {
-      // Refuse before stopping anything: a read-only file must not cost the user a restart.
+    const firstWrites = writesFor(variant, first.generation, first.switches, ctx.host.arch);
+    if (firstWrites.length) {
+      // Refuse before stopping anything: a read-only or ambiguous file must not cost a restart.
       await assertWritable(first.generation.file);
+      switchedText(first, firstWrites);
       const status = await desktopStatus(ctx, version);
       if (!status.stopped) {
         await journal.step(ID, 'apply', 'stop', `for ${variant}`);
@@ -181,11 +187,7 @@ export const dockerDesktopProvider: Provider = {
       // Read again: Docker Desktop may have rewritten the file on its way out.
       const s = await readDockerDesktopSettings(ctx.home);
       const writes = writesFor(variant, s.generation, s.switches, ctx.host.arch);
-      const text = editJsonText(
-        s.file.text,
-        writes.map((w) => ({ path: [w.key], value: w.to })),
-        s.generation.file,
-      );
+      const text = switchedText(s, writes);
       await journal.step(ID, 'apply', 'write', `${s.generation.name} for ${variant}`);
       await writeSettingsFile(s.file, text, original);
     }
