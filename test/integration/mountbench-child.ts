@@ -19,10 +19,13 @@ export function mountbenchChild(
   onStderr?: (text: string, child: ChildProcess) => void,
   /** What to start: the checkout's launcher by default, or an installed `mountbench`. */
   command: readonly string[] = [process.execPath, BIN],
+  /** For a test that signals on something other than the output (an engine's request log). */
+  onSpawn?: (child: ChildProcess) => void,
 ): Promise<ChildOutcome> {
   return new Promise((resolve, reject) => {
     const [file, ...first] = command;
     const child = spawn(file, [...first, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    onSpawn?.(child);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -139,6 +139,7 @@ async function measureAndSave(
       signal: cancel.signal,
     }),
   );
+  cancel.signal.throwIfAborted();
   const progress = new ProgressLine(process.stderr, Boolean(process.stderr.isTTY));
   const run = await executeRun({
     ...prepared,

@@ -4,7 +4,8 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FakeEngineBehaviour = 'docker' | 'hang' | 'not-docker' | 'server-error';
+/** `wedged`: answers the probe (`_ping`, `info`, `version`) and then nothing, as a stuck VM does. */
+export type FakeEngineBehaviour = 'docker' | 'hang' | 'wedged' | 'not-docker' | 'server-error';
 
 export interface FakeEngine {
   /** `unix:///…` or `tcp://127.0.0.1:PORT`. */
@@ -40,6 +41,12 @@ export async function startFakeEngine(
     }
     if (behaviour === 'server-error') {
       res.writeHead(500, { 'content-type': 'application/json' }).end('{"message":"daemon is shutting down"}');
+      return;
+    }
+    const probe = /\/(_ping|info|version)$/.test(req.url ?? '');
+    if (behaviour === 'wedged' && !probe) return;
+    if (req.url?.endsWith('/_ping')) {
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('OK');
       return;
     }
     const body = req.url?.endsWith('/info')

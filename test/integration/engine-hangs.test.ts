@@ -1,0 +1,155 @@
+// An engine that hangs or is not there, and a host command that starts children of its own: the
+// CLI refuses or cancels with a sentence instead of hanging, measuring another engine, or leaving
+// processes behind. The wedged engine is a stand-in (it answers the probe, then nothing, as a stuck
+// VM does); everything else is the real engine and real processes.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { connectEngine } from '../../src/core/engines';
+import { startFakeEngine } from '../../src/core/engines/test-support/fake-engine';
+import { dockerExec } from '../../src/core/runner/docker-exec';
+import { mountbenchChild } from './mountbench-child';
+import { docker, image, tempDir } from './support';
+
+const root = tempDir('engine-hangs');
+afterAll(() => root.remove());
+const envFor = (name: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    MOUNTBENCH_DATA_DIR: join(root.path, name, 'data'),
+    MOUNTBENCH_CACHE_DIR: join(root.path, name, 'cache'),
+    ...extra,
+  };
+  delete env.DOCKER_CONTEXT;
+  return env;
+};
+const QUICK = ['--workload', 'dd-write', '--size', 'quick', '--runs', '1', '--warmup', '0'];
+
+/** True while the process exists and is not a zombie. */
+function running(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+describe('an engine that answers the probe and then hangs (stand-in)', () => {
+  it('SIGTERM while `run` waits on it ends the run at once, saying nothing was created', async () => {
+    const engine = await startFakeEngine('wedged', { socketPath: join(root.path, 'wedged.sock') });
+    try {
+      const out = await mountbenchChild(
+        ['run', '--mount', 'tmpfs', ...QUICK],
+        envFor('wedged', { DOCKER_HOST: engine.endpoint }),
+        undefined,
+        undefined,
+        (child) => {
+          // Signalled once the run is stuck on a call past the probe, seen in the engine's log.
+          const poll = setInterval(() => {
+            if (engine.requests.some((url) => url.includes('/containers/json'))) {
+              clearInterval(poll);
+              child.kill('SIGTERM');
+            }
+          }, 50);
+          child.on('close', () => clearInterval(poll));
+        },
+      );
+      expect(out.code).toBe(143);
+      expect(out.stderr).toMatch(/SIGTERM: cancelling/);
+      expect(out.stderr).toMatch(/cancelled before measuring started; nothing was created/);
+      expect(existsSync(join(root.path, 'wedged', 'data', 'results'))).toBe(false);
+    } finally {
+      await engine.close();
+    }
+  });
+});
+
+describe('the engine the user chose is the one measured, or none', () => {
+  it.each([
+    ['a dead', `unix://${join(root.path, 'no-engine-here.sock')}`],
+    ['a garbage', 'this is not a docker host'],
+  ])('%s DOCKER_HOST is refused by name, and the local engine is not used instead', async (_kind, host) => {
+    const out = await mountbenchChild(
+      ['run', '--mount', 'tmpfs', ...QUICK],
+      envFor('dead', { DOCKER_HOST: host }),
+    );
+    expect(out.code).toBe(1);
+    expect(out.stderr).toMatch(/The engine you selected "default".*chosen by DOCKER_HOST/s);
+    expect(existsSync(join(root.path, 'dead', 'data', 'results'))).toBe(false);
+  });
+
+  it('--engine with an empty name is refused instead of ignored', async () => {
+    const out = await mountbenchChild(['run', '--engine', '', '--mount', 'tmpfs', ...QUICK], envFor('empty'));
+    expect(out.code).toBe(2);
+    expect(out.stderr).toMatch(/--engine needs a name/);
+  });
+});
+
+describe('deadlines cover the wait for an answer, not the work', () => {
+  it('an exec that runs longer than every deadline still finishes on the real engine', async () => {
+    const container = await docker.createContainer({
+      Image: image,
+      Cmd: ['sleep', '120'],
+      Labels: { 'mountbench.test': 'engine-hangs' },
+      HostConfig: { AutoRemove: false },
+    });
+    try {
+      await container.start();
+      const short = connectEngine({ name: 'local', endpoint: 'unix:///var/run/docker.sock' }, process.env, {
+        readMs: 1500,
+        changeMs: 1500,
+        pullMs: 1500,
+      });
+      const result = await dockerExec(
+        short,
+        short.getContainer(container.id),
+        ['sh', '-c', 'sleep 3; echo done'],
+        {
+          signal: new AbortController().signal,
+        },
+      );
+      expect(result).toMatchObject({ exitCode: 0, stdout: 'done\n' });
+    } finally {
+      await container.remove({ force: true });
+    }
+  });
+});
+
+describe('a host custom command that starts children of its own', () => {
+  it('Ctrl-C ends the whole process group, and the CLI exits', async () => {
+    const pids = join(root.path, 'children.pids');
+    const out = await mountbenchChild(
+      [
+        'run',
+        '--mount',
+        'host',
+        '--workload',
+        'custom',
+        '--command',
+        // A background child that holds the output pipe, as a dev server or watcher would.
+        `sleep 600 & echo $! >> ${pids}; wait`,
+        '--runs',
+        '3',
+        '--warmup',
+        '0',
+      ],
+      envFor('group'),
+      undefined,
+      undefined,
+      (child) => {
+        const poll = setInterval(() => {
+          if (existsSync(pids) && readFileSync(pids, 'utf8').trim()) {
+            clearInterval(poll);
+            child.kill('SIGINT');
+          }
+        }, 50);
+        child.on('close', () => clearInterval(poll));
+      },
+    );
+    expect(out.code).toBe(130);
+    const started = readFileSync(pids, 'utf8').trim().split('\n').map(Number);
+    expect(started.length).toBeGreaterThan(0);
+    expect(started.filter(running)).toEqual([]);
+    expect(out.stderr).toMatch(/cancelled; everything the run created was removed/);
+  });
+});
