@@ -1,11 +1,11 @@
 // Docker Desktop's settings file in every state a user's machine may hold it that Mountbench must
 // refuse, on the docker-desktop stand-in: each a clear error, the file byte-identical, Docker
 // Desktop's running state untouched. Also: unknown keys survive a real apply byte for byte.
-import { chmodSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MountbenchError } from '../../src/shared/errors';
-import { Journal } from '../../src/core/journal';
+import { Journal, journalDir } from '../../src/core/journal';
 import { dockerDesktopProvider as dd } from '../../src/core/providers/docker-desktop';
 import { providerContext } from '../../src/core/providers/provider-context';
 import type { ProviderContext } from '../../src/core/providers/provider';
@@ -108,6 +108,59 @@ describe('docker-desktop (stand-in) bad inputs', () => {
     }
     expect(readFileSync(file).equals(bytes)).toBe(true);
     expect((await dd.detect(ctx)).running).toBe(true);
+  });
+
+  it('refuses a key written twice in the dry run, and before quitting a running Docker Desktop', async () => {
+    // JSON.parse keeps the last of two equal keys, so the file reads as valid: only the edit sees it.
+    const { file, ctx, bytes } = await setUp((f) =>
+      writeFileSync(
+        f,
+        readFileSync(f, 'utf8').replace('{\n', '{\n  "UseVirtualizationFrameworkVirtioFS": true,\n'),
+      ),
+    );
+    // Started after the edit: a running Docker Desktop writes back the file it read at start.
+    expect((await sb.run('docker', ['desktop', 'start'])).code).toBe(0);
+    await dd.waitReady(ctx, { timeoutMs: 30_000 });
+    const stateFile = sb.file('Library', 'Containers', 'com.docker.docker', 'Data', 'standin', 'state.json');
+    const launch = () => {
+      const state = JSON.parse(readFileSync(stateFile, 'utf8')) as { launchId?: string; pid?: number };
+      return { launchId: state.launchId, pid: state.pid };
+    };
+    const before = launch();
+    const twice = /has the key UseVirtualizationFrameworkVirtioFS twice; refusing to edit an ambiguous file/;
+    await expect(dd.planApply(ctx, 'vz-grpcfuse')).rejects.toThrow(twice);
+
+    const dryRun = await mountbenchChild(
+      ['apply', '--provider', 'docker-desktop', '--variant', 'vz-grpcfuse'],
+      sb.env,
+    );
+    expect(dryRun.code).toBe(1);
+    expect(dryRun.stderr).toMatch(twice);
+    expect(dryRun.stdout).not.toMatch(/writes settings-store\.json/);
+    for (const args of [
+      ['apply', '--provider', 'docker-desktop', '--variant', 'vz-grpcfuse', '--yes'],
+      [
+        'sweep',
+        '--provider',
+        'docker-desktop',
+        '--variants',
+        'vz-grpcfuse',
+        '--workload',
+        'dd-write',
+        '--size',
+        'quick',
+        '--yes',
+      ],
+    ]) {
+      const out = await mountbenchChild(args, sb.env);
+      expect(out.code).toBe(1);
+      expect(out.stderr).toMatch(twice);
+      expect(readFileSync(file).equals(bytes)).toBe(true);
+      // Nothing quit: the same launch of the app still runs.
+      expect(launch()).toEqual(before);
+      expect((await dd.detect(ctx)).running).toBe(true);
+    }
+    expect(existsSync(journalDir(sb.dataDir))).toBe(false);
   });
 
   it('reports a missing settings file clearly', async () => {
