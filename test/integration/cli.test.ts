@@ -175,6 +175,29 @@ describe('mountbench run', () => {
   });
 });
 
+describe('refusals before any work', () => {
+  it.each([
+    [['run', '--json', '/no/such/folder/out.json'], /--json .*the folder \/no\/such\/folder does not exist/],
+    [
+      ['run', '--workload', 'custom', '--command', 'true', '--folder', '/no/such/project'],
+      /--folder \/no\/such\/project does not exist/,
+    ],
+    [
+      ['sweep', '--provider', 'docker-engine', '--json', '/no/such/folder/out.json', '--yes'],
+      /--json .*does not exist/,
+    ],
+    [['sweep', '--provider', 'docker-engine,colima'], /--provider takes one value, got 2/],
+    [['run', '--size', 'quick,default'], /--size takes one value/],
+  ])('%j is refused with exit 2 before anything is measured or saved', async (args, message) => {
+    const before = savedRuns().length;
+    const { code, stderr } = await mountbench([...args, '--mount', 'tmpfs', '--runs', '1', '--warmup', '0']);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+    expect(stderr).not.toMatch(/planned|saved/);
+    expect(savedRuns()).toHaveLength(before);
+  });
+});
+
 describe('mountbench engines', () => {
   it('lists the local engine as reachable, as JSON too', async () => {
     const { code, stdout } = await mountbench(['engines', '--json']);
