@@ -2,6 +2,7 @@
 import { CommanderError } from 'commander';
 import { MountbenchError } from '../shared/errors';
 import { buildProgram } from './program';
+import { errorText } from './error-text';
 
 export async function main(argv: string[]): Promise<void> {
   const program = buildProgram();
@@ -13,8 +14,7 @@ export async function main(argv: string[]): Promise<void> {
       process.exitCode = err.exitCode === 0 ? 0 : 2;
       return;
     }
-    const message = err instanceof Error ? err.message : String(err);
-    process.stderr.write(`mountbench: ${message}\n`);
+    process.stderr.write(`mountbench: ${errorText(err)}\n`);
     process.exitCode = err instanceof MountbenchError && err.code === 'BAD_INPUT' ? 2 : 1;
   }
 }

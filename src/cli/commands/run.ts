@@ -22,7 +22,7 @@ import { syncNoteLines } from '../../shared/sync-note';
 import { ProgressLine } from '../output/progress-line';
 import { parseCount, parseList, parseOne } from '../parse-options';
 import { cancelOnSignal, type SignalCancel } from '../cancel-on-signal';
-import { checkInputFolder, checkOutputFile } from '../check-paths';
+import { checkInputFolder, checkOutputFile, checkResultsFolder } from '../check-paths';
 
 interface RunFlags {
   engine?: string;
@@ -106,6 +106,7 @@ async function runCommand(flags: RunFlags): Promise<void> {
   const profile = flags.profile ? resolveProfile(flags.profile) : null;
   if (flags.failIfNot !== undefined && !profile)
     throw new MountbenchError('BAD_INPUT', '--fail-if-not needs --profile: it checks the recommendation');
+  await checkResultsFolder(resultsDir(dataDir()));
   if (flags.json) await checkOutputFile('--json', flags.json);
   if (request.custom?.folder) await checkInputFolder('--folder', request.custom.folder);
   // Listening from the start: an engine that hangs while the run is being prepared can be cancelled too.

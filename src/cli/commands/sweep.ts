@@ -14,7 +14,7 @@ import { ProgressLine } from '../output/progress-line';
 import { textTable } from '../output/results-table';
 import { outcomeText, proposalText } from '../output/sweep-text';
 import { cancelOnSignal } from '../cancel-on-signal';
-import { checkOutputFile } from '../check-paths';
+import { checkOutputFile, checkResultsFolder } from '../check-paths';
 import { parseCount, parseList, parseOne } from '../parse-options';
 
 interface SweepFlags {
@@ -61,6 +61,7 @@ function requestFromFlags(flags: SweepFlags): SweepRequest {
 async function sweepCommand(flags: SweepFlags): Promise<void> {
   const request = requestFromFlags(flags);
   const provider = providerById(request.provider);
+  if (flags.yes) await checkResultsFolder(resultsDir(dataDir()));
   if (flags.json) await checkOutputFile('--json', flags.json);
   const ctx = await providerContext();
   if (!flags.yes) {
