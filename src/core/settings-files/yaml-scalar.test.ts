@@ -40,4 +40,23 @@ describe('yaml scalar editor', () => {
     expect(() => setYamlScalar(COLIMA, 'mounts', 'x', 'colima.yaml')).toThrow(/does not edit/);
     expect(() => setYamlScalar('a: 1\na: 2\n', 'a', 3, 'c.yaml')).toThrow(/2 times/);
   });
+
+  it.each([
+    ['trailing blanks', 'vmType: vz   \n', 'vz'],
+    ['a blank before the colon', 'vmType : vz\n', 'vz'],
+    ['a quoted key', '"vmType": vz\n', 'vz'],
+    ['a single-quoted key', "'vmType': 'vz'\n", 'vz'],
+    ['a # inside quotes', 'vmType: "vz #1" # note\n', 'vz #1'],
+    ['a comment and no value', 'vmType: # not set\n', null],
+    ['CRLF line ends', 'cpu: 2\r\nvmType: vz \r\n', 'vz'],
+    ['one plain scalar, not a key', 'vmType:vz\n', null],
+  ])('reads valid YAML with %s as YAML does', (_case, text, value) => {
+    expect(readYamlScalar(text, 'vmType')).toBe(value);
+  });
+
+  it('keeps trailing blanks and comments when it changes those lines', () => {
+    expect(setYamlScalar('vmType : qemu  # note\n', 'vmType', 'vz')).toBe('vmType : vz  # note\n');
+    expect(setYamlScalar('vmType: # not set\n', 'vmType', 'vz')).toBe('vmType: vz # not set\n');
+    expect(setYamlScalar('"vmType": "qemu #1"\n', 'vmType', 'vz')).toBe('"vmType": vz\n');
+  });
 });
