@@ -1,11 +1,15 @@
 // Turns command-line text into typed values, or a MountbenchError that lists what is valid.
 import { MountbenchError } from '../shared/errors';
 
-export function parseList<T extends string>(flag: string, value: string, valid: readonly T[]): T[] {
-  const items = value
+function splitList(value: string): string[] {
+  return value
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+export function parseList<T extends string>(flag: string, value: string, valid: readonly T[]): T[] {
+  const items = splitList(value);
   if (!items.length)
     throw new MountbenchError('BAD_INPUT', `${flag} needs at least one value; valid: ${valid.join(', ')}`);
   for (const item of items) {
@@ -61,4 +65,11 @@ export function parseSeconds(flag: string, value: string, options: { min: number
     );
   }
   return n;
+}
+
+/** A list of names checked later (variant ids): an empty one is refused rather than ignored. */
+export function parseNames(flag: string, value: string): string[] {
+  const items = splitList(value);
+  if (!items.length) throw new MountbenchError('BAD_INPUT', `${flag} needs at least one name`);
+  return [...new Set(items)];
 }

@@ -23,6 +23,7 @@ describe('run flags', () => {
     [{ command: ' ' }, /--command needs a shell command/],
     [{ folder: '.' }, /--folder belongs to the custom workload: add --command/],
     [{ customImage: 'alpine' }, /--custom-image belongs to the custom workload/],
+    [{ variant: ' , ' }, /--variant needs at least one name/],
   ])('refuses %j instead of ignoring or cutting it', (flags, message) => {
     expect(() => requestFromFlags({ ...BASE, ...flags })).toThrow(message);
   });

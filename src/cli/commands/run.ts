@@ -20,7 +20,7 @@ import { failIfNot, RECOMMENDATION_CHANGED_EXIT } from '../output/fail-if-not';
 import { markdownTable, textTable, warningLines } from '../output/results-table';
 import { syncNoteLines } from '../../shared/sync-note';
 import { ProgressLine } from '../output/progress-line';
-import { parseCount, parseList, parseOne } from '../parse-options';
+import { parseCount, parseList, parseNames, parseOne } from '../parse-options';
 import { cancelOnSignal, type SignalCancel } from '../cancel-on-signal';
 import { checkInputFolder, checkOutputFile, checkResultsFolder } from '../check-paths';
 
@@ -72,14 +72,7 @@ export function requestFromFlags(flags: RunFlags): RunRequest {
   refuseIgnoredOptions(flags, workloads);
   return {
     ...(flags.engine ? { engine: flags.engine } : {}),
-    ...(flags.variant
-      ? {
-          variants: flags.variant
-            .split(',')
-            .map((v) => v.trim())
-            .filter(Boolean),
-        }
-      : {}),
+    ...(flags.variant !== undefined ? { variants: parseNames('--variant', flags.variant) } : {}),
     mounts: parseList('--mount', flags.mount, MOUNT_KINDS),
     workloads,
     size,

@@ -15,7 +15,7 @@ import { textTable } from '../output/results-table';
 import { outcomeText, proposalText } from '../output/sweep-text';
 import { cancelOnSignal } from '../cancel-on-signal';
 import { checkOutputFile, checkResultsFolder } from '../check-paths';
-import { parseCount, parseList, parseOne } from '../parse-options';
+import { parseCount, parseList, parseNames, parseOne } from '../parse-options';
 
 interface SweepFlags {
   provider: string;
@@ -34,14 +34,7 @@ interface SweepFlags {
 function requestFromFlags(flags: SweepFlags): SweepRequest {
   const input = {
     provider: parseOne('--provider', flags.provider, PROVIDER_IDS),
-    ...(flags.variants
-      ? {
-          variants: flags.variants
-            .split(',')
-            .map((v) => v.trim())
-            .filter(Boolean),
-        }
-      : {}),
+    ...(flags.variants !== undefined ? { variants: parseNames('--variants', flags.variants) } : {}),
     workloads: flags.workload
       ? parseList('--workload', flags.workload, WORKLOAD_IDS)
       : WORKLOAD_IDS.filter((w) => w !== 'custom'),
