@@ -47,30 +47,44 @@ function sendOnce(signal: NodeJS.Signals, when: RegExp) {
   };
 }
 
+/** A data and cache folder of the test's own, so its saved runs and work folders are its alone. */
+function ownFolders(name: string) {
+  const dir = join(root.path, name);
+  return {
+    dir,
+    env: { ...process.env, MOUNTBENCH_DATA_DIR: join(dir, 'data'), MOUNTBENCH_CACHE_DIR: join(dir, 'cache') },
+  };
+}
+
+/** dd-write finishes first; small-file-read (and further backends) are still to come when it does. */
+const TWO_WORKLOADS = [
+  '--workload',
+  'dd-write,small-file-read',
+  '--size',
+  'quick',
+  '--runs',
+  '5',
+  '--warmup',
+  '0',
+];
+
+/** Docker Desktop's stand-in, slow to start so a signal lands while it starts on the new setting. */
+function slowDockerDesktop(): { sandbox: StandinSandbox; settings: string; before: Buffer } {
+  const sandbox = createStandinSandbox({
+    dockerDesktop: 'settings-store-json-4.35',
+    env: { MOUNTBENCH_IMAGE: image, STANDIN_DOCKER_DESKTOP_START_MS: '5000' },
+  });
+  sb = sandbox;
+  const settings = sandbox.file(...DD_SETTINGS_DIR, 'settings-store.json');
+  return { sandbox, settings, before: readFileSync(settings) };
+}
+
 describe.each(SIGNALS)('%s (exit %i)', (signal, exitCode) => {
   it('during `run`: saves the finished results, removes what the run made and says so', async () => {
-    const dir = join(root.path, `run-${signal}`);
-    const env = {
-      ...process.env,
-      MOUNTBENCH_DATA_DIR: join(dir, 'data'),
-      MOUNTBENCH_CACHE_DIR: join(dir, 'cache'),
-    };
-    // dd-write finishes first; small-file-read and the tmpfs backend are still to come.
+    const { env } = ownFolders(`run-${signal}`);
     const trigger = sendOnce(signal, /^done /m);
     const out = await mountbenchChild(
-      [
-        'run',
-        '--mount',
-        'volume,tmpfs',
-        '--workload',
-        'dd-write,small-file-read',
-        '--size',
-        'quick',
-        '--runs',
-        '5',
-        '--warmup',
-        '0',
-      ],
+      ['run', '--mount', 'volume,tmpfs', ...TWO_WORKLOADS],
       env,
       trigger.onStderr,
     );
@@ -86,12 +100,7 @@ describe.each(SIGNALS)('%s (exit %i)', (signal, exitCode) => {
   });
 
   it('during `sweep --yes` on the plain engine: saves what finished and leaves nothing behind', async () => {
-    const dir = join(root.path, `sweep-${signal}`);
-    const env = {
-      ...process.env,
-      MOUNTBENCH_DATA_DIR: join(dir, 'data'),
-      MOUNTBENCH_CACHE_DIR: join(dir, 'cache'),
-    };
+    const { dir, env } = ownFolders(`sweep-${signal}`);
     const trigger = sendOnce(signal, /^done /m);
     const out = await mountbenchChild(
       [
@@ -102,14 +111,7 @@ describe.each(SIGNALS)('%s (exit %i)', (signal, exitCode) => {
         'native,fuse',
         '--mount',
         'bind,volume',
-        '--workload',
-        'dd-write,small-file-read',
-        '--size',
-        'quick',
-        '--runs',
-        '5',
-        '--warmup',
-        '0',
+        ...TWO_WORKLOADS,
         '--yes',
       ],
       env,
@@ -127,58 +129,33 @@ describe.each(SIGNALS)('%s (exit %i)', (signal, exitCode) => {
   });
 
   it('during `sweep --yes` on Docker Desktop (stand-in): puts the settings file back byte for byte', async () => {
-    sb = createStandinSandbox({
-      dockerDesktop: 'settings-store-json-4.35',
-      env: { MOUNTBENCH_IMAGE: image, STANDIN_DOCKER_DESKTOP_START_MS: '5000' },
-    });
-    const settings = sb.file(...DD_SETTINGS_DIR, 'settings-store.json');
-    const before = readFileSync(settings);
+    const { sandbox, settings, before } = slowDockerDesktop();
     const trigger = sendOnce(signal, /vz-grpcfuse: wait/);
     const out = await mountbenchChild(
-      [
-        'sweep',
-        '--provider',
-        'docker-desktop',
-        '--variants',
-        'vz-grpcfuse',
-        '--workload',
-        'dd-write',
-        '--size',
-        'quick',
-        '--runs',
-        '1',
-        '--warmup',
-        '0',
-        '--yes',
-      ],
-      sb.env,
+      ['sweep', '--provider', 'docker-desktop', '--variants', 'vz-grpcfuse', ...TWO_WORKLOADS, '--yes'],
+      sandbox.env,
       trigger.onStderr,
     );
     expect(trigger.state.sent).toBe(true);
     expect(out.code).toBe(exitCode);
     expect(out.stderr).toMatch(/cancelled; settings were put back/);
     expect(readFileSync(settings, 'utf8')).toBe(before.toString('utf8'));
-    expect(await findUnfinishedJournals(sb.dataDir)).toEqual([]);
+    expect(await findUnfinishedJournals(sandbox.dataDir)).toEqual([]);
     expect(await labelledLeftovers({ ownerPid: out.pid })).toEqual({ containers: [], volumes: [] });
   });
 
   it('during `apply --yes` on Docker Desktop (stand-in): puts the settings file back byte for byte', async () => {
-    sb = createStandinSandbox({
-      dockerDesktop: 'settings-store-json-4.35',
-      env: { MOUNTBENCH_IMAGE: image, STANDIN_DOCKER_DESKTOP_START_MS: '5000' },
-    });
-    const settings = sb.file(...DD_SETTINGS_DIR, 'settings-store.json');
-    const before = readFileSync(settings);
+    const { sandbox, settings, before } = slowDockerDesktop();
     const trigger = sendOnce(signal, /^wait/m);
     const out = await mountbenchChild(
       ['apply', '--provider', 'docker-desktop', '--variant', 'vz-grpcfuse', '--yes'],
-      sb.env,
+      sandbox.env,
       trigger.onStderr,
     );
     expect(trigger.state.sent).toBe(true);
     expect(out.code).toBe(exitCode);
     expect(out.stdout).toMatch(/original settings were put back/);
     expect(readFileSync(settings).equals(before)).toBe(true);
-    expect(await findUnfinishedJournals(sb.dataDir)).toEqual([]);
+    expect(await findUnfinishedJournals(sandbox.dataDir)).toEqual([]);
   });
 });
