@@ -5,6 +5,8 @@
 // labelled and cleared by the next start), a settings change only warns, because quitting while the
 // settings are being put back would leave the product changed until `mountbench restore`.
 
+import { errorText } from './error-text';
+
 export const CANCEL_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 export type CancelSignal = (typeof CANCEL_SIGNALS)[number];
 
@@ -24,6 +26,11 @@ export interface SignalCancel {
   received(): CancelSignal | null;
   /** 128 + the first signal's number (130 when cancelled otherwise). */
   exitCode(): number;
+  /**
+   * For an error that ended the command: after a signal it is the cancel's outcome, said as such with
+   * the signal's exit code (returns true); otherwise returns false and the caller rethrows.
+   */
+  endedBy(err: unknown, said?: string): boolean;
   /** Stops listening; safe to call more than once. */
   dispose(): void;
 }
@@ -63,6 +70,12 @@ export function cancelOnSignal(options: CancelOnSignalOptions): SignalCancel {
     signal: controller.signal,
     received: () => first,
     exitCode: () => (first ? EXIT_CODES[first] : EXIT_CODES.SIGINT),
+    endedBy: (err, said) => {
+      if (!first) return false;
+      say(`${said ?? `cancelled: ${errorText(err)}`}\n`);
+      process.exitCode = EXIT_CODES[first];
+      return true;
+    },
     dispose: () => {
       for (const [name, listener] of listeners) process.off(name, listener);
     },

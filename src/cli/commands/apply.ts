@@ -48,6 +48,9 @@ async function applyCommand(flags: ApplyFlags): Promise<void> {
       signal: cancel.signal,
       onEvent: (phase, message) => process.stderr.write(`${phase}${message ? `: ${message}` : ''}\n`),
     });
+  } catch (err) {
+    if (cancel.endedBy(err)) return;
+    throw err;
   } finally {
     cancel.dispose();
   }

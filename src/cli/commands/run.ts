@@ -111,9 +111,7 @@ async function runCommand(flags: RunFlags): Promise<void> {
     await measureAndSave(flags, request, profile, cancel);
   } catch (err) {
     // Cancelled while finding the engine or clearing old leftovers: nothing of this run exists yet.
-    if (!cancel.received()) throw err;
-    process.stderr.write('cancelled before measuring started; nothing was created\n');
-    process.exitCode = cancel.exitCode();
+    if (!cancel.endedBy(err, 'cancelled before measuring started; nothing was created')) throw err;
   } finally {
     cancel.dispose();
   }

@@ -88,6 +88,9 @@ async function sweepCommand(flags: SweepFlags): Promise<void> {
         else if (event.type === 'journal') process.stderr.write(`journal: ${event.file}\n`);
       },
     });
+  } catch (err) {
+    if (cancel.endedBy(err)) return;
+    throw err;
   } finally {
     cancel.dispose();
   }
