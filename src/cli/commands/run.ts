@@ -110,8 +110,7 @@ async function runCommand(flags: RunFlags): Promise<void> {
   try {
     await measureAndSave(flags, request, profile, cancel);
   } catch (err) {
-    // Cancelled while finding the engine or clearing old leftovers: nothing of this run exists yet.
-    if (!cancel.endedBy(err, 'cancelled before measuring started; nothing was created')) throw err;
+    if (!cancel.endedBy(err)) throw err;
   } finally {
     cancel.dispose();
   }
@@ -123,15 +122,22 @@ async function measureAndSave(
   profile: ReturnType<typeof resolveProfile> | null,
   cancel: SignalCancel,
 ): Promise<void> {
-  const prepared = await prepareRun(request, { signal: cancel.signal });
-  // What a crashed earlier run left would skew this one (a busy disk) and pile up: clear it first.
-  reportLeftovers(
-    await removeLeftovers(prepared.docker, cacheDir(), process.env, {
-      askMutagen: 'after-crash',
-      signal: cancel.signal,
-    }),
-  );
-  cancel.signal.throwIfAborted();
+  let prepared;
+  try {
+    prepared = await prepareRun(request, { signal: cancel.signal });
+    // What a crashed earlier run left would skew this one (a busy disk) and pile up: clear it first.
+    reportLeftovers(
+      await removeLeftovers(prepared.docker, cacheDir(), process.env, {
+        askMutagen: 'after-crash',
+        signal: cancel.signal,
+      }),
+    );
+    cancel.signal.throwIfAborted();
+  } catch (err) {
+    // Cancelled while finding the engine or clearing old leftovers: nothing of this run exists yet.
+    if (cancel.endedBy(err, 'cancelled before measuring started; nothing was created')) return;
+    throw err;
+  }
   const progress = new ProgressLine(process.stderr, Boolean(process.stderr.isTTY));
   const run = await executeRun({
     ...prepared,
