@@ -89,17 +89,21 @@ async function sweepCommand(flags: SweepFlags): Promise<void> {
       },
     });
   } catch (err) {
+    cancel.dispose();
     if (cancel.endedBy(err)) return;
     throw err;
+  }
+  // Still listening while the results are saved: a late signal must not cut the save short.
+  try {
+    if (outcome.run?.results.length) process.stdout.write(`${textTable(outcome.run.results)}\n`);
+    process.stdout.write(`${outcomeText(outcome)}\n`);
+    if (outcome.run) {
+      const saved = await saveRun(outcome.run, resultsDir(dataDir()));
+      process.stderr.write(`saved ${saved}\n`);
+      if (flags.json) await writeFileAtomic(flags.json, `${JSON.stringify(outcome.run, null, 2)}\n`);
+    }
   } finally {
     cancel.dispose();
-  }
-  if (outcome.run?.results.length) process.stdout.write(`${textTable(outcome.run.results)}\n`);
-  process.stdout.write(`${outcomeText(outcome)}\n`);
-  if (outcome.run) {
-    const saved = await saveRun(outcome.run, resultsDir(dataDir()));
-    process.stderr.write(`saved ${saved}\n`);
-    if (flags.json) await writeFileAtomic(flags.json, `${JSON.stringify(outcome.run, null, 2)}\n`);
   }
   if (outcome.status === 'cancelled') {
     process.stderr.write(
