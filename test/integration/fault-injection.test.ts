@@ -84,6 +84,57 @@ describe('fault injection', () => {
     }
   });
 
+  it('docker-desktop (stand-in), sparse settings-store.json v43 (4.49), running at start: every kill point restores byte for byte', async () => {
+    const sb = createStandinSandbox({
+      dockerDesktop: 'settings-store-json-v43',
+      env: { MOUNTBENCH_IMAGE: image },
+    });
+    try {
+      expect((await sb.run('docker', ['desktop', 'start'])).code).toBe(0);
+      writeFileSync(sb.file('.docker', 'config.json'), '{\n\t"auths": {},\n\t"currentContext": "default"\n}');
+      const name = 'docker-desktop sparse v43, running';
+      totals[name] = await runFaultInjection({
+        name,
+        env: sb.env,
+        dataDir: sb.dataDir,
+        sweepArgs: [
+          'sweep',
+          '--provider',
+          'docker-desktop',
+          '--variants',
+          'vz-grpcfuse,docker-vmm',
+          ...QUICK,
+        ],
+        watchedFiles: [sb.file(...DD_SETTINGS_DIR, 'settings-store.json'), sb.file('.docker', 'config.json')],
+        state: () => ddState(sb),
+      });
+      expect(totals[name].sweepKillPoints).toBeGreaterThan(8);
+    } finally {
+      await sb.remove();
+    }
+  });
+
+  it('docker-desktop (stand-in), sparse settings-store.json v46 (4.87), quit at start: every kill point restores byte for byte', async () => {
+    const sb = createStandinSandbox({
+      dockerDesktop: 'settings-store-json-v46',
+      env: { MOUNTBENCH_IMAGE: image },
+    });
+    try {
+      const name = 'docker-desktop sparse v46, quit';
+      totals[name] = await runFaultInjection({
+        name,
+        env: sb.env,
+        dataDir: sb.dataDir,
+        sweepArgs: ['sweep', '--provider', 'docker-desktop', '--variants', 'docker-vmm', ...QUICK],
+        watchedFiles: [sb.file(...DD_SETTINGS_DIR, 'settings-store.json'), sb.file('.docker', 'config.json')],
+        state: () => ddState(sb),
+      });
+      expect(totals[name].sweepKillPoints).toBeGreaterThan(3);
+    } finally {
+      await sb.remove();
+    }
+  });
+
   it('docker-engine (real engine): every kill point leaves nothing to restore that restore cannot finish', async () => {
     const root = tempDir('fault-engine');
     const env = {

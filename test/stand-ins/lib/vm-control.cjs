@@ -46,8 +46,11 @@ function launchVm(spec, env = process.env) {
     bindFsType: spec.bindFsType ?? null,
     extra: spec.extra ?? {},
     maxLifetimeMs: Number.parseInt(env.STANDIN_MAX_LIFETIME_MS ?? '', 10) || ONE_HOUR,
+    lingerMs: spec.lingerMs ?? 0,
   };
-  const pid = spawnDetached(ENGINE_VM, [JSON.stringify(options)], spec.logFile, env);
+  // `argvLabel`: shown in the process's command line, as a real app's executable path is (pgrep -f).
+  const args = [JSON.stringify(options), ...(spec.argvLabel ? [spec.argvLabel] : [])];
+  const pid = spawnDetached(ENGINE_VM, args, spec.logFile, env);
   return { pid, launchId };
 }
 
@@ -73,10 +76,17 @@ async function waitVm(stateFile, launch, { timeoutMs = 0 } = {}) {
   );
 }
 
+/** Done when the product says it stopped: its process may linger on after that (lingerMs). */
 async function stopVm(stateFile, { timeoutMs = 0, force = false } = {}) {
   const state = vmState(stateFile);
   if (!state.pid) return true;
-  return stopProcess(state.pid, { timeoutMs, force });
+  if (force || !state.lingerMs) return stopProcess(state.pid, { timeoutMs, force });
+  try {
+    process.kill(state.pid, 'SIGTERM');
+  } catch {
+    return true;
+  }
+  return Boolean(await waitFor(() => vmState(stateFile).status === 'stopped', { timeoutMs }));
 }
 
 module.exports = { vmState, isUp, launchVm, waitVm, stopVm };
