@@ -198,7 +198,7 @@ function launchApp(env = process.env) {
         message: null,
       },
       bindFsType: BIND_FS_TYPE[loaded.setup?.fileSharing] ?? null,
-      argvLabel: path.join(appBundle(env), 'Contents', 'MacOS', 'com.docker.backend'),
+      argv0: path.join(appBundle(env), 'Contents', 'MacOS', 'com.docker.backend'),
       lingerMs: Number.parseInt(env.STANDIN_DD_LINGER_MS ?? '', 10) || 0,
       keepFile: {
         path: loaded.file,

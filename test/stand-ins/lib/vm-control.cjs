@@ -48,9 +48,8 @@ function launchVm(spec, env = process.env) {
     maxLifetimeMs: Number.parseInt(env.STANDIN_MAX_LIFETIME_MS ?? '', 10) || ONE_HOUR,
     lingerMs: spec.lingerMs ?? 0,
   };
-  // `argvLabel`: shown in the process's command line, as a real app's executable path is (pgrep -f).
-  const args = [JSON.stringify(options), ...(spec.argvLabel ? [spec.argvLabel] : [])];
-  const pid = spawnDetached(ENGINE_VM, args, spec.logFile, env);
+  // `argv0`: the start of the process's command line, as a real app's executable path is (pgrep -f).
+  const pid = spawnDetached(ENGINE_VM, [JSON.stringify(options)], spec.logFile, env, spec.argv0);
   return { pid, launchId };
 }
 

@@ -65,10 +65,13 @@ export function usesCli(version: string | null): boolean {
   return version === null || versionAtLeast(version, CLI_CONTROL_SINCE);
 }
 
-/** A pattern for `pgrep -f`: any process whose command line runs from inside one of the app bundles. */
+/**
+ * A pattern for `pgrep -f`: a process whose command line starts with an executable inside one of
+ * the app bundles (anchored: a path merely mentioned in another process's arguments is no app).
+ */
 export function appProcessPattern(apps: readonly string[]): string {
   const escaped = apps.map((a) => a.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return `(${escaped.join('|')})/Contents/`;
+  return `^(${escaped.join('|')})/Contents/`;
 }
 
 /**

@@ -85,6 +85,7 @@ describe('Docker Desktop variants', () => {
     expect(pattern.test('/Users/a b/Applications/Docker.app/Contents/MacOS/Docker Desktop.app/x')).toBe(true);
     expect(pattern.test('/Applications/DockerXapp/Contents/MacOS/com.docker.backend')).toBe(false);
     expect(pattern.test('/usr/bin/dockerd')).toBe(false);
+    expect(pattern.test('/usr/bin/node x.cjs /home/u/Applications/Docker.app/Contents/MacOS/y')).toBe(false);
   });
 
   it('finds the product version in Info.plist and in `docker version`', () => {
