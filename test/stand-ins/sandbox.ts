@@ -61,6 +61,10 @@ export interface SandboxOptions {
   colima?: boolean;
   /** colima with the user's own profile `default`, which Mountbench must never touch. */
   colimaDefault?: boolean;
+  /** With colima: qemu-img on PATH (default true; QEMU is optional since colima 0.8.0). */
+  qemu?: boolean;
+  /** With colima: krunkit on PATH (default false). */
+  krunkit?: boolean;
   orbstack?: boolean;
   /** The sync tools' stand-ins on PATH (mutagen, docker-sync). */
   mutagen?: boolean;
@@ -183,7 +187,11 @@ export function createStandinSandbox(options: SandboxOptions = {}): StandinSandb
   mkdirSync(bin);
   const tools = ['docker', 'open', 'osascript'];
   if (options.rancherDesktop) tools.push('rdctl');
-  if (options.colima || options.colimaDefault) tools.push('colima');
+  if (options.colima || options.colimaDefault) {
+    tools.push('colima');
+    if (options.qemu !== false) tools.push('qemu-img');
+    if (options.krunkit) tools.push('krunkit');
+  }
   if (options.orbstack) tools.push('orb');
   if (options.mutagen) tools.push('mutagen');
   if (options.dockerSync) tools.push('docker-sync');
