@@ -1,7 +1,7 @@
 // The colima and orbstack providers on their stand-ins: the provider contract, then what colima
 // makes hard — profiles per variant, silent mount-type coercion, fixed types of an existing VM —
 // and the user's own profile, which must come out byte-identical and never started.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MountbenchError } from '../../src/shared/errors';
@@ -98,6 +98,37 @@ describe('colima (stand-in) provider', () => {
     }
     expect((await sb.run('colima', ['list', '--json'])).stdout.trim()).toBe('');
     expect(readFileSync(sb.file('.colima', 'default', 'colima.yaml')).equals(userProfile)).toBe(true);
+  });
+
+  it('colima 0.10 on Linux: starts QEMU profiles without --vm-type and deletes them with their data disk', async () => {
+    const ctx = await setUp({ env: { MOUNTBENCH_HOST: 'linux x64', STANDIN_COLIMA_VERSION: '0.10.3' } });
+    expect((await colima.listVariants(ctx)).filter((v) => v.available).map((v) => v.id)).toEqual([
+      'qemu-sshfs',
+      'qemu-9p',
+    ]);
+    const journal = await Journal.create(ctx.dataDir, 'linux');
+    try {
+      await colima.captureOriginals(ctx, journal);
+      await colima.apply(ctx, 'qemu-9p', journal);
+      await colima.waitReady(ctx, { timeoutMs: 30_000 });
+      expect(existsSync(sb.file('.colima', '_lima', '_disks', 'colima-mountbench-qemu-9p'))).toBe(true);
+      await colima.restore(ctx, journal.originals('colima'), journal);
+    } finally {
+      await journal.close();
+    }
+    expect((await sb.run('colima', ['list', '--json'])).stdout.trim()).toBe('');
+    expect(existsSync(sb.file('.colima', '_lima', '_disks', 'colima-mountbench-qemu-9p'))).toBe(false);
+  });
+
+  it('offers krunkit from colima 0.10 where krunkit is installed, and QEMU only where qemu is', async () => {
+    const ctx = await setUp({ qemu: false, krunkit: true, env: { STANDIN_COLIMA_VERSION: '0.10.3' } });
+    const variants = await colima.listVariants(ctx);
+    expect(variants.filter((v) => v.available).map((v) => v.id)).toEqual([
+      'vz-sshfs',
+      'vz-virtiofs',
+      'krunkit-virtiofs',
+    ]);
+    expect(variants.find((v) => v.id === 'qemu-sshfs')?.reason).toMatch(/QEMU is not installed/);
   });
 
   it('keeps bench profiles, stopped, when asked to', async () => {

@@ -1,7 +1,7 @@
 // SIGKILL the sweep at every step of apply and restore, for every provider available here, then
 // `mountbench restore`: settings files byte-identical, products back in their running state.
 // Docker Desktop runs on its stand-in CLIs; the plain engine for real.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dockerDesktopProvider } from '../../src/core/providers/docker-desktop';
@@ -83,6 +83,41 @@ describe('fault injection', () => {
       await sb.remove();
     }
   });
+
+  // Current releases: sparse settings-store.json files (SettingsVersion 43 and 46).
+  it.each([
+    ['settings-store-json-v43', 'running', 'docker-vmm', 8],
+    ['settings-store-json-v46', 'quit', 'vz-grpcfuse', 3],
+  ] as const)(
+    'docker-desktop (stand-in), sparse %s, %s at start: every kill point restores byte for byte',
+    async (fixture, at, variant, minKills) => {
+      const sb = createStandinSandbox({ dockerDesktop: fixture, env: { MOUNTBENCH_IMAGE: image } });
+      try {
+        if (at === 'running') expect((await sb.run('docker', ['desktop', 'start'])).code).toBe(0);
+        mkdirSync(sb.file('.docker'), { recursive: true });
+        writeFileSync(
+          sb.file('.docker', 'config.json'),
+          '{\n\t"auths": {},\n\t"currentContext": "default"\n}',
+        );
+        const name = `docker-desktop sparse ${fixture}, ${at}`;
+        totals[name] = await runFaultInjection({
+          name,
+          env: sb.env,
+          dataDir: sb.dataDir,
+          sweepArgs: ['sweep', '--provider', 'docker-desktop', '--variants', variant, ...QUICK],
+          watchedFiles: [
+            sb.file(...DD_SETTINGS_DIR, 'settings-store.json'),
+            sb.file('.docker', 'config.json'),
+          ],
+          state: () => ddState(sb),
+        });
+        expect(totals[name].sweepKillPoints).toBeGreaterThan(minKills);
+      } finally {
+        await sb.remove();
+      }
+    },
+    900_000,
+  );
 
   it('docker-engine (real engine): every kill point leaves nothing to restore that restore cannot finish', async () => {
     const root = tempDir('fault-engine');

@@ -4,7 +4,7 @@
 // Checks: initial sync and write-back flushes recorded apart from the samples, what the container
 // wrote on the host after the flush, sync-latency through the sync, nothing left after a run or a
 // cancel, leftover cleanup of a dead owner's session, and a clear refusal when a tool is missing.
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -188,8 +188,8 @@ describe('a sync tool that fails (stand-in fault knobs)', () => {
     ],
     [
       'docker-sync',
-      'docker-sync:sync',
-      /docker-sync sync failed: error: stand-in fault: docker-sync sync fails/,
+      'docker-sync:start',
+      /docker-sync start failed: error: stand-in fault: docker-sync start fails/,
     ],
   ] as const)(
     "%s: the backend fails with the tool's words and leaves nothing",
@@ -209,6 +209,92 @@ describe('a sync tool that fails (stand-in fault knobs)', () => {
     },
     120_000,
   );
+});
+
+describe('docker-sync as it ships (stand-in): `sync` does nothing, unison carries files on its own', () => {
+  const project = () => {
+    const dir = join(cache.path, `project-${Math.random().toString(36).slice(2)}`);
+    mkdirSync(join(dir, 'src'), { recursive: true });
+    writeFileSync(
+      join(dir, 'docker-sync.yml'),
+      dockerSyncYaml(`mb-it-${process.pid}-${Date.now()}`, join(dir, 'src')),
+    );
+    return dir;
+  };
+  const tool = (dir: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
+    promisify(execFile)(join(STAND_INS_DIR, 'docker-sync'), args, {
+      cwd: dir,
+      env: { ...sandbox.env, ...env },
+    });
+
+  it('stand-in: `docker-sync sync` under native_osx returns without carrying a host change', async () => {
+    const dir = project();
+    try {
+      await tool(dir, ['start'], { STANDIN_DOCKER_SYNC_DELAY_MS: '5000' });
+      writeFileSync(join(dir, 'src', 'late.txt'), 'late');
+      await tool(dir, ['sync'], { STANDIN_DOCKER_SYNC_DELAY_MS: '5000' });
+      const name = (await tool(dir, ['list'])).stdout.split(':')[0];
+      const { stdout } = await promisify(execFile)('docker', ['exec', name, 'ls', '/app_sync']);
+      expect(stdout.trim()).toBe('');
+    } finally {
+      await tool(dir, ['clean']);
+    }
+  });
+
+  it('stand-in: with a newer gem out, `start` without a terminal exits 1 unless DOCKER_SYNC_SKIP_UPDATE is set', async () => {
+    const dir = project();
+    try {
+      const refused = await tool(dir, ['start'], { STANDIN_DOCKER_SYNC_UPDATE_AVAILABLE: '1' }).catch(
+        (err: { code: number; stdout: string }) => err,
+      );
+      expect(refused).toMatchObject({ code: 1, stdout: expect.stringMatching(/There is an update/) });
+      await tool(dir, ['start'], { STANDIN_DOCKER_SYNC_UPDATE_AVAILABLE: '1', DOCKER_SYNC_SKIP_UPDATE: '1' });
+    } finally {
+      await tool(dir, ['clean']);
+    }
+  });
+
+  it('with a 2 s propagation delay and a newer gem out, every fixture is in the container before it is measured, and every write back on the host after', async () => {
+    const runId = 'it-sync-docker-sync-delay';
+    const outcome = await run(
+      'docker-sync',
+      { workloads: ['small-file-read', 'dd-write'], size: 'quick', runs: 1, warmup: 0 },
+      runId,
+      undefined,
+      { STANDIN_DOCKER_SYNC_DELAY_MS: '2000', STANDIN_DOCKER_SYNC_UPDATE_AVAILABLE: '1' },
+    );
+    expect(outcome.errors).toEqual([]);
+    expect(outcome.status).toBe('completed');
+    const dd = outcome.results.find((r) => r.workload.id === 'dd-write');
+    expect(dd?.sync?.writeBack).toEqual({ files: 1, bytes: DD_QUICK_BYTES });
+    await nothingLeft(runId, 'docker-sync');
+  }, 300_000);
+
+  it('off macOS the docker-sync.yml names no strategy: docker-sync’s default (native, a bind-backed volume) serves the host folder', async () => {
+    const runId = 'it-sync-docker-sync-linux';
+    let device: string | null = null;
+    const outcome = await run(
+      'docker-sync',
+      { workloads: ['dd-write'], size: 'quick', runs: 1, warmup: 0 },
+      runId,
+      (event) => {
+        if (event.type === 'workload-done' && device === null) {
+          const out = execFileSync(
+            'docker',
+            ['volume', 'inspect', `mountbench-${runId}-0-sync`, '--format', '{{json .Options}}'],
+            {
+              encoding: 'utf8',
+            },
+          );
+          device = (JSON.parse(out) as { device?: string }).device ?? '';
+        }
+      },
+      { MOUNTBENCH_HOST: 'linux x64' },
+    );
+    expect(outcome.errors).toEqual([]);
+    expect(device).toBe(join(runWorkDir(cache.path, runId), 'backend-0', 'data'));
+    await nothingLeft(runId, 'docker-sync');
+  }, 300_000);
 });
 
 describe('leftovers of a dead run', () => {

@@ -21,7 +21,27 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export const STAND_INS_DIR = __dirname;
 export const PRODUCT_FIXTURES = join(__dirname, '..', 'fixtures', 'products');
 
-export type DockerDesktopFixture = 'settings-json-4.34' | 'settings-store-json-4.35';
+export type DockerDesktopFixture =
+  | 'settings-json-4.34'
+  | 'settings-store-json-4.35'
+  | 'settings-store-json-v43'
+  | 'settings-store-json-v43-docker-vmm'
+  | 'settings-store-json-v46'
+  | 'settings-store-json-v46-grpcfuse';
+
+/**
+ * The Docker Desktop release the stand-in emulates for each fixture. 4.34.3 and 4.43.0 by the
+ * generation; 4.49.0 was current in late 2025 (SettingsVersion 43 files), 4.87.0 in 2026 (45–46).
+ * Which release first wrote 43 or 46 is unconfirmed (docs/product-facts.md).
+ */
+export const DD_VERSION_FOR: Record<DockerDesktopFixture, string> = {
+  'settings-json-4.34': '4.34.3',
+  'settings-store-json-4.35': '4.43.0',
+  'settings-store-json-v43': '4.49.0',
+  'settings-store-json-v43-docker-vmm': '4.49.0',
+  'settings-store-json-v46': '4.87.0',
+  'settings-store-json-v46-grpcfuse': '4.87.0',
+};
 export type RancherDesktopFixture = 14 | 15 | 16 | 19;
 
 /** The Rancher Desktop release that writes each fixture's settings version. */
@@ -34,13 +54,17 @@ export const RD_VERSION_FOR: Record<RancherDesktopFixture, string> = {
 
 export interface SandboxOptions {
   dockerDesktop?: DockerDesktopFixture;
-  /** Docker Desktop version the stand-in emulates (default 4.34.3 / 4.43.0 by fixture). */
+  /** Docker Desktop version the stand-in emulates (default: DD_VERSION_FOR the fixture). */
   dockerDesktopVersion?: string;
   rancherDesktop?: RancherDesktopFixture;
   /** colima installed (its stand-in on PATH), with no profile yet. */
   colima?: boolean;
   /** colima with the user's own profile `default`, which Mountbench must never touch. */
   colimaDefault?: boolean;
+  /** With colima: qemu-img on PATH (default true; QEMU is optional since colima 0.8.0). */
+  qemu?: boolean;
+  /** With colima: krunkit on PATH (default false). */
+  krunkit?: boolean;
   orbstack?: boolean;
   /** The sync tools' stand-ins on PATH (mutagen, docker-sync). */
   mutagen?: boolean;
@@ -163,7 +187,11 @@ export function createStandinSandbox(options: SandboxOptions = {}): StandinSandb
   mkdirSync(bin);
   const tools = ['docker', 'open', 'osascript'];
   if (options.rancherDesktop) tools.push('rdctl');
-  if (options.colima || options.colimaDefault) tools.push('colima');
+  if (options.colima || options.colimaDefault) {
+    tools.push('colima');
+    if (options.qemu !== false) tools.push('qemu-img');
+    if (options.krunkit) tools.push('krunkit');
+  }
   if (options.orbstack) tools.push('orb');
   if (options.mutagen) tools.push('mutagen');
   if (options.dockerSync) tools.push('docker-sync');
@@ -186,8 +214,7 @@ export function createStandinSandbox(options: SandboxOptions = {}): StandinSandb
       join(PRODUCT_FIXTURES, 'docker-desktop', options.dockerDesktop, file),
       join(home, ...DD_SETTINGS_DIR, file),
     );
-    const version =
-      options.dockerDesktopVersion ?? (options.dockerDesktop === 'settings-json-4.34' ? '4.34.3' : '4.43.0');
+    const version = options.dockerDesktopVersion ?? DD_VERSION_FOR[options.dockerDesktop];
     env.STANDIN_DOCKER_DESKTOP_VERSION = version;
     const plist = join(home, 'Applications', 'Docker.app', 'Contents', 'Info.plist');
     mkdirSync(dirname(plist), { recursive: true });

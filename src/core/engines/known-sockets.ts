@@ -2,8 +2,10 @@
 // listed when its product's folder exists, so a stopped Rancher Desktop or colima profile shows up as
 // "no socket at …" instead of vanishing, while a product never installed stays out of the list.
 import fs from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ProviderId } from '../../shared/ids';
+import { parseHostOverride } from '../providers/host-facts';
 
 export interface KnownSocket {
   /** The name the product gives its own context, so a later context for it deduplicates cleanly. */
@@ -15,8 +17,26 @@ export interface KnownSocket {
 /** Name for the system-wide socket when no context (not even `default`) points at it. */
 export const SYSTEM_SOCKET_NAME = 'system';
 
-export function colimaHome(env: NodeJS.ProcessEnv, home: string): string {
-  return env.COLIMA_HOME ? path.resolve(home, env.COLIMA_HOME) : path.join(home, '.colima');
+/**
+ * colima's config folder as colima resolves it (abiosoft/colima config/files.go; the facts are in
+ * docs/product-facts.md): $COLIMA_HOME only when that folder exists, then ~/.colima when it
+ * exists, then $XDG_CONFIG_HOME/colima, then ~/.config/colima when it exists, then ~/.colima on
+ * macOS and ~/.config/colima elsewhere.
+ */
+export function colimaHome(
+  env: NodeJS.ProcessEnv,
+  home: string,
+  platform: string = parseHostOverride(env.MOUNTBENCH_HOST)?.platform ?? process.platform,
+): string {
+  const there = (dir: string) => existsSync(dir);
+  if (env.COLIMA_HOME && there(path.resolve(home, env.COLIMA_HOME)))
+    return path.resolve(home, env.COLIMA_HOME);
+  const dotColima = path.join(home, '.colima');
+  if (there(dotColima)) return dotColima;
+  if (env.XDG_CONFIG_HOME) return path.join(env.XDG_CONFIG_HOME, 'colima');
+  const xdgDefault = path.join(home, '.config', 'colima');
+  if (there(xdgDefault) || platform !== 'darwin') return xdgDefault;
+  return dotColima;
 }
 
 export async function listKnownSockets(options: {

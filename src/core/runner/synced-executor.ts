@@ -9,11 +9,7 @@ import { MountbenchError } from '../../shared/errors';
 import type { SyncMountKind } from '../../shared/ids';
 import type { FixtureSpec } from '../fixtures/fixture-spec';
 import { writeHostFixture } from '../fixtures/write-host-fixture';
-import {
-  createDockerSyncSession,
-  prepareDockerSyncVolume,
-  removeDockerSyncVolume,
-} from '../sync/docker-sync';
+import { createDockerSyncSession, removeDockerSyncVolume } from '../sync/docker-sync';
 import { createMutagenSession } from '../sync/mutagen';
 import type { SyncSession } from '../sync/sync-session';
 import { BENCH_ROOT, ContainerExecutor } from './container-executor';
@@ -90,8 +86,11 @@ export class SyncedExecutor implements BackendExecutor {
     }
     // docker-sync fills a volume named after the sync, which the container then mounts.
     const volumeName = `${o.name}-sync`;
-    await prepareDockerSyncVolume(o.docker, volumeName, o.runId, o.signal);
     this.session = await createDockerSyncSession({
+      docker: o.docker,
+      runId: o.runId,
+      containerRoot: BENCH_ROOT,
+      inContainer: () => (script, signal) => this.inner().run(script, signal),
       executable: o.executable,
       env: o.env,
       syncName: volumeName,

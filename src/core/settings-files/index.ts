@@ -2,4 +2,4 @@
 export { readSettingsFile, writeSettingsFile, assertWritable, type SettingsFile } from './settings-file';
 export { editJsonText, parseJsonSettings, getJsonPath, type JsonEdit } from './json-edit';
 export { readYamlScalar, setYamlScalar, type YamlScalar } from './yaml-scalar';
-export { requireKnownVersion } from './versioned';
+export { readSettingsVersion, requireKnownVersion, type SettingsVersion } from './versioned';

@@ -80,7 +80,7 @@ describe('colima stand-in', () => {
   });
 
   it('cannot change the VM type or mount type of an existing profile', async () => {
-    const s = sandbox({});
+    const s = sandbox({ colima: true });
     expect(
       (await s.run('colima', ['start', '-p', 'mountbench-x', '--vm-type', 'qemu', '--mount-type', '9p']))
         .code,
@@ -121,15 +121,40 @@ describe('colima stand-in', () => {
     expect(readFileSync(userProfile, 'utf8')).toBe(before);
   });
 
-  it('refuses vz before macOS 13', async () => {
-    const s = sandbox({ env: { MOUNTBENCH_HOST: 'darwin arm64 12.6' } });
-    const out = await s.run('colima', ['start', '-p', 'mountbench-vz', '--vm-type', 'vz']);
+  it('has no --vm-type before macOS 13 (nor on Linux): QEMU is the only VM there', async () => {
+    for (const host of ['darwin arm64 12.6', 'linux x64']) {
+      const s = sandbox({ env: { MOUNTBENCH_HOST: host } });
+      const out = await s.run('colima', ['start', '-p', 'mountbench-vz', '--vm-type', 'vz']);
+      expect(out.code).toBe(1);
+      expect(out.stderr).toMatch(/unknown flag: --vm-type/);
+    }
+  });
+
+  it('has no `status --json` before 0.8.1, no `delete --data` before 0.9.0, and needs qemu-img for QEMU since 0.8.0', async () => {
+    const old = sandbox({ colima: true, env: { STANDIN_COLIMA_VERSION: '0.8.0' } });
+    expect((await old.run('colima', ['status', '-p', 'x', '--json'])).stderr).toMatch(/unknown flag: --json/);
+    const older = sandbox({ colima: true, env: { STANDIN_COLIMA_VERSION: '0.8.1' } });
+    expect((await older.run('colima', ['delete', '-p', 'x', '--data'])).stderr).toMatch(
+      /unknown flag: --data/,
+    );
+    const noQemu = sandbox({ colima: true, qemu: false });
+    const out = await noQemu.run('colima', ['start', '-p', 'mountbench-qemu-sshfs', '--vm-type', 'qemu']);
     expect(out.code).toBe(1);
-    expect(out.stderr).toMatch(/requires macOS 13/);
+    expect(out.stderr).toMatch(/qemu-img not found/);
+  });
+
+  it('since 0.9.0 keeps a deleted profile’s data disk unless --data is given', async () => {
+    const s = sandbox({ colima: true, env: { STANDIN_COLIMA_VERSION: '0.10.3' } });
+    const disk = (p: string) => s.file('.colima', '_lima', '_disks', `colima-${p}`);
+    for (const p of ['a', 'b'])
+      expect((await s.run('colima', ['start', '-p', p, '--activate=false'])).code).toBe(0);
+    expect((await s.run('colima', ['delete', '-p', 'a', '--force'])).code).toBe(0);
+    expect((await s.run('colima', ['delete', '-p', 'b', '--force', '--data'])).code).toBe(0);
+    expect([existsSync(disk('a')), existsSync(disk('b'))]).toEqual([true, false]);
   });
 
   it('fails to start when told to, and never becomes ready when told to hang', async () => {
-    const s = sandbox({});
+    const s = sandbox({ colima: true });
     const failed = await s.run('colima', ['start', '-p', 'mountbench-f'], { STANDIN_FAIL: 'colima:start' });
     expect(failed.code).toBe(1);
     expect(failed.stderr).toMatch(/error starting vm/);

@@ -22,6 +22,10 @@ describe('product fixtures keep the products’ own formatting', () => {
   for (const [dir, file] of [
     ['settings-json-4.34', 'settings.json'],
     ['settings-store-json-4.35', 'settings-store.json'],
+    ['settings-store-json-v43', 'settings-store.json'],
+    ['settings-store-json-v43-docker-vmm', 'settings-store.json'],
+    ['settings-store-json-v46', 'settings-store.json'],
+    ['settings-store-json-v46-grpcfuse', 'settings-store.json'],
   ]) {
     it(`Docker Desktop ${file} is indented as Docker Desktop writes it`, () => {
       const text = read('docker-desktop', dir, file);

@@ -5,6 +5,7 @@
 'use strict';
 
 const fs = require('node:fs');
+const path = require('node:path');
 const readline = require('node:readline');
 const { compareVersions, fail, hostFacts, knobs, runMain } = require('./common.cjs');
 const { ensureContext, removeContext, setCurrentContext } = require('./docker-contexts.cjs');
@@ -73,7 +74,33 @@ const STRING = new Set([
   'a',
 ]);
 
-function parse(argv) {
+/**
+ * Flags that do not exist on this colima or this Mac (abiosoft/colima): `--vm-type` only on macOS
+ * 13+ (cmd/start.go), `status --json` from 0.8.1, `delete --data` from 0.9.0.
+ */
+function missingFlags(command) {
+  const host = hostFacts(process.env);
+  const macos13 = host.platform === 'darwin' && compareVersions(host.macosVersion ?? '0', '13.0') >= 0;
+  if (command === 'start' && !macos13) return ['vm-type', 't'];
+  if (command === 'status' && compareVersions(version(), '0.8.1') < 0) return ['json', 'j'];
+  if (command === 'delete' && compareVersions(version(), '0.9.0') < 0) return ['data'];
+  return [];
+}
+
+/** Is `tool` on PATH? colima looks for qemu-img and krunkit itself (util/qemu.go). */
+function onPath(tool) {
+  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => {
+    try {
+      fs.accessSync(path.join(dir, tool), fs.constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+function parse(argv, command) {
+  const missing = missingFlags(command);
   const opts = {};
   const positionals = [];
   for (let i = 0; i < argv.length; i++) {
@@ -83,6 +110,7 @@ function parse(argv) {
       continue;
     }
     const [name, inline] = arg.replace(/^--?/, '').split(/=(.*)/s, 2);
+    if (missing.includes(name)) fatal(`unknown flag: ${arg.split('=')[0]}`);
     if (BOOL.has(name)) opts[name] = inline === undefined ? true : inline !== 'false';
     else if (STRING.has(name)) opts[name] = inline ?? argv[++i];
     else fatal(`unknown flag: ${arg.split('=')[0]}`);
@@ -104,7 +132,7 @@ function readInstance(paths) {
 }
 
 function driverLabel(vmType) {
-  return vmType === 'vz' ? 'macOS Virtualization.Framework' : vmType === 'krunkit' ? 'krunkit' : 'QEMU';
+  return vmType === 'vz' ? 'macOS Virtualization.Framework' : vmType === 'krunkit' ? 'Krunkit' : 'QEMU';
 }
 
 function guestArch(host) {
@@ -115,6 +143,15 @@ function guestArch(host) {
 function resolveNewVm(opts, config, host) {
   const vmType = opts['vm-type'] ?? config?.vmType ?? 'qemu';
   if (!['qemu', 'vz', 'krunkit'].includes(vmType)) fatal(`invalid vmType: '${vmType}'`);
+  // QEMU is optional since 0.8.0; krunkit is a VM type from 0.10.0, on Apple silicon (util/qemu.go).
+  if (vmType === 'qemu' && compareVersions(version(), '0.8.0') >= 0 && !onPath('qemu-img'))
+    fatal("qemu-img not found, run 'brew install qemu' to install");
+  if (vmType === 'krunkit') {
+    if (compareVersions(version(), '0.10.0') < 0 || host.arch !== 'arm64')
+      fatal(`invalid vmType: '${vmType}'`);
+    if (!onPath('krunkit'))
+      fatal('krunkit not found in $PATH\nInstall with: brew tap slp/krunkit && brew install krunkit');
+  }
   if (vmType !== 'qemu') {
     if (host.platform !== 'darwin') fatal(`vmType '${vmType}' is only supported on macOS`);
     if (compareVersions(host.macosVersion ?? '0', '13.0') < 0)
@@ -123,8 +160,8 @@ function resolveNewVm(opts, config, host) {
   let mountType = opts['mount-type'] ?? config?.mountType ?? (vmType === 'vz' ? 'virtiofs' : 'sshfs');
   if (mountType === 'reverse-sshfs') mountType = 'sshfs';
   if (!['sshfs', '9p', 'virtiofs'].includes(mountType)) fatal(`invalid mountType: '${mountType}'`);
-  if (mountType === 'virtiofs' && vmType !== 'vz') mountType = 'sshfs';
-  if (mountType === '9p' && vmType === 'vz') mountType = 'virtiofs';
+  if (mountType === 'virtiofs' && vmType === 'qemu') mountType = 'sshfs';
+  if (mountType === '9p' && vmType !== 'qemu') mountType = 'virtiofs';
   return { vmType, mountType };
 }
 
@@ -137,7 +174,7 @@ function numberOpt(opts, long, short, fallback) {
 }
 
 async function start(argv) {
-  const { opts, profile } = parse(argv);
+  const { opts, profile } = parse(argv, 'start');
   const env = process.env;
   const host = hostFacts(env);
   const paths = profilePaths(profile, env);
@@ -176,6 +213,10 @@ async function start(argv) {
   say('info', `starting ${paths.displayName}`);
   saveConfig(profile, settings, env);
   fs.mkdirSync(paths.limaDir, { recursive: true });
+  if (compareVersions(version(), '0.9.0') >= 0 && !fs.existsSync(paths.dataDisk)) {
+    fs.mkdirSync(paths.dataDisk, { recursive: true });
+    fs.writeFileSync(path.join(paths.dataDisk, 'datadisk'), `container data of ${paths.displayName}\n`);
+  }
   const instance = {
     standIn: true,
     profile,
@@ -208,7 +249,7 @@ async function start(argv) {
 }
 
 async function stop(argv) {
-  const { opts, profile } = parse(argv);
+  const { opts, profile } = parse(argv, 'stop');
   const paths = profilePaths(profile, process.env);
   const k = knobs(PRODUCT, process.env);
   say('info', `stopping ${paths.displayName}`);
@@ -230,7 +271,7 @@ function confirm(question) {
 }
 
 async function del(argv) {
-  const { opts, profile } = parse(argv);
+  const { opts, profile } = parse(argv, 'delete');
   const paths = profilePaths(profile, process.env);
   if (!instanceExists(paths) && !fs.existsSync(paths.dir)) fatal(`${paths.displayName} does not exist`);
   if (knobs(PRODUCT, process.env).fails('delete'))
@@ -244,6 +285,8 @@ async function del(argv) {
   say('info', `deleting ${paths.displayName}`);
   await stopVm(paths.stateFile, { force: true });
   fs.rmSync(paths.limaDir, { recursive: true, force: true });
+  // Since 0.9.0 the container data lives on a lima disk that delete keeps without --data.
+  if (opts.data) fs.rmSync(paths.dataDisk, { recursive: true, force: true });
   fs.rmSync(paths.dir, { recursive: true, force: true });
   removeContext(paths.context, process.env);
   say('info', 'done');
@@ -267,7 +310,7 @@ function statusInfo(paths, state) {
 }
 
 async function status(argv) {
-  const { opts, profile } = parse(argv);
+  const { opts, profile } = parse(argv, 'status');
   const paths = profilePaths(profile, process.env);
   const k = knobs(PRODUCT, process.env);
   if (k.hangs('status')) await new Promise(() => {});

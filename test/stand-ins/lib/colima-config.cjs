@@ -1,4 +1,4 @@
-// colima's profile files: ~/.colima/<profile>/colima.yaml ($COLIMA_HOME moves ~/.colima), written
+// colima's profile files: ~/.colima/<profile>/colima.yaml (colimaHome below), written
 // from colima's own commented default template, and read back for the top-level scalars the
 // stand-in needs (vmType, mountType, cpu…). Only those scalars are ever replaced in an existing
 // file, so the comments and the user's nested sections survive.
@@ -6,10 +6,17 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { home, writeFileAtomic } = require('./common.cjs');
+const { home, hostFacts, writeFileAtomic } = require('./common.cjs');
 
+/** As colima's config/files.go: $COLIMA_HOME only when it exists, ~/.colima, then the XDG folders. */
 function colimaHome(env = process.env) {
-  return env.COLIMA_HOME || path.join(home(env), '.colima');
+  if (env.COLIMA_HOME && fs.existsSync(env.COLIMA_HOME)) return env.COLIMA_HOME;
+  const dotColima = path.join(home(env), '.colima');
+  if (fs.existsSync(dotColima)) return dotColima;
+  if (env.XDG_CONFIG_HOME) return path.join(env.XDG_CONFIG_HOME, 'colima');
+  const xdgDefault = path.join(home(env), '.config', 'colima');
+  if (fs.existsSync(xdgDefault) || hostFacts(env).platform !== 'darwin') return xdgDefault;
+  return dotColima;
 }
 
 function profilePaths(profile, env = process.env) {
@@ -23,6 +30,8 @@ function profilePaths(profile, env = process.env) {
     config: path.join(root, profile, 'colima.yaml'),
     socket: path.join(root, profile, 'docker.sock'),
     limaDir,
+    // `limactl disk create <instance>` under colima's LIMA_HOME (environment/vm/lima/limautil/disk.go).
+    dataDisk: path.join(root, '_lima', '_disks', instance),
     stateFile: path.join(limaDir, 'standin-state.json'),
     logFile: path.join(limaDir, 'ha.stdout.log'),
     context: profile === 'default' ? 'colima' : `colima-${profile}`,

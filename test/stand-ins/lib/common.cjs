@@ -121,10 +121,12 @@ async function waitFor(check, { timeoutMs = 0, intervalMs = 50 } = {}) {
 }
 
 /** Starts a detached background process (a stand-in "app" or "VM") that outlives the CLI. */
-function spawnDetached(script, args, logFile, env = process.env) {
+function spawnDetached(script, args, logFile, env = process.env, argv0 = undefined) {
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const log = fs.openSync(logFile, 'a');
   const child = spawn(process.execPath, [script, ...args], {
+    // argv0: what the process's command line starts with (pgrep -f sees it), as a real app's path.
+    ...(argv0 ? { argv0 } : {}),
     detached: true,
     stdio: ['ignore', log, log],
     env,

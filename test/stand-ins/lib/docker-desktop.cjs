@@ -66,7 +66,40 @@ function migrateToStore(paths) {
   fs.writeFileSync(paths.storeSettings, `${JSON.stringify(store, null, 2)}\n`);
 }
 
+/**
+ * settings-store.json leaves out every setting at its default (docs/product-facts.md): these are
+ * Docker's documented defaults for the switches a sparse file does not name.
+ */
+const STORE_DEFAULTS = {
+  UseVirtualizationFramework: true,
+  UseVirtualizationFrameworkVirtioFS: true,
+  UseGrpcfuse: false,
+  UseLibkrun: false,
+  UseVirtualizationFrameworkRosetta: true,
+};
+
+/** 40 up to 4.37 (real files); later numbers by release are unconfirmed: 46 stands for "current". */
+function storeSettingsVersion(env) {
+  const knob = Number.parseInt(env.STANDIN_DD_SETTINGS_VERSION ?? '', 10);
+  if (Number.isInteger(knob)) return knob;
+  return compareVersions(ddVersion(env), '4.38.0') < 0 ? 40 : 46;
+}
+
 function defaultSettings(env) {
+  if (usesStore(env) && compareVersions(ddVersion(env), '4.38.0') >= 0) {
+    // A fresh install of a 4.4x–4.9x release: nine keys, no switch (a real file, fixture v43).
+    return {
+      AutoStart: false,
+      DisplayedOnboarding: true,
+      DockerAppLaunchPath: '/Applications/Docker.app',
+      EnableDockerAI: true,
+      LastContainerdSnapshotterEnable: Math.floor(Date.now() / 1000),
+      LicenseTermsVersion: 2,
+      SettingsVersion: storeSettingsVersion(env),
+      ShowInstallScreen: false,
+      UseContainerdSnapshotter: true,
+    };
+  }
   const k = (name) => keyFor(name, env);
   return {
     [k('Cpus')]: 4,
@@ -75,13 +108,25 @@ function defaultSettings(env) {
     [k('UseGrpcfuse')]: true,
     [k('UseVirtualizationFramework')]: true,
     [k('UseVirtualizationFrameworkVirtioFS')]: true,
-    ...(usesStore(env) ? { SettingsVersion: 40, UseLibkrun: false } : { settingsVersion: 34 }),
+    ...(usesStore(env)
+      ? { SettingsVersion: storeSettingsVersion(env), UseLibkrun: false }
+      : { settingsVersion: 34 }),
   };
+}
+
+/** Docker.app as the app runs it: its processes' command lines start with this path. */
+function appBundle(env) {
+  const own = path.join(home(env), 'Applications', 'Docker.app');
+  return fs.existsSync(own) ? own : '/Applications/Docker.app';
 }
 
 /** What the settings make the app run, or why it refuses to start. */
 function effectiveSetup(settings, env) {
-  const get = (name) => settings[keyFor(name, env)] === true;
+  const get = (name) => {
+    const value = settings[keyFor(name, env)];
+    if (value === undefined && usesStore(env)) return STORE_DEFAULTS[name] ?? false;
+    return value === true;
+  };
   const host = hostFacts(env);
   const vz = get('UseVirtualizationFramework');
   const libkrun = usesStore(env) && get('UseLibkrun');
@@ -153,6 +198,8 @@ function launchApp(env = process.env) {
         message: null,
       },
       bindFsType: BIND_FS_TYPE[loaded.setup?.fileSharing] ?? null,
+      argv0: path.join(appBundle(env), 'Contents', 'MacOS', 'com.docker.backend'),
+      lingerMs: Number.parseInt(env.STANDIN_DD_LINGER_MS ?? '', 10) || 0,
       keepFile: {
         path: loaded.file,
         contents: loaded.contents,

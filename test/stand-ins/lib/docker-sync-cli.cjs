@@ -1,8 +1,13 @@
 // The `docker-sync` stand-in: `start`, `sync`, `stop`, `clean`, `list`, `version` for the
 // docker-sync.yml in the current folder. `start` creates the volume named after each sync (keeping
 // one that exists, as `docker volume create` does), starts a sidecar container of that name with
-// the volume at /app_sync, makes the initial sync and leaves a poller syncing both ways (what
-// unison does in the real sidecar). A sync name another project is running is refused.
+// the volume at /app_sync, makes the initial sync (native_osx's precopy) and leaves a poller
+// syncing both ways (what unison does in the real sidecar), asynchronously. As upstream's
+// native_osx.rb, `sync` does nothing under native_osx; under `native` (docker-sync's default on
+// Linux) `start` makes a bind-backed volume and nothing syncs. A sync name another project is
+// running is refused. With STANDIN_DOCKER_SYNC_UPDATE_AVAILABLE=1 (a newer gem is out), `start`
+// asks to update and, without a terminal, exits 1 unless DOCKER_SYNC_SKIP_UPDATE is set
+// (update_check.rb, update_enforce true by default).
 'use strict';
 
 const crypto = require('node:crypto');
@@ -83,7 +88,21 @@ function runningPoller(projectDir) {
   }
 }
 
+/** Strategies whose `sync` is `# nop` upstream (native_osx.rb, native.rb). */
+const NOP_SYNC = ['native_osx', 'native'];
+
+function updateCheck() {
+  if (env.DOCKER_SYNC_SKIP_UPDATE || env.STANDIN_DOCKER_SYNC_UPDATE_AVAILABLE !== '1') return;
+  process.stdout.write(
+    `warning  There is an update (1.0.6) available (current version ${VERSION}). Please update before you continue\n` +
+      'Shall I update docker-sync to 1.0.6 for you? ',
+  );
+  // Thor's yes? reads an answer; without a terminal there is none, and update_enforce exits 1.
+  if (!process.stdin.isTTY) process.exit(1);
+}
+
 async function start() {
+  updateCheck();
   fault('start');
   await hang('start');
   const cfg = config();
@@ -96,6 +115,22 @@ async function start() {
   }
   const image = env.STANDIN_DOCKER_SYNC_IMAGE || 'busybox';
   for (const sync of cfg.syncs) {
+    if (sync.strategy === 'native') {
+      // native.rb: a local volume bound to the host folder; no sidecar, nothing to sync.
+      await docker(env, [
+        'volume',
+        'create',
+        '--opt',
+        'type=none',
+        '--opt',
+        `device=${sync.src}`,
+        '--opt',
+        'o=bind',
+        '--name',
+        sync.name,
+      ]);
+      continue;
+    }
     await docker(env, ['volume', 'create', sync.name]);
     await docker(env, ['rm', '-f', sync.name]).catch(() => undefined);
     await docker(env, [
@@ -135,6 +170,7 @@ async function sync() {
   fault('sync');
   await hang('sync');
   const cfg = config();
+  if (cfg.syncs.every((s) => NOP_SYNC.includes(s.strategy))) return 0;
   if (!runningPoller(cfg.projectDir))
     fail('error: docker-sync is not running for this project (docker-sync start first)');
   const state = projectState(cfg.projectDir);

@@ -1,13 +1,20 @@
 // Reads a docker-sync.yml as docker-sync does and checks its documented rules: `version: "2"`, a
-// non-empty `syncs` map, every sync with a `src` folder that exists and a known `sync_strategy`.
+// non-empty `syncs` map, every sync with a `src` folder that exists. A missing or unknown
+// `sync_strategy` becomes docker-sync's default for the host (project_config.rb,
+// default_sync_strategy): `native` on Linux, `native_osx` on a Mac with Docker Desktop.
 // The YAML reader covers the block subset docker-sync's own examples use (maps, `- ` lists, `[]`,
 // quoted and plain scalars, comments) and refuses anything else rather than guess.
 'use strict';
 
 const fs = require('node:fs');
 const path = require('node:path');
+const { hostFacts } = require('./common.cjs');
 
-const STRATEGIES = ['native_osx', 'unison', 'rsync'];
+const STRATEGIES = ['native_osx', 'native', 'unison', 'rsync'];
+
+function defaultStrategy(env) {
+  return hostFacts(env).platform === 'linux' ? 'native' : 'native_osx';
+}
 
 function scalar(text, where) {
   const t = text.trim();
@@ -81,8 +88,9 @@ function loadConfig(projectDir, file = 'docker-sync.yml') {
     const src = path.resolve(path.dirname(full), sync.src);
     if (!fs.existsSync(src) || !fs.statSync(src).isDirectory())
       throw new Error(`sync ${name}: src ${src} is not a folder`);
-    const strategy = sync.sync_strategy ?? 'native_osx';
-    if (!STRATEGIES.includes(strategy)) throw new Error(`sync ${name}: unknown sync_strategy "${strategy}"`);
+    const strategy = STRATEGIES.includes(sync.sync_strategy)
+      ? sync.sync_strategy
+      : defaultStrategy(process.env);
     return { name, src, strategy, excludes: sync.sync_excludes ?? [], userid: sync.sync_userid ?? null };
   });
   return { file: full, projectDir: path.dirname(full), syncs };

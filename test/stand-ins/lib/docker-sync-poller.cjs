@@ -1,6 +1,8 @@
 // The docker-sync stand-in's background sync for one project: a two-way cycle between each sync's
-// src and its sidecar's /app_sync every STANDIN_DOCKER_SYNC_POLL_MS, and a cycle on request for
-// `docker-sync sync`. Ends on SIGTERM, when the project's .docker-sync folder is gone, or after
+// src and its sidecar's /app_sync every STANDIN_DOCKER_SYNC_POLL_MS (unison's watch in the real
+// sidecar), each change carried across STANDIN_DOCKER_SYNC_DELAY_MS after it was first seen, and
+// a cycle on request for `docker-sync sync` of the strategies whose sync does something. `native`
+// syncs (a bind-backed volume) have nothing to carry. Ends on SIGTERM, when the project's .docker-sync folder is gone, or after
 // STANDIN_MAX_LIFETIME_MS.
 'use strict';
 
@@ -17,7 +19,9 @@ const requests = path.join(stateDir, 'requests');
 const pollMs = numberFrom(env.STANDIN_DOCKER_SYNC_POLL_MS, 200);
 const maxLifetime = numberFrom(env.STANDIN_MAX_LIFETIME_MS, 3_600_000);
 const started = Date.now();
+const holdMs = numberFrom(env.STANDIN_DOCKER_SYNC_DELAY_MS, 0);
 const memory = new Map(cfg.syncs.map((s) => [s.name, new Map()]));
+const firstSeen = new Map(cfg.syncs.map((s) => [s.name, new Map()]));
 let stopping = false;
 process.on('SIGTERM', () => (stopping = true));
 process.on('SIGINT', () => (stopping = true));
@@ -32,10 +36,18 @@ async function main() {
       // no requests yet
     }
     const errors = [];
-    for (const sync of cfg.syncs) {
+    for (const sync of cfg.syncs.filter((s) => s.strategy !== 'native')) {
       try {
         await syncCycle(
-          { alpha: sync.src, container: sync.name, path: '/app_sync', mode: 'two-way-resolved', env },
+          {
+            alpha: sync.src,
+            container: sync.name,
+            path: '/app_sync',
+            mode: 'two-way-resolved',
+            env,
+            holdMs,
+            firstSeen: firstSeen.get(sync.name),
+          },
           memory.get(sync.name),
         );
       } catch (err) {

@@ -5,7 +5,9 @@
 //
 // Docker Desktop rule: with `keepFile`, the process holds the settings file it read at start and
 // writes it back whenever the file on disk differs, and once more when it quits, so a change made
-// while it runs is lost, as with the real app.
+// while it runs is lost, as with the real app. With `lingerMs`, the app reports "stopped" (its VM
+// and socket are gone) but its process runs on that long, still holding the file: only a
+// provider that waits for the app's processes to be gone keeps its change.
 'use strict';
 
 const fs = require('node:fs');
@@ -31,6 +33,7 @@ function setState(status, extra = {}) {
     status,
     socket: options.socketPath,
     overwrites,
+    lingerMs: options.lingerMs ?? 0,
     since: new Date().toISOString(),
     ...extra,
   });
@@ -68,6 +71,12 @@ async function stop() {
   keepSettings();
   await delay(options.stopMs);
   if (forwarder) await forwarder.close();
+  if (options.lingerMs > 0) {
+    setState('stopped', { pid: process.pid });
+    log(`VM stopped; the app lingers for ${options.lingerMs} ms`);
+    await delay(options.lingerMs);
+    keepSettings();
+  }
   setState('stopped', { pid: null });
   log('stopped');
   process.exit(0);

@@ -6,9 +6,11 @@
 
 const { compareVersions } = require('./common.cjs');
 
-/** RD version → the settings version it writes (engine-settings.md; 17/18 have 16's paths). */
+/** RD version → the settings version it writes (CURRENT_SETTINGS_VERSION; 17/18 have 16's paths). */
 function settingsVersionFor(rdVersion) {
   const v = String(rdVersion).replace(/^v/, '');
+  if (compareVersions(v, '1.15.0') < 0) return 11;
+  if (compareVersions(v, '1.16.0') < 0) return 13;
   if (compareVersions(v, '1.19.0') < 0) return 14;
   if (compareVersions(v, '1.20.0') < 0) return 15;
   if (compareVersions(v, '1.22.0') < 0) return 16;
@@ -103,8 +105,18 @@ function defaultSettings(version, host) {
   return s;
 }
 
-/** settingsImpl.updateTable for the steps Mountbench meets (14 → 19). */
+/** settingsImpl.updateTable for the steps Mountbench meets (11 → 19). */
 const MIGRATIONS = {
+  11: (s) => {
+    unset(s, 'experimental.virtualMachine.socketVMNet');
+    const evm = get(s, 'experimental.virtualMachine');
+    if (evm && Object.keys(evm).length === 0) unset(s, 'experimental.virtualMachine');
+  },
+  12: (s) => set(s, 'experimental.virtualMachine.networkingTunnel', true),
+  13: (s) => {
+    unset(s, 'virtualMachine.hostResolver');
+    unset(s, 'experimental.virtualMachine.networkingTunnel');
+  },
   14: (s) => {
     for (const [from, to] of [
       ['experimental.virtualMachine.type', 'virtualMachine.type'],

@@ -172,6 +172,14 @@ async function syncCycle(session, last) {
     const aChanged = a !== l.a;
     const bChanged = b !== l.b;
     if (!aChanged && !bChanged) continue;
+    // `holdMs`: a change is carried across only once it has been seen that long (propagation delay).
+    if (session.holdMs > 0) {
+      const seenKey = `${rel}\0${a}\0${b}`;
+      const seen = session.firstSeen.get(seenKey);
+      if (seen === undefined) session.firstSeen.set(seenKey, Date.now());
+      if (seen === undefined || Date.now() - seen < session.holdMs) continue;
+      session.firstSeen.delete(seenKey);
+    }
     let direction;
     if (mode === 'one-way-replica') direction = 'push';
     else if (aChanged && !bChanged) direction = 'push';

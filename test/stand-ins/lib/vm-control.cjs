@@ -46,8 +46,10 @@ function launchVm(spec, env = process.env) {
     bindFsType: spec.bindFsType ?? null,
     extra: spec.extra ?? {},
     maxLifetimeMs: Number.parseInt(env.STANDIN_MAX_LIFETIME_MS ?? '', 10) || ONE_HOUR,
+    lingerMs: spec.lingerMs ?? 0,
   };
-  const pid = spawnDetached(ENGINE_VM, [JSON.stringify(options)], spec.logFile, env);
+  // `argv0`: the start of the process's command line, as a real app's executable path is (pgrep -f).
+  const pid = spawnDetached(ENGINE_VM, [JSON.stringify(options)], spec.logFile, env, spec.argv0);
   // Launched is starting: a status asked before the process has booted far enough to say so
   // itself must not read "stopped" (a caller would then write settings the process overwrites).
   const previous = readJson(spec.stateFile) ?? {};
@@ -89,10 +91,17 @@ async function waitVm(stateFile, launch, { timeoutMs = 0 } = {}) {
   );
 }
 
+/** Done when the product says it stopped: its process may linger on after that (lingerMs). */
 async function stopVm(stateFile, { timeoutMs = 0, force = false } = {}) {
   const state = vmState(stateFile);
   if (!state.pid) return true;
-  return stopProcess(state.pid, { timeoutMs, force });
+  if (force || !state.lingerMs) return stopProcess(state.pid, { timeoutMs, force });
+  try {
+    process.kill(state.pid, 'SIGTERM');
+  } catch {
+    return true;
+  }
+  return Boolean(await waitFor(() => vmState(stateFile).status === 'stopped', { timeoutMs }));
 }
 
 module.exports = { vmState, isUp, launchVm, waitVm, stopVm };

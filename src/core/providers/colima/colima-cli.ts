@@ -1,8 +1,10 @@
 // Talking to colima (found on ctx.env.PATH): its version, its profiles (`list --json`, one JSON
 // object a line), a profile's status (`status -p P --json`), start, stop and delete.
 import { MountbenchError } from '../../../shared/errors';
+import { versionAtLeast } from '../host-facts';
 import type { ProviderContext } from '../provider';
 import { runProductCommand, type CommandResult } from '../run-product-command';
+import { DELETE_DATA_SINCE } from './variants';
 
 export interface ColimaInstance {
   name: string;
@@ -87,9 +89,11 @@ export function startProfile(
   profile: string,
   vmType?: string,
   mountType?: string,
+  vmTypeFlag = true,
 ): Promise<void> {
   const args = ['start', '-p', profile, '--activate=false'];
-  if (vmType) args.push('--vm-type', vmType);
+  // Without the flag (Linux, macOS 12) colima has QEMU only, the one type offered there.
+  if (vmType && vmTypeFlag) args.push('--vm-type', vmType);
   if (mountType) args.push('--mount-type', mountType);
   // A first start downloads the VM image: give it time.
   return must(ctx, args, `starting colima profile ${profile}`, 15 * 60_000);
@@ -99,6 +103,9 @@ export function stopProfile(ctx: ProviderContext, profile: string): Promise<void
   return must(ctx, ['stop', '-p', profile], `stopping colima profile ${profile}`, 5 * 60_000);
 }
 
-export function deleteProfile(ctx: ProviderContext, profile: string): Promise<void> {
-  return must(ctx, ['delete', '-p', profile, '--force'], `deleting colima profile ${profile}`, 5 * 60_000);
+/** Since 0.9.0 the data disk stays without `--data`, and a re-created profile would reuse it. */
+export function deleteProfile(ctx: ProviderContext, profile: string, version: string | null): Promise<void> {
+  const args = ['delete', '-p', profile, '--force'];
+  if (version === null || versionAtLeast(version, DELETE_DATA_SINCE)) args.push('--data');
+  return must(ctx, args, `deleting colima profile ${profile}`, 5 * 60_000);
 }

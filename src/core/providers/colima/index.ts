@@ -38,6 +38,7 @@ import {
   variantFromValues,
   variantOfProfile,
   vmTypeFromDriver,
+  hasVmTypeFlag,
   type VariantDef,
 } from './variants';
 import { requireAvailableVariant } from '../require-variant';
@@ -49,8 +50,17 @@ const LABEL = 'colima';
 const isBench = (name: string) => name.startsWith(BENCH_PREFIX);
 const contextOf = (profile: string) => (profile === 'default' ? 'colima' : `colima-${profile}`);
 
+async function colimaTools(ctx: ProviderContext) {
+  // colima looks for these on PATH itself (util/qemu.go: AssertQemuImg, AssertKrunkit).
+  const [qemu, krunkit] = await Promise.all([
+    findExecutable('qemu-img', ctx.env),
+    findExecutable('krunkit', ctx.env),
+  ]);
+  return { qemu: qemu !== null, krunkit: krunkit !== null };
+}
+
 async function variants(ctx: ProviderContext) {
-  return listColimaVariants(ctx.host, await colimaVersion(ctx));
+  return listColimaVariants(ctx.host, await colimaVersion(ctx), await colimaTools(ctx));
 }
 
 async function availableDef(ctx: ProviderContext, id: string): Promise<VariantDef> {
@@ -244,7 +254,7 @@ export const colimaProvider: Provider = {
     }
     if (instances.find((i) => i.name === profile)?.running) return;
     await journal.step(ID, 'apply', 'start', `${profile} (${def.vmType}, ${def.mountType})`);
-    await startProfile(ctx, profile, def.vmType, def.mountType);
+    await startProfile(ctx, profile, def.vmType, def.mountType, hasVmTypeFlag(ctx.host));
   },
 
   waitReady,
@@ -288,7 +298,7 @@ export const colimaProvider: Provider = {
         }
       } else {
         await journal.step(ID, 'restore', 'delete', i.name);
-        await deleteProfile(ctx, i.name);
+        await deleteProfile(ctx, i.name, await colimaVersion(ctx));
       }
     }
   },

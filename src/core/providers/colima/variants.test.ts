@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  hasVmTypeFlag,
   listColimaVariants,
   profileFor,
   variantFromValues,
@@ -7,14 +8,20 @@ import {
   vmTypeFromDriver,
 } from './variants';
 
+const M1 = { platform: 'darwin', arch: 'arm64', macosVersion: '14.5' };
+const ALL_TOOLS = { qemu: true, krunkit: true };
+const available = (list: ReturnType<typeof listColimaVariants>) =>
+  list.filter((v) => v.available).map((v) => v.id);
+
 describe('colima variants', () => {
   it('are the pairs colima keeps as asked, each in a profile of its own', () => {
-    const list = listColimaVariants({ platform: 'darwin', arch: 'arm64', macosVersion: '14.5' }, '0.8.1');
+    const list = listColimaVariants(M1, '0.10.0', ALL_TOOLS);
     expect(list.map((v) => [v.id, v.available, v.expectedFsTypes[0]])).toEqual([
       ['qemu-sshfs', true, 'fuse.sshfs'],
       ['qemu-9p', true, '9p'],
       ['vz-sshfs', true, 'fuse.sshfs'],
       ['vz-virtiofs', true, 'virtiofs'],
+      ['krunkit-virtiofs', true, 'virtiofs'],
     ]);
     expect(profileFor('qemu-9p')).toBe('mountbench-qemu-9p');
     expect(variantOfProfile('mountbench-qemu-9p')).toBe('qemu-9p');
@@ -22,22 +29,48 @@ describe('colima variants', () => {
     expect(variantOfProfile('mountbench-qemu-virtiofs')).toBeNull();
   });
 
-  it('offers VZ only on macOS 13+ with colima 0.5+, and QEMU on Linux too', () => {
-    const old = listColimaVariants({ platform: 'darwin', arch: 'x64', macosVersion: '12.6' }, '0.8.1');
-    expect(old.find((v) => v.id === 'vz-sshfs')?.reason).toMatch(/macOS 13 or later/);
-    const oldColima = listColimaVariants(
-      { platform: 'darwin', arch: 'arm64', macosVersion: '14.5' },
-      '0.4.6',
+  it('offers VZ and krunkit only where `--vm-type` exists (macOS 13+), and QEMU alone on Linux', () => {
+    expect(hasVmTypeFlag({ platform: 'darwin', arch: 'x64', macosVersion: '12.6' })).toBe(false);
+    expect(hasVmTypeFlag({ platform: 'linux', arch: 'x64', macosVersion: null })).toBe(false);
+    expect(hasVmTypeFlag(M1)).toBe(true);
+    const old = listColimaVariants(
+      { platform: 'darwin', arch: 'x64', macosVersion: '12.6' },
+      '0.8.1',
+      ALL_TOOLS,
     );
-    expect(oldColima.find((v) => v.id === 'vz-virtiofs')?.reason).toMatch(/colima 0\.5\.0 or later/);
-    const linux = listColimaVariants({ platform: 'linux', arch: 'x64', macosVersion: null }, '0.8.1');
-    expect(linux.filter((v) => v.available).map((v) => v.id)).toEqual(['qemu-sshfs', 'qemu-9p']);
+    expect(old.find((v) => v.id === 'vz-sshfs')?.reason).toMatch(/macOS 13 or later/);
+    const linux = listColimaVariants(
+      { platform: 'linux', arch: 'x64', macosVersion: null },
+      '0.8.1',
+      ALL_TOOLS,
+    );
+    expect(available(linux)).toEqual(['qemu-sshfs', 'qemu-9p']);
+  });
+
+  it('offers QEMU only where qemu is installed, krunkit only from 0.10 with krunkit installed on Apple silicon', () => {
+    const noQemu = listColimaVariants(M1, '0.10.0', { qemu: false, krunkit: false });
+    expect(noQemu.find((v) => v.id === 'qemu-9p')?.reason).toMatch(/QEMU is not installed/);
+    expect(noQemu.find((v) => v.id === 'krunkit-virtiofs')?.reason).toMatch(/krunkit is not installed/);
+    expect(available(noQemu)).toEqual(['vz-sshfs', 'vz-virtiofs']);
+    const before = listColimaVariants(M1, '0.9.1', ALL_TOOLS);
+    expect(before.find((v) => v.id === 'krunkit-virtiofs')?.reason).toMatch(/colima 0\.10\.0 or later/);
+    const intel = listColimaVariants({ ...M1, arch: 'x64' }, '0.10.0', ALL_TOOLS);
+    expect(intel.find((v) => v.id === 'krunkit-virtiofs')?.reason).toMatch(/Apple silicon/);
+  });
+
+  it('says at the proposal that colima before 0.8.1 has no `status --json`', () => {
+    const list = listColimaVariants(M1, '0.8.0', ALL_TOOLS);
+    expect(list.every((v) => !v.available && /needs colima 0\.8\.1 or later/.test(v.reason ?? ''))).toBe(
+      true,
+    );
   });
 
   it('reads what colima status reports', () => {
     expect(vmTypeFromDriver('macOS Virtualization.Framework')).toBe('vz');
     expect(vmTypeFromDriver('QEMU')).toBe('qemu');
+    expect(vmTypeFromDriver('Krunkit')).toBe('krunkit');
     expect(variantFromValues('vz', 'virtiofs').id).toBe('vz-virtiofs');
+    expect(variantFromValues('krunkit', 'virtiofs').id).toBe('krunkit-virtiofs');
     expect(variantFromValues('qemu', 'reverse-sshfs').id).toBe('qemu-sshfs');
     expect(variantFromValues('qemu', 'virtiofs')).toEqual({ id: null, label: 'qemu + virtiofs' });
   });

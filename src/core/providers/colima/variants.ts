@@ -1,10 +1,11 @@
 // colima's file-sharing variants: VM type × mount type as colima allows them. colima silently turns
-// virtiofs without vz into sshfs and 9p with vz into virtiofs, so those two pairs are no variants
-// of their own; verify() still checks what the profile really got.
+// virtiofs without vz into sshfs and 9p with vz (or krunkit) into virtiofs, so those pairs are no
+// variants of their own; verify() still checks what the profile really got. Sources for every rule
+// (cmd/start.go, util/qemu.go, config/config.go of abiosoft/colima): docs/product-facts.md (colima).
 import { versionAtLeast, type HostFacts } from '../host-facts';
 import type { VariantSpec } from '../provider';
 
-export type ColimaVm = 'qemu' | 'vz';
+export type ColimaVm = 'qemu' | 'vz' | 'krunkit';
 export type ColimaMount = 'sshfs' | '9p' | 'virtiofs';
 
 export interface VariantDef {
@@ -20,11 +21,12 @@ export interface VariantDef {
 export const BENCH_PREFIX = 'mountbench-';
 
 const FS_TYPE: Record<ColimaMount, string> = { sshfs: 'fuse.sshfs', '9p': '9p', virtiofs: 'virtiofs' };
+const VM_LABEL: Record<ColimaVm, string> = { qemu: 'QEMU', vz: 'VZ', krunkit: 'krunkit' };
 
 function def(vmType: ColimaVm, mountType: ColimaMount, notes: string[] = []): VariantDef {
   return {
     id: `${vmType}-${mountType}`,
-    label: `${vmType === 'vz' ? 'VZ' : 'QEMU'} + ${mountType}`,
+    label: `${VM_LABEL[vmType]} + ${mountType}`,
     vmType,
     mountType,
     expectedFsTypes: [FS_TYPE[mountType]],
@@ -37,6 +39,7 @@ export const DEFS: readonly VariantDef[] = [
   def('qemu', '9p', ['9p does not resolve symlinks created on the host']),
   def('vz', 'sshfs'),
   def('vz', 'virtiofs'),
+  def('krunkit', 'virtiofs', ['krunkit (libkrun) is colima’s newest VM type']),
 ];
 
 export function defById(id: string): VariantDef | undefined {
@@ -45,15 +48,49 @@ export function defById(id: string): VariantDef | undefined {
 
 /** colima 0.5.0 brought vz and virtiofs. */
 export const VZ_SINCE = '0.5.0';
+/** `colima status --json`, which readiness and verification read, exists from 0.8.1. */
+export const STATUS_JSON_SINCE = '0.8.1';
+/** krunkit as a VM type (cmd/start.go, 0.10.0 on). */
+export const KRUNKIT_SINCE = '0.10.0';
+/** Since 0.9.0 `delete` keeps the container data disk unless `--data` is given. */
+export const DELETE_DATA_SINCE = '0.9.0';
 
-function unavailableReason(d: VariantDef, host: HostFacts, version: string | null): string | undefined {
+/** The tools colima needs for a VM type and does not bring (QEMU is optional since 0.8.0). */
+export interface ColimaTools {
+  qemu: boolean;
+  krunkit: boolean;
+}
+
+/** `--vm-type` exists only on macOS 13 and later: elsewhere colima has QEMU alone and no flag. */
+export function hasVmTypeFlag(host: HostFacts): boolean {
+  return (
+    host.platform === 'darwin' && host.macosVersion !== null && versionAtLeast(host.macosVersion, '13.0')
+  );
+}
+
+function unavailableReason(
+  d: VariantDef,
+  host: HostFacts,
+  version: string | null,
+  tools: ColimaTools,
+): string | undefined {
   if (host.platform !== 'darwin' && host.platform !== 'linux') return 'colima runs on macOS and Linux only';
-  if (d.vmType === 'vz') {
-    if (host.platform !== 'darwin') return 'VZ (the macOS Virtualization framework) exists only on macOS';
-    if (host.macosVersion && !versionAtLeast(host.macosVersion, '13.0'))
-      return `colima's VZ needs macOS 13 or later (this Mac runs ${host.macosVersion})`;
-    if (version && !versionAtLeast(version, VZ_SINCE))
-      return `needs colima ${VZ_SINCE} or later (installed: ${version})`;
+  if (version && !versionAtLeast(version, STATUS_JSON_SINCE))
+    return `needs colima ${STATUS_JSON_SINCE} or later for \`colima status --json\` (installed: ${version})`;
+  if (d.vmType === 'qemu' && !tools.qemu)
+    return 'QEMU is not installed (colima 0.8+ no longer brings it: `brew install qemu`)';
+  if (d.vmType === 'vz' || d.vmType === 'krunkit') {
+    const what = d.vmType === 'vz' ? 'VZ (the macOS Virtualization framework)' : 'krunkit';
+    if (host.platform !== 'darwin') return `${what} exists only on macOS`;
+    if (!hasVmTypeFlag(host))
+      return `colima's ${d.vmType} needs macOS 13 or later (this Mac runs ${host.macosVersion ?? 'an unknown version'})`;
+    const since = d.vmType === 'vz' ? VZ_SINCE : KRUNKIT_SINCE;
+    if (version && !versionAtLeast(version, since))
+      return `needs colima ${since} or later (installed: ${version})`;
+  }
+  if (d.vmType === 'krunkit') {
+    if (host.arch !== 'arm64') return 'colima offers krunkit only on Apple silicon';
+    if (!tools.krunkit) return 'krunkit is not installed (`brew tap slp/krunkit && brew install krunkit`)';
   }
   return undefined;
 }
@@ -61,10 +98,11 @@ function unavailableReason(d: VariantDef, host: HostFacts, version: string | nul
 export function listColimaVariants(
   host: HostFacts,
   version: string | null,
+  tools: ColimaTools,
   productProblem?: string,
 ): VariantSpec[] {
   return DEFS.map((d) => {
-    const reason = productProblem ?? unavailableReason(d, host, version);
+    const reason = productProblem ?? unavailableReason(d, host, version, tools);
     return {
       id: d.id,
       label: d.label,
@@ -91,9 +129,10 @@ export function variantOfProfile(profile: string): string | null {
     : null;
 }
 
-/** "macOS Virtualization.Framework" → vz, "QEMU" → qemu (colima status --json `driver`). */
+/** "macOS Virtualization.Framework" → vz, "Krunkit" → krunkit, "QEMU" → qemu (status --json `driver`). */
 export function vmTypeFromDriver(driver: string): string {
   if (/virtualization/i.test(driver) || /^vz$/i.test(driver)) return 'vz';
+  if (/krunkit/i.test(driver)) return 'krunkit';
   if (/qemu/i.test(driver)) return 'qemu';
   return driver.toLowerCase();
 }

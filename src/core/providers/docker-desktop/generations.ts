@@ -1,13 +1,13 @@
 // Docker Desktop's two settings generations. Both name the same switches; only the spelling,
 // the file and the version key differ. settings-store.json wins when both exist (4.35+ may leave
-// the old file behind).
+// the old file behind). Every fact here is in docs/product-facts.md (Docker Desktop), with its source.
 import path from 'node:path';
 import { promises as fs } from 'node:fs';
 import { MountbenchError } from '../../../shared/errors';
 import {
   parseJsonSettings,
   readSettingsFile,
-  requireKnownVersion,
+  readSettingsVersion,
   type SettingsFile,
 } from '../../settings-files';
 import { LEGACY_FILE, settingsDir, STORE_FILE } from './paths';
@@ -18,16 +18,24 @@ export interface Generation {
   name: 'settings-store.json' | 'settings.json';
   file: string;
   versionKey: string;
-  /** Newest settings version whose meaning we know; a newer file is refused. */
+  /** Newest settings version seen in a real file; a newer one is read with a warning. */
   newestKnown: number;
   keys: Record<Switch, string | null>;
+  /**
+   * What an absent switch means. settings-store.json is sparse (a fresh 4.4x–4.9x install writes
+   * nine keys, none of them a switch): absent is Docker's documented default. The old
+   * settings.json held every key, so an absent one there is unknown (null).
+   */
+  defaults: Record<Switch, boolean | null>;
   launchPathKey: string;
 }
 
-// Newest versions seen in real files: 34 for settings.json (4.34), 40 for settings-store.json
-// (4.35–4.37). A newer number may move or reinterpret keys: update these after checking a real file.
+// Newest versions seen in real files: 34 for settings.json (4.34, unconfirmed), 46 for
+// settings-store.json (40 in 4.35–4.37, 43 in late 2025, 45–46 in 2026). Docker Desktop has moved
+// no file-sharing key between these, so a newer number is read with a warning, not refused
+// (settings-files/versioned.ts).
 export const NEWEST_LEGACY_VERSION = 39;
-export const NEWEST_STORE_VERSION = 40;
+export const NEWEST_STORE_VERSION = 46;
 
 export const STORE: Omit<Generation, 'file'> = {
   name: 'settings-store.json',
@@ -40,6 +48,10 @@ export const STORE: Omit<Generation, 'file'> = {
     libkrun: 'UseLibkrun',
     rosetta: 'UseVirtualizationFrameworkRosetta',
   },
+  // Docker's settings reference: Apple Virtualization framework and VirtioFS are the defaults,
+  // gRPC FUSE and Docker VMM are not; Rosetta is on unless turned off (a real file shows
+  // UseVirtualizationFrameworkRosetta: false written when Docker VMM is chosen).
+  defaults: { vz: true, virtiofs: true, grpcfuse: false, libkrun: false, rosetta: true },
   launchPathKey: 'DockerAppLaunchPath',
 };
 
@@ -54,6 +66,7 @@ export const LEGACY: Omit<Generation, 'file'> = {
     libkrun: null,
     rosetta: 'useVirtualizationFrameworkRosetta',
   },
+  defaults: { vz: null, virtiofs: null, grpcfuse: null, libkrun: null, rosetta: null },
   launchPathKey: 'dockerAppLaunchPath',
 };
 
@@ -80,6 +93,11 @@ export interface DockerDesktopSettings {
   generation: Generation;
   file: SettingsFile;
   version: number | null;
+  /** Set when the file's version is newer than any Mountbench has seen. */
+  versionWarning: string | null;
+  /** What the file says; null where the key is absent. */
+  written: Record<Switch, boolean | null>;
+  /** What Docker Desktop runs with: the written value, else the generation's default. */
   switches: Record<Switch, boolean | null>;
   launchPath: string | null;
 }
@@ -95,11 +113,12 @@ export async function readDockerDesktopSettings(home: string): Promise<DockerDes
   }
   const file = await readSettingsFile(generation.file);
   const json = parseJsonSettings(file.text, generation.file);
-  const version = requireKnownVersion(
+  const { version, warning } = readSettingsVersion(
     json[generation.versionKey],
     generation.newestKnown,
     `Docker Desktop ${generation.file}`,
   );
+  const written = {} as Record<Switch, boolean | null>;
   const switches = {} as Record<Switch, boolean | null>;
   for (const [name, key] of Object.entries(generation.keys) as [Switch, string | null][]) {
     const value = key ? json[key] : undefined;
@@ -109,8 +128,17 @@ export async function readDockerDesktopSettings(home: string): Promise<DockerDes
         `${key} in ${generation.file} is ${JSON.stringify(value)}, not true/false; refusing to edit a file Mountbench does not understand.`,
       );
     }
-    switches[name] = value === undefined ? null : value;
+    written[name] = value === undefined ? null : value;
+    switches[name] = value === undefined ? generation.defaults[name] : value;
   }
   const launch = json[generation.launchPathKey];
-  return { generation, file, version, switches, launchPath: typeof launch === 'string' ? launch : null };
+  return {
+    generation,
+    file,
+    version,
+    versionWarning: warning,
+    written,
+    switches,
+    launchPath: typeof launch === 'string' ? launch : null,
+  };
 }

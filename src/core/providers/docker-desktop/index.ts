@@ -1,5 +1,7 @@
 // Docker Desktop for Mac as a provider: switches its file sharing by editing its settings file
-// while it is fully quit, then starts it again. See README.md here for every path and command.
+// while it is fully quit (no process of the app left), then starts it again. See README.md here
+// for every path and command, and docs/product-facts.md for the source of each fact (and why the
+// app's settings API on backend.native.sock is not used).
 import { MountbenchError } from '../../../shared/errors';
 import { restoreFile, sha256, type JournalHandle, type ProviderOriginals } from '../../journal';
 import { assertWritable, writeSettingsFile } from '../../settings-files';
@@ -15,9 +17,17 @@ import {
   type WaitOptions,
 } from '../provider';
 import { waitUntil } from '../wait-until';
+import { engineInfo } from '../engine-info';
 import { findGeneration, readDockerDesktopSettings, type DockerDesktopSettings } from './generations';
-import { DOCKER_DESKTOP_CONTEXT } from './paths';
-import { appInstalled, desktopStatus, productVersion, startDesktop, stopDesktop } from './product';
+import { DOCKER_DESKTOP_CONTEXT, engineSocket } from './paths';
+import {
+  appInstalled,
+  desktopStatus,
+  type DesktopStatus,
+  productVersion,
+  startDesktop,
+  stopDesktop,
+} from './product';
 import { listDockerDesktopVariants, variantFromSwitches, writesFor } from './variants';
 import { switchedText } from './switched-text';
 import { promises as fs } from 'node:fs';
@@ -45,11 +55,15 @@ async function availableVariant(ctx: ProviderContext, id: string): Promise<Varia
   return requireAvailableVariant('Docker Desktop', (await variants(ctx)).list, id);
 }
 
-async function waitStopped(ctx: ProviderContext, version: string | null): Promise<void> {
+async function waitStopped(
+  ctx: ProviderContext,
+  version: string | null,
+  launchPath: string | null,
+): Promise<void> {
   await waitUntil(
     'Docker Desktop to quit',
     async () => {
-      const s = await desktopStatus(ctx, version);
+      const s = await desktopStatus(ctx, version, launchPath);
       return { done: s.stopped, status: s.status };
     },
     { timeoutMs: STOP_TIMEOUT_MS, signal: ctx.signal },
@@ -77,6 +91,14 @@ async function waitReady(ctx: ProviderContext, options: WaitOptions = {}): Promi
   );
 }
 
+/**
+ * `docker desktop stop`, or the app's own quit when the CLI already calls it stopped while its
+ * processes run on (Resource Saver stopped the VM): `docker desktop stop` has nothing to stop then.
+ */
+async function quitDesktop(ctx: ProviderContext, status: DesktopStatus): Promise<void> {
+  await stopDesktop(ctx, status.status.startsWith('stopped') ? false : status.viaCli);
+}
+
 function fileOriginal(journal: JournalHandle, file: string) {
   const original = journal.originals(ID).files.find((f) => f.path === file);
   if (!original)
@@ -85,6 +107,19 @@ function fileOriginal(journal: JournalHandle, file: string) {
       `no journal record of ${file}: captureOriginals must run before apply`,
     );
   return original;
+}
+
+/**
+ * Docker VMM and the Apple Virtualization framework both serve bind mounts over VirtioFS, and no
+ * source names anything the engine reports (kernel, OS) that tells them apart: the result carries
+ * what the engine said and says the VM itself is unverified.
+ */
+async function vmmReport(ctx: ProviderContext, reported: string): Promise<string> {
+  const info = await engineInfo(engineSocket(ctx.home));
+  const engine = info
+    ? `the engine reports kernel ${info.kernelVersion ?? 'unknown'}, OS ${info.operatingSystem ?? 'unknown'}`
+    : 'the engine did not answer GET /info';
+  return `${reported}; VM unverified: ${engine}, which does not tell Docker VMM from the Apple Virtualization framework`;
 }
 
 export const dockerDesktopProvider: Provider = {
@@ -105,7 +140,8 @@ export const dockerDesktopProvider: Provider = {
     const app = await appInstalled(ctx, settings?.launchPath ?? null);
     const installed = generation !== null || app !== null;
     const version = installed ? await versionOf(ctx, settings) : null;
-    const status = installed ? await desktopStatus(ctx, version) : null;
+    const status = installed ? await desktopStatus(ctx, version, settings?.launchPath ?? null) : null;
+    if (settings?.versionWarning) problems.push(settings.versionWarning);
     const current = settings ? variantFromSwitches(settings.switches, ctx.host.arch) : null;
     return {
       id: ID,
@@ -147,7 +183,7 @@ export const dockerDesktopProvider: Provider = {
       await assertWritable(s.generation.file);
       switchedText(s, writes);
     }
-    const status = await desktopStatus(ctx, await versionOf(ctx, s));
+    const status = await desktopStatus(ctx, await versionOf(ctx, s), s.launchPath);
     return {
       variant,
       changes: writes.length > 0 || !status.running,
@@ -156,6 +192,7 @@ export const dockerDesktopProvider: Provider = {
       estimatedSeconds: writes.length ? 90 : status.running ? 0 : 45,
       notes: [
         ...(writes.length ? ['Docker Desktop quits and starts again: every container it runs stops.'] : []),
+        ...(s.versionWarning ? [s.versionWarning] : []),
         ...spec.notes,
       ],
     };
@@ -163,7 +200,7 @@ export const dockerDesktopProvider: Provider = {
 
   async captureOriginals(ctx, journal) {
     const s = await readDockerDesktopSettings(ctx.home);
-    const status = await desktopStatus(ctx, await versionOf(ctx, s));
+    const status = await desktopStatus(ctx, await versionOf(ctx, s), s.launchPath);
     await journal.recordFile(ID, s.generation.file);
     await journal.recordState(ID, 'running', !status.stopped);
   },
@@ -178,11 +215,11 @@ export const dockerDesktopProvider: Provider = {
       // Refuse before stopping anything: a read-only or ambiguous file must not cost a restart.
       await assertWritable(first.generation.file);
       switchedText(first, firstWrites);
-      const status = await desktopStatus(ctx, version);
+      const status = await desktopStatus(ctx, version, first.launchPath);
       if (!status.stopped) {
         await journal.step(ID, 'apply', 'stop', `for ${variant}`);
-        await stopDesktop(ctx, status.viaCli);
-        await waitStopped(ctx, version);
+        await quitDesktop(ctx, status);
+        await waitStopped(ctx, version, first.launchPath);
       }
       // Read again: Docker Desktop may have rewritten the file on its way out.
       const s = await readDockerDesktopSettings(ctx.home);
@@ -191,7 +228,7 @@ export const dockerDesktopProvider: Provider = {
       await journal.step(ID, 'apply', 'write', `${s.generation.name} for ${variant}`);
       await writeSettingsFile(s.file, text, original);
     }
-    const now = await desktopStatus(ctx, version);
+    const now = await desktopStatus(ctx, version, first.launchPath);
     if (!now.running) {
       await journal.step(ID, 'apply', 'start', `for ${variant}`);
       await startDesktop(ctx, now.viaCli);
@@ -213,7 +250,9 @@ export const dockerDesktopProvider: Provider = {
     }
     const { list } = await variants(ctx);
     const expected = list.find((v) => v.id === variant)?.expectedFsTypes ?? [];
-    return verifyFsType(variant, expected, observedFsType, reported);
+    const verdict = verifyFsType(variant, expected, observedFsType, reported);
+    if (!verdict.ok || variant !== 'docker-vmm') return verdict;
+    return { ...verdict, reported: await vmmReport(ctx, reported) };
   },
 
   async restore(ctx, originals: ProviderOriginals, journal) {
@@ -222,21 +261,22 @@ export const dockerDesktopProvider: Provider = {
     const wasRunning = 'running' in originals.state ? originals.state.running === true : null;
     const settings = await readDockerDesktopSettings(ctx.home).catch(() => null);
     const version = await versionOf(ctx, settings);
+    const launchPath = settings?.launchPath ?? null;
     let changed = false;
     for (const f of originals.files) {
       const bytes = await fs.readFile(f.path).catch(() => null);
       if (f.existed ? bytes === null || sha256(bytes) !== f.sha256 : bytes !== null) changed = true;
     }
-    let status = await desktopStatus(ctx, version);
+    let status = await desktopStatus(ctx, version, launchPath);
     if (changed) {
       if (!status.stopped) {
         await journal.step(ID, 'restore', 'stop');
-        await stopDesktop(ctx, status.viaCli);
-        await waitStopped(ctx, version);
+        await quitDesktop(ctx, status);
+        await waitStopped(ctx, version, launchPath);
       }
       await journal.step(ID, 'restore', 'write', 'original settings');
       for (const f of originals.files) await restoreFile(f);
-      status = await desktopStatus(ctx, version);
+      status = await desktopStatus(ctx, version, launchPath);
     }
     if (wasRunning === true && !status.running) {
       if (status.stopped) {
@@ -246,8 +286,8 @@ export const dockerDesktopProvider: Provider = {
       await waitReady(ctx);
     } else if (wasRunning === false && !status.stopped) {
       await journal.step(ID, 'restore', 'stop', 'it was not running before');
-      await stopDesktop(ctx, status.viaCli);
-      await waitStopped(ctx, version);
+      await quitDesktop(ctx, status);
+      await waitStopped(ctx, version, launchPath);
     }
   },
 };

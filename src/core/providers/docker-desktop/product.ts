@@ -1,5 +1,6 @@
 // Talking to Docker Desktop itself: its version, whether it runs, stop and start. 4.37 brought
-// `docker desktop start|stop|status`; older versions are quit and opened as a macOS app.
+// `docker desktop start|stop|status`; older versions are quit and opened as a macOS app. Sources
+// for every command and path: docs/product-facts.md (Docker Desktop).
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { MountbenchError } from '../../../shared/errors';
@@ -64,17 +65,68 @@ export function usesCli(version: string | null): boolean {
   return version === null || versionAtLeast(version, CLI_CONTROL_SINCE);
 }
 
+/**
+ * A pattern for `pgrep -f`: a process whose command line starts with an executable inside one of
+ * the app bundles (anchored: a path merely mentioned in another process's arguments is no app).
+ */
+export function appProcessPattern(apps: readonly string[]): string {
+  const escaped = apps.map((a) => a.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return `^(${escaped.join('|')})/Contents/`;
+}
+
+/**
+ * Pids of processes running from the Docker.app bundle (the GUI, com.docker.backend, the VM
+ * helpers). `docker desktop status` and a silent socket do not prove the app has quit: Resource
+ * Saver stops the VM while the app runs on, and an app still running writes its settings back.
+ * null: cannot tell (no pgrep).
+ */
+export async function appProcesses(
+  ctx: ProviderContext,
+  launchPath: string | null,
+): Promise<number[] | null> {
+  const out = await runProductCommand(
+    ctx,
+    'pgrep',
+    ['-f', appProcessPattern(appCandidates(ctx.home, launchPath))],
+    {
+      timeoutMs: 15_000,
+    },
+  ).catch(() => null);
+  // pgrep: 0 found, 1 none, anything else an error.
+  if (!out || (out.code !== 0 && out.code !== 1)) return null;
+  return out.stdout
+    .split('\n')
+    .map((l) => Number.parseInt(l.trim(), 10))
+    .filter((n) => Number.isInteger(n) && n > 0);
+}
+
 export interface DesktopStatus {
   /** "running", "stopped", "starting"…, or "engine answers"/"engine silent" on the legacy route. */
   status: string;
   running: boolean;
-  /** Fully quit: safe to write the settings file. */
+  /** Fully quit (no process of the app left): safe to write the settings file. */
   stopped: boolean;
   /** The `docker desktop` CLI answered (so stop/start go through it). */
   viaCli: boolean;
 }
 
-export async function desktopStatus(ctx: ProviderContext, version: string | null): Promise<DesktopStatus> {
+export async function desktopStatus(
+  ctx: ProviderContext,
+  version: string | null,
+  launchPath: string | null = null,
+): Promise<DesktopStatus> {
+  const reported = await reportedStatus(ctx, version);
+  if (!reported.stopped) return reported;
+  const pids = await appProcesses(ctx, launchPath);
+  if (pids === null || pids.length === 0) return reported;
+  return {
+    ...reported,
+    status: `${reported.status}, but the app still runs (pid ${pids.slice(0, 5).join(', ')})`,
+    stopped: false,
+  };
+}
+
+async function reportedStatus(ctx: ProviderContext, version: string | null): Promise<DesktopStatus> {
   const ping = await pingSocket(engineSocket(ctx.home));
   if (usesCli(version)) {
     const out = await runProductCommand(ctx, 'docker', ['desktop', 'status', '--format', 'json'], {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEGACY, STORE, type Switch } from './generations';
 import { listDockerDesktopVariants, variantFromSwitches, writesFor } from './variants';
-import { versionFromPlatformName, versionFromPlist } from './product';
+import { appProcessPattern, versionFromPlatformName, versionFromPlist } from './product';
 
 const M1 = { platform: 'darwin', arch: 'arm64', macosVersion: '14.5' };
 const INTEL_OLD = { platform: 'darwin', arch: 'x64', macosVersion: '12.4' };
@@ -31,6 +31,10 @@ describe('Docker Desktop variants', () => {
     const intel = listDockerDesktopVariants(INTEL_OLD, '4.30.0', legacy);
     expect(byId(intel, 'vz-virtiofs')?.reason).toMatch(/macOS 12.5 or later \(this Mac runs 12.4\)/);
     expect(byId(intel, 'hyperkit-osxfs')?.available).toBe(true);
+    // No source ties the end of osxfs or HyperKit to a release: they stay offered on Intel.
+    const intelNew = listDockerDesktopVariants({ ...INTEL_OLD, macosVersion: '15.1' }, '4.50.0', store);
+    expect(byId(intelNew, 'hyperkit-osxfs')?.available).toBe(true);
+    expect(byId(intelNew, 'hyperkit-grpcfuse')?.available).toBe(true);
     expect(byId(intel, 'hyperkit-osxfs')?.bindFlags).toEqual(['consistent', 'cached', 'delegated']);
     expect(byId(m1, 'vz-virtiofs')?.bindFlags).toEqual([]);
     const linux = listDockerDesktopVariants(
@@ -71,6 +75,17 @@ describe('Docker Desktop variants', () => {
       { key: 'useVirtualizationFrameworkVirtioFS', from: false, to: true },
       { key: 'useGrpcfuse', from: true, to: false },
     ]);
+  });
+
+  it('looks for the app’s processes by its bundle paths, taken literally', () => {
+    const pattern = new RegExp(
+      appProcessPattern(['/Applications/Docker.app', '/Users/a b/Applications/Docker.app']),
+    );
+    expect(pattern.test('/Applications/Docker.app/Contents/MacOS/com.docker.backend')).toBe(true);
+    expect(pattern.test('/Users/a b/Applications/Docker.app/Contents/MacOS/Docker Desktop.app/x')).toBe(true);
+    expect(pattern.test('/Applications/DockerXapp/Contents/MacOS/com.docker.backend')).toBe(false);
+    expect(pattern.test('/usr/bin/dockerd')).toBe(false);
+    expect(pattern.test('/usr/bin/node x.cjs /home/u/Applications/Docker.app/Contents/MacOS/y')).toBe(false);
   });
 
   it('finds the product version in Info.plist and in `docker version`', () => {

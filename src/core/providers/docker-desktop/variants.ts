@@ -1,7 +1,7 @@
 // Docker Desktop's file-sharing variants: the switches each one sets, where each exists (chip,
-// macOS, product version) and the filesystem a bind mount shows under it. Facts from
-// /work/shared/reference/engine-settings.md and Docker's release notes; version bounds marked
-// "unconfirmed" are the best public information and are easy to move here.
+// macOS, product version) and the filesystem a bind mount shows under it. Every fact, with its
+// source and the date it was checked, is in docs/product-facts.md (Docker Desktop); bounds marked
+// "unconfirmed" there are the best public information and are easy to move here.
 import { versionAtLeast, type HostFacts } from '../host-facts';
 import type { VariantSpec } from '../provider';
 import type { Generation, Switch } from './generations';
@@ -70,7 +70,7 @@ export const DEFS: readonly VariantDef[] = [
     id: 'qemu-osxfs',
     label: 'QEMU + osxfs (legacy)',
     chip: 'arm64',
-    maxVersion: '4.43', // unconfirmed: osxfs was announced for removal in 4.37 and needs QEMU here
+    maxVersion: '4.43', // bounded by QEMU here, which left Docker Desktop in 4.44
     switches: { ...OFF_HV, grpcfuse: false },
     expectedFsTypes: ['fuse.osxfs', 'osxfs'],
     bindFlags: OSXFS_FLAGS,
@@ -80,7 +80,8 @@ export const DEFS: readonly VariantDef[] = [
     id: 'hyperkit-osxfs',
     label: 'HyperKit + osxfs (legacy)',
     chip: 'x64',
-    maxVersion: '4.43', // unconfirmed, as above
+    // No upper bound: Docker announced osxfs's removal "in a future version" (4.37 release notes)
+    // and calls HyperKit deprecated, but no source names the release that dropped either.
     switches: { ...OFF_HV, grpcfuse: false },
     expectedFsTypes: ['fuse.osxfs', 'osxfs'],
     bindFlags: OSXFS_FLAGS,
@@ -93,10 +94,16 @@ export const DEFS: readonly VariantDef[] = [
     minMacos: '12.5',
     minVersion: '4.35',
     needsLibkrunKey: true,
-    switches: { vz: true, virtiofs: true, grpcfuse: false, libkrun: true },
+    // What Docker Desktop itself writes when Docker VMM is picked (a real settings-store.json):
+    // the Virtualization framework and Rosetta go off. VirtioFS is Docker VMM's only file sharing.
+    switches: { libkrun: true, vz: false, rosetta: false },
     expectedFsTypes: ['fakeowner', 'virtiofs'],
     bindFlags: [],
-    notes: ['Docker VMM is beta', 'UseLibkrun is read from real settings files, not documented'],
+    notes: [
+      'Docker VMM is beta',
+      'UseLibkrun is read from real settings files, not documented',
+      'Docker VMM cannot be told from the Apple Virtualization framework by what the engine reports: a result says the VM is unverified',
+    ],
   },
 ];
 
@@ -155,7 +162,10 @@ export function listDockerDesktopVariants(
   });
 }
 
-/** The variant the switches select, as Docker Desktop would read them (VirtioFS wins over gRPC FUSE). */
+/**
+ * The variant the switches select, as Docker Desktop would read them: Docker VMM (UseLibkrun)
+ * wins over everything, VirtioFS over gRPC FUSE. `s` holds effective values (defaults applied).
+ */
 export function variantFromSwitches(
   s: Record<Switch, boolean | null>,
   arch: string,

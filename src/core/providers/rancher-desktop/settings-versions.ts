@@ -1,11 +1,13 @@
 // Rancher Desktop moved its VM settings between settings versions, and old paths have no aliases:
 // a key at the wrong path is silently ignored ("no changes necessary"). So the version comes
 // first, and every path and rdctl flag Mountbench uses is looked up for that version here
-// (engine-settings.md; settingsImpl.ts updateTable 14 → 15 → 16).
+// (docs/product-facts.md; settingsImpl.ts updateTable 14 → 15 → 16). Versions 11–13 (releases
+// 1.13–1.15) keep version 14's paths: their migrations 11 → 14 only touch socketVMNet,
+// networkingTunnel and hostResolver.
 import { compareVersions } from '../host-facts';
 
 /** Oldest and newest settings versions whose key paths Mountbench knows. */
-export const OLDEST_SETTINGS_VERSION = 14;
+export const OLDEST_SETTINGS_VERSION = 11;
 export const NEWEST_SETTINGS_VERSION = 19;
 
 export interface KeyPaths {
@@ -35,8 +37,14 @@ export function flagsFor(version: number): { vmType: string; mountType: string; 
   };
 }
 
-/** The settings version a Rancher Desktop release writes (≤ 1.18: 14, 1.19: 15, 1.20–1.21: 16, 1.24: 19). */
+/**
+ * The settings version a Rancher Desktop release writes (CURRENT_SETTINGS_VERSION in its
+ * settings.ts: 1.12: 10, 1.13–1.14: 11, 1.15: 13, 1.16–1.18: 14, 1.19: 15, 1.20–1.21: 16, 1.24: 19).
+ */
 export function settingsVersionForRelease(release: string): number {
+  if (compareVersions(release, '1.13') < 0) return 10;
+  if (compareVersions(release, '1.15') < 0) return 11;
+  if (compareVersions(release, '1.16') < 0) return 13;
   if (compareVersions(release, '1.19') < 0) return 14;
   if (compareVersions(release, '1.20') < 0) return 15;
   if (compareVersions(release, '1.22') < 0) return 16;

@@ -11,25 +11,27 @@ import {
 } from './settings-versions';
 import { variantFromValues } from './variants';
 
-const FIXTURES = join(
-  __dirname,
-  '..',
-  '..',
-  '..',
-  '..',
-  'test',
-  'fixtures',
-  'products',
-  'rancher-desktop',
-);
+const FIXTURES = join(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'products', 'rancher-desktop');
 const fixture = (v: number) =>
   JSON.parse(readFileSync(join(FIXTURES, `v${v}`, 'settings.json'), 'utf8')) as Record<string, unknown>;
 
 describe('Rancher Desktop settings versions', () => {
   it('maps releases to the settings version they write', () => {
     expect(
-      ['1.16.0', '1.18.2', '1.19.0', '1.21.1', '1.22.0', '1.23.1', '1.24.0'].map(settingsVersionForRelease),
-    ).toEqual([14, 14, 15, 16, 17, 18, 19]);
+      [
+        '1.12.3',
+        '1.13.1',
+        '1.14.2',
+        '1.15.1',
+        '1.16.0',
+        '1.18.2',
+        '1.19.0',
+        '1.21.1',
+        '1.22.0',
+        '1.23.1',
+        '1.24.0',
+      ].map(settingsVersionForRelease),
+    ).toEqual([10, 11, 11, 13, 14, 14, 15, 16, 17, 18, 19]);
     expect(settingsVersionForRelease('1.25.0')).toBeGreaterThan(19);
   });
 
@@ -80,8 +82,19 @@ describe('reading real-format settings files', () => {
     expect(variantFromValues(s.values).id).toBe(variant);
   });
 
+  it.each([11, 13])(
+    'settings version %i (Rancher Desktop 1.13–1.15) keeps version 14’s paths and is read as such',
+    (version) => {
+      // 11 → 14 migrate only socketVMNet, networkingTunnel and hostResolver (settingsImpl.ts).
+      const s = interpretSettings({ ...fixture(14), version }, `v${version}`);
+      expect(s.version).toBe(version);
+      expect(variantFromValues(s.values).id).toBe('qemu-reverse-sshfs');
+      expect(flagsFor(version).vmType).toBe('--experimental.virtual-machine.type');
+    },
+  );
+
   it('refuses a newer, an older, a missing or a non-numeric version', () => {
-    for (const version of [20, 13, undefined, '16']) {
+    for (const version of [20, 10, undefined, '16']) {
       expect(() => interpretSettings({ ...fixture(16), version }, 'test')).toThrow(MountbenchError);
     }
     expect(() => interpretSettings({ ...fixture(16), version: 20 }, 'test')).toThrow(
