@@ -36,8 +36,12 @@ function recordingApi() {
     providers: {
       list: record('providers.list', []),
       planApply: record('providers.planApply', {} as never),
-      apply: record('providers.apply', {} as never),
-      cancelApply: record('providers.cancelApply', undefined),
+    },
+    applies: {
+      start: record('applies.start', { applyId: 'apply-1' }),
+      cancel: record('applies.cancel', undefined),
+      active: record('applies.active', []),
+      onEvent: () => undefined,
     },
     sweeps: {
       propose: record('sweeps.propose', {} as never),
@@ -83,8 +87,9 @@ const VALID_ARGS: Record<(typeof API_CHANNELS)[number], unknown[]> = {
   'runs:active': [],
   'providers:list': [],
   'providers:planApply': ['docker-desktop', 'vz-grpcfuse'],
-  'providers:apply': ['docker-desktop', 'vz-grpcfuse'],
-  'providers:cancelApply': [],
+  'applies:start': ['docker-desktop', 'vz-grpcfuse'],
+  'applies:cancel': ['apply-1'],
+  'applies:active': [],
   'sweeps:propose': [{ provider: 'docker-desktop', ...request }],
   'sweeps:start': [{ provider: 'docker-desktop', ...request }],
   'sweeps:cancel': ['sweep-1'],

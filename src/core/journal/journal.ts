@@ -76,15 +76,13 @@ export class Journal implements JournalHandle {
     const unfinished = await findUnfinishedJournals(dataDir);
     const running = unfinished.map((j) => runningPid(j.records)).find((pid) => pid !== null);
     if (running) {
-      throw new MountbenchError(
-        'BAD_INPUT',
-        `another sweep (process ${running}) is running; wait for it or cancel it`,
-      );
+      throw new MountbenchError('BUSY', `another sweep (process ${running}) is running; wait for it or cancel it`);
     }
     if (unfinished.length) {
       throw new MountbenchError(
         'BAD_INPUT',
-        `an earlier sweep did not finish putting settings back (${unfinished.map((j) => j.file).join(', ')}); run \`mountbench restore\` first`,
+        `an earlier sweep did not finish putting settings back (${unfinished.map((j) => j.file).join(', ')})`,
+        { remedy: { kind: 'restore-settings' } },
       );
     }
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
