@@ -47,14 +47,14 @@ export function RunView() {
     (s) => s.setup,
     (s) => s.providers,
   );
-  const applying = useSlice(
+  const applyPhase = useSlice(
     (s) => s.apply,
-    (s) => s.phase === 'active',
+    (s) => s.phase,
   );
   const now = useNow(progress?.status === 'running');
   const titles = useMemo(() => new Map(workloads.map((w) => [w.id as string, w.title])), [workloads]);
 
-  if (applying) return <ApplyJobPanel />;
+  if (applyPhase === 'active') return <ApplyJobPanel />;
   if (sweep.phase === 'starting') return <p role="status">Starting the sweep…</p>;
   if (sweep.progress && sweep.phase !== 'idle') {
     const product =
@@ -79,6 +79,7 @@ export function RunView() {
   if (!progress) {
     return (
       <div className="empty" data-testid="run-idle">
+        {applyPhase === 'finished' && <ApplyJobPanel />}
         <p>No run yet. Choose what to measure in Setup, then press &ldquo;Benchmark my setup&rdquo;.</p>
         <button type="button" onClick={() => stores.nav.getState().show('setup')}>
           Go to Setup
