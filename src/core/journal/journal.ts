@@ -1,4 +1,4 @@
-// The crash-safe record of every settings change a sweep makes (design.md, "journal/"). Originals
+// The crash-safe record of every settings change a sweep makes (docs/architecture.md, `journal/`). Originals
 // go in BEFORE anything changes; each action is announced by a `step` record BEFORE it runs; every
 // record is fsynced. If the process dies at any point, the journal says what to put back.
 //
@@ -76,7 +76,10 @@ export class Journal implements JournalHandle {
     const unfinished = await findUnfinishedJournals(dataDir);
     const running = unfinished.map((j) => runningPid(j.records)).find((pid) => pid !== null);
     if (running) {
-      throw new MountbenchError('BUSY', `another sweep (process ${running}) is running; wait for it or cancel it`);
+      throw new MountbenchError(
+        'BUSY',
+        `another sweep (process ${running}) is running; wait for it or cancel it`,
+      );
     }
     if (unfinished.length) {
       throw new MountbenchError(

@@ -1,4 +1,4 @@
-// The sweep (design.md, "Benchmark my setup"): for each variant of one provider — journal, back up,
+// The sweep (docs/architecture.md, "Sweeps"): for each variant of one provider — journal, back up,
 // stop, write, start, wait, verify, measure — then put back the settings, the running state and the
 // Docker context. A cancel stops the workloads and restores; a crash leaves the journal for
 // `mountbench restore`.

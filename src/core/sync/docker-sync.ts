@@ -6,7 +6,7 @@ import { writeFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type Dockerode from 'dockerode';
 import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE } from '../../shared/ids';
-import { currentOwner, OWNER_LABEL } from '../runner/run-owner';
+import { currentOwner, OWNER_LABEL } from '../engines/run-owner';
 import { COMMAND_TIMEOUT_MS, FLUSH_TIMEOUT_MS, timed, type SyncSession } from './sync-session';
 import { runTool } from './tool-command';
 
