@@ -111,8 +111,9 @@ function applyLog(api: MountbenchApi) {
   api.applies.onEvent((event) => events.push(event), { signal: stop.signal });
   return {
     of: (applyId: string) => events.filter((e) => e.applyId === applyId),
+    // An apply restarts the product: on a loaded machine that takes minutes, within the test's own timeout.
     next: (test: (e: ApplyEvent) => boolean) =>
-      eventually('an apply event', async () => events.find(test) ?? null, 600),
+      eventually('an apply event', async () => events.find(test) ?? null, 2400),
     stop: () => stop.abort(),
   };
 }
