@@ -3,7 +3,7 @@
 // import cycles between folders (two folders that import each other, directly or around a loop).
 // File-level cycles: `npx madge --circular --extensions ts,tsx src`.
 //
-//   npx tsx scripts/code-figures.ts [root]      (root: a checkout; default: this one)
+//   npx tsx scripts/code-figures.ts [root]      (root: a checkout; default: this one; TOP=n functions)
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
@@ -80,7 +80,8 @@ for (const [path, text] of sources) {
   visit(file);
 }
 console.log('longest functions (lines):');
-for (const f of lengths.sort((a, b) => b.lines - a.lines).slice(0, 8)) console.log(`  ${f.lines} ${f.name}`);
+for (const f of lengths.sort((a, b) => b.lines - a.lines).slice(0, Number(process.env.TOP ?? 8)))
+  console.log(`  ${f.lines} ${f.name}`);
 
 // Folder-level import graph from relative imports (type-only imports count: they still couple).
 const edges = new Map<string, Set<string>>();
