@@ -190,10 +190,11 @@ describe('dispatch', () => {
     expect(await dispatch(api, 'sweeps:propose', [{ ...sweep, workloads: ['custom'] }])).toMatchObject({
       ok: false,
     });
-    expect(await dispatch(api, 'providers:apply', ['docker-desktop', '../../etc'])).toMatchObject({
+    expect(await dispatch(api, 'applies:start', ['docker-desktop', '../../etc'])).toMatchObject({
       ok: false,
     });
-    expect(await dispatch(api, 'providers:apply', ['nobody', 'vz-grpcfuse'])).toMatchObject({ ok: false });
+    expect(await dispatch(api, 'applies:start', ['nobody', 'vz-grpcfuse'])).toMatchObject({ ok: false });
+    expect(await dispatch(api, 'applies:cancel', ['a b'])).toMatchObject({ ok: false });
     expect(await dispatch(api, 'sweeps:cancel', ['a b'])).toMatchObject({ ok: false });
     expect(await dispatch(api, 'engines:fsSeen', ['../../var/run/docker.sock'])).toMatchObject({ ok: false });
     expect(await dispatch(api, 'engines:fsSeen', [''])).toMatchObject({ ok: false });

@@ -1,6 +1,6 @@
 // What the real core answered against the stand-in Docker Desktop sandbox (test/stand-ins), recorded
 // once with `createCoreApi(...).providers.list()`, `sweeps.propose`, `providers.planApply`,
-// `providers.apply` and a sweep's event stream (apply events since carry `applyId`, not `sweepId`); the sandbox paths are replaced by a user's home.
+// the apply (then `providers.apply`) and a sweep's event stream; apply events now carry `applyId`; the sandbox paths are replaced by a user's home.
 // The stand-in's engine is the local dockerd, so bind mounts show ext4 and every Mac variant is
 // refused by verification: that is what these recordings say.
 import type {
