@@ -15,7 +15,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { ensureBuilt } from '../e2e/support/build';
 import { startServe, type ServeProcess } from '../e2e/support/serve-process';
 import { resultsDir, saveRun } from '../src/core/store';
-import { sampleRun } from '../src/core/store/run-fixture';
+import { sampleRun } from '../src/core/store/test-support/run-fixture';
 import { runFileSchema, type RunFile } from '../src/shared/result-schema';
 import { benchHeader } from './lib/bench-header';
 import { countOption, runBench, type BenchOptions } from './lib/bench-main';

@@ -1,5 +1,6 @@
 // The command-line entry: the same core as the desktop app, for CI and headless machines.
 import { CommanderError } from 'commander';
+import { remedyAsCommand } from '../shared/remedy-words';
 import { MountbenchError } from '../shared/errors';
 import { buildProgram } from './program';
 import { errorText } from './error-text';
@@ -14,7 +15,8 @@ export async function main(argv: string[]): Promise<void> {
       process.exitCode = err.exitCode === 0 ? 0 : 2;
       return;
     }
-    process.stderr.write(`mountbench: ${errorText(err)}\n`);
+    const remedy = err instanceof MountbenchError && err.remedy ? `; ${remedyAsCommand(err.remedy)}` : '';
+    process.stderr.write(`mountbench: ${errorText(err)}${remedy}\n`);
     process.exitCode = err instanceof MountbenchError && err.code === 'BAD_INPUT' ? 2 : 1;
   }
 }

@@ -1,14 +1,13 @@
 // Electron start-up, kept thin: one hardened window, the menu, and the core API bound to IPC.
-// Everything that does work lives in ./core, which never imports Electron.
+// Everything that does work lives in src/core, which never imports Electron.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog } from 'electron';
 import { createAppUrlMatcher } from './app-url';
 import { installAppMenu } from './app-menu';
-import { createCoreApi, type CoreApi } from '../core/app/core-api';
-import { dataDir } from '../core/store';
-import { restoreOnAppStart } from '../core/sweep';
+import type { CoreApi } from '../core/app/core-api';
+import { startCore } from '../core/app/start-up';
 import { bindApi } from './ipc';
 import { withProductFolders } from './mac-path';
 import { resourcePath } from './resources-path';
@@ -81,30 +80,17 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(() => {
     hardenSession();
     installAppMenu();
-    // A sweep that crashed left another product's settings changed: put them back before anything
-    // else, and tell the user (a dialog now, and the dashboard's notices).
-    const restored = restoreOnAppStart();
-    void restored.then((note) => {
-      if (note) void dialog.showMessageBox({ type: 'info', message: 'Settings put back', detail: note });
-    });
-    // The same data folder as the CLI (MOUNTBENCH_DATA_DIR, else the platform's), not Electron's
-    // userData: runs, imports and the settings journal must be one set whichever tool made them.
-    const api = createCoreApi({
-      notices: restored.then((note) => (note ? [note] : [])),
+    // A sweep that crashed left another product's settings changed: they are put back before
+    // anything else (core/app/start-up.ts), and the user is told (a dialog now, and the
+    // dashboard's notices). The data folder is the CLI's, not Electron's userData: runs, imports
+    // and the settings journal must be one set whichever tool made them.
+    const { api } = startCore({
       transport: 'ipc',
-      dataDir: dataDir(),
-      onBackgroundError: (err) => console.error('mountbench: a run could not be saved:', err),
+      onRestored: (note) =>
+        void dialog.showMessageBox({ type: 'info', message: 'Settings put back', detail: note }),
+      log: (line) => console.info(`mountbench: ${line}`),
     });
     createWindow(api);
-    void api.removeLeftovers().then(
-      (report) => {
-        const removed = report.containers.length + report.volumes.length + report.folders.length;
-        if (removed) console.info(`mountbench: removed ${removed} thing(s) an earlier run left behind`);
-        for (const problem of report.problems)
-          console.warn(`mountbench: could not remove a leftover: ${problem}`);
-      },
-      (err: unknown) => console.warn('mountbench: looking for leftovers failed:', err),
-    );
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) createWindow(api);
     });

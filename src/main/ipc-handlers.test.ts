@@ -27,7 +27,8 @@ function fakeApi() {
         signal.addEventListener('abort', () => listeners.delete(listener));
       },
     },
-    providers: { list: notUsed, planApply: notUsed, apply: notUsed, cancelApply: notUsed },
+    providers: { list: notUsed, planApply: notUsed },
+    applies: { start: notUsed, cancel: notUsed, active: notUsed, onEvent: () => undefined },
     sweeps: { propose: notUsed, start: notUsed, cancel: notUsed, active: notUsed, onEvent: () => undefined },
     results: {
       list: notUsed,

@@ -1,14 +1,12 @@
 // The desktop app's IPC binding, without Electron: one handler per row of the call table, each
 // answering only our own window (trusted-sender.ts) and going through api-dispatch.ts; and the
-// run and sweep events pushed to that window through the throttle. ipc.ts hands it Electron's ipcMain and
+// job events pushed to that window (core/app/event-pump.ts). ipc.ts hands it Electron's ipcMain and
 // the window; unit and contract tests hand it plain objects, so all of this runs under Node.
 import type { MountbenchApi } from '../shared/api';
-import { API_CHANNELS, RUN_EVENT_CHANNEL, SWEEP_EVENT_CHANNEL, type ApiChannel } from '../shared/api-calls';
+import { API_CHANNELS, type ApiChannel } from '../shared/api-calls';
 import type { IpcResult } from '../shared/ipc-bridge';
-import type { RunEvent } from '../shared/run-events';
-import type { SweepEvent } from '../shared/sweep';
 import { dispatch } from '../core/app/api-dispatch';
-import { createEventThrottle, sweepCoalesceKey } from '../core/app/event-throttle';
+import { pumpJobEvents, type PumpedEvent } from '../core/app/event-pump';
 import { isTrustedSender, type SenderEvent } from './trusted-sender';
 
 export type IpcHandler = (args: readonly unknown[]) => Promise<IpcResult<unknown>>;
@@ -21,7 +19,7 @@ export interface IpcMainLike {
 
 /** The parts of the window's webContents the binding uses. */
 export interface WebContentsLike {
-  send(channel: string, event: RunEvent | SweepEvent): void;
+  send(channel: PumpedEvent['channel'], event: PumpedEvent['event']): void;
   isDestroyed(): boolean;
 }
 
@@ -66,26 +64,15 @@ export function registerIpc(options: RegisterIpcOptions): () => void {
     });
   }
 
-  const throttle = createEventThrottle((runEvent) => {
-    if (!webContents.isDestroyed()) webContents.send(RUN_EVENT_CHANNEL, runEvent);
+  const stopPump = pumpJobEvents(api, ({ channel, event }) => {
+    if (!webContents.isDestroyed()) webContents.send(channel, event);
   });
-  const subscription = new AbortController();
-  api.runs.onEvent((runEvent) => throttle.push(runEvent), { signal: subscription.signal });
-  const sweepThrottle = createEventThrottle<SweepEvent>(
-    (sweepEvent) => {
-      if (!webContents.isDestroyed()) webContents.send(SWEEP_EVENT_CHANNEL, sweepEvent);
-    },
-    { key: sweepCoalesceKey },
-  );
-  api.sweeps.onEvent((sweepEvent) => sweepThrottle.push(sweepEvent), { signal: subscription.signal });
 
   let bound = true;
   return () => {
     if (!bound) return;
     bound = false;
-    subscription.abort();
-    throttle.close();
-    sweepThrottle.close();
+    stopPump();
     for (const channel of API_CHANNELS) ipcMain.removeHandler(channel);
   };
 }

@@ -1,10 +1,7 @@
 // The `mountbench serve` process: one core (as the desktop app has), unfinished settings journals
 // restored and leftovers of crashed runs removed first, the server started, and on Ctrl-C or SIGTERM
 // the runs cancelled and cleaned up before it exits. Runs belong to the process, not to a page: a reload finds them in runs.active().
-import { createCoreApi } from '../core/app/core-api';
-import { dataDir } from '../core/store';
-import { restoreOnAppStart } from '../core/sweep';
-import { reportLeftovers } from '../cli/commands/cleanup';
+import { startCore } from '../core/app/start-up';
 import { openBrowser } from './open-browser';
 import { findRendererDir } from './renderer-dir';
 import { checkServeHost, checkServePort, startServeServer } from './serve-server';
@@ -43,24 +40,13 @@ export async function runServe(
   const stopped = nextStopSignal();
 
   // As the desktop app does: a sweep or apply that crashed left another product's settings changed;
-  // put them back before anything else, say so here and in the dashboard's notices.
-  const restored = restoreOnAppStart();
-  const note = await restored;
-  if (note) err.write(`mountbench: ${note}\n`);
-  const api = createCoreApi({
-    notices: restored.then((text) => (text ? [text] : [])),
+  // they are put back before the server opens, and said here and in the dashboard's notices.
+  const { api, ready } = startCore({
     transport: 'websocket',
-    dataDir: dataDir(),
-    onBackgroundError: (problem) =>
-      err.write(
-        `mountbench: a run could not be saved: ${problem instanceof Error ? problem.message : String(problem)}\n`,
-      ),
+    onRestored: (note) => err.write(`mountbench: ${note}\n`),
+    log: (line) => err.write(`mountbench: ${line}\n`),
   });
-  try {
-    reportLeftovers(await api.removeLeftovers(), err);
-  } catch (problem) {
-    err.write(`mountbench: looking for leftovers failed: ${(problem as Error).message}\n`);
-  }
+  await ready;
   const server = await startServeServer({
     api,
     rendererDir,

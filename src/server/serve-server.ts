@@ -9,7 +9,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { MountbenchApi } from '../shared/api';
 import { MountbenchError } from '../shared/errors';
 import { WS_MAX_MESSAGE_BYTES, WS_PATH } from '../shared/ws-protocol';
-import { broadcastRunEvents } from './event-broadcast';
+import { broadcastJobEvents } from './event-broadcast';
 import { findRendererDir } from './renderer-dir';
 import {
   checkHost,
@@ -184,7 +184,7 @@ export async function startServeServer(options: ServeServerOptions): Promise<Ser
   server.on('upgrade', onUpgrade);
   server.on('clientError', (_err, socket) => socket.destroy());
   port = await listen(server, requestedPort);
-  const stopEvents = broadcastRunEvents(options.api, () =>
+  const stopEvents = broadcastJobEvents(options.api, () =>
     [...sockets].filter((ws) => ws.readyState === ws.OPEN),
   );
 

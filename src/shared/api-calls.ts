@@ -51,8 +51,9 @@ export const API_CALLS = {
   'runs:active': z.tuple([]),
   'providers:list': z.tuple([]),
   'providers:planApply': z.tuple([z.enum(PROVIDER_IDS), variantIdSchema]),
-  'providers:apply': z.tuple([z.enum(PROVIDER_IDS), variantIdSchema]),
-  'providers:cancelApply': z.tuple([]),
+  'applies:start': z.tuple([z.enum(PROVIDER_IDS), variantIdSchema]),
+  'applies:cancel': z.tuple([runIdSchema]),
+  'applies:active': z.tuple([]),
   'sweeps:propose': z.tuple([sweepRequestSchema]),
   'sweeps:start': z.tuple([sweepRequestSchema]),
   'sweeps:cancel': z.tuple([runIdSchema]),
@@ -77,8 +78,11 @@ export type ApiChannel = keyof typeof API_CALLS;
 /** Pushed from the core to the dashboard, never invoked. */
 export const RUN_EVENT_CHANNEL = 'runs:event';
 
-/** Sweep and apply progress, pushed like run events. */
+/** Sweep progress, pushed like run events. */
 export const SWEEP_EVENT_CHANNEL = 'sweeps:event';
+
+/** Apply progress, pushed like run events. */
+export const APPLY_EVENT_CHANNEL = 'applies:event';
 
 type Domain<C extends string> = C extends `${infer D}:${string}` ? D : never;
 type Action<C extends string> = C extends `${string}:${infer A}` ? A : never;

@@ -8,8 +8,9 @@ import type { MachineInfo, RunFile } from './result-schema';
 import type { RunRequest } from './run-plan';
 import type { RunEvent } from './run-events';
 import type {
+  ActiveApply,
+  ApplyEvent,
   ApplyProposal,
-  ApplyResult,
   ProviderSummary,
   SweepEvent,
   SweepProposalView,
@@ -113,13 +114,20 @@ export interface MountbenchApi {
     list(): Promise<ProviderSummary[]>;
     /** The dry run of "Apply this setting": reads only. */
     planApply(provider: ProviderId, variant: string): Promise<ApplyProposal>;
+  };
+  /** "Apply this setting": a job like a run or a sweep. */
+  applies: {
     /**
-     * Switches the product to `variant` and leaves it there once verified; on failure the originals
-     * are put back. Progress arrives through `sweeps.onEvent` (type `apply`). Resolves at the end.
+     * Starts switching the product to `variant` and returns at once. The job leaves it there once
+     * verified, or puts the originals back on failure; progress and the end (`apply-done`, with
+     * the ApplyResult) arrive through `onEvent`. Refused while any job is in progress (BUSY).
      */
-    apply(provider: ProviderId, variant: string): Promise<ApplyResult>;
-    /** Stops the apply in progress: its `apply` call resolves once the originals are back. */
-    cancelApply(): Promise<void>;
+    start(provider: ProviderId, variant: string): Promise<{ applyId: string }>;
+    /** Stops the apply: resolves once the originals are back (its `apply-done` says how). */
+    cancel(applyId: string): Promise<void>;
+    /** Applies in progress (a reloaded dashboard rejoins them). */
+    active(): Promise<ActiveApply[]>;
+    onEvent(listener: (event: ApplyEvent) => void, options: { signal: AbortSignal }): void;
   };
   sweeps: {
     /** The dry run of a sweep: what restarts, which containers stop. Reads only. */

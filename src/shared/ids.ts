@@ -1,4 +1,4 @@
-// The closed vocabularies of design.md ("Words"). Every layer imports these lists instead of
+// The closed vocabularies (docs/architecture.md, "The API contract"). Every layer imports these lists instead of
 // repeating string literals, so a new workload or mount is added in exactly one place.
 
 export const WORKLOAD_IDS = [

@@ -62,6 +62,7 @@ describe('createPreloadBridge', () => {
     for (const name of ['invoke', 'send', 'on', 'ipcRenderer']) expect(bridge[name]).toBeUndefined();
     expect(Object.keys(bridge).sort()).toEqual([
       'app',
+      'applies',
       'engines',
       'mounts',
       'providers',

@@ -8,10 +8,17 @@
 // Only types come from api-calls.ts: the preload bundles this file, and it must not drag zod and
 // the schemas into the sandboxed preload (the main process validates everything anyway).
 import type { MountbenchApi } from './api';
-import type { ApiChannel, ApiMethod, RUN_EVENT_CHANNEL, SWEEP_EVENT_CHANNEL } from './api-calls';
+import type {
+  ApiChannel,
+  ApiMethod,
+  APPLY_EVENT_CHANNEL,
+  RUN_EVENT_CHANNEL,
+  SWEEP_EVENT_CHANNEL,
+} from './api-calls';
+import { readRemedy } from './remedy-words';
 import { ERROR_CODES, MountbenchError, type ErrorCode, type SerializedError } from './errors';
 import type { RunEvent } from './run-events';
-import type { SweepEvent } from './sweep';
+import type { ApplyEvent, SweepEvent } from './sweep';
 
 /** What every IPC call returns: errors travel as data, never as a thrown Error. */
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: SerializedError };
@@ -45,14 +52,19 @@ export type MountbenchBridge = {
     onEvent(listener: (event: RunEvent) => void): () => void;
   };
   sweeps: {
-    /** Sweep and apply progress; returns the function that unsubscribes. */
+    /** Sweep progress; returns the function that unsubscribes. */
     onEvent(listener: (event: SweepEvent) => void): () => void;
+  };
+  applies: {
+    /** Apply progress; returns the function that unsubscribes. */
+    onEvent(listener: (event: ApplyEvent) => void): () => void;
   };
 };
 
 /** `runs:event`, repeated here (checked against api-calls.ts by its type) to keep zod out of the preload. */
 export const BRIDGE_EVENT_CHANNEL: typeof RUN_EVENT_CHANNEL = 'runs:event';
 export const BRIDGE_SWEEP_EVENT_CHANNEL: typeof SWEEP_EVENT_CHANNEL = 'sweeps:event';
+export const BRIDGE_APPLY_EVENT_CHANNEL: typeof APPLY_EVENT_CHANNEL = 'applies:event';
 
 /** The part of Electron's ipcRenderer the preload uses; a plain object in tests. */
 export interface IpcRendererLike {
@@ -96,8 +108,12 @@ export function createPreloadBridge(ipc: IpcRendererLike): MountbenchBridge {
     providers: {
       list: invoker('providers:list'),
       planApply: invoker('providers:planApply'),
-      apply: invoker('providers:apply'),
-      cancelApply: invoker('providers:cancelApply'),
+    },
+    applies: {
+      start: invoker('applies:start'),
+      cancel: invoker('applies:cancel'),
+      active: invoker('applies:active'),
+      onEvent: subscriber<ApplyEvent>(BRIDGE_APPLY_EVENT_CHANNEL, 'applies.onEvent'),
     },
     sweeps: {
       propose: invoker('sweeps:propose'),
@@ -123,7 +139,8 @@ export function createPreloadBridge(ipc: IpcRendererLike): MountbenchBridge {
 /** Turns error data back into a thrown MountbenchError that keeps the original name and code. */
 export function errorFromData(data: SerializedError): MountbenchError {
   const code: ErrorCode = (ERROR_CODES as readonly string[]).includes(data.code) ? data.code : 'INTERNAL';
-  const error = new MountbenchError(code, data.message);
+  const remedy = readRemedy(data.remedy);
+  const error = new MountbenchError(code, data.message, remedy ? { remedy } : undefined);
   error.name = data.name;
   return error;
 }
@@ -132,6 +149,15 @@ async function unwrap<T>(pending: Promise<IpcResult<T>>): Promise<T> {
   const result = await pending;
   if (result.ok) return result.value;
   throw errorFromData(result.error);
+}
+
+/** A bridge subscription (returns its unsubscribe) as the API's `{ signal }` subscription. */
+function withSignal<E>(subscribe: (listener: (event: E) => void) => () => void) {
+  return (listener: (event: E) => void, { signal }: { signal: AbortSignal }): void => {
+    if (signal.aborted) return;
+    const unsubscribe = subscribe(listener);
+    signal.addEventListener('abort', () => unsubscribe(), { once: true });
+  };
 }
 
 /** The page's half: the real MountbenchApi, throwing MountbenchErrors, with `{ signal }` subscriptions. */
@@ -148,28 +174,24 @@ export function createApiFromBridge(bridge: MountbenchBridge): MountbenchApi {
       start: (request) => unwrap(bridge.runs.start(request)),
       cancel: (runId) => unwrap(bridge.runs.cancel(runId)),
       active: () => unwrap(bridge.runs.active()),
-      onEvent(listener, { signal }) {
-        if (signal.aborted) return;
-        const unsubscribe = bridge.runs.onEvent(listener);
-        signal.addEventListener('abort', () => unsubscribe(), { once: true });
-      },
+      onEvent: withSignal(bridge.runs.onEvent),
     },
     providers: {
       list: () => unwrap(bridge.providers.list()),
       planApply: (provider, variant) => unwrap(bridge.providers.planApply(provider, variant)),
-      apply: (provider, variant) => unwrap(bridge.providers.apply(provider, variant)),
-      cancelApply: () => unwrap(bridge.providers.cancelApply()),
+    },
+    applies: {
+      start: (provider, variant) => unwrap(bridge.applies.start(provider, variant)),
+      cancel: (applyId) => unwrap(bridge.applies.cancel(applyId)),
+      active: () => unwrap(bridge.applies.active()),
+      onEvent: withSignal(bridge.applies.onEvent),
     },
     sweeps: {
       propose: (request) => unwrap(bridge.sweeps.propose(request)),
       start: (request) => unwrap(bridge.sweeps.start(request)),
       cancel: (sweepId) => unwrap(bridge.sweeps.cancel(sweepId)),
       active: () => unwrap(bridge.sweeps.active()),
-      onEvent(listener, { signal }) {
-        if (signal.aborted) return;
-        const unsubscribe = bridge.sweeps.onEvent(listener);
-        signal.addEventListener('abort', () => unsubscribe(), { once: true });
-      },
+      onEvent: withSignal(bridge.sweeps.onEvent),
     },
     results: {
       list: () => unwrap(bridge.results.list()),

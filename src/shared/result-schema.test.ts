@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleRun, sampleWorkloadResult } from '../core/store/run-fixture';
+import { sampleRun, sampleWorkloadResult } from '../core/store/test-support/run-fixture';
 import { runFileSchema, statsSchema } from './result-schema';
 
 /** Paths of every issue, as "a.b[0].c", for assertions that name the field. */

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MountbenchError } from '../../src/shared/errors';
 import { Journal } from '../../src/core/journal';
 import { colimaProvider as colima } from '../../src/core/providers/colima';
-import { runProviderContract, type ProviderSandbox } from '../../src/core/providers/contract';
+import { runProviderContract, type ProviderSandbox } from '../../src/core/providers/test-support/contract';
 import { orbstackProvider as orb } from '../../src/core/providers/orbstack';
 import { providerContext } from '../../src/core/providers/provider-context';
 import { createStandinSandbox, type SandboxOptions, type StandinSandbox } from '../stand-ins/sandbox';

@@ -3,7 +3,7 @@
 // the plain Docker Engine for real.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runProviderContract, type ProviderSandbox } from '../../src/core/providers/contract';
+import { runProviderContract, type ProviderSandbox } from '../../src/core/providers/test-support/contract';
 import { dockerDesktopProvider } from '../../src/core/providers/docker-desktop';
 import { dockerEngineProvider } from '../../src/core/providers/docker-engine-provider';
 import { providerContext } from '../../src/core/providers/provider-context';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MountbenchError } from '../../src/shared/errors';
 import { Journal } from '../../src/core/journal';
-import { runProviderContract, type ProviderSandbox } from '../../src/core/providers/contract';
+import { runProviderContract, type ProviderSandbox } from '../../src/core/providers/test-support/contract';
 import type { ProviderContext } from '../../src/core/providers/provider';
 import { providerContext } from '../../src/core/providers/provider-context';
 import { rancherDesktopProvider as rd } from '../../src/core/providers/rancher-desktop';

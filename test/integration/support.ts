@@ -7,7 +7,7 @@ import Docker from 'dockerode';
 import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE } from '../../src/shared/ids';
 import { benchImageFor } from '../../src/core/runner/image';
 import { fsTypeForPath } from '../../src/core/runner/proc-mounts';
-import { OWNER_LABEL, ownerIsAlive } from '../../src/core/runner/run-owner';
+import { OWNER_LABEL, ownerIsAlive } from '../../src/core/engines/run-owner';
 
 export const docker = new Docker();
 export const image = benchImageFor(undefined);

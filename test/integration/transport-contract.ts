@@ -15,7 +15,7 @@ import type { IpcResult } from '../../src/shared/ipc-bridge';
 import { runFileSchema } from '../../src/shared/result-schema';
 import type { RunEvent } from '../../src/shared/run-events';
 import type { RunRequest } from '../../src/shared/run-plan';
-import type { SweepEvent, SweepRequest } from '../../src/shared/sweep';
+import type { ApplyEvent, ApplyResult, SweepEvent, SweepRequest } from '../../src/shared/sweep';
 import { createStandinSandbox, DD_SETTINGS_DIR, type StandinSandbox } from '../stand-ins/sandbox';
 import { docker, image, tempDir } from './support';
 
@@ -102,6 +102,27 @@ function sweepLog(api: MountbenchApi) {
       eventually('a sweep event', async () => events.find(test) ?? null, 600),
     stop: () => stop.abort(),
   };
+}
+
+/** Every apply event the client hears, and a way to wait for one. */
+function applyLog(api: MountbenchApi) {
+  const events: ApplyEvent[] = [];
+  const stop = new AbortController();
+  api.applies.onEvent((event) => events.push(event), { signal: stop.signal });
+  return {
+    of: (applyId: string) => events.filter((e) => e.applyId === applyId),
+    // An apply restarts the product: on a loaded machine that takes minutes, within the test's own timeout.
+    next: (test: (e: ApplyEvent) => boolean) =>
+      eventually('an apply event', async () => events.find(test) ?? null, 2400),
+    stop: () => stop.abort(),
+  };
+}
+
+/** An apply's end, from its `apply-done`. */
+async function applyDone(log: ReturnType<typeof applyLog>, applyId: string): Promise<ApplyResult> {
+  const done = await log.next((e) => e.type === 'apply-done' && e.applyId === applyId);
+  if (done.type !== 'apply-done' || !done.result) throw new Error(`apply ${applyId} ended without a result`);
+  return done.result;
 }
 
 /** The type of the filesystem holding `path` on this host, as /proc/mounts names it (longest mount point). */
@@ -406,8 +427,10 @@ export function transportContract(transport: ContractTransport): void {
       const planned = await rejection(api.providers.planApply('docker-engine', 'fuse'));
       expect(planned.code).toBe('BAD_INPUT');
       expect(planned.message).toMatch(/no file-sharing setting to switch/);
-      const applied = await rejection(api.providers.apply('docker-engine', 'fuse'));
+      // Refused before start answers: no job, no id.
+      const applied = await rejection(api.applies.start('docker-engine', 'fuse'));
       expect(applied.message).toMatch(/no file-sharing setting to switch/);
+      expect(await api.applies.active()).toEqual([]);
     });
 
     it('proposes, runs and saves a sweep of the plain engine, streaming its events; a run waits for it', async () => {
@@ -447,6 +470,7 @@ export function transportContract(transport: ContractTransport): void {
         api.runs.start({ mounts: ['host'], workloads: ['dd-write'], size: 'quick', runs: 1, warmup: 0 }),
       );
       expect(busy.message).toMatch(/cannot start a run: a sweep .* is in progress/);
+      expect(busy.code).toBe('BUSY');
       const done = await sweeps.next((e) => e.type === 'sweep-done' && e.sweepId === sweepId);
       sweeps.stop();
       if (done.type !== 'sweep-done') throw new Error('not sweep-done');
@@ -482,9 +506,10 @@ export function transportContract(transport: ContractTransport): void {
       expect(
         (await rejection(api.sweeps.propose({ ...request, workloads: ['custom'] } as never))).message,
       ).toMatch(/custom workload is not swept/);
-      expect((await rejection(api.providers.apply('docker-desktop', '../../etc/passwd'))).code).toBe(
+      expect((await rejection(api.applies.start('docker-desktop', '../../etc/passwd'))).code).toBe(
         'BAD_INPUT',
       );
+      expect((await rejection(api.applies.cancel('a b'))).code).toBe('BAD_INPUT');
       expect((await rejection(api.providers.planApply('hyper-v' as never, 'x'))).code).toBe('BAD_INPUT');
       expect((await rejection(api.sweeps.cancel('a b'))).code).toBe('BAD_INPUT');
       const extra = await harness.raw('sweeps:start', [{ ...request, command: 'rm -rf ~' }]);
@@ -543,31 +568,35 @@ export function transportContract(transport: ContractTransport): void {
       expect(readFileSync(settings).equals(original)).toBe(true);
     });
 
-    it('applies with progress events; refused by verification, it puts the original back', async () => {
-      const sweeps = sweepLog(harness.api);
-      const result = await harness.api.providers.apply('docker-desktop', 'vz-grpcfuse');
-      const phases = await eventually('the apply events', async () => {
-        const seen = sweeps.all().flatMap((e) => (e.type === 'apply' ? [e.phase] : []));
-        return seen.includes('restore') ? seen : null;
-      });
-      sweeps.stop();
+    it('applies as a job with progress events keyed by its id; refused by verification, it puts the original back', async () => {
+      const log = applyLog(harness.api);
+      const { applyId } = await harness.api.applies.start('docker-desktop', 'vz-grpcfuse');
+      const result = await applyDone(log, applyId);
+      const phases = log.of(applyId).flatMap((e) => (e.type === 'apply' ? [e.phase] : []));
+      log.stop();
       expect(phases).toEqual(expect.arrayContaining(['backup', 'apply', 'wait', 'verify', 'restore']));
       expect(result).toMatchObject({ status: 'failed', fsType: 'ext4', restored: true });
       expect(result.message).toMatch(/The original settings were put back/);
       expect(readFileSync(settings).equals(original)).toBe(true);
       expect(readFileSync(result.backups[0]).equals(original)).toBe(true);
+      expect(await harness.api.applies.active()).toEqual([]);
     });
-    it('cancels an apply while the product restarts: the originals are put back and it says so', async () => {
-      expect((await rejection(harness.api.providers.cancelApply())).message).toMatch(
-        /no setting is being applied/,
+    it('cancels an apply by its id while the product restarts: the originals are put back and it says so', async () => {
+      expect((await rejection(harness.api.applies.cancel('no-such-apply'))).message).toMatch(
+        /no apply no-such-apply is in progress/,
       );
-      const sweeps = sweepLog(harness.api);
-      const pending = harness.api.providers.apply('docker-desktop', 'vz-grpcfuse');
-      await sweeps.next((e) => e.type === 'apply' && e.phase === 'wait');
+      const log = applyLog(harness.api);
+      const { applyId } = await harness.api.applies.start('docker-desktop', 'vz-grpcfuse');
+      expect(await harness.api.applies.active()).toEqual([
+        { applyId, provider: 'docker-desktop', variant: 'vz-grpcfuse' },
+      ]);
+      // One job at a time, whatever its kind: BUSY, not a usage error.
+      expect((await rejection(harness.api.applies.start('docker-desktop', 'vz-grpcfuse'))).code).toBe('BUSY');
+      await log.next((e) => e.type === 'apply' && e.applyId === applyId && e.phase === 'wait');
       expect(readFileSync(settings).equals(original)).toBe(false);
-      await harness.api.providers.cancelApply();
-      const result = await pending;
-      sweeps.stop();
+      await harness.api.applies.cancel(applyId);
+      const result = await applyDone(log, applyId);
+      log.stop();
       expect(result).toMatchObject({ status: 'failed', restored: true });
       expect(result.message).toBe('the switch was cancelled. The original settings were put back.');
       expect(readFileSync(settings).equals(original)).toBe(true);

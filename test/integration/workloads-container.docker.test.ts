@@ -6,7 +6,7 @@ import { ContainerExecutor, type ContainerMount } from '../../src/core/runner/co
 import {
   describeWorkloadScripts,
   type ScriptEnvironment,
-} from '../../src/core/workloads/workload-scripts.suite';
+} from '../../src/core/workloads/test-support/workload-scripts.suite';
 import { docker, image, tempDir } from './support';
 
 const signal = new AbortController().signal;

@@ -3,16 +3,11 @@ import type { Command } from 'commander';
 import { resolveEngine } from '../../core/engines';
 import { removeLeftovers, type LeftoverReport } from '../../core/runner/leftovers';
 import { cacheDir } from '../../core/store';
+import { leftoverLines } from '../../core/app/start-up';
 
+/** Writes what was removed and what could not be (core/app/start-up.ts words it). */
 export function reportLeftovers(report: LeftoverReport, out: NodeJS.WritableStream = process.stderr): void {
-  const removed = [
-    ...report.containers.map((c) => `container ${c}`),
-    ...report.volumes.map((v) => `volume ${v}`),
-    ...report.folders.map((f) => `folder ${f}`),
-    ...report.syncs,
-  ];
-  if (removed.length) out.write(`removed what an earlier run left behind: ${removed.join(', ')}\n`);
-  for (const problem of report.problems) out.write(`could not remove a leftover: ${problem}\n`);
+  for (const line of leftoverLines(report)) out.write(`${line}\n`);
 }
 
 export function registerCleanupCommand(program: Command): void {

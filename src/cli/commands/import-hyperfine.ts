@@ -5,7 +5,7 @@ import { Option, type Command } from 'commander';
 import { MountbenchError } from '../../shared/errors';
 import { MOUNT_KINDS, PROVIDER_IDS, SIZES, WORKLOAD_IDS } from '../../shared/ids';
 import type { MachineInfo } from '../../shared/result-schema';
-import { machineLabel } from '../../core/compare/machine-key';
+import { machineLabel } from '../../core/machine/machine-key';
 import { getMachineInfo } from '../../core/machine';
 import { importHyperfineFile, type HyperfineImportOptions } from '../../core/store';
 import { parseCount, parseList } from '../parse-options';

@@ -36,8 +36,12 @@ function recordingApi() {
     providers: {
       list: record('providers.list', []),
       planApply: record('providers.planApply', {} as never),
-      apply: record('providers.apply', {} as never),
-      cancelApply: record('providers.cancelApply', undefined),
+    },
+    applies: {
+      start: record('applies.start', { applyId: 'apply-1' }),
+      cancel: record('applies.cancel', undefined),
+      active: record('applies.active', []),
+      onEvent: () => undefined,
     },
     sweeps: {
       propose: record('sweeps.propose', {} as never),
@@ -83,8 +87,9 @@ const VALID_ARGS: Record<(typeof API_CHANNELS)[number], unknown[]> = {
   'runs:active': [],
   'providers:list': [],
   'providers:planApply': ['docker-desktop', 'vz-grpcfuse'],
-  'providers:apply': ['docker-desktop', 'vz-grpcfuse'],
-  'providers:cancelApply': [],
+  'applies:start': ['docker-desktop', 'vz-grpcfuse'],
+  'applies:cancel': ['apply-1'],
+  'applies:active': [],
   'sweeps:propose': [{ provider: 'docker-desktop', ...request }],
   'sweeps:start': [{ provider: 'docker-desktop', ...request }],
   'sweeps:cancel': ['sweep-1'],
@@ -185,10 +190,11 @@ describe('dispatch', () => {
     expect(await dispatch(api, 'sweeps:propose', [{ ...sweep, workloads: ['custom'] }])).toMatchObject({
       ok: false,
     });
-    expect(await dispatch(api, 'providers:apply', ['docker-desktop', '../../etc'])).toMatchObject({
+    expect(await dispatch(api, 'applies:start', ['docker-desktop', '../../etc'])).toMatchObject({
       ok: false,
     });
-    expect(await dispatch(api, 'providers:apply', ['nobody', 'vz-grpcfuse'])).toMatchObject({ ok: false });
+    expect(await dispatch(api, 'applies:start', ['nobody', 'vz-grpcfuse'])).toMatchObject({ ok: false });
+    expect(await dispatch(api, 'applies:cancel', ['a b'])).toMatchObject({ ok: false });
     expect(await dispatch(api, 'sweeps:cancel', ['a b'])).toMatchObject({ ok: false });
     expect(await dispatch(api, 'engines:fsSeen', ['../../var/run/docker.sock'])).toMatchObject({ ok: false });
     expect(await dispatch(api, 'engines:fsSeen', [''])).toMatchObject({ ok: false });

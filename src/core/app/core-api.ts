@@ -1,22 +1,22 @@
 // The MountbenchApi implemented on the core, for any transport (Electron IPC, the `serve`
-// WebSocket). Runs are jobs: `start` returns at once, events stream to every listener, results
-// are saved when a run ends, and `cancel` aborts the job's signal. Providers and sweeps are in
-// sweep-jobs.ts; a run, a sweep and an apply never overlap.
-import { EventEmitter } from 'node:events';
+// WebSocket). Runs, sweeps and applies are jobs of one registry (jobs.ts): start returns the id
+// before the first event, events stream to every listener, cancel takes the id, and only one job
+// runs at a time.
 import { join } from 'node:path';
 import type { MountbenchApi, WorkloadInfo } from '../../shared/api';
 import { MountbenchError } from '../../shared/errors';
 import { MOUNT_KINDS } from '../../shared/ids';
-import type { RunEvent } from '../../shared/run-events';
+import type { ProviderId } from '../../shared/ids';
 import { APP_VERSION } from '../app-version';
 import { publishedRows, rowsFromRun } from '../compare';
 import { discoverEngines, resolveEngine } from '../engines';
 import { EXPORT_FILES, exportRun } from '../exports';
 import { getMachineInfo } from '../machine';
+import { providerContext } from '../providers/provider-context';
+import type { ProviderContext } from '../providers/provider';
+import { PROVIDERS, providerById } from '../providers/registry';
 import { recommendPerMachine, resolveProfile } from '../recommend';
 import { removeLeftovers, type LeftoverReport } from '../runner/leftovers';
-import { prepareRun } from '../runner/prepare-run';
-import { executeRun } from '../runner/run';
 import {
   cacheDir,
   deleteRun,
@@ -27,10 +27,13 @@ import {
   resultsDir,
   saveRun,
 } from '../store';
-import { createSweepJobs } from './sweep-jobs';
+import { proposalView, proposeApply, proposeSweep, providerSummary } from '../sweep';
 import { engineFsSeen } from '../sweep/engine-fs-seen';
-import { allWorkloads } from '../workloads/registry';
 import { mountAvailability } from '../sync/availability';
+import { allWorkloads } from '../workloads/registry';
+import { createJobs } from './jobs';
+import { startRunJob } from './run-job';
+import { startApplyJob, startSweepJob, type SettingsJobOptions } from './settings-jobs';
 
 export interface CoreApiOptions {
   dataDir: string;
@@ -46,7 +49,7 @@ export interface CoreApiOptions {
 export interface CoreApi extends MountbenchApi {
   /** Removes what crashed runs left on the current engine and in the cache (app start). */
   removeLeftovers(): Promise<LeftoverReport>;
-  /** Cancels every run and waits until each has cleaned up (quitting the app). */
+  /** Cancels every job and waits until each has cleaned up (quitting the app). */
   shutdown(): Promise<void>;
 }
 
@@ -66,22 +69,23 @@ function workloadInfo(): WorkloadInfo[] {
 }
 
 export function createCoreApi(options: CoreApiOptions): CoreApi {
-  const events = new EventEmitter();
-  events.setMaxListeners(0);
-  const jobs = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  const jobs = createJobs({ onBackgroundError: options.onBackgroundError });
   const results = resultsDir(options.dataDir);
   const cache = options.cacheDir ?? cacheDir({ env: options.env });
-  const emit = (event: RunEvent) => events.emit('event', event);
+  const save = (run: Parameters<typeof saveRun>[0]) => saveRun(run, results);
   const runFile = (runId: string) => loadRunFile(join(results, `${runId}.json`));
   const rowsOf = async (runIds: string[]) => (await Promise.all(runIds.map(runFile))).flatMap(rowsFromRun);
-  const sweepJobs = createSweepJobs({
+  // The journal lives in the same data folder as the results, whatever HOME says.
+  const context = async (): Promise<ProviderContext> => ({
+    ...(await providerContext({ env: options.env })),
     dataDir: options.dataDir,
-    resultsDir: results,
-    cacheDir: cache,
-    env: options.env,
-    activeRuns: () => [...jobs.keys()],
-    onBackgroundError: options.onBackgroundError,
   });
+  const settingsJob: SettingsJobOptions = {
+    cacheDir: cache,
+    context,
+    save,
+    onBackgroundError: options.onBackgroundError,
+  };
 
   return {
     async removeLeftovers() {
@@ -109,59 +113,59 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
     },
     runs: {
       async start(request) {
-        const busy = sweepJobs.busyWith();
-        if (busy)
-          throw new MountbenchError('BAD_INPUT', `cannot start a run: ${busy}; wait for it or cancel it`);
-        const prepared = await prepareRun(request, { env: options.env });
-        const controller = new AbortController();
-        const machine = await getMachineInfo();
-        // `run-done` is held back until the result is saved: a dashboard that opens the run the
-        // moment it hears of it must find it stored.
-        let finished: RunEvent | null = null;
-        const done = executeRun({
-          ...prepared,
-          machine,
-          appVersion: APP_VERSION,
-          // Requests arrive from the dashboard: a custom command must not run on the host.
-          allowHostCommands: false,
+        const runId = await startRunJob(jobs, request, {
           cacheDir: cache,
           env: options.env,
-          signal: controller.signal,
-          onEvent: (event) => (event.type === 'run-done' ? (finished = event) : emit(event)),
-        })
-          .then((run) => saveRun(run, results))
-          .then(
-            () => undefined,
-            (err: unknown) => options.onBackgroundError?.(err),
-          )
-          .finally(() => {
-            jobs.delete(prepared.runId);
-            if (finished) emit(finished);
-          });
-        jobs.set(prepared.runId, { controller, done });
-        return { runId: prepared.runId };
+          // Requests arrive from the dashboard: a custom command must not run on the host.
+          allowHostCommands: false,
+          save,
+          onSaveError: options.onBackgroundError,
+        });
+        return { runId };
       },
-      async cancel(runId) {
-        const job = jobs.get(runId);
-        if (!job) throw new MountbenchError('BAD_INPUT', `no run ${runId} is in progress`);
-        job.controller.abort();
-        await job.done;
+      cancel: (runId) => jobs.cancel('run', runId),
+      active: async () => jobs.active('run').map((job) => job.id),
+      onEvent: (listener, { signal }) => jobs.on('run', listener, signal),
+    },
+    providers: {
+      async list() {
+        const ctx = await context();
+        return Promise.all(PROVIDERS.map((provider) => providerSummary(provider, ctx)));
       },
-      active: async () => [...jobs.keys()],
-      onEvent(listener, { signal }) {
-        if (signal.aborted) return;
-        events.on('event', listener);
-        signal.addEventListener('abort', () => events.off('event', listener), { once: true });
+      async planApply(providerId, variant) {
+        return proposeApply(providerById(providerId), variant, await context());
       },
     },
-    providers: sweepJobs.providers,
-    sweeps: sweepJobs.sweeps,
+    applies: {
+      start: async (providerId, variant) => ({
+        applyId: await startApplyJob(jobs, providerId, variant, settingsJob),
+      }),
+      cancel: (applyId) => jobs.cancel('apply', applyId),
+      active: async () =>
+        jobs.active('apply').map((job) => ({
+          applyId: job.id,
+          provider: job.detail['provider'] as ProviderId,
+          variant: job.detail['variant'] ?? '',
+        })),
+      onEvent: (listener, { signal }) => jobs.on('apply', listener, signal),
+    },
+    sweeps: {
+      async propose(request) {
+        return proposalView(await proposeSweep(providerById(request.provider), request, await context()));
+      },
+      start: async (request) => ({ sweepId: await startSweepJob(jobs, request, settingsJob) }),
+      cancel: (sweepId) => jobs.cancel('sweep', sweepId),
+      active: async () => jobs.active('sweep').map((job) => job.id),
+      onEvent: (listener, { signal }) => jobs.on('sweep', listener, signal),
+    },
     results: {
       list: async () => (await listRunSummaries(results)).summaries,
       get: runFile,
       async delete(runId) {
         if (jobs.has(runId))
-          throw new MountbenchError('BAD_INPUT', `run ${runId} is still in progress: cancel it first`);
+          throw new MountbenchError('BUSY', `run ${runId} is still in progress: cancel it first`, {
+            remedy: { kind: 'wait-or-cancel', job: 'run', id: runId },
+          });
         await deleteRun(results, runId);
       },
       async import(fileName, text) {
@@ -202,10 +206,6 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
         return recommendPerMachine(rows, chosen);
       },
     },
-    async shutdown() {
-      for (const job of jobs.values()) job.controller.abort();
-      await Promise.all([...jobs.values()].map((job) => job.done));
-      await sweepJobs.shutdown();
-    },
+    shutdown: () => jobs.shutdown(),
   };
 }

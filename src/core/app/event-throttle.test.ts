@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../shared/run-events';
 import type { RunFile } from '../../shared/result-schema';
 import type { SweepEvent } from '../../shared/sweep';
-import { coalesceKey, createEventThrottle, sweepCoalesceKey, type ThrottleClock } from './event-throttle';
+import {
+  applyCoalesceKey,
+  coalesceKey,
+  createEventThrottle,
+  sweepCoalesceKey,
+  type ThrottleClock,
+} from './event-throttle';
 
 // A clock the test moves by hand, so nothing depends on how fast the machine is.
 function manualClock(): ThrottleClock & { advance(ms: number): void; pendingTimers(): number } {
@@ -228,6 +234,13 @@ describe('sweep events through the throttle', () => {
       finish: { status: 'completed', variants: [], runId: null, restored: true },
     });
     expect(sent.at(-1)?.type).toBe('sweep-done');
-    expect(sweepCoalesceKey({ type: 'apply', sweepId: 'a', phase: 'verify' })).toBeNull();
+  });
+
+  it("coalesces an apply's waiting lines per apply, never its steps or its end", () => {
+    expect(applyCoalesceKey({ type: 'apply', applyId: 'a', phase: 'verify' })).toBeNull();
+    expect(applyCoalesceKey({ type: 'apply-done', applyId: 'a', result: null })).toBeNull();
+    const key = applyCoalesceKey({ type: 'apply', applyId: 'a', phase: 'progress', message: 'starting' });
+    expect(key).not.toBeNull();
+    expect(applyCoalesceKey({ type: 'apply', applyId: 'b', phase: 'progress' })).not.toBe(key);
   });
 });

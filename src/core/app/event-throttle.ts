@@ -2,7 +2,7 @@
 // latest state" are coalesced and leave at most once per interval; events that carry a result or
 // change the shape of the run are never dropped or delayed.
 import type { RunEvent } from '../../shared/run-events';
-import type { SweepEvent } from '../../shared/sweep';
+import type { ApplyEvent, SweepEvent } from '../../shared/sweep';
 
 /** About 30 flushes a second: smooth enough for a progress bar, cheap for IPC. */
 export const DEFAULT_THROTTLE_INTERVAL_MS = 33;
@@ -53,8 +53,12 @@ export function sweepCoalesceKey(event: SweepEvent): string | null {
     return inner === null ? null : `sweep\u0000${event.sweepId}\u0000${inner}`;
   }
   if (event.type === 'progress') return `progress\u0000${event.sweepId}`;
-  if (event.type === 'apply' && event.phase === 'progress') return `apply\u0000${event.sweepId}`;
   return null;
+}
+
+/** An apply's "waiting for the product" lines replace each other; its steps and end never do. */
+export function applyCoalesceKey(event: ApplyEvent): string | null {
+  return event.type === 'apply' && event.phase === 'progress' ? `apply\u0000${event.applyId}` : null;
 }
 
 export function createEventThrottle<E = RunEvent>(

@@ -17,4 +17,4 @@ export {
 } from './compare-groups';
 export { comparisonMarkdown, comparisonText, LEGEND, SIGNIFICANCE_MARKS } from './compare-table';
 export { formatMeanStddev, formatRatio, formatTime } from '../../shared/format-time';
-export { formatMemory, machineKey, machineLabel } from './machine-key';
+export { formatMemory, machineKey, machineLabel } from '../machine/machine-key';

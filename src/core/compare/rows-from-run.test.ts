@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sampleRun, sampleWorkloadResult } from '../store/run-fixture';
-import { machineKey } from './machine-key';
+import { sampleRun, sampleWorkloadResult } from '../store/test-support/run-fixture';
+import { machineKey } from '../machine/machine-key';
 import { rowsFromRun } from './rows-from-run';
 
 describe('rowsFromRun', () => {

@@ -2,7 +2,7 @@
 // on, the backend, the workload (and its case) and every timed sample.
 import { workloadKey, type ComparisonRow } from '../../shared/comparison';
 import type { RunFile, WorkloadResult } from '../../shared/result-schema';
-import { machineKey, machineLabel } from './machine-key';
+import { machineKey, machineLabel } from '../machine/machine-key';
 
 function rowFromResult(
   run: RunFile,

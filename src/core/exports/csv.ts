@@ -2,7 +2,7 @@
 // or a line break, quotes doubled), with a header row whose names carry the unit. Numbers are
 // written in JavaScript's shortest round-trip form, so reading them back gives the same values.
 import type { RunFile, WorkloadResult } from '../../shared/result-schema';
-import { machineLabel } from '../compare/machine-key';
+import { machineLabel } from '../machine/machine-key';
 import { flushMedianSeconds } from '../../shared/sync-note';
 
 type Cell = string | number | null | undefined;

@@ -4,7 +4,7 @@ import type { RunFile } from '../../shared/result-schema';
 import { runCsv } from './csv';
 import { hyperfineJson } from './hyperfine-json';
 import { runMarkdown } from './markdown';
-import { runFileJson } from './run-json';
+import { runFileJson } from '../store/run-json';
 
 export { EXPORT_FORMATS, type ExportFormat } from '../../shared/api';
 
@@ -38,4 +38,4 @@ export {
   type HyperfineResult,
 } from './hyperfine-json';
 export { runMarkdown } from './markdown';
-export { runFileJson } from './run-json';
+export { runFileJson } from '../store/run-json';

@@ -4,7 +4,7 @@ import type { RunFile } from '../../shared/result-schema';
 import { compareRows } from '../compare/compare-groups';
 import { LEGEND, SIGNIFICANCE_MARKS } from '../compare/compare-table';
 import { formatMeanStddev, formatRatio, formatTime } from '../../shared/format-time';
-import { machineLabel } from '../compare/machine-key';
+import { machineLabel } from '../machine/machine-key';
 import { rowsFromRun } from '../compare/rows-from-run';
 import { syncNoteLines } from '../../shared/sync-note';
 

@@ -37,7 +37,11 @@ describe('journal', () => {
     await journal.step('first', 'apply', 'write');
     writeFileSync(a, 'B');
     await journal.close(); // as if the process died
-    await expect(Journal.create(data, 'again')).rejects.toThrow(/mountbench restore/);
+    // What to do is a remedy (words per front door: `mountbench restore`, or restart the app).
+    await expect(Journal.create(data, 'again')).rejects.toMatchObject({
+      message: expect.stringMatching(/did not finish putting settings back/),
+      remedy: { kind: 'restore-settings' },
+    });
     const order: string[] = [];
     const report = await restoreUnfinished(data, (owner) => async (originals) => {
       order.push(owner);

@@ -1,4 +1,4 @@
-// The crash-safe record of every settings change a sweep makes (design.md, "journal/"). Originals
+// The crash-safe record of every settings change a sweep makes (docs/architecture.md, `journal/`). Originals
 // go in BEFORE anything changes; each action is announced by a `step` record BEFORE it runs; every
 // record is fsynced. If the process dies at any point, the journal says what to put back.
 //
@@ -77,14 +77,15 @@ export class Journal implements JournalHandle {
     const running = unfinished.map((j) => runningPid(j.records)).find((pid) => pid !== null);
     if (running) {
       throw new MountbenchError(
-        'BAD_INPUT',
+        'BUSY',
         `another sweep (process ${running}) is running; wait for it or cancel it`,
       );
     }
     if (unfinished.length) {
       throw new MountbenchError(
         'BAD_INPUT',
-        `an earlier sweep did not finish putting settings back (${unfinished.map((j) => j.file).join(', ')}); run \`mountbench restore\` first`,
+        `an earlier sweep did not finish putting settings back (${unfinished.map((j) => j.file).join(', ')})`,
+        { remedy: { kind: 'restore-settings' } },
       );
     }
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);

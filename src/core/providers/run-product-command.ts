@@ -24,7 +24,7 @@ export interface CommandEnv {
 }
 
 /**
- * Never throws for a non-zero exit (the caller reads `code`); throws ENGINE_NOT_FOUND when the
+ * Never throws for a non-zero exit (the caller reads `code`); throws NOT_INSTALLED when the
  * command is not on PATH and CANCELLED when aborted.
  */
 export async function runProductCommand(
@@ -34,7 +34,7 @@ export async function runProductCommand(
   options: CommandOptions = {},
 ): Promise<CommandResult> {
   const executable = command.includes('/') ? command : await findExecutable(command, ctx.env);
-  if (!executable) throw new MountbenchError('ENGINE_NOT_FOUND', `${command} is not on PATH`);
+  if (!executable) throw new MountbenchError('NOT_INSTALLED', `${command} is not on PATH`);
   const signal = options.signal ?? ctx.signal;
   if (signal?.aborted) throw new MountbenchError('CANCELLED', `cancelled before running ${command}`);
   return new Promise((resolve, reject) => {

@@ -7,7 +7,7 @@ import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE } from '../../shared/ids';
 import { MountbenchError } from '../../shared/errors';
 import type { FixtureSpec } from '../fixtures/fixture-spec';
 import { packFixture } from '../fixtures/tar-pack';
-import { currentOwner, OWNER_LABEL } from './run-owner';
+import { currentOwner, OWNER_LABEL } from '../engines/run-owner';
 import { writeHostFixture } from '../fixtures/write-host-fixture';
 import { clockProbeScript, pickClock, type ClockSource } from './clock';
 import { dockerExec, dockerExecSession } from './docker-exec';

@@ -10,7 +10,7 @@ import { findExecutable } from '../providers/find-executable';
 import { cleanDockerSync, DOCKER_SYNC_FILE } from '../sync/docker-sync';
 import { listMutagenSessions, terminateMutagenSession } from '../sync/mutagen';
 import { ownerFromLabelValue } from '../sync/sync-labels';
-import { currentOwner, OWNER_LABEL, ownerIsAlive } from './run-owner';
+import { currentOwner, OWNER_LABEL, ownerIsAlive } from '../engines/run-owner';
 
 export interface LeftoverReport {
   containers: string[];

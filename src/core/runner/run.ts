@@ -50,6 +50,11 @@ export interface RunContext {
   syncTools?: SyncTools;
   signal: AbortSignal;
   onEvent(event: RunEvent): void;
+  /**
+   * Awaited before `run-done` is emitted (the app layer saves the run here), so whoever hears
+   * `run-done` finds the result stored.
+   */
+  beforeDone?(run: RunFile): Promise<void>;
 }
 
 export function runWorkDir(cacheDir: string, runId: string): string {
@@ -262,6 +267,7 @@ export async function executeRun(ctx: RunContext): Promise<RunFile> {
     errors,
     ...(skipped.length ? { skipped } : {}),
   };
+  await ctx.beforeDone?.(run);
   emit({ type: 'run-done', runId, status, run });
   return run;
 }

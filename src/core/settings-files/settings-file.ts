@@ -1,4 +1,4 @@
-// Reading and writing another product's settings file safely (design.md, convention 5): refuse a
+// Reading and writing another product's settings file safely (docs/architecture.md, `settings-files/`): refuse a
 // symlink, a non-regular file, a read-only file; write only over the exact bytes we read (if the
 // product rewrote it meanwhile, stop); only after the journal holds a backup; atomically; then read
 // it back and compare.

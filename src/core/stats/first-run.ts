@@ -1,4 +1,4 @@
-// Cold and warm are different results, not noise (design.md): the first execution after a fixture
+// Cold and warm are different results, not noise (docs/methodology.md): the first execution after a fixture
 // is laid runs on cold caches. It is reported apart, and called different when the warm runs
 // cannot explain it: outside their 95 % prediction interval for one more run,
 // mean ± t(0.975, n−1) · s · √(1 + 1/n).

@@ -1,5 +1,5 @@
-// Welch's unequal-variances t-test: decides whether two backends differ for real (design.md,
-// "Recommending"). Backends often differ tenfold in spread, so Student's pooled test would lie.
+// Welch's unequal-variances t-test: decides whether two backends differ for real (docs/methodology.md,
+// "Statistics"). Backends often differ tenfold in spread, so Student's pooled test would lie.
 import { MountbenchError } from '../../shared/errors';
 import { mean, sampleVariance } from './descriptive';
 import { studentTTwoSidedP } from './student-t';

@@ -10,7 +10,7 @@ import { hyperfineJson } from '../exports/hyperfine-json';
 import { importHyperfineFile, runFromHyperfine, type HyperfineImportOptions } from './import-hyperfine';
 import { parseHyperfineExport } from './parse-hyperfine-export';
 import { listRuns } from './result-store';
-import { sampleRun } from './run-fixture';
+import { sampleRun } from './test-support/run-fixture';
 
 // Exports written by hyperfine 1.15.0 itself (Debian 12's package), kept byte for byte.
 const FIXTURES = path.join(__dirname, '..', '..', '..', 'test', 'fixtures', 'hyperfine');

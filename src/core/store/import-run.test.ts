@@ -5,10 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MountbenchError } from '../../shared/errors';
 import type { RunFile } from '../../shared/result-schema';
 import { hyperfineJson } from '../exports/hyperfine-json';
-import { runFileJson } from '../exports/run-json';
+import { runFileJson } from './run-json';
 import { importRunFile } from './import-run';
 import { listRuns, saveRun } from './result-store';
-import { sampleRun, sampleWorkloadResult } from './run-fixture';
+import { sampleRun, sampleWorkloadResult } from './test-support/run-fixture';
 
 let root: string;
 let results: string;

@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { MountbenchError } from '../../shared/errors';
 import type { RunFile } from '../../shared/result-schema';
-import { runFileJson } from '../exports/run-json';
+import { runFileJson } from './run-json';
 import { parseRunFileText } from './parse-run-file';
 import { loadRunFile } from './result-store';
 import { checkRunPlausible } from './run-plausibility';

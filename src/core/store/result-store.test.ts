@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MountbenchError } from '../../shared/errors';
 import type { RunFile } from '../../shared/result-schema';
 import { deleteRun, listRuns, loadRunFile, MAX_RUN_FILE_BYTES, saveRun } from './result-store';
-import { sampleRun, sampleWorkloadResult } from './run-fixture';
+import { sampleRun, sampleWorkloadResult } from './test-support/run-fixture';
 
 let dir: string;
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunFile } from '../../shared/result-schema';
 import { checkRunPlausible } from './run-plausibility';
-import { sampleRun, sampleWorkloadResult } from './run-fixture';
+import { sampleRun, sampleWorkloadResult } from './test-support/run-fixture';
 
 function runWith(change: (r: RunFile['results'][number]) => void, run: Partial<RunFile> = {}): RunFile {
   const result = sampleWorkloadResult();

@@ -1,7 +1,7 @@
 // A stored run as the dashboard lists it: enough to show and pick it, without its samples.
 import type { RunSummary } from '../../shared/api';
 import type { RunFile } from '../../shared/result-schema';
-import { machineLabel } from '../compare/machine-key';
+import { machineLabel } from '../machine/machine-key';
 
 export function summarizeRun(run: RunFile): RunSummary {
   return {

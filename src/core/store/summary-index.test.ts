@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { saveRun } from './result-store';
-import { sampleRun } from './run-fixture';
+import { sampleRun } from './test-support/run-fixture';
 import { summarizeRun } from './run-summary';
 import { listRunSummaries, SUMMARY_INDEX_NAME } from './summary-index';
 

@@ -6,13 +6,12 @@
 // unfinished journal, which `mountbench restore` and the app's start finish (originals back).
 import { MountbenchError, serializeError } from '../../shared/errors';
 import type { ApplyPhase, ApplyProposal, ApplyResult } from '../../shared/sweep';
-import { resolveEngine } from '../engines';
 import { Journal } from '../journal';
 import type { Provider, ProviderContext } from '../providers/provider';
-import { benchImageFor, ensureImage } from '../runner/image';
+import { benchImageFor } from '../runner/image';
 import { newRunId } from '../runner/prepare-run';
-import { DOCKER_CLI_OWNER, captureDockerContext, restoreDockerContext } from './docker-cli-context';
-import { observeBindFsType } from './observe-fs';
+import { DOCKER_CLI_OWNER } from './docker-cli-context';
+import { putBackDockerContext, putEverythingBack, recordOriginals, switchVariant } from './settings-switch';
 import { requireAvailableVariant } from '../providers/require-variant';
 import { requireInstalled } from './require-installed';
 import { runningContainerNames } from './running-containers';
@@ -95,49 +94,27 @@ export async function applySetting(
   let reported: string | null = null;
   try {
     emit('backup');
-    await captureDockerContext(live, journal);
-    await provider.captureOriginals(live, journal);
-    emit('apply');
-    await journal.step('apply', 'apply', 'variant', variant);
-    await provider.apply(live, variant, journal);
-    emit('wait');
-    await provider.waitReady(live, {
-      timeoutMs: options.readyTimeoutMs,
-      signal,
-      onProgress: (message) => emit('progress', message),
-    });
-    const engineName = (await provider.detect(live)).engineName;
-    if (!engineName)
-      throw new MountbenchError('ENGINE_NOT_FOUND', `${provider.label} names no engine to run on`);
-    const resolved = await resolveEngine(engineName, { env: ctx.env, home: ctx.home, signal });
-    emit('verify');
-    const image = benchImageFor(options.image, ctx.env);
-    await ensureImage(resolved.docker, image, signal, (p) =>
-      emit(
-        'progress',
-        `pulling ${image}: ${p.fraction === null ? p.status : `${Math.round(p.fraction * 100)} %`}`,
-      ),
-    );
-    fsType = await observeBindFsType({
-      docker: resolved.docker,
-      image,
-      provider: provider.id,
-      variant,
+    await recordOriginals(provider, live, journal);
+    const switched = await switchVariant(provider, variant, live, journal, {
+      owner: 'apply',
+      image: benchImageFor(options.image, ctx.env),
       cacheDir: options.cacheDir,
       probeId: `${newRunId()}-apply`,
+      readyTimeoutMs: options.readyTimeoutMs,
       signal,
+      onPhase: (phase) => emit(phase),
+      onProgress: (message) => emit('progress', message),
     });
-    const verdict = await provider.verify(live, variant, fsType);
-    reported = verdict.reported;
-    if (!verdict.ok)
+    fsType = switched.fsType;
+    reported = switched.verdict.reported;
+    if (!switched.verdict.ok)
       throw new MountbenchError(
         'WORKLOAD_FAILED',
-        `${proposal.variant.label} did not take: ${verdict.message ?? 'verification failed'}`,
+        `${proposal.variant.label} did not take: ${switched.verdict.message ?? 'verification failed'}`,
       );
     // The product keeps the new setting; the docker CLI's current context is the user's, not part
     // of the setting, so it goes back to what it was (a product start switches it to its own).
-    await restoreDockerContext({ ...ctx, signal: undefined }, journal.originals(DOCKER_CLI_OWNER), journal);
-    await journal.markRestored(DOCKER_CLI_OWNER);
+    await putBackDockerContext(ctx, journal);
     const kept = backups();
     await journal.finish('completed');
     return {
@@ -157,24 +134,9 @@ export async function applySetting(
       /\.+$/,
       '',
     );
-    // Restore with no signal: a cancel must not cut putting things back short.
-    const steady: ProviderContext = { ...ctx, signal: undefined };
     emit('restore', why);
-    let restoreError: string | undefined;
-    try {
-      await journal.step('apply', 'restore', 'begin');
-      if (!journal.isRestored(provider.id)) {
-        await provider.restore(steady, journal.originals(provider.id), journal);
-        await journal.markRestored(provider.id);
-      }
-      await restoreDockerContext(steady, journal.originals(DOCKER_CLI_OWNER), journal);
-      await journal.markRestored(DOCKER_CLI_OWNER);
-      await journal.finish('restored');
-    } catch (restoreErr) {
-      restoreError = `${serializeError(restoreErr).message} — run \`mountbench restore\` to try again`;
-    } finally {
-      await journal.close();
-    }
+    // With no signal: a cancel must not cut putting things back short.
+    const restoreError = await putEverythingBack(provider, ctx, journal, 'apply', 'restored');
     return {
       ...base,
       status: 'failed',

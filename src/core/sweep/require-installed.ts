@@ -7,7 +7,7 @@ export async function requireInstalled(provider: Provider, ctx: ProviderContext)
   const detection = await provider.detect(ctx);
   if (!detection.installed) {
     throw new MountbenchError(
-      'ENGINE_NOT_FOUND',
+      'NOT_INSTALLED',
       `${provider.label} is not installed here${detection.problems.length ? `: ${detection.problems.join('; ')}` : ''}`,
     );
   }

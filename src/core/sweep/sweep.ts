@@ -1,20 +1,19 @@
-// The sweep (design.md, "Benchmark my setup"): for each variant of one provider — journal, back up,
+// The sweep (docs/architecture.md, "Sweeps"): for each variant of one provider — journal, back up,
 // stop, write, start, wait, verify, measure — then put back the settings, the running state and the
 // Docker context. A cancel stops the workloads and restores; a crash leaves the journal for
 // `mountbench restore`.
 import { serializeError, MountbenchError } from '../../shared/errors';
 import type { MachineInfo, RunFile } from '../../shared/result-schema';
 import type { SweepProgress, VariantOutcomeView } from '../../shared/sweep';
-import { engineInfoFrom, resolveEngine } from '../engines';
+import { engineInfoFrom } from '../engines';
 import { Journal } from '../journal';
 import type { Provider, ProviderContext } from '../providers/provider';
-import { benchImageFor, ensureImage } from '../runner/image';
+import { benchImageFor } from '../runner/image';
 import { newRunId } from '../runner/prepare-run';
 import { executeRun } from '../runner/run';
-import { DOCKER_CLI_OWNER, captureDockerContext, restoreDockerContext } from './docker-cli-context';
 import { mergeRuns } from './merge-runs';
-import { observeBindFsType } from './observe-fs';
 import { proposeSweep, type SweepProposal } from './propose';
+import { putEverythingBack, recordOriginals, switchVariant } from './settings-switch';
 import type { SweepRequest } from './sweep-request';
 import { appStamp } from '../app-version';
 
@@ -74,119 +73,90 @@ export async function runSweep(
   const journal = await Journal.create(ctx.dataDir, `sweep ${provider.id}`);
   emit({ type: 'journal', file: journal.file });
 
+  /** One variant: switch, verify, measure; a failure is recorded and the sweep goes on. */
+  const measureVariant = async (
+    proposed: SweepProposal['variants'][number],
+    index: number,
+  ): Promise<{ outcome: VariantOutcome; run?: RunFile; error?: RunFile['errors'][number] }> => {
+    const variant = proposed.spec.id;
+    const label = proposed.spec.label;
+    const outcome: VariantOutcome = { variant, ok: false, fsType: null, reported: null };
+    try {
+      const switched = await switchVariant(provider, variant, live, journal, {
+        owner: 'sweep',
+        image,
+        cacheDir: options.cacheDir,
+        probeId: `${runId}-probe${index}`,
+        readyTimeoutMs: request.readyTimeoutMs,
+        signal,
+        onPhase: (phase) => emit({ type: 'variant', variant, label, phase }),
+        onProgress: (message) => emit({ type: 'progress', message }),
+      });
+      outcome.fsType = switched.fsType;
+      outcome.reported = switched.verdict.reported;
+      if (!switched.verdict.ok)
+        throw new MountbenchError(
+          'WORKLOAD_FAILED',
+          `${label}: ${(switched.verdict.message ?? 'verification failed').replace(/\.+$/, '')}; this variant was not measured`,
+        );
+      emit({ type: 'variant', variant, label, phase: 'measure' });
+      await journal.step('sweep', 'apply', 'measure', variant);
+      const run = await executeRun({
+        runId: `${runId}-${index}`,
+        request: {
+          mounts: request.mounts,
+          workloads: request.workloads,
+          size: request.size,
+          runs: request.runs,
+          warmup: request.warmup,
+          variants: [variant],
+          ...(request.image ? { image: request.image } : {}),
+        },
+        backends: proposal.backends.filter((b) => b.variant === variant),
+        docker: switched.resolved.docker,
+        engine: engineInfoFrom(switched.resolved.engine),
+        image,
+        machine: options.machine,
+        appVersion: options.appVersion,
+        allowHostCommands: false,
+        cacheDir: options.cacheDir,
+        env: ctx.env,
+        signal,
+        onEvent: (event) => emit({ type: 'run', variant, event }),
+      });
+      outcome.ok = run.status === 'completed';
+      emit({ type: 'variant', variant, label, phase: 'done' });
+      return { outcome, run };
+    } catch (err) {
+      if (signal.aborted) return { outcome };
+      const error = serializeError(err);
+      outcome.message = error.message;
+      emit({ type: 'variant', variant, label, phase: 'skipped', message: error.message });
+      return { outcome, error: { ...error, backendId: `${provider.id}/${variant}` } };
+    }
+  };
+
   try {
     // Originals first, durably, before the first change.
-    await captureDockerContext(live, journal);
-    await provider.captureOriginals(live, journal);
+    await recordOriginals(provider, live, journal);
     for (const [index, proposed] of proposal.variants.entries()) {
       if (signal.aborted) break;
-      const variant = proposed.spec.id;
-      const outcome: VariantOutcome = { variant, ok: false, fsType: null, reported: null };
-      outcomes.push(outcome);
-      try {
-        emit({ type: 'variant', variant, label: proposed.spec.label, phase: 'apply' });
-        await journal.step('sweep', 'apply', 'variant', variant);
-        await provider.apply(live, variant, journal);
-        emit({ type: 'variant', variant, label: proposed.spec.label, phase: 'wait' });
-        await provider.waitReady(live, {
-          timeoutMs: request.readyTimeoutMs,
-          signal,
-          onProgress: (message) => emit({ type: 'progress', message }),
-        });
-        const engineName = (await provider.detect(live)).engineName;
-        if (!engineName)
-          throw new MountbenchError('ENGINE_NOT_FOUND', `${provider.label} names no engine to run on`);
-        const resolved = await resolveEngine(engineName, { env: ctx.env, home: ctx.home, signal });
-        emit({ type: 'variant', variant, label: proposed.spec.label, phase: 'verify' });
-        // The engine may be a fresh VM without the bench image: pull it before the probe needs it.
-        await ensureImage(resolved.docker, image, signal, (p) =>
-          emit({
-            type: 'progress',
-            message: `pulling ${image}: ${p.fraction === null ? p.status : `${Math.round(p.fraction * 100)} %`}`,
-          }),
-        );
-        outcome.fsType = await observeBindFsType({
-          docker: resolved.docker,
-          image,
-          provider: provider.id,
-          variant,
-          cacheDir: options.cacheDir,
-          probeId: `${runId}-probe${index}`,
-          signal,
-        });
-        const verdict = await provider.verify(live, variant, outcome.fsType);
-        outcome.reported = verdict.reported;
-        if (!verdict.ok)
-          throw new MountbenchError(
-            'WORKLOAD_FAILED',
-            `${proposed.spec.label}: ${(verdict.message ?? 'verification failed').replace(/\.+$/, '')}; this variant was not measured`,
-          );
-        emit({ type: 'variant', variant, label: proposed.spec.label, phase: 'measure' });
-        await journal.step('sweep', 'apply', 'measure', variant);
-        const run = await executeRun({
-          runId: `${runId}-${index}`,
-          request: {
-            mounts: request.mounts,
-            workloads: request.workloads,
-            size: request.size,
-            runs: request.runs,
-            warmup: request.warmup,
-            variants: [variant],
-            ...(request.image ? { image: request.image } : {}),
-          },
-          backends: proposal.backends.filter((b) => b.variant === variant),
-          docker: resolved.docker,
-          engine: engineInfoFrom(resolved.engine),
-          image,
-          machine: options.machine,
-          appVersion: options.appVersion,
-          allowHostCommands: false,
-          cacheDir: options.cacheDir,
-          env: ctx.env,
-          signal,
-          onEvent: (event) => emit({ type: 'run', variant, event }),
-        });
-        runs.push(run);
-        outcome.ok = run.status === 'completed';
-        emit({ type: 'variant', variant, label: proposed.spec.label, phase: 'done' });
-      } catch (err) {
-        if (signal.aborted) break;
-        const error = serializeError(err);
-        outcome.message = error.message;
-        extraErrors.push({ ...error, backendId: `${provider.id}/${variant}` });
-        emit({
-          type: 'variant',
-          variant,
-          label: proposed.spec.label,
-          phase: 'skipped',
-          message: error.message,
-        });
-      }
+      const outcome = await measureVariant(proposed, index);
+      outcomes.push(outcome.outcome);
+      if (outcome.run) runs.push(outcome.run);
+      if (outcome.error) extraErrors.push(outcome.error);
     }
   } catch (err) {
     if (!signal.aborted) extraErrors.push(serializeError(err));
   }
 
-  // Restore with no signal: a cancel must not cut putting things back short.
-  const steady: ProviderContext = { ...ctx, signal: undefined };
   emit({ type: 'restore', phase: 'started' });
-  let restoreError: string | undefined;
-  try {
-    await journal.step('sweep', 'restore', 'begin');
-    if (!journal.isRestored(provider.id)) {
-      await provider.restore(steady, journal.originals(provider.id), journal);
-      await journal.markRestored(provider.id);
-    }
-    await restoreDockerContext(steady, journal.originals(DOCKER_CLI_OWNER), journal);
-    await journal.markRestored(DOCKER_CLI_OWNER);
-    await journal.finish('completed');
-    emit({ type: 'restore', phase: 'done' });
-  } catch (err) {
-    restoreError = `${serializeError(err).message} — run \`mountbench restore\` to try again`;
-    emit({ type: 'restore', phase: 'failed', message: restoreError });
-  } finally {
-    await journal.close();
-  }
+  const restoreError = await putEverythingBack(provider, ctx, journal, 'sweep', 'completed');
+  emit(
+    restoreError
+      ? { type: 'restore', phase: 'failed', message: restoreError }
+      : { type: 'restore', phase: 'done' },
+  );
 
   if (signal.aborted)
     extraErrors.push({

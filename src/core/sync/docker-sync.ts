@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type Dockerode from 'dockerode';
 import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE } from '../../shared/ids';
 import { hostFacts } from '../providers/host-facts';
-import { currentOwner, OWNER_LABEL } from '../runner/run-owner';
+import { currentOwner, OWNER_LABEL } from '../engines/run-owner';
 import { waitForSameContent, type RunInContainer } from './content-check';
 import { COMMAND_TIMEOUT_MS, FLUSH_TIMEOUT_MS, timed, type SyncSession } from './sync-session';
 import { runTool } from './tool-command';

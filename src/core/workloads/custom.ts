@@ -24,7 +24,9 @@ export function customWorkload(
   options: { allowOnHost: boolean },
 ): Workload<CustomParams> {
   if (!spec?.command.trim()) {
-    throw new MountbenchError('BAD_INPUT', 'the custom workload needs a command (--command on the CLI)');
+    throw new MountbenchError('BAD_INPUT', 'the custom workload needs a command', {
+      remedy: { kind: 'use-cli', what: 'the command (--command)' },
+    });
   }
   const params: CustomParams = { command: spec.command, folder: spec.folder ?? '', image: spec.image ?? '' };
   return {

@@ -9,7 +9,7 @@ import { afterAll, expect, it } from 'vitest';
 import { writeHostFixture } from '../fixtures/write-host-fixture';
 import { workloadById } from './registry';
 import { workloadCases } from './workload';
-import { describeWorkloadScripts, type ScriptEnvironment } from './workload-scripts.suite';
+import { describeWorkloadScripts, type ScriptEnvironment } from './test-support/workload-scripts.suite';
 import { hostShell, type HostShellOptions } from './workload-shell';
 
 const made: string[] = [];

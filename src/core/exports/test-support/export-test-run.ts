@@ -1,7 +1,7 @@
 // A run with several kinds of result for the export tests: a batched case, user/system times,
 // derived figures, a single-run result and a label that needs quoting everywhere.
 import type { RunFile, WorkloadResult } from '../../../shared/result-schema';
-import { sampleRun, sampleWorkloadResult } from '../../store/run-fixture';
+import { sampleRun, sampleWorkloadResult } from '../../store/test-support/run-fixture';
 
 export function exportTestRun(): RunFile {
   const base = sampleWorkloadResult();

@@ -126,7 +126,7 @@ export const orbstackProvider: Provider = {
   },
 
   async readSettings(ctx) {
-    if (!(await installed(ctx))) throw new MountbenchError('ENGINE_NOT_FOUND', `${LABEL} is not installed`);
+    if (!(await installed(ctx))) throw new MountbenchError('NOT_INSTALLED', `${LABEL} is not installed`);
     return {
       source: 'none (OrbStack has no file-sharing settings)',
       formatVersion: null,

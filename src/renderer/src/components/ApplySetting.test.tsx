@@ -38,7 +38,7 @@ describe('Apply this setting', () => {
     );
     await user.click(screen.getByTestId('apply-confirm-cancel'));
     expect(screen.queryByTestId('apply-confirm')).toBeNull();
-    expect(api.calls.some((c) => c.method === 'providers.apply')).toBe(false);
+    expect(api.calls.some((c) => c.method === 'applies.start')).toBe(false);
   });
 
   it('applies once confirmed and says that the originals were put back when it did not take', async () => {
@@ -46,7 +46,7 @@ describe('Apply this setting', () => {
     await user.click(screen.getByTestId('apply-setting'));
     await user.click(await screen.findByTestId('apply-confirm-confirm'));
     const failed = await screen.findByTestId('apply-result-failed');
-    expect(api.calls.find((c) => c.method === 'providers.apply')?.args).toEqual([
+    expect(api.calls.find((c) => c.method === 'applies.start')?.args).toEqual([
       'docker-desktop',
       'vz-grpcfuse',
     ]);
@@ -71,17 +71,12 @@ describe('Apply this setting', () => {
     expect(screen.getByTestId('apply-result-applied').textContent).toContain('now uses VZ + gRPC FUSE');
   });
 
-  it('shows progress while applying, and Cancel asks the core to stop', async () => {
+  it('shows progress while applying, and Cancel asks the core to stop that apply by its id', async () => {
     const { user, api, stores } = setUp();
-    let finish: () => void = () => {};
-    const result = api.applyResult;
-    api.providers.apply = async () => {
-      api.emitSweep([
-        { type: 'apply', sweepId: 'a-1', phase: 'progress', message: 'Docker Desktop to be ready: starting' },
-      ]);
-      await new Promise<void>((resolve) => (finish = resolve));
-      return result;
-    };
+    api.holdApply = true;
+    api.applyEvents = [
+      { type: 'apply', applyId: '', phase: 'progress', message: 'Docker Desktop to be ready: starting' },
+    ];
     await user.click(screen.getByTestId('apply-setting'));
     await user.click(await screen.findByTestId('apply-confirm-confirm'));
     await waitFor(() =>
@@ -91,10 +86,27 @@ describe('Apply this setting', () => {
     );
     expect(screen.getByTestId('apply-setting')).toHaveProperty('disabled', true);
     await user.click(screen.getByTestId('apply-cancel'));
-    expect(api.calls.filter((c) => c.method === 'providers.cancelApply')).toHaveLength(1);
+    expect(api.calls.filter((c) => c.method === 'applies.cancel').map((c) => c.args)).toEqual([['apply-1']]);
     expect(screen.getByTestId('apply-cancel').textContent).toBe('Cancelling…');
-    finish();
+    api.emitApply([{ type: 'apply-done', applyId: 'apply-1', result: api.applyResult }]);
     await screen.findByTestId('apply-result-failed');
-    expect(stores.apply.getState().phase).toBe('done');
+    expect(stores.apply.getState().phase).toBe('finished');
+  });
+
+  it('after a reload, rejoins the apply the core still has in progress and can cancel it', async () => {
+    const { user, api, stores } = setUp();
+    api.activeApplies = [{ applyId: 'apply-9', provider: 'docker-desktop', variant: 'vz-grpcfuse' }];
+    await stores.apply.getState().reconnect();
+    api.emitApply([{ type: 'apply', applyId: 'apply-9', phase: 'wait' }]);
+    await waitFor(() =>
+      expect(screen.getByTestId('apply-progress').textContent).toBe(
+        'Restarting, waiting for it to be ready…',
+      ),
+    );
+    // Events of another apply are not this one's.
+    api.emitApply([{ type: 'apply', applyId: 'apply-8', phase: 'verify' }]);
+    expect(screen.getByTestId('apply-progress').textContent).toBe('Restarting, waiting for it to be ready…');
+    await user.click(screen.getByTestId('apply-cancel'));
+    expect(api.calls.filter((c) => c.method === 'applies.cancel').map((c) => c.args)).toEqual([['apply-9']]);
   });
 });

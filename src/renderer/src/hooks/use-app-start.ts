@@ -1,5 +1,5 @@
 // What the dashboard does once on start: listen to run, sweep and apply events, read the machine, engines and
-// workloads, list stored runs, and rejoin a run or sweep still in progress (a reload mid-run).
+// workloads, list stored runs, and rejoin a run, sweep or apply still in progress (a reload mid-job).
 import { useEffect } from 'react';
 import type { Stores } from '../stores/create-stores';
 
@@ -12,18 +12,14 @@ export function useAppStart(stores: Stores): void {
     void stores.setup.getState().load();
     void stores.history.getState().refresh();
     void stores.compare.getState().loadPublished();
-    void stores.run
-      .getState()
-      .reconnect()
-      .then(() => {
-        if (stores.run.getState().phase === 'active') stores.nav.getState().show('run');
-      });
-    void stores.sweep
-      .getState()
-      .reconnect()
-      .then(() => {
-        if (stores.sweep.getState().phase === 'active') stores.nav.getState().show('run');
-      });
+    // A job the core still has in progress is shown on the Run view.
+    for (const job of [stores.run, stores.sweep, stores.apply])
+      void job
+        .getState()
+        .reconnect()
+        .then(() => {
+          if (job.getState().phase === 'active') stores.nav.getState().show('run');
+        });
     // React's StrictMode mounts twice in development: the first subscription must end.
     return () => listening.abort();
   }, [stores]);

@@ -1,94 +1,98 @@
 // "Apply this setting" from a recommendation: the dry run first (what restarts, which containers
-// stop), the user's confirmation, then the switch with its progress, and how it ended.
+// stop), the user's confirmation, then the apply as a job (job-store.ts): its progress, cancel by
+// its id, how it ended, and rejoined after a reload.
 import { createStore } from 'zustand/vanilla';
 import type { MountbenchApi } from '../../../shared/api';
 import type { ProviderId } from '../../../shared/ids';
-import type { ApplyPhase, ApplyProposal, ApplyResult, SweepEvent } from '../../../shared/sweep';
+import type { ApplyEvent, ApplyPhase, ApplyProposal, ApplyResult } from '../../../shared/sweep';
+import { errorMessage } from '../lib/error-message';
+import { jobSlice, type JobSlice } from './job-store';
 
-export interface ApplyState {
-  /** idle → planning → confirming → applying → done; error: the dry run or the call failed. */
-  phase: 'idle' | 'planning' | 'confirming' | 'applying' | 'done' | 'error';
-  target: { provider: ProviderId; variant: string } | null;
-  proposal: ApplyProposal | null;
+export interface ApplyTarget {
+  provider: ProviderId;
+  variant: string;
+}
+
+export interface ApplyProgress {
+  applyId: string;
   step: { phase: ApplyPhase; message: string | null } | null;
   result: ApplyResult | null;
+  /** Why it stopped before it could say how it went (a journal left unfinished…). */
+  error: string | null;
+}
+
+export type ApplyState = JobSlice<ApplyTarget, ApplyEvent, ApplyProgress> & {
+  /** The confirmation around a start: none → planning → confirming; error: the dry run or start failed. */
+  dialog: 'none' | 'planning' | 'confirming' | 'error';
+  /** What the dialog is about. */
+  target: ApplyTarget | null;
+  proposal: ApplyProposal | null;
   error: string | null;
   /** Dry run of switching `provider` to `variant`; opens the confirmation. */
   plan(provider: ProviderId, variant: string): Promise<void>;
   confirm(): Promise<void>;
-  /** Asks the core to stop; it puts the originals back and `confirm` ends with how that went. */
-  cancel(): Promise<void>;
-  cancelling: boolean;
   dismiss(): void;
-  receive(event: SweepEvent): void;
-  listen(signal: AbortSignal): void;
+};
+
+function reduceApply(progress: ApplyProgress, event: ApplyEvent): ApplyProgress {
+  if (event.type === 'apply')
+    return { ...progress, step: { phase: event.phase, message: event.message ?? null } };
+  return { ...progress, result: event.result, error: event.error?.message ?? null };
 }
 
 export function createApplyStore(options: { api: MountbenchApi; onApplied?: () => void }) {
   const { api } = options;
   return createStore<ApplyState>()((set, get) => ({
-    phase: 'idle',
+    ...jobSlice<ApplyTarget, ApplyEvent, ApplyProgress, ApplyState>(
+      {
+        noun: 'the apply',
+        start: async ({ provider, variant }) => (await api.applies.start(provider, variant)).applyId,
+        cancel: (applyId) => api.applies.cancel(applyId),
+        async active() {
+          const [first] = await api.applies.active();
+          return first
+            ? { id: first.applyId, request: { provider: first.provider, variant: first.variant } }
+            : null;
+        },
+        subscribe: (listener, signal) => api.applies.onEvent(listener, { signal }),
+        idOf: (event) => event.applyId,
+        empty: (applyId) => ({ applyId, step: null, result: null, error: null }),
+        reduce: reduceApply,
+        isEnd: (event) => event.type === 'apply-done',
+        onEnd: () => options.onApplied?.(),
+        onError: (_context, err) => set({ dialog: 'error', error: errorMessage(err) }),
+      },
+      set,
+      get,
+    ),
+    dialog: 'none',
     target: null,
     proposal: null,
-    step: null,
-    result: null,
     error: null,
-    cancelling: false,
 
     async plan(provider, variant) {
-      if (get().phase === 'applying') return;
-      set({
-        phase: 'planning',
-        target: { provider, variant },
-        proposal: null,
-        result: null,
-        error: null,
-        step: null,
-      });
+      if (get().phase === 'active' || get().phase === 'starting') return;
+      get().clear();
+      set({ dialog: 'planning', target: { provider, variant }, proposal: null, error: null });
       try {
         const proposal = await api.providers.planApply(provider, variant);
-        if (get().phase === 'planning') set({ phase: 'confirming', proposal });
+        if (get().dialog === 'planning') set({ dialog: 'confirming', proposal });
       } catch (err) {
-        set({ phase: 'error', error: (err as Error).message });
+        set({ dialog: 'error', error: errorMessage(err) });
       }
     },
 
     async confirm() {
-      const { target, phase } = get();
-      if (!target || phase !== 'confirming') return;
-      set({ phase: 'applying', step: null, cancelling: false });
-      try {
-        const result = await api.providers.apply(target.provider, target.variant);
-        set({ phase: 'done', result, cancelling: false });
-        options.onApplied?.();
-      } catch (err) {
-        set({ phase: 'error', error: (err as Error).message, cancelling: false });
-      }
-    },
-
-    async cancel() {
-      if (get().phase !== 'applying' || get().cancelling) return;
-      set({ cancelling: true });
-      try {
-        await api.providers.cancelApply();
-      } catch (err) {
-        // Already over: its result arrives through confirm().
-        if (get().phase === 'applying') set({ cancelling: false, error: (err as Error).message });
-      }
+      const { target, dialog } = get();
+      if (!target || dialog !== 'confirming') return;
+      set({ dialog: 'none' });
+      await get().start(target);
     },
 
     dismiss() {
-      if (get().phase === 'applying') return;
-      set({ phase: 'idle', target: null, proposal: null, result: null, error: null, step: null });
-    },
-
-    receive(event) {
-      if (event.type !== 'apply' || get().phase !== 'applying') return;
-      set({ step: { phase: event.phase, message: event.message ?? null } });
-    },
-
-    listen(signal) {
-      api.sweeps.onEvent((event) => get().receive(event), { signal });
+      if (get().phase === 'active' || get().phase === 'starting') return;
+      get().clear();
+      set({ dialog: 'none', target: null, proposal: null, error: null });
     },
   }));
 }

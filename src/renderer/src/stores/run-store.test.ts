@@ -34,12 +34,15 @@ function setUp(memory = memoryOf()) {
 }
 
 describe('run store', () => {
-  it('keeps the events the core sends before runs.start returns, and follows the run to its end', async () => {
+  it('follows its own run from the first event after runs.start answered, to its end', async () => {
     const { api, stores, memory } = setUp();
-    api.eventsDuringStart = QUICK_RUN.slice(0, 1);
     stores.nav.getState().show('run');
+    // Events of a run this page did not start are not its own.
+    api.emit(CANCELLED_RUN.slice(0, 1));
     expect(await stores.run.getState().start(request)).toBe(true);
     expect(api.calls.find((c) => c.method === 'runs.start')?.args).toEqual([request]);
+    expect(stores.run.getState().progress?.totalExecutions).toBeNull();
+    api.emit(QUICK_RUN.slice(0, 1));
     expect(stores.run.getState().progress?.totalExecutions).toBe(81);
 
     api.emit(QUICK_RUN.slice(1, 20));

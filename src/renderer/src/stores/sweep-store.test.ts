@@ -72,11 +72,11 @@ describe('sweep store', () => {
     await expect.poll(() => stores.results.getState().run?.id).toBe(stored.id);
   });
 
-  it('ignores events of other sweeps and of apply', async () => {
+  it('ignores events of other sweeps, and does not hear applies at all', async () => {
     const { api, stores } = setUp();
     await stores.sweep.getState().start(request);
     api.emitSweep(recorded('another-sweep'));
-    api.emitSweep([{ type: 'apply', sweepId: 'sweep-1', phase: 'apply' }]);
+    api.emitApply([{ type: 'apply', applyId: 'sweep-1', phase: 'apply' }]);
     expect(stores.sweep.getState().phase).toBe('active');
     expect(stores.sweep.getState().progress?.variants.every((v) => v.phase === 'waiting')).toBe(true);
   });

@@ -18,7 +18,13 @@ import {
   MOUNTS,
 } from './recorded-api-data';
 import { QUICK_RUN } from './recorded-runs';
-import type { ApplyResult, SweepEvent, SweepProposalView } from '../../../shared/sweep';
+import type {
+  ActiveApply,
+  ApplyEvent,
+  ApplyResult,
+  SweepEvent,
+  SweepProposalView,
+} from '../../../shared/sweep';
 import { APPLY_EVENTS, APPLY_FAILED, APPLY_PROPOSAL, PROVIDERS, SWEEP_PROPOSAL } from './recorded-sweep-data';
 
 export function runFileOf(events: readonly RunEvent[]): RunFile {
@@ -51,17 +57,21 @@ export interface FakeApi extends MountbenchApi {
   /** What runs.start answers; null: it fails with `startError`. */
   nextRunId: string | null;
   startError: MountbenchError;
-  /** Events sent synchronously inside runs.start, before it returns (as the core does with `planned`). */
-  eventsDuringStart: RunEvent[];
-  /** Sends sweep and apply events to every listener. */
+  /** Sends sweep events to every listener. */
   emitSweep(events: readonly SweepEvent[]): void;
   sweepListeners: Set<(event: SweepEvent) => void>;
   /** What sweeps.start answers; null: it fails with `startError`. */
   nextSweepId: string | null;
   activeSweeps: string[];
-  /** What providers.apply resolves to (after emitting `applyEvents`). */
+  /** What applies.start answers; its events (`applyEvents`, then `apply-done` with `applyResult`) follow on a later turn, as the core sends them. */
+  nextApplyId: string;
   applyResult: ApplyResult;
-  applyEvents: SweepEvent[];
+  applyEvents: ApplyEvent[];
+  /** True: the apply's events stop before `apply-done` (the test sends it). */
+  holdApply: boolean;
+  activeApplies: ActiveApply[];
+  emitApply(events: readonly ApplyEvent[]): void;
+  applyListeners: Set<(event: ApplyEvent) => void>;
   /** What sweeps.propose answers. */
   proposal: SweepProposalView;
 }
@@ -79,6 +89,7 @@ export function createFakeApi(
   const hyperfineRows: ComparisonRow[] = [];
   const listeners = new Set<(event: RunEvent) => void>();
   const sweepListeners = new Set<(event: SweepEvent) => void>();
+  const applyListeners = new Set<(event: ApplyEvent) => void>();
   const log = (method: string, ...args: unknown[]) => calls.push({ method, args });
   const find = (runId: string) => {
     const run = stored.get(runId);
@@ -96,15 +107,21 @@ export function createFakeApi(
       'ENGINE_UNREACHABLE',
       'Cannot connect to the Docker daemon: is it running?',
     ),
-    eventsDuringStart: [],
     emit(events) {
       for (const event of events) for (const listener of [...listeners]) listener(event);
     },
     sweepListeners,
     nextSweepId: 'sweep-1',
     activeSweeps: [],
+    nextApplyId: 'apply-1',
     applyResult: structuredClone(APPLY_FAILED),
     applyEvents: structuredClone(APPLY_EVENTS),
+    holdApply: false,
+    activeApplies: [],
+    applyListeners,
+    emitApply(events) {
+      for (const event of events) for (const listener of [...applyListeners]) listener(event);
+    },
     proposal: structuredClone(SWEEP_PROPOSAL),
     emitSweep(events) {
       for (const event of events) for (const listener of [...sweepListeners]) listener(event);
@@ -115,13 +132,27 @@ export function createFakeApi(
         log('providers.planApply', provider, variant),
         structuredClone(APPLY_PROPOSAL)
       ),
-      async apply(provider, variant) {
-        log('providers.apply', provider, variant);
-        fake.emitSweep(fake.applyEvents);
-        return structuredClone(fake.applyResult);
+    },
+    applies: {
+      async start(provider, variant) {
+        log('applies.start', provider, variant);
+        const applyId = fake.nextApplyId;
+        setTimeout(() => {
+          fake.emitApply(fake.applyEvents.map((e) => ({ ...e, applyId })));
+          if (!fake.holdApply)
+            fake.emitApply([{ type: 'apply-done', applyId, result: structuredClone(fake.applyResult) }]);
+        });
+        return { applyId };
       },
-      async cancelApply() {
-        log('providers.cancelApply');
+      async cancel(applyId) {
+        log('applies.cancel', applyId);
+      },
+      active: async () => (log('applies.active'), structuredClone(fake.activeApplies)),
+      onEvent(listener, { signal }) {
+        log('applies.onEvent');
+        if (signal.aborted) return;
+        applyListeners.add(listener);
+        signal.addEventListener('abort', () => applyListeners.delete(listener), { once: true });
       },
     },
     sweeps: {
@@ -157,7 +188,6 @@ export function createFakeApi(
       async start(request: RunRequest) {
         log('runs.start', request);
         if (fake.nextRunId === null) throw fake.startError;
-        fake.emit(fake.eventsDuringStart);
         return { runId: fake.nextRunId };
       },
       async cancel(runId) {

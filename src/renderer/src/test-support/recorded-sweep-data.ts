@@ -1,9 +1,10 @@
 // What the real core answered against the stand-in Docker Desktop sandbox (test/stand-ins), recorded
 // once with `createCoreApi(...).providers.list()`, `sweeps.propose`, `providers.planApply`,
-// `providers.apply` and a sweep's event stream; the sandbox paths are replaced by a user's home.
+// the apply (then `providers.apply`) and a sweep's event stream; apply events now carry `applyId`; the sandbox paths are replaced by a user's home.
 // The stand-in's engine is the local dockerd, so bind mounts show ext4 and every Mac variant is
 // refused by verification: that is what these recordings say.
 import type {
+  ApplyEvent,
   ApplyProposal,
   ApplyResult,
   ProviderSummary,
@@ -231,42 +232,42 @@ export const APPLY_FAILED: ApplyResult = {
   restored: true,
 };
 
-export const APPLY_EVENTS: SweepEvent[] = [
+export const APPLY_EVENTS: ApplyEvent[] = [
   {
     type: 'apply',
-    sweepId: '20261130-013139-2496de',
+    applyId: '20261130-013139-2496de',
     phase: 'backup',
   },
   {
     type: 'apply',
-    sweepId: '20261130-013139-2496de',
+    applyId: '20261130-013139-2496de',
     phase: 'apply',
   },
   {
     type: 'apply',
-    sweepId: '20261130-013139-2496de',
+    applyId: '20261130-013139-2496de',
     phase: 'wait',
   },
   {
     type: 'apply',
-    sweepId: '20261130-013139-2496de',
+    applyId: '20261130-013139-2496de',
     phase: 'progress',
     message: 'Docker Desktop to be ready: starting',
   },
   {
     type: 'apply',
-    sweepId: '20261130-013139-2496de',
+    applyId: '20261130-013139-2496de',
     phase: 'progress',
     message: 'Docker Desktop to be ready: running',
   },
   {
     type: 'apply',
-    sweepId: '20261130-013139-2496de',
+    applyId: '20261130-013139-2496de',
     phase: 'verify',
   },
   {
     type: 'apply',
-    sweepId: '20261130-013139-2496de',
+    applyId: '20261130-013139-2496de',
     phase: 'restore',
     message:
       "VZ + gRPC FUSE did not take: the bind mount is on ext4, but vz-grpcfuse serves bind mounts as fuse.grpcfuse or grpcfuse: the figures would not be vz-grpcfuse's.",

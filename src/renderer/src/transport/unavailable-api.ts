@@ -18,7 +18,8 @@ export function createUnavailableApi(): MountbenchApi {
     workloads: { list: unavailable },
     mounts: { list: unavailable },
     runs: { start: unavailable, cancel: unavailable, active: unavailable, onEvent: () => undefined },
-    providers: { list: unavailable, planApply: unavailable, apply: unavailable, cancelApply: unavailable },
+    providers: { list: unavailable, planApply: unavailable },
+    applies: { start: unavailable, cancel: unavailable, active: unavailable, onEvent: () => undefined },
     sweeps: {
       propose: unavailable,
       start: unavailable,

@@ -8,7 +8,7 @@ import type { ApiChannel } from '../../../shared/api-calls';
 import { MountbenchError } from '../../../shared/errors';
 import { errorFromData, type CallArgs, type CallValue } from '../../../shared/ipc-bridge';
 import type { RunEvent } from '../../../shared/run-events';
-import type { SweepEvent } from '../../../shared/sweep';
+import type { ApplyEvent, SweepEvent } from '../../../shared/sweep';
 import {
   WS_CLOSE_UNAUTHORIZED,
   WS_MAX_MESSAGE_BYTES,
@@ -63,7 +63,9 @@ export function createWsClient(options: WsClientOptions): WsClient {
   const pending = new Map<number, Pending>();
   const listeners = new Set<(event: RunEvent) => void>();
   const sweepListeners = new Set<(event: SweepEvent) => void>();
-  const listening = () => listeners.size + sweepListeners.size > 0;
+  const applyListeners = new Set<(event: ApplyEvent) => void>();
+  const everyListenerSet = [listeners, sweepListeners, applyListeners];
+  const listening = () => everyListenerSet.some((set) => set.size > 0);
   let queue: string[] = [];
   let socket: SocketLike | null = null;
   let open = false;
@@ -136,6 +138,10 @@ export function createWsClient(options: WsClientOptions): WsClient {
       for (const listener of [...sweepListeners]) listener(message.sweepEvent);
       return;
     }
+    if ('applyEvent' in message) {
+      for (const listener of [...applyListeners]) listener(message.applyEvent);
+      return;
+    }
     const call = typeof message.id === 'number' ? pending.get(message.id) : undefined;
     if (!call) {
       if (!message.ok) options.onProblem?.(message.error.message);
@@ -171,6 +177,18 @@ export function createWsClient(options: WsClientOptions): WsClient {
     });
   }
 
+  /** An `onEvent` that adds to `set`, reconnecting while anyone listens. */
+  function subscriber<E>(set: Set<(event: E) => void>) {
+    return (listener: (event: E) => void, { signal }: { signal: AbortSignal }): void => {
+      if (signal.aborted || finished !== null) return;
+      // A wrapper per subscription, so the same function subscribed twice unsubscribes apart.
+      const subscription = (event: E) => listener(event);
+      set.add(subscription);
+      signal.addEventListener('abort', () => set.delete(subscription), { once: true });
+      connect();
+    };
+  }
+
   return {
     app: { info: () => send('app:info') },
     engines: {
@@ -183,33 +201,24 @@ export function createWsClient(options: WsClientOptions): WsClient {
       start: (request) => send('runs:start', request),
       cancel: (runId) => send('runs:cancel', runId),
       active: () => send('runs:active'),
-      onEvent(listener, { signal }) {
-        if (signal.aborted || finished !== null) return;
-        // A wrapper per subscription, so the same function subscribed twice unsubscribes apart.
-        const subscription = (event: RunEvent) => listener(event);
-        listeners.add(subscription);
-        signal.addEventListener('abort', () => listeners.delete(subscription), { once: true });
-        connect();
-      },
+      onEvent: subscriber(listeners),
     },
     providers: {
       list: () => send('providers:list'),
       planApply: (provider, variant) => send('providers:planApply', provider, variant),
-      apply: (provider, variant) => send('providers:apply', provider, variant),
-      cancelApply: () => send('providers:cancelApply'),
+    },
+    applies: {
+      start: (provider, variant) => send('applies:start', provider, variant),
+      cancel: (applyId) => send('applies:cancel', applyId),
+      active: () => send('applies:active'),
+      onEvent: subscriber(applyListeners),
     },
     sweeps: {
       propose: (request) => send('sweeps:propose', request),
       start: (request) => send('sweeps:start', request),
       cancel: (sweepId) => send('sweeps:cancel', sweepId),
       active: () => send('sweeps:active'),
-      onEvent(listener, { signal }) {
-        if (signal.aborted || finished !== null) return;
-        const subscription = (event: SweepEvent) => listener(event);
-        sweepListeners.add(subscription);
-        signal.addEventListener('abort', () => sweepListeners.delete(subscription), { once: true });
-        connect();
-      },
+      onEvent: subscriber(sweepListeners),
     },
     results: {
       list: () => send('results:list'),
@@ -230,8 +239,7 @@ export function createWsClient(options: WsClientOptions): WsClient {
         finished = new MountbenchError('INTERNAL', 'The connection was closed by the page');
       if (reconnectTimer !== null) clearTimeout(reconnectTimer);
       reconnectTimer = null;
-      listeners.clear();
-      sweepListeners.clear();
+      for (const set of everyListenerSet) set.clear();
       failPending(finished);
       const current = socket;
       socket = null;

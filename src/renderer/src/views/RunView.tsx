@@ -1,7 +1,9 @@
 // Run: overall progress with its ETA, each backend's state, samples as they land, the log, Cancel.
-// A sweep is followed here too: its settings one by one, above the run of the one being measured.
+// A sweep is followed here too: its settings one by one, above the run of the one being measured;
+// and an apply in progress (rejoined after a reload), with its Cancel.
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { ApplyJobPanel } from '../components/ApplyJobPanel';
 import { BackendStates } from '../components/BackendStates';
 import { EventLog } from '../components/EventLog';
 import { LiveSampleChart } from '../components/LiveSampleChart';
@@ -45,9 +47,14 @@ export function RunView() {
     (s) => s.setup,
     (s) => s.providers,
   );
+  const applyPhase = useSlice(
+    (s) => s.apply,
+    (s) => s.phase,
+  );
   const now = useNow(progress?.status === 'running');
   const titles = useMemo(() => new Map(workloads.map((w) => [w.id as string, w.title])), [workloads]);
 
+  if (applyPhase === 'active') return <ApplyJobPanel />;
   if (sweep.phase === 'starting') return <p role="status">Starting the sweep…</p>;
   if (sweep.progress && sweep.phase !== 'idle') {
     const product =
@@ -72,6 +79,7 @@ export function RunView() {
   if (!progress) {
     return (
       <div className="empty" data-testid="run-idle">
+        {applyPhase === 'finished' && <ApplyJobPanel />}
         <p>No run yet. Choose what to measure in Setup, then press &ldquo;Benchmark my setup&rdquo;.</p>
         <button type="button" onClick={() => stores.nav.getState().show('setup')}>
           Go to Setup

@@ -3,10 +3,10 @@
 // long they took. The same suite runs on the host's own tools and inside the BusyBox bench image,
 // since the scripts must behave the same on both.
 import { describe, expect, it } from 'vitest';
-import { BUFFERED_READ_FILE, bufferedRead } from './buffered-read';
-import { LARGE_WRITE_PREFIX, largeWrite, largeWriteFileName } from './large-write';
-import { metadataWalk, walkMissingPaths } from './metadata-walk';
-import { siteBuild } from './site-build';
+import { BUFFERED_READ_FILE, bufferedRead } from '../buffered-read';
+import { LARGE_WRITE_PREFIX, largeWrite, largeWriteFileName } from '../large-write';
+import { metadataWalk, walkMissingPaths } from '../metadata-walk';
+import { siteBuild } from '../site-build';
 import {
   SITE_ASSET_MTIME,
   SITE_OUTPUT,
@@ -15,9 +15,9 @@ import {
   sitePageContent,
   sitePagePath,
   siteOutputPath,
-} from './site-build-fixture';
-import { workloadCases, type Workload, type WorkloadParams } from './workload';
-import { mustRun, runCase, type WorkloadShell } from './workload-shell';
+} from '../site-build-fixture';
+import { workloadCases, type Workload, type WorkloadParams } from '../workload';
+import { mustRun, runCase, type WorkloadShell } from '../workload-shell';
 
 export interface ScriptEnvironment {
   /** Lays the workload's fixture in a fresh workload folder and returns a shell working in it. */

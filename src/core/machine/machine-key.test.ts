@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MachineInfo } from '../../shared/result-schema';
-import { sampleRun } from '../store/run-fixture';
+import { sampleRun } from '../store/test-support/run-fixture';
 import { formatMemory, machineKey, machineLabel, machineLabelWithOs } from './machine-key';
 
 const m1: MachineInfo = sampleRun().machine;

@@ -1,6 +1,6 @@
 // A complete, valid result file for tests (store and schema). Real-looking values, so a test that
 // breaks one field shows exactly which rule caught it.
-import type { RunFile, WorkloadResult } from '../../shared/result-schema';
+import type { RunFile, WorkloadResult } from '../../../shared/result-schema';
 
 export function sampleWorkloadResult(): WorkloadResult {
   return {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseRunFileText, saveRun } from '../store';
-import { exportTestRun } from './test-support/export-test-run';
+import { exportTestRun } from '../exports/test-support/export-test-run';
 import { runFileJson } from './run-json';
 
 let dir: string;

@@ -1,12 +1,12 @@
-// The contract every provider passes (design.md: "one interface and one contract test suite").
+// The contract every provider passes (docs/architecture.md, "Providers").
 // A provider's test file calls runProviderContract with a factory that builds a sandbox home (real
 // -format settings files, stand-in CLIs on PATH, or the real local engine for docker-engine).
 // Imported only by tests: it uses vitest.
 import { promises as fs } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MountbenchError } from '../../shared/errors';
-import { Journal } from '../journal';
-import type { Provider, ProviderContext } from './provider';
+import { MountbenchError } from '../../../shared/errors';
+import { Journal } from '../../journal';
+import type { Provider, ProviderContext } from '../provider';
 
 export interface ProviderSandbox {
   provider: Provider;

@@ -1,0 +1,49 @@
+// A run as a job: planned and refused (bad request, busy) before start() answers, measured in the
+// background, saved before its `run-done` leaves.
+import type { RunFile } from '../../shared/result-schema';
+import type { RunRequest } from '../../shared/run-plan';
+import { APP_VERSION } from '../app-version';
+import { getMachineInfo } from '../machine';
+import { prepareRun } from '../runner/prepare-run';
+import { executeRun } from '../runner/run';
+import type { Jobs } from './jobs';
+
+export interface RunJobOptions {
+  cacheDir: string;
+  env?: NodeJS.ProcessEnv;
+  /** Only the CLI may run a custom command on the host; requests from a page never do. */
+  allowHostCommands: boolean;
+  /** Stores the finished run; awaited before `run-done`. A failure goes to onSaveError. */
+  save(run: RunFile): Promise<unknown>;
+  onSaveError?(err: unknown): void;
+}
+
+export async function startRunJob(jobs: Jobs, request: RunRequest, options: RunJobOptions): Promise<string> {
+  jobs.refuseIfBusy('start a run');
+  const prepared = await prepareRun(request, { env: options.env });
+  const machine = await getMachineInfo();
+  // Again: planning awaited, and another start may have come in meanwhile.
+  jobs.refuseIfBusy('start a run');
+  return jobs.start({
+    kind: 'run',
+    id: prepared.runId,
+    label: 'a run',
+    async body({ signal, emit }) {
+      await executeRun({
+        ...prepared,
+        machine,
+        appVersion: APP_VERSION,
+        allowHostCommands: options.allowHostCommands,
+        cacheDir: options.cacheDir,
+        env: options.env,
+        signal,
+        onEvent: emit,
+        beforeDone: (run) =>
+          options.save(run).then(
+            () => undefined,
+            (err: unknown) => options.onSaveError?.(err),
+          ),
+      });
+    },
+  });
+}

@@ -1,0 +1,130 @@
+// The one way the dashboard follows a job of the core (a run, a sweep, an apply): start it, fold
+// its events into progress, cancel it by its id, and rejoin one still in progress after a reload.
+// The core answers start() before the job's first event, so there is nothing to buffer: an event
+// of a job we do not follow is not ours.
+import type { StoreApi } from 'zustand/vanilla';
+
+export type JobPhase = 'idle' | 'starting' | 'active' | 'finished';
+
+/** What one kind of job needs to be followed; the store does the rest. */
+export interface JobSpec<Request, Event, Progress> {
+  /** In words, for errors: "the run". */
+  noun: string;
+  start(request: Request): Promise<string>;
+  cancel(id: string): Promise<void>;
+  /** The first job of this kind in progress, with its request when the page can know it. */
+  active(): Promise<{ id: string; request: Request | null } | null>;
+  subscribe(listener: (event: Event) => void, signal: AbortSignal): void;
+  idOf(event: Event): string;
+  /** Progress before any event: `joined` when rejoining after a reload. */
+  empty(id: string, request: Request | null, joined: boolean): Progress;
+  reduce(progress: Progress, event: Event): Progress;
+  isEnd(event: Event): boolean;
+  /** Told about every event of the followed job, after it is folded in (memory of a run's plan). */
+  onEvent?(event: Event, request: Request | null): void;
+  onEnd?(event: Event): void;
+  onError?(context: string, err: unknown): void;
+}
+
+export interface JobSlice<Request, Event, Progress> {
+  phase: JobPhase;
+  progress: Progress | null;
+  /** Known when this dashboard started the job (or remembered it). */
+  request: Request | null;
+  jobId: string | null;
+  cancelling: boolean;
+  start(request: Request): Promise<boolean>;
+  cancel(): Promise<void>;
+  /** After a reload: follows a job of this kind the core still has in progress. */
+  reconnect(): Promise<void>;
+  receive(event: Event): void;
+  listen(signal: AbortSignal): void;
+  /** Forgets a finished job. */
+  clear(): void;
+}
+
+type Setter<S> = StoreApi<S>['setState'];
+type Getter<S> = StoreApi<S>['getState'];
+
+/** The job fields and actions of a store (a zustand slice), so a store may add its own around them. */
+export function jobSlice<Request, Event, Progress, S extends JobSlice<Request, Event, Progress>>(
+  spec: JobSpec<Request, Event, Progress>,
+  set: Setter<S>,
+  get: Getter<S>,
+): JobSlice<Request, Event, Progress> {
+  const setJob = (partial: Partial<JobSlice<Request, Event, Progress>>) => set(partial as Partial<S>);
+  const follow = (id: string, request: Request | null, joined: boolean) =>
+    setJob({
+      phase: 'active',
+      jobId: id,
+      request,
+      progress: spec.empty(id, request, joined),
+      cancelling: false,
+    });
+  const busy = () => get().phase === 'starting' || get().phase === 'active';
+
+  return {
+    phase: 'idle',
+    progress: null,
+    request: null,
+    jobId: null,
+    cancelling: false,
+
+    async start(request) {
+      if (busy()) return false;
+      setJob({ phase: 'starting', request });
+      try {
+        follow(await spec.start(request), request, false);
+        return true;
+      } catch (err) {
+        setJob({ phase: get().progress ? 'finished' : 'idle' });
+        spec.onError?.(`Could not start ${spec.noun}`, err);
+        return false;
+      }
+    },
+
+    async cancel() {
+      const { jobId, phase } = get();
+      if (!jobId || phase !== 'active' || get().cancelling) return;
+      setJob({ cancelling: true });
+      try {
+        await spec.cancel(jobId);
+      } catch (err) {
+        setJob({ cancelling: false });
+        spec.onError?.(`Could not cancel ${spec.noun}`, err);
+      }
+    },
+
+    async reconnect() {
+      try {
+        const active = await spec.active();
+        if (!active || busy()) return;
+        follow(active.id, active.request, true);
+      } catch (err) {
+        spec.onError?.(`Could not check for ${spec.noun} in progress`, err);
+      }
+    },
+
+    receive(event) {
+      const { progress, phase, jobId, request } = get();
+      if (!progress || phase !== 'active' || jobId !== spec.idOf(event)) return;
+      const next = spec.reduce(progress, event);
+      if (spec.isEnd(event)) {
+        setJob({ progress: next, phase: 'finished', cancelling: false });
+        spec.onEvent?.(event, request);
+        spec.onEnd?.(event);
+        return;
+      }
+      setJob({ progress: next });
+      spec.onEvent?.(event, request);
+    },
+
+    listen(signal) {
+      spec.subscribe((event) => get().receive(event), signal);
+    },
+
+    clear() {
+      if (get().phase === 'finished') setJob({ phase: 'idle', progress: null, request: null, jobId: null });
+    },
+  };
+}
