@@ -7,6 +7,7 @@ import type { MountbenchApi } from '../shared/api';
 import type { SerializedError } from '../shared/errors';
 import { WS_CLOSE_UNAUTHORIZED, type WsReply, type WsRequestId } from '../shared/ws-protocol';
 import { dispatch } from '../core/app/api-dispatch';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../core/store/json-limits';
 import { tokensMatch } from './serve-token';
 import { messageId, messageToken, wsRequestSchema } from './ws-message';
 
@@ -50,7 +51,13 @@ export function handleSession(
     }
     let message: unknown;
     try {
-      message = JSON.parse(data.toString());
+      // Bounded in size by the server's maxPayload, in depth here: parsing stays linear.
+      const text = data.toString();
+      if (jsonDepthExceeds(text)) {
+        refuse(null, badInput(`Refused: the message nests deeper than ${MAX_JSON_DEPTH} levels`));
+        return;
+      }
+      message = JSON.parse(text);
     } catch {
       refuse(null, badInput('Refused: the message is not valid JSON'));
       return;

@@ -90,7 +90,7 @@ describe('comparisonMarkdown', () => {
     const md = comparisonMarkdown([row]);
     const line = md.split('\n').find((l) => l.includes('evil'));
     expect(line).toBe(
-      '| Machine m1 | evil \\| column break [1] | 1.000 s ± 0.010 s | fastest | 10 | ext4 | run run-1 |',
+      '| Machine m1 | evil \\| column\\\\nbreak [1] | 1.000 s ± 0.010 s | fastest | 10 | ext4 | run run-1 |',
     );
     expect(md).toContain('- [1] a \\| b');
   });

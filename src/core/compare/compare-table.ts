@@ -3,6 +3,7 @@
 import type { ComparisonRow } from '../../shared/comparison';
 import { compareRows, type ComparedEntry, type EntryVerdict, type WorkloadGroup } from './compare-groups';
 import { formatMeanStddev, formatRatio } from '../../shared/format-time';
+import { markdownCell, printable, printableLines } from '../../shared/printable';
 
 /** `*` only where Welch's test says so at 95 %; `≈` is the honest answer inside the noise. */
 export const SIGNIFICANCE_MARKS: Record<EntryVerdict, string> = {
@@ -58,7 +59,7 @@ function ratioCell(entry: ComparedEntry): string {
 function cells(entry: ComparedEntry, notes: Notes): string[] {
   const { row } = entry;
   return [
-    `${row.backend.label}${notes.ref(row.note)}`,
+    `${printable(row.backend.label)}${notes.ref(row.note)}`,
     formatMeanStddev(entry.mean, entry.stddev),
     ratioCell(entry),
     String(row.runs),
@@ -91,7 +92,11 @@ export function comparisonText(rows: readonly ComparisonRow[]): string {
       `    ${r.map((c, col) => c + ' '.repeat(widths[col] - width(c))).join('  ')}`.trimEnd();
     out.push(heading(group), '');
     group.machines.forEach((machine, i) => {
-      out.push(`  ${machine.label}`, line(HEADERS), `    ${widths.map((w) => '─'.repeat(w)).join('  ')}`);
+      out.push(
+        `  ${printable(machine.label)}`,
+        line(HEADERS),
+        `    ${widths.map((w) => '─'.repeat(w)).join('  ')}`,
+      );
       out.push(...table[i].map(line), '');
     });
   }
@@ -103,16 +108,11 @@ export function comparisonText(rows: readonly ComparisonRow[]): string {
     out.push('', 'published sources:');
     for (const s of sources) out.push(`  ${s.id}: ${s.title}${s.url ? ` <${s.url}>` : ''}`);
   }
-  return `${out.join('\n')}\n`;
+  return printableLines(`${out.join('\n')}\n`);
 }
 
-/** Markdown cells cannot hold a pipe or a line break. */
-function md(cell: string): string {
-  return cell
-    .replace(/\\/g, '\\\\')
-    .replace(/\|/g, '\\|')
-    .replace(/[\r\n]+/g, ' ');
-}
+/** Markdown cells cannot hold a pipe or a line break (nor, from other people's files, escapes). */
+const md = markdownCell;
 
 export function comparisonMarkdown(rows: readonly ComparisonRow[]): string {
   if (rows.length === 0) return '_Nothing to compare._\n';
@@ -141,5 +141,5 @@ export function comparisonMarkdown(rows: readonly ComparisonRow[]): string {
       out.push(`- ${s.id}: ${s.url ? `[${title}](${s.url})` : title}`);
     }
   }
-  return `${out.join('\n')}\n`;
+  return printableLines(`${out.join('\n')}\n`);
 }

@@ -6,7 +6,7 @@ import publishedJson from '../../../resources/published-results.json';
 import { MountbenchError } from '../../shared/errors';
 import { describeIssues } from '../store/describe-issue';
 import { parsePublishedMount } from './published-mount';
-import { findForbiddenKey } from '../store/parse-run-file';
+import { findForbiddenKey } from '../store/json-limits';
 
 export const PUBLISHED_SCHEMA_ID = 'published-results/1';
 

@@ -1,9 +1,11 @@
 // One CSV row per result (RFC 4180: CRLF line ends, fields quoted when they hold a comma, a quote
 // or a line break, quotes doubled), with a header row whose names carry the unit. Numbers are
 // written in JavaScript's shortest round-trip form, so reading them back gives the same values.
+// Other control characters in text (escape sequences from someone else's labels) are escaped.
 import type { RunFile, WorkloadResult } from '../../shared/result-schema';
 import { machineLabel } from '../machine/machine-key';
 import { flushMedianSeconds } from '../../shared/sync-note';
+import { printable } from '../../shared/printable';
 
 type Cell = string | number | null | undefined;
 
@@ -65,7 +67,7 @@ function defuse(text: string): string {
 
 function field(cell: Cell): string {
   if (cell === null || cell === undefined) return '';
-  const text = typeof cell === 'number' ? String(cell) : defuse(cell);
+  const text = typeof cell === 'number' ? String(cell) : defuse(printable(cell, '\r\n'));
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -7,13 +7,10 @@ import { formatMeanStddev, formatRatio, formatTime } from '../../shared/format-t
 import { machineLabel } from '../machine/machine-key';
 import { rowsFromRun } from '../compare/rows-from-run';
 import { syncNoteLines } from '../../shared/sync-note';
+import { markdownCell, printable, printableLines } from '../../shared/printable';
 
-function md(cell: string): string {
-  return cell
-    .replace(/\\/g, '\\\\')
-    .replace(/\|/g, '\\|')
-    .replace(/[\r\n]+/g, ' ');
-}
+/** Other people's text: escapes shown, pipes cannot end a cell, line breaks cannot forge a row. */
+const md = markdownCell;
 
 function header(run: RunFile): string[] {
   const os = `${run.machine.os.name} ${run.machine.os.version}`.trim();
@@ -25,7 +22,7 @@ function header(run: RunFile): string[] {
     '',
     `- Machine: ${md(machineLabel(run.machine))} · ${md(os)}`,
     `- Engine: ${md(engine)}`,
-    ...(run.image ? [`- Bench image: \`${run.image.replace(/`/g, '')}\``] : []),
+    ...(run.image ? [`- Bench image: \`${printable(run.image).replace(/`/g, '')}\``] : []),
     `- Started ${run.createdAt}, finished ${run.finishedAt} (${run.status})`,
     '',
   ];
@@ -77,5 +74,5 @@ export function runMarkdown(run: RunFile): string {
   if (run.errors.length) {
     out.push('', '**Errors**', '', ...run.errors.map((e) => `- ${md(`${e.code}: ${e.message}`)}`));
   }
-  return `${out.join('\n')}\n`;
+  return printableLines(`${out.join('\n')}\n`);
 }

@@ -6,6 +6,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { MountbenchError } from '../../shared/errors';
 import type { RunFile } from '../../shared/result-schema';
+import { findControlCharacter } from '../../shared/printable';
 import { runFileJson } from './run-json';
 import { parseRunFileText } from './parse-run-file';
 import { loadRunFile } from './result-store';
@@ -128,6 +129,13 @@ export async function importRunText(
 /** Stores a run already read from elsewhere (a run file, a hyperfine export) after the plausibility checks. */
 export async function importRun(run: RunFile, source: string, resultsDir: string): Promise<ImportOutcome> {
   checkRunPlausible(run, source);
+  // Labels are printed by `compare`, the exports and the dashboard: no escape sequences, no forged rows.
+  const control = findControlCharacter(run);
+  if (control !== null)
+    throw new MountbenchError(
+      'FILE_INVALID',
+      `${source} was not imported: ${control}, a control character no label may hold`,
+    );
   const text = runFileJson(run);
   // The schema limits ids to letters, digits and "-", so the id cannot leave the folder.
   const target = path.join(resultsDir, `${run.id}.json`);

@@ -9,7 +9,8 @@ export {
   saveRun,
   type RunListing,
 } from './result-store';
-export { findForbiddenKey, parseRunFileText } from './parse-run-file';
+export { parseRunFileText } from './parse-run-file';
+export { findForbiddenKey, parseUntrustedJson } from './json-limits';
 export { describeIssue, describeIssues, issuePath } from './describe-issue';
 export { importRunFile, importRunText, type ImportOutcome } from './import-run';
 export {

@@ -8,10 +8,8 @@ import {
   runFileSchema,
   type RunFile,
 } from '../../shared/result-schema';
-import { describeIssues, issuePath } from './describe-issue';
-
-/** Keys that, once merged into a plain object elsewhere, could rewrite Object.prototype. */
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+import { describeIssues } from './describe-issue';
+import { parseUntrustedJson } from './json-limits';
 
 function invalid(source: string, reason: string, cause?: unknown): MountbenchError {
   return new MountbenchError('FILE_INVALID', `${source} is not a valid Mountbench result file: ${reason}`, {
@@ -30,36 +28,15 @@ function describeJsonError(text: string, err: Error): string {
   return `it is not JSON (${err.message})`;
 }
 
-/**
- * Path of the first forbidden key (`__proto__`, `constructor`, `prototype`), walking without
- * recursion so deep nesting cannot overflow the stack. zod drops a `__proto__` record key without a
- * word, so every reader of untrusted JSON checks this first.
- */
-export function findForbiddenKey(root: unknown): string | null {
-  const stack: { value: unknown; path: PropertyKey[] }[] = [{ value: root, path: [] }];
-  while (stack.length > 0) {
-    const { value, path } = stack.pop()!;
-    if (Array.isArray(value)) {
-      value.forEach((item, i) => stack.push({ value: item, path: [...path, i] }));
-    } else if (typeof value === 'object' && value !== null) {
-      for (const key of Object.keys(value)) {
-        if (FORBIDDEN_KEYS.has(key)) return issuePath([...path, key]);
-        stack.push({ value: (value as Record<string, unknown>)[key], path: [...path, key] });
-      }
-    }
-  }
-  return null;
-}
-
 export function parseRunFileText(text: string, source: string): RunFile {
-  let raw: unknown;
+  let parsed: ReturnType<typeof parseUntrustedJson>;
   try {
-    raw = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    parsed = parseUntrustedJson(text);
   } catch (err) {
     throw invalid(source, describeJsonError(text, err as Error), err);
   }
-  const forbidden = findForbiddenKey(raw);
-  if (forbidden !== null) throw invalid(source, `it contains the forbidden key ${forbidden}`);
+  if ('refused' in parsed) throw invalid(source, parsed.refused);
+  const raw = parsed.value;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw invalid(source, 'expected a JSON object at the top level');
   }
@@ -75,7 +52,7 @@ export function parseRunFileText(text: string, source: string): RunFile {
         `${RESULT_SCHEMA_VERSION}). Update Mountbench to open it.`,
     );
   }
-  const parsed = runFileSchema.safeParse(raw);
-  if (!parsed.success) throw invalid(source, describeIssues(parsed.error.issues));
-  return parsed.data;
+  const checked = runFileSchema.safeParse(raw);
+  if (!checked.success) throw invalid(source, describeIssues(checked.error.issues));
+  return checked.data;
 }

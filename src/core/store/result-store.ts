@@ -7,22 +7,18 @@ import { runFileSchema, type RunFile } from '../../shared/result-schema';
 import { writeFileAtomic } from './atomic-write';
 import { describeIssues } from './describe-issue';
 import { parseRunFileText } from './parse-run-file';
+import { megabytes, NotReadableFile, readRegularFile } from './read-regular-file';
 
 /** A 10,000-result run is a few MB; anything this large is not ours, so refuse before reading it. */
 export const MAX_RUN_FILE_BYTES = 50 * 1024 * 1024;
 
 const RUN_ID = /^[A-Za-z0-9-]{1,100}$/;
-const READ_CHUNK = 1024 * 1024;
 const LIST_CONCURRENCY = 8;
 
 export interface RunListing {
   /** Newest first. */
   runs: RunFile[];
   problems: { file: string; message: string }[];
-}
-
-function megabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 function tooLarge(file: string, bytes: number): MountbenchError {
@@ -63,36 +59,13 @@ export async function saveRun(run: RunFile, dir: string): Promise<string> {
 }
 
 async function readCapped(file: string): Promise<Buffer> {
-  let handle: fs.FileHandle;
   try {
-    // stat before open: opening a FIFO would block, and the size check must precede any reading.
-    const info = await fs.stat(file);
-    if (!info.isFile()) throw new MountbenchError('FILE_INVALID', `${file} is not a regular file`);
-    if (info.size > MAX_RUN_FILE_BYTES) throw tooLarge(file, info.size);
-    handle = await fs.open(file, 'r');
+    return await readRegularFile(file, { maxBytes: MAX_RUN_FILE_BYTES });
   } catch (err) {
+    if (err instanceof NotReadableFile && err.size !== undefined) throw tooLarge(file, err.size);
     if (err instanceof MountbenchError) throw err;
     const reason = errnoCode(err) === 'ENOENT' ? 'no such file' : (err as Error).message;
-    throw new MountbenchError('IO', `Cannot open ${file}: ${reason}`, { cause: err });
-  }
-  try {
-    // The file may grow after the stat, so the cap is enforced on what is actually read.
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const chunk = Buffer.alloc(READ_CHUNK);
-      const { bytesRead } = await handle.read(chunk, 0, READ_CHUNK, null);
-      if (bytesRead === 0) break;
-      total += bytesRead;
-      if (total > MAX_RUN_FILE_BYTES) throw tooLarge(file, total);
-      chunks.push(chunk.subarray(0, bytesRead));
-    }
-    return Buffer.concat(chunks, total);
-  } catch (err) {
-    if (err instanceof MountbenchError) throw err;
-    throw new MountbenchError('IO', `Cannot read ${file}: ${(err as Error).message}`, { cause: err });
-  } finally {
-    await handle.close();
+    throw new MountbenchError('IO', `Cannot read ${file}: ${reason}`, { cause: err });
   }
 }
 

@@ -11,9 +11,13 @@ import { WORKLOAD_IDS } from '../../shared/ids';
 import { writeFileAtomic } from './atomic-write';
 import { loadRunFile, runFileNames } from './result-store';
 import { summarizeRun } from './run-summary';
+import { parseUntrustedJson } from './json-limits';
+import { readRegularFile } from './read-regular-file';
 
 export const SUMMARY_INDEX_NAME = '.summaries.json';
 const STAT_CONCURRENCY = 16;
+/** About 1 KB a run: room for tens of thousands of runs. */
+const MAX_INDEX_BYTES = 64 * 1024 * 1024;
 
 const summarySchema = z
   .object({
@@ -46,7 +50,11 @@ export interface SummaryListing {
 
 async function readIndex(file: string): Promise<Map<string, IndexEntry>> {
   try {
-    const parsed = indexSchema.safeParse(JSON.parse(await fs.readFile(file, 'utf8')));
+    // Our own file, but on disk: bounded, never a FIFO, no deeper than any index is.
+    const bytes = await readRegularFile(file, { maxBytes: MAX_INDEX_BYTES, noFollow: true });
+    const json = parseUntrustedJson(bytes.toString('utf8'));
+    if (!('value' in json)) return new Map();
+    const parsed = indexSchema.safeParse(json.value);
     return new Map(parsed.success ? Object.entries(parsed.data.entries) : []);
   } catch {
     return new Map(); // missing or unreadable: rebuilt from the files

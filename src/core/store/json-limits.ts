@@ -1,0 +1,88 @@
+// Bounds on untrusted JSON, checked on the text before JSON.parse builds anything: every reader of
+// a file or message someone else wrote (imports, compare, the results folder, serve) goes through
+// here, so no input can make a reader's work grow faster than its size.
+import { issuePath } from './describe-issue';
+
+/** No Mountbench file nests deeper than about 6; anything near this is not ours. */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * How deep `text` nests arrays and objects, scanning once (strings skipped, escapes honoured) and
+ * stopping as soon as `limit` is passed. Linear in the text, constant memory.
+ */
+export function jsonDepthExceeds(text: string, limit: number = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c /* \ */) i += 1;
+      else if (c === 0x22 /* " */) inString = false;
+      continue;
+    }
+    if (c === 0x22) inString = true;
+    else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+      depth += 1;
+      if (depth > limit) return true;
+    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) depth -= 1;
+  }
+  return false;
+}
+
+/** Keys that, once merged into a plain object elsewhere, could rewrite Object.prototype. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * Path of the first forbidden key (`__proto__`, `constructor`, `prototype`) as `a.b[0].c`, or null.
+ * Walks without recursion (deep nesting cannot overflow the stack), and each node keeps only its
+ * parent and key: the path is built once, for the key found, so the walk stays linear however deep
+ * the input nests. zod drops a `__proto__` record key without a word, so every reader of untrusted
+ * JSON checks this first.
+ */
+export function findForbiddenKey(root: unknown): string | null {
+  const parents: number[] = [];
+  const keys: PropertyKey[] = [];
+  const stack: { value: unknown; node: number }[] = [{ value: root, node: -1 }];
+  const pathOf = (node: number, last: string): string => {
+    const parts: PropertyKey[] = [last];
+    for (let n = node; n !== -1; n = parents[n]) parts.push(keys[n]);
+    return issuePath(parts.reverse());
+  };
+  while (stack.length > 0) {
+    const { value, node } = stack.pop()!;
+    if (typeof value !== 'object' || value === null) continue;
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i += 1) {
+        if (typeof value[i] !== 'object' || value[i] === null) continue;
+        parents.push(node);
+        keys.push(i);
+        stack.push({ value: value[i], node: keys.length - 1 });
+      }
+      continue;
+    }
+    for (const key of Object.keys(value)) {
+      if (FORBIDDEN_KEYS.has(key)) return pathOf(node, key);
+      const child = (value as Record<string, unknown>)[key];
+      if (typeof child !== 'object' || child === null) continue;
+      parents.push(node);
+      keys.push(key);
+      stack.push({ value: child, node: keys.length - 1 });
+    }
+  }
+  return null;
+}
+
+/**
+ * JSON.parse for text someone else wrote: a leading byte-order mark is dropped, nesting deeper than
+ * MAX_JSON_DEPTH and forbidden keys are refused. Returns the value, or why it was refused (the
+ * caller names the file); a JSON syntax error is thrown as JSON.parse throws it.
+ */
+export function parseUntrustedJson(text: string): { value: unknown } | { refused: string } {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (jsonDepthExceeds(body))
+    return { refused: `it nests deeper than ${MAX_JSON_DEPTH} levels, which no Mountbench file does` };
+  const value: unknown = JSON.parse(body);
+  const forbidden = findForbiddenKey(value);
+  if (forbidden !== null) return { refused: `it contains the forbidden key ${forbidden}` };
+  return { value };
+}

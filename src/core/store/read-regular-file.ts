@@ -1,0 +1,73 @@
+// Reads a file that must be a plain file of bounded size, without ever blocking: a FIFO, socket or
+// device planted where a journal, backup or result file should be would make a plain open() wait
+// for a writer forever. O_NONBLOCK makes that open return at once; fstat on the open handle then
+// decides (no window between a stat and the open for the path to be swapped).
+import { constants, promises as fs } from 'node:fs';
+import { MountbenchError } from '../../shared/errors';
+
+export interface ReadRegularOptions {
+  /** Refuse anything larger, before and while reading. */
+  maxBytes: number;
+  /** Refuse a symbolic link instead of following it (backups, journals: only our own files). */
+  noFollow?: boolean;
+}
+
+function kindOf(stat: { isFIFO(): boolean; isSocket(): boolean; isDirectory(): boolean }): string {
+  if (stat.isFIFO()) return 'a FIFO (named pipe)';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isDirectory()) return 'a folder';
+  return 'a device or other special file';
+}
+
+export function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** Thrown for a path that exists but is not a plain file, or is too large: callers name it. */
+export class NotReadableFile extends MountbenchError {
+  /** Set when the file was refused for its size: the bytes seen. */
+  constructor(
+    message: string,
+    readonly size?: number,
+  ) {
+    super('FILE_INVALID', message);
+  }
+}
+
+/**
+ * The bytes of `file`. Errors from the file system (ENOENT, EACCES, ELOOP for a refused link) are
+ * thrown as they are, so callers can tell "missing" from "unreadable"; a file that is not plain or
+ * is too large throws NotReadableFile with a message that names it.
+ */
+export async function readRegularFile(file: string, options: ReadRegularOptions): Promise<Buffer> {
+  const flags =
+    constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (options.noFollow ? (constants.O_NOFOLLOW ?? 0) : 0);
+  const handle = await fs.open(file, flags);
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw new NotReadableFile(`${file} is not a regular file (it is ${kindOf(stat)})`);
+    if (stat.size > options.maxBytes)
+      throw new NotReadableFile(
+        `${file} is ${megabytes(stat.size)}; more than the ${megabytes(options.maxBytes)} allowed`,
+        stat.size,
+      );
+    // The file may grow after the fstat, so the cap is enforced on what is actually read.
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.alloc(Math.min(1024 * 1024, options.maxBytes + 1));
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+      if (bytesRead === 0) break;
+      total += bytesRead;
+      if (total > options.maxBytes)
+        throw new NotReadableFile(
+          `${file} grew past the ${megabytes(options.maxBytes)} allowed while read`,
+          total,
+        );
+      chunks.push(chunk.subarray(0, bytesRead));
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    await handle.close();
+  }
+}

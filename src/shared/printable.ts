@@ -1,0 +1,60 @@
+// Text from result files is other people's text: a label holding ESC sequences would clear the
+// terminal or retitle the window when `compare` prints it, and a newline would forge a table row.
+// Every output escapes it (visibly: `\x1b`, `\n`), and imports refuse it in the first place.
+
+/** C0 and C1 controls, DEL, and the Unicode bidirectional overrides that reorder what is shown. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+function escape(ch: string): string {
+  if (ch === '\n') return '\\n';
+  if (ch === '\r') return '\\r';
+  if (ch === '\t') return '\\t';
+  const code = ch.charCodeAt(0);
+  return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`;
+}
+
+/** One line of text safe to print: every control character shown as an escape, except `keep`. */
+export function printable(text: string, keep = ''): string {
+  return text.replace(CONTROL, (ch) => (keep.includes(ch) ? ch : escape(ch)));
+}
+
+/** A whole output (a table, a Markdown file): control characters escaped, its line breaks kept. */
+export function printableLines(text: string): string {
+  return printable(text, '\n');
+}
+
+/** The first control character in `text` as its escape, or null. */
+export function controlCharacterIn(text: string): string | null {
+  const found = text.match(new RegExp(CONTROL.source));
+  return found ? escape(found[0]) : null;
+}
+
+/** A Markdown table cell: control characters escaped, then pipes and backslashes. */
+export function markdownCell(cell: string): string {
+  return printable(cell).replace(/\\/g, '\\\\').replace(/\|/g, '\\|');
+}
+
+/** Free-text fields of a result file that may hold line breaks and tabs (error output, warnings). */
+const MULTI_LINE_KEYS = new Set(['message', 'reason', 'warnings', 'params']);
+
+/**
+ * Where the first string in `value` holds a control character it should not (`results[0].backend.label
+ * holds \x1b`), or null. Line breaks and tabs are allowed only under MULTI_LINE_KEYS. For values
+ * already checked by a schema: the walk recurses, as deep as the schema allows.
+ */
+export function findControlCharacter(value: unknown, at = '', multiLine = false): string | null {
+  if (typeof value === 'string') {
+    const found = controlCharacterIn(multiLine ? value.replace(/[\r\n\t]/g, '') : value);
+    return found ? `${at || '(top level)'} holds ${found}` : null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const entries: [string, unknown][] = Array.isArray(value)
+    ? value.map((v, i) => [`${at}[${i}]`, v])
+    : Object.entries(value).map(([k, v]) => [at ? `${at}.${k}` : k, v]);
+  for (const [where, child] of entries) {
+    const key = where.slice(where.lastIndexOf('.') + 1);
+    const found = findControlCharacter(child, where, multiLine || MULTI_LINE_KEYS.has(key));
+    if (found) return found;
+  }
+  return null;
+}
