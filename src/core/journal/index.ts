@@ -2,6 +2,8 @@
 export {
   Journal,
   findUnfinishedJournals,
+  scanJournals,
+  type ScannedJournal,
   journalDir,
   sha256,
   type JournalHandle,
@@ -15,6 +17,9 @@ export type {
   ProviderOriginals,
 } from './journal-records';
 export { restoreFile } from './restore-file';
+export { isPlainMode, scopeProblem, type RestoreScope } from './restore-scope';
+export { JOURNAL_KEEP_DAYS, pruneFinishedJournals } from './prune-journals';
+export { processStartedAt } from './process-identity';
 export {
   restoreUnfinished,
   describeRestoreReport,

@@ -1,5 +1,11 @@
 // The journal's on-disk records: one JSON object a line, appended and fsynced one at a time, so a
-// crash leaves at worst a truncated last line (ignored when read back).
+// crash leaves at worst a truncated last line (ignored when read back, cut before the next append).
+// A journal is read as untrusted input like any file: every record is checked against its shape.
+import path from 'node:path';
+import { z } from 'zod';
+import { MountbenchError } from '../../shared/errors';
+import { describeIssues } from '../store/describe-issue';
+import { jsonDepthExceeds, parseUntrustedJson } from '../store/json-limits';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -19,42 +25,122 @@ export interface FileOriginal {
   mode: number | null;
 }
 
-export type JournalRecord =
-  | { type: 'begin'; id: string; startedAt: string; pid: number; purpose: string }
-  | ({ type: 'file' } & FileOriginal)
-  | { type: 'state'; owner: JournalOwner; key: string; value: JsonValue }
-  | {
-      type: 'step';
-      n: number;
-      pid: number;
-      owner: JournalOwner;
-      phase: 'apply' | 'restore';
-      action: string;
-      detail?: string;
+const owner = z.string().min(1).max(100);
+const pid = z.number().int().positive();
+/** The writer's process start (ms since the epoch): tells the owner from a later holder of its pid. */
+const pidStartedAt = z.number().finite().optional();
+const jsonValue: z.ZodType<JsonValue> = z.json() as z.ZodType<JsonValue>;
+
+const recordSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('begin'),
+    id: z.string().max(100),
+    startedAt: z.string().max(40),
+    pid,
+    pidStartedAt,
+    purpose: z.string().max(300),
+    /** The home the products' settings files were under when the journal was written. */
+    home: z.string().max(4096).optional(),
+  }),
+  z.strictObject({
+    type: z.literal('file'),
+    owner,
+    path: z.string().min(1).max(4096),
+    existed: z.boolean(),
+    sha256: z.string().regex(/^([0-9a-f]{64})?$/),
+    backup: z.string().max(4096).nullable(),
+    mode: z.number().int().min(0).nullable(),
+  }),
+  z.strictObject({ type: z.literal('state'), owner, key: z.string().max(200), value: jsonValue }),
+  z.strictObject({
+    type: z.literal('step'),
+    n: z.number().int().positive(),
+    pid,
+    pidStartedAt,
+    owner,
+    phase: z.enum(['apply', 'restore']),
+    action: z.string().max(200),
+    detail: z.string().max(2000).optional(),
+  }),
+  z.strictObject({ type: z.literal('restored'), owner }),
+  z.strictObject({
+    type: z.literal('end'),
+    status: z.enum(['completed', 'restored']),
+    at: z.string().max(40),
+  }),
+]);
+
+export type JournalRecord = z.infer<typeof recordSchema>;
+
+/** Journals hold a few dozen records; this is far beyond any real one. */
+export const MAX_JOURNAL_BYTES = 16 * 1024 * 1024;
+/** A record nests a state value at most a few levels deep. */
+const MAX_RECORD_DEPTH = 32;
+
+export interface ParsedJournal {
+  records: JournalRecord[];
+  /**
+   * Where a torn last line starts (a crash mid-append), in bytes; null when the file ends cleanly.
+   * The next append must cut the file there first, or the torn line ends up in the middle.
+   */
+  tornAt: number | null;
+}
+
+function notAJournal(file: string, line: number, reason: string): MountbenchError {
+  return new MountbenchError(
+    'FILE_INVALID',
+    `${file} line ${line} is not a journal record Mountbench wrote (${reason}). Nothing was restored ` +
+      `from it: check by hand what it names, then move it out of ${path.dirname(file)}.`,
+  );
+}
+
+function parseLine(line: string): JournalRecord | string {
+  if (jsonDepthExceeds(line, MAX_RECORD_DEPTH)) return `nested deeper than ${MAX_RECORD_DEPTH} levels`;
+  let parsed: ReturnType<typeof parseUntrustedJson>;
+  try {
+    parsed = parseUntrustedJson(line);
+  } catch (err) {
+    return `not JSON: ${(err as Error).message}`;
+  }
+  if ('refused' in parsed) return parsed.refused;
+  const checked = recordSchema.safeParse(parsed.value);
+  return checked.success ? checked.data : describeIssues(checked.error.issues);
+}
+
+/**
+ * The records of the journal `file` (its bytes in `bytes`). Only the last line may be torn (what a
+ * crash mid-append leaves): it is ignored and reported in `tornAt`. Anything else that is not a
+ * record throws an error that names the file and the line and says what to do.
+ */
+export function parseJournal(bytes: Buffer, file: string): ParsedJournal {
+  const records: JournalRecord[] = [];
+  let tornAt: number | null = null;
+  let start = 0;
+  for (let line = 1; start < bytes.length; line += 1) {
+    const newline = bytes.indexOf(0x0a, start);
+    // An unterminated last line is what a crash mid-append leaves, even when it happens to parse:
+    // append() returns only after the whole line and its newline are synced, so the action that
+    // record announced never ran.
+    if (newline === -1) {
+      tornAt = start;
+      break;
     }
-  | { type: 'restored'; owner: JournalOwner }
-  | { type: 'end'; status: 'completed' | 'restored'; at: string };
+    const text = bytes.subarray(start, newline).toString('utf8');
+    if (text.trim() !== '') {
+      const record = parseLine(text);
+      if (typeof record === 'string') throw notAJournal(file, line, record);
+      records.push(record);
+    }
+    start = newline + 1;
+  }
+  return { records, tornAt };
+}
 
 /** What one owner recorded: what its restore() gets. */
 export interface ProviderOriginals {
   files: FileOriginal[];
   /** First value recorded per key wins: a later record never overwrites an original. */
   state: Record<string, JsonValue>;
-}
-
-export function parseJournalText(text: string): JournalRecord[] {
-  const records: JournalRecord[] = [];
-  const lines = text.split('\n');
-  lines.forEach((line, index) => {
-    if (line.trim() === '') return;
-    try {
-      records.push(JSON.parse(line) as JournalRecord);
-    } catch (err) {
-      // Only the last line can be torn by a crash; anything else means the journal was tampered with.
-      if (index < lines.length - 1 && lines.slice(index + 1).some((l) => l.trim() !== '')) throw err;
-    }
-  });
-  return records;
 }
 
 export function originalsOf(records: readonly JournalRecord[], owner: JournalOwner): ProviderOriginals {

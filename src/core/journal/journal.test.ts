@@ -7,6 +7,7 @@ import { restoreFile } from './restore-file';
 import { restoreUnfinished } from './restore-unfinished';
 
 let dir: string;
+const noFiles = { home: '/nowhere', ownedFiles: () => [] };
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'mountbench-journal-'));
 });
@@ -43,11 +44,15 @@ describe('journal', () => {
       remedy: { kind: 'restore-settings' },
     });
     const order: string[] = [];
-    const report = await restoreUnfinished(data, (owner) => async (originals) => {
-      order.push(owner);
-      for (const f of originals.files) await restoreFile(f);
-      if (owner === 'second') expect(originals.state.running).toBe(true);
-    });
+    const report = await restoreUnfinished(
+      data,
+      (owner) => async (originals) => {
+        order.push(owner);
+        for (const f of originals.files) await restoreFile(f);
+        if (owner === 'second') expect(originals.state.running).toBe(true);
+      },
+      { home: dir, ownedFiles: (owner) => (owner === 'first' ? [a] : []) },
+    );
     expect(order).toEqual(['second', 'first']);
     expect(report.journals[0].finished).toBe(true);
     expect(readFileSync(a, 'utf8')).toBe('A');
@@ -60,7 +65,7 @@ describe('journal', () => {
     await journal.recordState('gone', 'running', false);
     await journal.close();
     appendFileSync(journal.file, '{"type":"st');
-    const report = await restoreUnfinished(data, () => undefined);
+    const report = await restoreUnfinished(data, () => undefined, noFiles);
     expect(report.journals[0].finished).toBe(false);
     expect(report.journals[0].owners[0].error).toMatch(/no restorer/);
     expect(await findUnfinishedJournals(data)).toHaveLength(1);

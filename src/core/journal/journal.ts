@@ -5,23 +5,31 @@
 // Layout in the data folder:  journal/<id>.jsonl        the records
 //                             journal/<id>/<n>-<name>   byte copies of the original files (kept)
 //
+// The folder and the backups are private (0700/the original's mode): a settings file may hold a
+// password (Rancher Desktop's proxy settings). Finished journals are pruned after
+// JOURNAL_KEEP_DAYS (prune-journals.ts).
+//
 // Test hook: MOUNTBENCH_KILL_AT_STEP=N makes this process SIGKILL itself right after it has durably
 // written its N-th step record (counting from 1, apply and restore steps alike). The fault-injection
 // suite uses it to crash at every step; it has no other effect.
 import { createHash, randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { MountbenchError } from '../../shared/errors';
 import { writeFileAtomic } from '../store/atomic-write';
+import { readRegularFile } from '../store/read-regular-file';
 import {
+  MAX_JOURNAL_BYTES,
   originalsOf,
-  parseJournalText,
+  parseJournal,
   type FileOriginal,
   type JournalOwner,
   type JournalRecord,
   type JsonValue,
   type ProviderOriginals,
 } from './journal-records';
+import { ownStartedAt, ownerStillRunning } from './process-identity';
+import { pruneFinishedJournals } from './prune-journals';
 
 /** What providers see of the journal. */
 export interface JournalHandle {
@@ -69,17 +77,30 @@ export class Journal implements JournalHandle {
     return path.join(path.dirname(this.file), this.id);
   }
 
-  /** Starts a new journal. Refuses while another one is unfinished: restore that one first. */
-  static async create(dataDir: string, purpose: string): Promise<Journal> {
+  /**
+   * Starts a new journal. Refuses while another one is unfinished (restore that one first) or
+   * unreadable. `home` is the home the products' settings files are under: restore only ever
+   * touches those files, under that home.
+   */
+  static async create(dataDir: string, purpose: string, options: { home?: string } = {}): Promise<Journal> {
     const dir = journalDir(dataDir);
-    await fs.mkdir(dir, { recursive: true });
-    const unfinished = await findUnfinishedJournals(dataDir);
-    const running = unfinished.map((j) => runningPid(j.records)).find((pid) => pid !== null);
-    if (running) {
+    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+    const scanned = await scanJournals(dataDir);
+    const unreadable = scanned.filter((j) => j.problem !== undefined);
+    if (unreadable.length) {
       throw new MountbenchError(
-        'BUSY',
-        `another sweep (process ${running}) is running; wait for it or cancel it`,
+        'FILE_INVALID',
+        `cannot start: ${unreadable.map((j) => j.problem).join('; ')}`,
       );
+    }
+    const unfinished = scanned.filter((j) => !j.finished);
+    for (const j of unfinished) {
+      const owner = await runningOwner(j.records);
+      if (owner !== null)
+        throw new MountbenchError(
+          'BUSY',
+          `another sweep (process ${owner}) is running; wait for it or cancel it`,
+        );
     }
     if (unfinished.length) {
       throw new MountbenchError(
@@ -88,10 +109,12 @@ export class Journal implements JournalHandle {
         { remedy: { kind: 'restore-settings' } },
       );
     }
+    // Housekeeping: a journal that cannot be pruned now is tried again next time.
+    await pruneFinishedJournals(dir, scanned).catch(() => undefined);
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
     const id = `${stamp}-${randomBytes(3).toString('hex')}`;
     const file = path.join(dir, `${id}.jsonl`);
-    const handle = await fs.open(file, 'wx');
+    const handle = await fs.open(file, 'wx', 0o600);
     await syncDir(dir);
     const journal = new Journal(id, file, handle, []);
     await journal.append({
@@ -99,25 +122,33 @@ export class Journal implements JournalHandle {
       id,
       startedAt: new Date().toISOString(),
       pid: process.pid,
+      ...(await ownStart()),
       purpose,
+      ...(options.home ? { home: options.home } : {}),
     });
     return journal;
   }
 
-  /** Reopens an unfinished journal to finish it (restore); refuses while its process still lives. */
+  /**
+   * Reopens an unfinished journal to finish it (restore); refuses while its process still lives.
+   * A torn last line (a crash mid-append) is cut off first, so the next record starts a clean line.
+   */
   static async resume(file: string): Promise<Journal> {
-    const records = parseJournalText(await fs.readFile(file, 'utf8'));
+    const { records, tornAt } = parseJournal(await readJournalBytes(file), file);
     // A crash between creating the file and its first record leaves it empty: nothing changed yet.
     const id = path.basename(file, '.jsonl');
-    const last = [...records].reverse().find((r) => r.type === 'step' || r.type === 'begin');
-    const pid = last && 'pid' in last ? last.pid : null;
-    if (pid !== null && pid !== process.pid && isAlive(pid)) {
+    const owner = await runningOwner(records);
+    if (owner !== null) {
       throw new MountbenchError(
         'BAD_INPUT',
-        `a sweep (process ${pid}) is still running; cancel it or wait for it to end`,
+        `a sweep (process ${owner}) is still running (journal ${file}); cancel it or wait for it to end`,
       );
     }
-    const handle = await fs.open(file, 'a');
+    const handle = await fs.open(file, constants.O_WRONLY | constants.O_APPEND | (constants.O_NOFOLLOW ?? 0));
+    if (tornAt !== null) {
+      await handle.truncate(tornAt);
+      await handle.sync();
+    }
     return new Journal(id, file, handle, records);
   }
 
@@ -142,8 +173,8 @@ export class Journal implements JournalHandle {
       const stat = await fs.lstat(file);
       if (!stat.isFile())
         throw new MountbenchError('IO', `${file} is not a regular file; refusing to touch it`);
-      mode = stat.mode & 0o7777;
-      bytes = await fs.readFile(file);
+      mode = stat.mode & 0o777;
+      bytes = await readRegularFile(file, { maxBytes: MAX_SETTINGS_BYTES, noFollow: true });
     } catch (err) {
       if (err instanceof MountbenchError) throw err;
       if (errnoCode(err) !== 'ENOENT')
@@ -151,11 +182,11 @@ export class Journal implements JournalHandle {
     }
     let backup: string | null = null;
     if (bytes) {
-      await fs.mkdir(this.backupDir, { recursive: true });
+      await fs.mkdir(this.backupDir, { recursive: true, mode: 0o700 });
       const n = this.records.filter((r) => r.type === 'file').length + 1;
       backup = path.join(this.backupDir, `${n}-${path.basename(file)}`);
-      // The copy is durable before the record that points at it.
-      await writeFileAtomic(backup, bytes);
+      // The copy is durable before the record that points at it, and as private as the original.
+      await writeFileAtomic(backup, bytes, { mode: mode ?? 0o600 });
     }
     const original: FileOriginal = {
       owner,
@@ -185,6 +216,7 @@ export class Journal implements JournalHandle {
       type: 'step',
       n,
       pid: process.pid,
+      ...(await ownStart()),
       owner,
       phase,
       action,
@@ -235,19 +267,39 @@ async function syncDir(dir: string): Promise<void> {
   }
 }
 
-/** The live process that last wrote to a journal, or null. */
-function runningPid(records: readonly JournalRecord[]): number | null {
-  const last = [...records].reverse().find((r) => r.type === 'step' || r.type === 'begin');
-  const pid = last && 'pid' in last ? last.pid : null;
-  return pid !== null && pid !== process.pid && isAlive(pid) ? pid : null;
+async function ownStart(): Promise<{ pidStartedAt?: number }> {
+  const at = await ownStartedAt();
+  return at === null ? {} : { pidStartedAt: at };
 }
 
-function isAlive(pid: number): boolean {
+/** The pid of the process that last wrote to a journal, while that very process still runs; else null. */
+async function runningOwner(records: readonly JournalRecord[]): Promise<number | null> {
+  const last = [...records].reverse().find((r) => r.type === 'step' || r.type === 'begin');
+  if (!last || (last.type !== 'step' && last.type !== 'begin')) return null;
+  const begin = records.find((r) => r.type === 'begin');
+  const began = begin?.type === 'begin' ? Date.parse(begin.startedAt) : Number.NaN;
+  const running = await ownerStillRunning({
+    pid: last.pid,
+    pidStartedAt: last.pidStartedAt,
+    writtenBy: Number.isFinite(began) ? began : undefined,
+  });
+  return running ? last.pid : null;
+}
+
+/** A settings file is a few KB; this bounds what a backup may hold. */
+const MAX_SETTINGS_BYTES = 16 * 1024 * 1024;
+
+/** A journal's bytes: never follows a link, never blocks on a FIFO, bounded in size. */
+async function readJournalBytes(file: string): Promise<Buffer> {
   try {
-    process.kill(pid, 0);
-    return true;
+    return await readRegularFile(file, { maxBytes: MAX_JOURNAL_BYTES, noFollow: true });
   } catch (err) {
-    return errnoCode(err) === 'EPERM';
+    if (err instanceof MountbenchError) throw err;
+    const reason = errnoCode(err) === 'ELOOP' ? 'it is a symbolic link' : (err as Error).message;
+    throw new MountbenchError(
+      'FILE_INVALID',
+      `cannot read the journal ${file} (${reason}); Mountbench did not write it as it is: move it out of ${path.dirname(file)}`,
+    );
   }
 }
 
@@ -255,23 +307,39 @@ export interface UnfinishedJournal {
   id: string;
   file: string;
   records: JournalRecord[];
+  /** Set when the file cannot be read or is not a journal: what is wrong and what to do. */
+  problem?: string;
 }
 
-export async function findUnfinishedJournals(dataDir: string): Promise<UnfinishedJournal[]> {
+export interface ScannedJournal extends UnfinishedJournal {
+  finished: boolean;
+}
+
+/** Every `*.jsonl` in the journal folder, read without trusting it: unreadable ones carry `problem`. */
+export async function scanJournals(dataDir: string): Promise<ScannedJournal[]> {
   const dir = journalDir(dataDir);
   let names: string[];
   try {
     names = await fs.readdir(dir);
   } catch (err) {
     if (errnoCode(err) === 'ENOENT') return [];
-    throw err;
+    throw new MountbenchError('IO', `cannot list the journal folder ${dir}: ${(err as Error).message}`);
   }
-  const found: UnfinishedJournal[] = [];
+  const found: ScannedJournal[] = [];
   for (const name of names.filter((n) => n.endsWith('.jsonl')).sort()) {
     const file = path.join(dir, name);
-    const records = parseJournalText(await fs.readFile(file, 'utf8'));
-    if (!records.some((r) => r.type === 'end'))
-      found.push({ id: name.slice(0, -'.jsonl'.length), file, records });
+    const id = name.slice(0, -'.jsonl'.length);
+    try {
+      const { records } = parseJournal(await readJournalBytes(file), file);
+      found.push({ id, file, records, finished: records.some((r) => r.type === 'end') });
+    } catch (err) {
+      found.push({ id, file, records: [], finished: false, problem: (err as Error).message });
+    }
   }
   return found;
+}
+
+/** Journals not ended, and files in the journal folder that cannot be read as journals. */
+export async function findUnfinishedJournals(dataDir: string): Promise<UnfinishedJournal[]> {
+  return (await scanJournals(dataDir)).filter((j) => !j.finished).map(({ finished: _finished, ...j }) => j);
 }

@@ -28,9 +28,14 @@ export async function fsyncDir(dir: string): Promise<void> {
  * user's link into a plain file, and writing through it would silently change a file somewhere
  * else. Neither is what the caller asked for, so the caller has to decide.
  */
-export async function writeFileAtomic(target: string, data: string | Uint8Array): Promise<void> {
+export async function writeFileAtomic(
+  target: string,
+  data: string | Uint8Array,
+  options: { mode?: number } = {},
+): Promise<void> {
   const dir = path.dirname(target);
-  let mode = 0o644;
+  // A new file gets `mode` (a backup keeps its original's), else 0644; an existing one keeps its own.
+  let mode = options.mode ?? 0o644;
   try {
     const existing = await fs.lstat(target);
     if (existing.isSymbolicLink()) {
@@ -53,6 +58,8 @@ export async function writeFileAtomic(target: string, data: string | Uint8Array)
   try {
     // 'wx' = O_CREAT|O_EXCL: never opens (or follows a link at) a path someone else created.
     handle = await fs.open(temp, 'wx', mode);
+    // The umask may have taken bits away from a new file; never more than the ones asked for.
+    await handle.chmod(mode);
     await handle.writeFile(data);
     await handle.sync();
     await handle.close();

@@ -85,7 +85,7 @@ export async function applySetting(
       restored: true,
     };
   }
-  const journal = await Journal.create(ctx.dataDir, `apply ${provider.id} ${variant}`);
+  const journal = await Journal.create(ctx.dataDir, `apply ${provider.id} ${variant}`, { home: ctx.home });
   const backups = () =>
     [journal.originals(provider.id), journal.originals(DOCKER_CLI_OWNER)]
       .flatMap((o) => o.files)

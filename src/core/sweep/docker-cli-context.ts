@@ -12,7 +12,7 @@ import { writeFileAtomic } from '../store/atomic-write';
 
 export const DOCKER_CLI_OWNER = 'docker-cli';
 
-function configFile(ctx: Pick<ProviderContext, 'env' | 'home'>): string {
+export function configFile(ctx: Pick<ProviderContext, 'env' | 'home'>): string {
   return path.join(dockerConfigDir(ctx.env, ctx.home), 'config.json');
 }
 

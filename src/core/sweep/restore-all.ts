@@ -6,6 +6,7 @@ import { providerContext } from '../providers/provider-context';
 import type { ProviderContext } from '../providers/provider';
 import { providerById } from '../providers/registry';
 import { DOCKER_CLI_OWNER, restoreDockerContext } from './docker-cli-context';
+import { ownedSettingsFiles } from './owned-files';
 
 export function restorerFor(ctx: ProviderContext, owner: string): Restorer | undefined {
   if (owner === DOCKER_CLI_OWNER)
@@ -23,7 +24,10 @@ export function restorerFor(ctx: ProviderContext, owner: string): Restorer | und
 /** Restores with a context that no cancel can interrupt: putting things back must finish. */
 export async function restoreEverything(ctx: ProviderContext): Promise<RestoreReport> {
   const steady: ProviderContext = { ...ctx, signal: undefined };
-  return restoreUnfinished(steady.dataDir, (owner) => restorerFor(steady, owner));
+  return restoreUnfinished(steady.dataDir, (owner) => restorerFor(steady, owner), {
+    home: steady.home,
+    ownedFiles: (owner) => ownedSettingsFiles(steady, owner),
+  });
 }
 
 /**

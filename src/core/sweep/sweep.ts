@@ -70,7 +70,7 @@ export async function runSweep(
   const runs: RunFile[] = [];
   const extraErrors: RunFile['errors'] = [];
   const outcomes: VariantOutcome[] = [];
-  const journal = await Journal.create(ctx.dataDir, `sweep ${provider.id}`);
+  const journal = await Journal.create(ctx.dataDir, `sweep ${provider.id}`, { home: ctx.home });
   emit({ type: 'journal', file: journal.file });
 
   /** One variant: switch, verify, measure; a failure is recorded and the sweep goes on. */
