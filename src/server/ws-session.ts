@@ -7,7 +7,7 @@ import type { MountbenchApi } from '../shared/api';
 import type { SerializedError } from '../shared/errors';
 import { WS_CLOSE_UNAUTHORIZED, type WsReply, type WsRequestId } from '../shared/ws-protocol';
 import { dispatch } from '../core/app/api-dispatch';
-import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../core/store/json-limits';
+import { jsonShapeProblem } from '../core/store/json-limits';
 import { tokensMatch } from './serve-token';
 import { messageId, messageToken, wsRequestSchema } from './ws-message';
 
@@ -51,10 +51,11 @@ export function handleSession(
     }
     let message: unknown;
     try {
-      // Bounded in size by the server's maxPayload, in depth here: parsing stays linear.
+      // Bounded in size by the server's maxPayload, in depth and objects here: parsing stays short.
       const text = data.toString();
-      if (jsonDepthExceeds(text)) {
-        refuse(null, badInput(`Refused: the message nests deeper than ${MAX_JSON_DEPTH} levels`));
+      const shape = jsonShapeProblem(text);
+      if (shape !== null) {
+        refuse(null, badInput(`Refused: the message is not a call message (${shape})`));
         return;
       }
       message = JSON.parse(text);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { MountbenchError } from '../../shared/errors';
 import { describeIssues } from '../store/describe-issue';
-import { jsonDepthExceeds, parseUntrustedJson } from '../store/json-limits';
+import { jsonShapeProblem, parseUntrustedJson } from '../store/json-limits';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -95,7 +95,8 @@ function notAJournal(file: string, line: number, reason: string): MountbenchErro
 }
 
 function parseLine(line: string): JournalRecord | string {
-  if (jsonDepthExceeds(line, MAX_RECORD_DEPTH)) return `nested deeper than ${MAX_RECORD_DEPTH} levels`;
+  const shape = jsonShapeProblem(line, MAX_RECORD_DEPTH);
+  if (shape !== null) return shape;
   let parsed: ReturnType<typeof parseUntrustedJson>;
   try {
     parsed = parseUntrustedJson(line);

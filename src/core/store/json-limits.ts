@@ -7,12 +7,26 @@ import { issuePath } from './describe-issue';
 export const MAX_JSON_DEPTH = 64;
 
 /**
- * How deep `text` nests arrays and objects, scanning once (strings skipped, escapes honoured) and
- * stopping as soon as `limit` is passed. Linear in the text, constant memory.
+ * A result file has ~20 objects and arrays per result and at most 10,000 results; the limit is
+ * well above that. JSON.parse's cost is mostly the objects it allocates, so this bounds the time a
+ * parse may block (serve's event loop) far more tightly than the byte limit alone.
  */
-export function jsonDepthExceeds(text: string, limit: number = MAX_JSON_DEPTH): boolean {
+export const MAX_JSON_CONTAINERS = 500_000;
+/** Results are an array; no object of ours has more than a few dozen keys (params, derived). */
+export const MAX_JSON_KEYS_PER_OBJECT = 10_000;
+
+/**
+ * What is wrong with the shape of `text` before parsing it: nesting deeper than `maxDepth`, more
+ * than MAX_JSON_CONTAINERS objects and arrays, or an object with more than MAX_JSON_KEYS_PER_OBJECT
+ * keys; null when none. One pass (strings skipped,
+ * escapes honoured), stopping at the first limit passed: linear in the text, constant memory.
+ */
+export function jsonShapeProblem(text: string, maxDepth: number = MAX_JSON_DEPTH): string | null {
   let depth = 0;
+  let containers = 0;
   let inString = false;
+  // Keys of the object open at each depth (depth is bounded, so is this).
+  const keys = new Array<number>(maxDepth + 2).fill(0);
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
     if (inString) {
@@ -23,14 +37,21 @@ export function jsonDepthExceeds(text: string, limit: number = MAX_JSON_DEPTH): 
     if (c === 0x22) inString = true;
     else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
       depth += 1;
-      if (depth > limit) return true;
+      containers += 1;
+      if (depth <= maxDepth) keys[depth] = 0;
+      if (depth > maxDepth) return `it nests deeper than ${maxDepth} levels, which no Mountbench file does`;
+      if (containers > MAX_JSON_CONTAINERS)
+        return `it holds more than ${MAX_JSON_CONTAINERS.toLocaleString('en-US')} objects and arrays, which no Mountbench file does`;
     } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) depth -= 1;
+    else if (c === 0x3a /* : */ && depth > 0 && (keys[depth] += 1) > MAX_JSON_KEYS_PER_OBJECT)
+      return `an object in it has more than ${MAX_JSON_KEYS_PER_OBJECT.toLocaleString('en-US')} keys, which no Mountbench file has`;
   }
-  return false;
+  return null;
 }
 
 /** Keys that, once merged into a plain object elsewhere, could rewrite Object.prototype. */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+const MIGHT_HOLD_FORBIDDEN_KEY = /__proto__|constructor|prototype|\\u/;
 
 /**
  * Path of the first forbidden key (`__proto__`, `constructor`, `prototype`) as `a.b[0].c`, or null.
@@ -79,10 +100,12 @@ export function findForbiddenKey(root: unknown): string | null {
  */
 export function parseUntrustedJson(text: string): { value: unknown } | { refused: string } {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (jsonDepthExceeds(body))
-    return { refused: `it nests deeper than ${MAX_JSON_DEPTH} levels, which no Mountbench file does` };
+  const shape = jsonShapeProblem(body);
+  if (shape !== null) return { refused: shape };
   const value: unknown = JSON.parse(body);
-  const forbidden = findForbiddenKey(value);
+  // Spelling a forbidden key takes its letters or a \u escape: text with neither needs no walk,
+  // which spares the walk over millions of nodes in a huge array.
+  const forbidden = MIGHT_HOLD_FORBIDDEN_KEY.test(body) ? findForbiddenKey(value) : null;
   if (forbidden !== null) return { refused: `it contains the forbidden key ${forbidden}` };
   return { value };
 }
