@@ -1,7 +1,7 @@
 // Builds the ProviderContext from an environment: HOME decides every product path and the data
 // folder, so `HOME=/sandbox mountbench …` never touches the real user's files.
 import os from 'node:os';
-import { dataDir } from '../store/data-paths';
+import { dataDir, requireHome } from '../store/data-paths';
 import { hostFacts } from './host-facts';
 import type { ProviderContext } from './provider';
 
@@ -14,7 +14,7 @@ export async function providerContext(
   } = {},
 ): Promise<ProviderContext> {
   const env = options.env ?? process.env;
-  const home = env.HOME && env.HOME.trim() !== '' ? env.HOME : os.homedir();
+  const home = requireHome(env.HOME && env.HOME.trim() !== '' ? env.HOME : os.homedir());
   return {
     env,
     home,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { editJsonText } from './json-edit';
+import { editJsonText, parseJsonSettings } from './json-edit';
 
 const FIXTURES = path.resolve(__dirname, '../../../test/fixtures/products/docker-desktop');
 
@@ -53,5 +53,11 @@ describe('editJsonText', () => {
     expect(() => editJsonText('{"a": 1}', [{ path: ['x', 'y'], value: 3 }], 'f.json')).toThrow(
       /no object at x/,
     );
+  });
+
+  it('reads and edits a file that starts with a byte-order mark, keeping the mark', () => {
+    const out = editJsonText('\ufeff{"a": true, "b": 1}', [{ path: ['a'], value: false }], 'bom.json');
+    expect(out).toBe('\ufeff{"a": false, "b": 1}');
+    expect(parseJsonSettings('\ufeff{"a": 1}', 'bom.json')).toEqual({ a: 1 });
   });
 });

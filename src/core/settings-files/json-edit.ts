@@ -12,11 +12,14 @@ export interface JsonEdit {
   value: JsonValue | undefined;
 }
 
+/** A byte-order mark some editors put first: JSON.parse refuses it, so it is read past and kept. */
+const BOM = '\ufeff';
+
 /** JSON.parse with an error that names the file and says nothing was changed. */
 export function parseJsonSettings(text: string, file: string): Record<string, unknown> {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(text.startsWith(BOM) ? text.slice(BOM.length) : text);
   } catch (err) {
     throw new MountbenchError(
       'FILE_INVALID',
@@ -82,7 +85,9 @@ function removeMember(text: string, span: ObjectSpan, index: number): string {
  */
 export function editJsonText(text: string, edits: readonly JsonEdit[], file = 'the settings file'): string {
   parseJsonSettings(text, file);
-  let out = text;
+  // A leading byte-order mark is kept as it was, and kept out of the way of the edit.
+  const bom = text.startsWith(BOM) ? BOM : '';
+  let out = text.slice(bom.length);
   for (const edit of edits) {
     const root = scanJsonObject(out);
     const dups = duplicateKeys(root);
@@ -116,5 +121,5 @@ export function editJsonText(text: string, edits: readonly JsonEdit[], file = 't
   }
   // Never hand back something the product could not read.
   parseJsonSettings(out, file);
-  return out;
+  return bom + out;
 }

@@ -2,6 +2,7 @@
 // rules of every platform are testable on any platform.
 import os from 'node:os';
 import path from 'node:path';
+import { MountbenchError } from '../../shared/errors';
 
 export interface PathOptions {
   env?: NodeJS.ProcessEnv;
@@ -28,28 +29,50 @@ function xdg(value: string | undefined, p: path.PlatformPath): string | undefine
   return value && p.isAbsolute(value) ? value : undefined;
 }
 
+/**
+ * The home folder, which must be absolute: an empty or relative HOME would put results, the
+ * journal and every product path under whatever folder Mountbench was started in.
+ */
+export function requireHome(home: string, p: path.PlatformPath = path): string {
+  if (home.trim() === '' || !p.isAbsolute(home)) {
+    throw new MountbenchError(
+      'BAD_INPUT',
+      `HOME is ${home.trim() === '' ? 'empty' : `"${home}", not an absolute path`}; Mountbench keeps its data and finds ` +
+        'every product under the home folder. Set HOME to your home folder (or MOUNTBENCH_DATA_DIR ' +
+        'to where results should go); nothing was done.',
+    );
+  }
+  return home;
+}
+
 function resolved(options: PathOptions) {
   const platform = options.platform ?? process.platform;
+  const p = pathFor(platform);
+  const given = options.home ?? os.homedir();
   return {
     env: options.env ?? process.env,
     platform,
-    home: options.home ?? os.homedir(),
-    p: pathFor(platform),
+    // Checked only where a path is built from it: an override needs no home.
+    get home() {
+      return requireHome(given, p);
+    },
+    p,
   };
 }
 
 export function dataDir(options: PathOptions = {}): string {
-  const { env, platform, home, p } = resolved(options);
+  const r = resolved(options);
+  const { env, platform, p } = r;
   const fromEnv = override(env.MOUNTBENCH_DATA_DIR, p);
   if (fromEnv) return fromEnv;
   if (options.userData) return options.userData;
   switch (platform) {
     case 'darwin':
-      return p.join(home, 'Library', 'Application Support', APP_DIR);
+      return p.join(r.home, 'Library', 'Application Support', APP_DIR);
     case 'win32':
-      return p.join(env.APPDATA || p.join(home, 'AppData', 'Roaming'), APP_DIR);
+      return p.join(env.APPDATA || p.join(r.home, 'AppData', 'Roaming'), APP_DIR);
     default:
-      return p.join(xdg(env.XDG_DATA_HOME, p) ?? p.join(home, '.local', 'share'), APP_DIR_LOWER);
+      return p.join(xdg(env.XDG_DATA_HOME, p) ?? p.join(r.home, '.local', 'share'), APP_DIR_LOWER);
   }
 }
 
@@ -58,16 +81,17 @@ export function dataDir(options: PathOptions = {}): string {
  * default: ~/Library/Caches is under /Users, which Docker Desktop, Rancher Desktop and colima share.
  */
 export function cacheDir(options: Omit<PathOptions, 'userData'> = {}): string {
-  const { env, platform, home, p } = resolved(options);
+  const r = resolved(options);
+  const { env, platform, p } = r;
   const fromEnv = override(env.MOUNTBENCH_CACHE_DIR, p);
   if (fromEnv) return fromEnv;
   switch (platform) {
     case 'darwin':
-      return p.join(home, 'Library', 'Caches', APP_DIR);
+      return p.join(r.home, 'Library', 'Caches', APP_DIR);
     case 'win32':
-      return p.join(env.LOCALAPPDATA || p.join(home, 'AppData', 'Local'), APP_DIR, 'Cache');
+      return p.join(env.LOCALAPPDATA || p.join(r.home, 'AppData', 'Local'), APP_DIR, 'Cache');
     default:
-      return p.join(xdg(env.XDG_CACHE_HOME, p) ?? p.join(home, '.cache'), APP_DIR_LOWER);
+      return p.join(xdg(env.XDG_CACHE_HOME, p) ?? p.join(r.home, '.cache'), APP_DIR_LOWER);
   }
 }
 
