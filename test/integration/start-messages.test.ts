@@ -27,7 +27,7 @@ function cli(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<Child
 describe('refused before any work starts', () => {
   it('an empty HOME: restore, results and run say so and write nothing in the current folder', async () => {
     const cwd = join(root.path, 'cwd');
-    const env = { ...process.env, HOME: '' };
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: '' };
     delete env.MOUNTBENCH_DATA_DIR;
     delete env.XDG_DATA_HOME;
     mkdirSync(cwd);

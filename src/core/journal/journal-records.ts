@@ -72,6 +72,8 @@ const recordSchema = z.discriminatedUnion('type', [
 
 export type JournalRecord = z.infer<typeof recordSchema>;
 
+/** A settings file is a few KB: the most a backup (or a file restored over) may hold. */
+export const MAX_SETTINGS_BYTES = 16 * 1024 * 1024;
 /** Journals hold a few dozen records; this is far beyond any real one. */
 export const MAX_JOURNAL_BYTES = 16 * 1024 * 1024;
 /** A record nests a state value at most a few levels deep. */

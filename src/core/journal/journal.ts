@@ -20,6 +20,7 @@ import { writeFileAtomic } from '../store/atomic-write';
 import { readRegularFile } from '../store/read-regular-file';
 import {
   MAX_JOURNAL_BYTES,
+  MAX_SETTINGS_BYTES,
   originalsOf,
   parseJournal,
   type FileOriginal,
@@ -285,9 +286,6 @@ async function runningOwner(records: readonly JournalRecord[]): Promise<number |
   });
   return running ? last.pid : null;
 }
-
-/** A settings file is a few KB; this bounds what a backup may hold. */
-const MAX_SETTINGS_BYTES = 16 * 1024 * 1024;
 
 /** A journal's bytes: never follows a link, never blocks on a FIFO, bounded in size. */
 async function readJournalBytes(file: string): Promise<Buffer> {

@@ -7,11 +7,8 @@ import { MountbenchError } from '../../shared/errors';
 import { writeFileAtomic } from '../store/atomic-write';
 import { readRegularFile } from '../store/read-regular-file';
 import { sha256 } from './journal';
-import type { FileOriginal } from './journal-records';
+import { MAX_SETTINGS_BYTES, type FileOriginal } from './journal-records';
 import { isPlainMode } from './restore-scope';
-
-/** Settings files are a few KB. */
-const MAX_SETTINGS_BYTES = 16 * 1024 * 1024;
 
 /** Returns true when it had to change the file. */
 export async function restoreFile(original: FileOriginal): Promise<boolean> {
