@@ -86,6 +86,8 @@ export class Journal implements JournalHandle {
   static async create(dataDir: string, purpose: string, options: { home?: string } = {}): Promise<Journal> {
     const dir = journalDir(dataDir);
     await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+    // A folder an older version made 0755 becomes private too: backups may hold passwords.
+    await fs.chmod(dir, 0o700).catch(() => undefined);
     const scanned = await scanJournals(dataDir);
     const unreadable = scanned.filter((j) => j.problem !== undefined);
     if (unreadable.length) {
