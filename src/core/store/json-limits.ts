@@ -14,12 +14,20 @@ export const MAX_JSON_DEPTH = 64;
 export const MAX_JSON_CONTAINERS = 500_000;
 /** Results are an array; no object of ours has more than a few dozen keys (params, derived). */
 export const MAX_JSON_KEYS_PER_OBJECT = 10_000;
+/**
+ * Our files use a few hundred different key names at most. Each new name costs V8 a new object
+ * shape, so thousands of objects with names of their own parse many times slower per byte.
+ */
+export const MAX_JSON_DISTINCT_KEYS = 10_000;
+/** The schema allows keys of up to 100 characters. */
+const MAX_JSON_KEY_LENGTH = 1000;
 
 /**
  * What is wrong with the shape of `text` before parsing it: nesting deeper than `maxDepth`, more
- * than MAX_JSON_CONTAINERS objects and arrays, or an object with more than MAX_JSON_KEYS_PER_OBJECT
- * keys; null when none. One pass (strings skipped,
- * escapes honoured), stopping at the first limit passed: linear in the text, constant memory.
+ * than MAX_JSON_CONTAINERS objects and arrays, an object with more than MAX_JSON_KEYS_PER_OBJECT
+ * keys, more than MAX_JSON_DISTINCT_KEYS key names or one longer than MAX_JSON_KEY_LENGTH; null
+ * when none. One pass (strings skipped, escapes honoured), stopping at the first limit passed:
+ * linear in the text, memory bounded by the limits.
  */
 export function jsonShapeProblem(text: string, maxDepth: number = MAX_JSON_DEPTH): string | null {
   let depth = 0;
@@ -27,15 +35,32 @@ export function jsonShapeProblem(text: string, maxDepth: number = MAX_JSON_DEPTH
   let inString = false;
   // Keys of the object open at each depth (depth is bounded, so is this).
   const keys = new Array<number>(maxDepth + 2).fill(0);
+  const names = new Set<string>();
+  // The last string seen: a key when a ':' follows it.
+  let stringStart = 0;
+  let stringEnd = 0;
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
     if (inString) {
       if (c === 0x5c /* \ */) i += 1;
-      else if (c === 0x22 /* " */) inString = false;
+      else if (c === 0x22 /* " */) {
+        inString = false;
+        stringEnd = i;
+      }
       continue;
     }
-    if (c === 0x22) inString = true;
-    else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+    if (c === 0x22) {
+      inString = true;
+      stringStart = i + 1;
+    } else if (c === 0x3a /* : */) {
+      if (stringEnd - stringStart > MAX_JSON_KEY_LENGTH)
+        return `it has a key longer than ${MAX_JSON_KEY_LENGTH} characters, which no Mountbench file has`;
+      names.add(text.slice(stringStart, stringEnd));
+      if (names.size > MAX_JSON_DISTINCT_KEYS)
+        return `it uses more than ${MAX_JSON_DISTINCT_KEYS.toLocaleString('en-US')} different key names, which no Mountbench file does`;
+      if (depth > 0 && (keys[depth] += 1) > MAX_JSON_KEYS_PER_OBJECT)
+        return `an object in it has more than ${MAX_JSON_KEYS_PER_OBJECT.toLocaleString('en-US')} keys, which no Mountbench file has`;
+    } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
       depth += 1;
       containers += 1;
       if (depth <= maxDepth) keys[depth] = 0;
@@ -43,8 +68,6 @@ export function jsonShapeProblem(text: string, maxDepth: number = MAX_JSON_DEPTH
       if (containers > MAX_JSON_CONTAINERS)
         return `it holds more than ${MAX_JSON_CONTAINERS.toLocaleString('en-US')} objects and arrays, which no Mountbench file does`;
     } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) depth -= 1;
-    else if (c === 0x3a /* : */ && depth > 0 && (keys[depth] += 1) > MAX_JSON_KEYS_PER_OBJECT)
-      return `an object in it has more than ${MAX_JSON_KEYS_PER_OBJECT.toLocaleString('en-US')} keys, which no Mountbench file has`;
   }
   return null;
 }
