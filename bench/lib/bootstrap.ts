@@ -2,17 +2,7 @@
 // may be noise or a real 3 % bias, and the interval says which. Seeded, so a rerun on the same
 // samples prints the same interval.
 import { median } from '../../src/core/stats';
-
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as mulberry32 } from '../../src/shared/seeded-random';
 
 function resample(xs: readonly number[], random: () => number): number[] {
   return xs.map(() => xs[Math.floor(random() * xs.length)]);

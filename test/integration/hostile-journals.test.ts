@@ -389,6 +389,13 @@ function serveStart(env: NodeJS.ProcessEnv): Promise<{ stderr: string; listened:
 }
 
 /** The desktop app's start-up restore, with the sandbox as the user's environment. */
+/** A fresh sandbox with the case planted, and its state before anything ran. */
+async function planted(c: HostileCase): Promise<{ s: Sandbox; before: Record<string, string> }> {
+  const s = sandbox();
+  await c.plant(s);
+  return { s, before: snapshot(s.root) };
+}
+
 async function appStart(env: NodeJS.ProcessEnv): Promise<string | null> {
   const saved = { ...process.env };
   Object.assign(process.env, { HOME: env.HOME, MOUNTBENCH_DATA_DIR: env.MOUNTBENCH_DATA_DIR });
@@ -408,9 +415,7 @@ describe('hostile journals are refused, named, and left alone', () => {
         'by `mountbench restore`: exit 1, a message naming why, nothing written',
         { timeout: CASE_TIMEOUT },
         async () => {
-          const s = sandbox();
-          await c.plant(s);
-          const before = snapshot(s.root);
+          const { s, before } = await planted(c);
           const out = await mountbenchChild(['restore'], s.env);
           expect(out.stdout + out.stderr).toMatch(c.message);
           expect(out.code).toBe(1);
@@ -422,9 +427,7 @@ describe('hostile journals are refused, named, and left alone', () => {
         'at app start (restoreOnAppStart): a note naming why, nothing written',
         { timeout: CASE_TIMEOUT },
         async () => {
-          const s = sandbox();
-          await c.plant(s);
-          const before = snapshot(s.root);
+          const { s, before } = await planted(c);
           expect(await appStart(s.env)).toMatch(c.message);
           expect(snapshot(s.root)).toEqual(before);
         },
@@ -434,9 +437,7 @@ describe('hostile journals are refused, named, and left alone', () => {
         'at `serve` start: it still listens, says why, writes nothing',
         { timeout: CASE_TIMEOUT },
         async () => {
-          const s = sandbox();
-          await c.plant(s);
-          const before = snapshot(s.root);
+          const { s, before } = await planted(c);
           const started = await serveStart(s.env);
           expect(started.listened).toBe(true);
           expect(started.stderr).toMatch(c.message);

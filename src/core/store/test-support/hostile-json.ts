@@ -3,23 +3,12 @@
 // characters in labels, and seeded random mutations of a valid run. Shared by the property test
 // (hostile-json.test.ts) and bench/hostile-json.ts, which times every case.
 import { runFileJson } from '../../exports/run-json';
+import { seededRandom } from '../../../shared/seeded-random';
 import { sampleRun } from '../run-fixture';
 
 export interface HostileCase {
   name: string;
   text: string;
-}
-
-/** mulberry32: a small seeded generator, so a failing case can be replayed from its seed. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const MB = 1024 * 1024;
@@ -107,7 +96,7 @@ const INSERTS = [
 
 /** `count` seeded mutations of a valid run: cut, flipped, inserted, repeated. */
 export function randomCases(seed: number, count: number): HostileCase[] {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const valid = validRunText();
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
   const cases: HostileCase[] = [];
