@@ -8,7 +8,7 @@ import { MountbenchError } from '../../shared/errors';
 import { RESULT_SCHEMA_ID } from '../../shared/result-schema';
 import { mean } from '../stats/descriptive';
 import { describeIssues } from './describe-issue';
-import { findForbiddenKey } from './parse-run-file';
+import { parseUntrustedJson } from './json-limits';
 
 const seconds = z.number().finite().nonnegative();
 
@@ -73,20 +73,22 @@ function resultProblem(r: z.infer<typeof benchmarkResultSchema>, at: string): st
   return null;
 }
 
+/** Bounded in depth, objects and keys, forbidden keys refused (json-limits.ts), as every untrusted reader. */
 function parseJson(text: string, source: string): unknown {
   if (text.trim() === '') throw refused(source, 'the file is empty');
+  let parsed: ReturnType<typeof parseUntrustedJson>;
   try {
-    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    parsed = parseUntrustedJson(text);
   } catch (err) {
     throw refused(source, `it is not JSON (${(err as Error).message})`, err);
   }
+  if ('refused' in parsed) throw refused(source, parsed.refused);
+  return parsed.value;
 }
 
 /** The benchmark results of a hyperfine export, each with its times, or a FILE_INVALID error saying why not. */
 export function parseHyperfineExport(text: string, source: string): HyperfineBenchmarkResult[] {
   const raw = parseJson(text, source);
-  const forbidden = findForbiddenKey(raw);
-  if (forbidden !== null) throw refused(source, `it contains the forbidden key ${forbidden}`);
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw refused(source, 'expected a JSON object with a "results" list at the top level');
   }
