@@ -2,9 +2,9 @@
 // the results folder, serve): deep nesting up to the size limit, huge arrays and objects, control
 // characters in labels, and seeded random mutations of a valid run. Shared by the property test
 // (hostile-json.test.ts) and bench/hostile-json.ts, which times every case.
-import { runFileJson } from '../../exports/run-json';
+import { runFileJson } from '../run-json';
 import { seededRandom } from '../../../shared/seeded-random';
-import { sampleRun } from '../run-fixture';
+import { sampleRun } from './run-fixture';
 
 export interface HostileCase {
   name: string;
