@@ -1,0 +1,29 @@
+// What a run needs from whoever starts it (CLI, app, sweep): the plan, the engine, where to work,
+// how to report, and the signal that cancels it.
+import type Dockerode from 'dockerode';
+import type { Backend, EngineInfo, MachineInfo } from '../../shared/result-schema';
+import type { RunEvent } from '../../shared/run-events';
+import type { RunRequest } from '../../shared/run-plan';
+import type { SyncTools } from '../sync/availability';
+
+export interface RunContext {
+  runId: string;
+  request: RunRequest;
+  backends: Backend[];
+  /** Null when only the host baseline runs. */
+  docker: Dockerode | null;
+  engine: EngineInfo | null;
+  image: string;
+  machine: MachineInfo;
+  appVersion: string;
+  /** True only for the CLI: a custom command from the dashboard never runs on the host. */
+  allowHostCommands: boolean;
+  /** Mountbench's cache folder; the run works in `runs/<runId>` below it. */
+  cacheDir: string;
+  /** The environment sync tools run with (PATH finds them); default: this process's. */
+  env?: NodeJS.ProcessEnv;
+  /** Sync tools found when the run was prepared; looked up on `env`'s PATH when absent. */
+  syncTools?: SyncTools;
+  signal: AbortSignal;
+  onEvent(event: RunEvent): void;
+}

@@ -1,0 +1,55 @@
+// How many times as long one backend takes as another, with an interval, hyperfine-style
+// ("1.26 × (1.05 … 1.50) as long"). The ratio of means is compared on the log scale, where the
+// delta method gives a standard error per side (its coefficient of variation over √n) and
+// Welch–Satterthwaite the degrees of freedom: the interval is then exp(log r ± t · se). The test
+// of "ratio = 1" is the same t, so an interval that excludes 1 and a significant p always agree.
+import { mean, sampleVariance } from './descriptive';
+import { studentTQuantile, studentTTwoSidedP } from './student-t';
+
+export interface RatioInterval {
+  /** mean(a) / mean(b). */
+  ratio: number;
+  low: number;
+  high: number;
+  /** Two-sided p-value of "the means are equal" on the log scale. */
+  p: number;
+}
+
+interface Side {
+  mean: number;
+  variance: number;
+  n: number;
+}
+
+function side(samples: readonly number[]): Side | null {
+  const variance = sampleVariance(samples);
+  const m = mean(samples);
+  if (variance === null || !(m > 0)) return null;
+  return { mean: m, variance, n: samples.length };
+}
+
+/** The interval at confidence 1 − alpha; null below two samples a side or with a zero mean. */
+export function ratioInterval(
+  a: readonly number[],
+  b: readonly number[],
+  alpha = 0.05,
+): RatioInterval | null {
+  const sa = side(a);
+  const sb = side(b);
+  if (!sa || !sb) return null;
+  const ca = sa.variance / (sa.n * sa.mean ** 2);
+  const cb = sb.variance / (sb.n * sb.mean ** 2);
+  const se2 = ca + cb;
+  const logRatio = Math.log(sa.mean / sb.mean);
+  const ratio = sa.mean / sb.mean;
+  if (se2 === 0) return { ratio, low: ratio, high: ratio, p: logRatio === 0 ? 1 : 0 };
+  const se = Math.sqrt(se2);
+  const df = (se2 * se2) / ((ca * ca) / (sa.n - 1) + (cb * cb) / (sb.n - 1));
+  const t = studentTQuantile(1 - alpha / 2, df);
+  return {
+    ratio,
+    low: Math.exp(logRatio - t * se),
+    high: Math.exp(logRatio + t * se),
+    p: studentTTwoSidedP(logRatio / se, df),
+  };
+}
