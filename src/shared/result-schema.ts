@@ -142,6 +142,8 @@ export const workloadResultSchema = z.object({
       slowerThan: z.string().max(300).optional(),
     })
     .optional(),
+  /** Host baseline only: the program that ran the scripts. Absent in older files (the host's own). */
+  hostTools: z.string().max(500).optional(),
   /**
    * Host baseline only, on a plain Linux engine: the self-check against the native bind mount of
    * the same disk, which must agree with the host within their intervals. Absent in older files.

@@ -11,6 +11,7 @@ import { requireSyncTools } from '../sync/availability';
 import { ContainerExecutor } from './container-executor';
 import type { BackendExecutor } from './executor';
 import { HostExecutor } from './host-executor';
+import type { HostTools } from './host-tools';
 import type { RunContext } from './run-context';
 import { SyncedExecutor } from './synced-executor';
 
@@ -46,9 +47,10 @@ export async function createExecutor(
   index: number,
   image = ctx.image,
   suffix = '',
+  hostTools?: HostTools,
 ): Promise<BackendExecutor> {
   const dir = join(runWorkDir(ctx.cacheDir, ctx.runId), `backend-${index}${suffix}`);
-  if (backend.mount === 'host') return new HostExecutor(dir);
+  if (backend.mount === 'host') return new HostExecutor(dir, hostTools);
   if (!ctx.docker) throw new MountbenchError('ENGINE_NOT_FOUND', `${backend.label} needs a Docker engine`);
   const name = `${MOUNTBENCH_NAME_PREFIX}${ctx.runId}-${index}${suffix}`;
   const base = { docker: ctx.docker, image, name, runId: ctx.runId, signal: ctx.signal };

@@ -1,6 +1,7 @@
-// The baseline: the same workload scripts run by the host's own `sh`, with no container or VM in
-// the way. macOS's `date` has no nanoseconds, so the time comes from this process's monotonic
+// The baseline: the same workload scripts run on the host, with no container or VM in the way, by
+// the same BusyBox as the containers where it can run here (see host-tools.ts). macOS's `date` has no nanoseconds, so the time comes from this process's monotonic
 // clock, read when the script's marker lines arrive through a pipe (microseconds of latency).
+import { spawn } from 'node:child_process';
 import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,15 +10,32 @@ import type { FixtureSpec } from '../fixtures/fixture-spec';
 import { writeHostFixture } from '../fixtures/write-host-fixture';
 import type { BackendExecutor, ExecResult } from './executor';
 import { LineQueue, type ShellSession } from './shell-session';
-import { endShellGroup, spawnShellGroup } from './process-group';
 import { fsTypeForPath, fsTypeFromDarwinMount } from './proc-mounts';
+import { HOST_OWN_TOOLS, type HostTools } from './host-tools';
 
 const MAX_KEPT_CHARS = 1024 * 1024;
 
 export class HostExecutor implements BackendExecutor {
   readonly clock = null;
 
-  constructor(private readonly root: string) {}
+  /** Set when a container run needs the baseline to say what ran it; absent for the host alone. */
+  readonly tools?: string;
+  private readonly hostTools: HostTools;
+
+  constructor(
+    private readonly root: string,
+    hostTools?: HostTools,
+  ) {
+    this.hostTools = hostTools ?? HOST_OWN_TOOLS;
+    this.tools = hostTools?.label;
+  }
+
+  private spawnShell(script: string, signal: AbortSignal) {
+    const [command, ...args] = this.hostTools.shell;
+    const { pathDir } = this.hostTools;
+    const env = pathDir ? { ...process.env, PATH: `${pathDir}:${process.env.PATH ?? ''}` } : process.env;
+    return spawn(command, [...args, '-c', script], { stdio: ['pipe', 'pipe', 'pipe'], signal, env });
+  }
 
   workdir(workloadId: string): string {
     return join(this.root, workloadId);
@@ -33,8 +51,9 @@ export class HostExecutor implements BackendExecutor {
   run(script: string, signal: AbortSignal): Promise<ExecResult> {
     signal.throwIfAborted();
     return new Promise((resolve, reject) => {
-      const child = spawnShellGroup(script, signal);
-      child.stdin.on('error', () => undefined).end();
+      const child = this.spawnShell(script, signal);
+      // A sample reads nothing: its stdin ends at once, as /dev/null would.
+      child.stdin.end();
       let stdout = '';
       let stderr = '';
       let pending = '';
@@ -54,10 +73,9 @@ export class HostExecutor implements BackendExecutor {
         if (stderr.length < MAX_KEPT_CHARS) stderr += chunk;
       });
       child.on('error', reject);
-      child.on('close', (code) => {
-        if (signal.aborted) reject(signal.reason);
-        else resolve({ stdout: stdout + pending, stderr, exitCode: code ?? -1, markers });
-      });
+      child.on('close', (code) =>
+        resolve({ stdout: stdout + pending, stderr, exitCode: code ?? -1, markers }),
+      );
     });
   }
 
@@ -67,7 +85,7 @@ export class HostExecutor implements BackendExecutor {
 
   async openSession(script: string, signal: AbortSignal): Promise<ShellSession> {
     signal.throwIfAborted();
-    const child = spawnShellGroup(script, signal);
+    const child = this.spawnShell(script, signal);
     const queue = new LineQueue();
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => queue.push(chunk));
@@ -82,7 +100,7 @@ export class HostExecutor implements BackendExecutor {
       nextLine: (timeoutMs) => queue.next(timeoutMs),
       close: async () => {
         child.stdin.end();
-        if (child.exitCode === null) endShellGroup(child);
+        if (child.exitCode === null) child.kill('SIGKILL');
       },
     };
   }

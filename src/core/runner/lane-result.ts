@@ -9,6 +9,7 @@ import type { LaneExit } from './rounds';
 import { ADAPTIVE_TARGET, relativeHalfWidth } from './stop-rule';
 import type { Lane, LaneSamples } from './workload-lane';
 import { checkWriteBack } from './write-back';
+import { HOST_OWN_TOOLS } from './host-tools';
 
 export interface LaneResultInput {
   lane: Lane;
@@ -65,6 +66,12 @@ function warningsFor(input: LaneResultInput, result: Pick<WorkloadResult, 'stats
         `(it is ±${((relativeHalfWidth(stats.samples) ?? 0) * 100).toFixed(1)} %): the machine may be busy.`,
     );
   }
+  if (lane.executor.tools === HOST_OWN_TOOLS.label) {
+    warnings.push(
+      "The host ran its own sh and tools, not the bench image's BusyBox: per-file costs differ between " +
+        'programs (GNU cat maps a buffer per file), so a ratio to this baseline compares programs as well as disks.',
+    );
+  }
   // One warning says one thing once, however many paths found it.
   return [...new Set(warnings)];
 }
@@ -101,6 +108,7 @@ export async function laneResult(input: LaneResultInput): Promise<WorkloadResult
     firstRun: { seconds: first, differs: firstRunDiffers(first, warm) },
     ...schedule(input, samples),
     order: input.order,
+    ...(lane.executor.tools ? { hostTools: lane.executor.tools } : {}),
     warnings: warningsFor(input, { stats }, first),
     ...(sync && lane.initialSeconds !== null
       ? {

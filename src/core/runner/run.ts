@@ -16,6 +16,7 @@ import { explainEngineError } from './engine-errors';
 import type { BackendExecutor } from './executor';
 import { createExecutor, runWorkDir } from './executors';
 import { ensureImage } from './image';
+import { benchToolsOnHost } from './host-tools';
 import { claimRunDir } from './leftovers';
 import { measureWorkload, plannedExecutions, type MeasureLaneInput } from './measure';
 import type { RunContext } from './run-context';
@@ -90,6 +91,11 @@ async function ensureImages(ctx: RunContext, log: RunLog): Promise<void> {
 /** Starts every backend's executor; a backend that cannot start is recorded and left out. */
 async function startExecutors(ctx: RunContext, log: RunLog): Promise<Map<string, BackendExecutor>> {
   const executors = new Map<string, BackendExecutor>();
+  // Beside containers, the host baseline runs the containers' own BusyBox where it can.
+  const hostTools =
+    ctx.docker && ctx.backends.some((b) => b.mount === 'host') && ctx.backends.some((b) => b.mount !== 'host')
+      ? await benchToolsOnHost(ctx.docker, ctx.image, ctx.cacheDir, ctx.runId)
+      : undefined;
   for (const [index, backend] of ctx.backends.entries()) {
     ctx.signal.throwIfAborted();
     log.emit({ type: 'backend-started', runId: ctx.runId, backendId: backend.id });
@@ -101,7 +107,7 @@ async function startExecutors(ctx: RunContext, log: RunLog): Promise<Map<string,
       phase: 'container',
     });
     try {
-      executors.set(backend.id, await createExecutor(ctx, backend, index));
+      executors.set(backend.id, await createExecutor(ctx, backend, index, ctx.image, '', hostTools));
     } catch (err) {
       if (ctx.signal.aborted) throw err;
       log.error(err, backend.id, null);

@@ -3,7 +3,8 @@
 
 /** True for each p-value Holm's procedure rejects at family-wise level `alpha`, in input order. */
 export function holmRejects(pValues: readonly number[], alpha: number): boolean[] {
-  const order = pValues.map((p, index) => ({ p, index })).sort((a, b) => a.p - b.p);
+  // A p-value that could not be computed counts as no evidence at all.
+  const order = pValues.map((p, index) => ({ p: Number.isNaN(p) ? 1 : p, index })).sort((a, b) => a.p - b.p);
   const rejected = pValues.map(() => false);
   const m = pValues.length;
   for (const [rank, { p, index }] of order.entries()) {
