@@ -2,6 +2,7 @@
 // colleagues send each other. Every field a reader depends on is validated here, once.
 import { z } from 'zod';
 import { MOUNT_KINDS, PROVIDER_IDS, SIZES, WORKLOAD_IDS } from './ids';
+import { ROLES } from './roles';
 
 export const RESULT_SCHEMA_ID = 'mountbench-run';
 export const RESULT_SCHEMA_VERSION = 1;
@@ -10,7 +11,7 @@ export const RESULT_SCHEMA_VERSION = 1;
 // read these files (unknown keys are dropped); a change old readers could misread bumps the version,
 // which they refuse with "written by a newer Mountbench".
 
-export const RACE_EXIT_REASONS = ['slower', 'leader', 'tied', 'cap', 'budget', 'failed'] as const;
+export const RACE_EXIT_REASONS = ['slower', 'leader', 'tied', 'cap', 'budget', 'baseline', 'failed'] as const;
 
 const finite = z.number().finite();
 const nonNegative = finite.nonnegative();
@@ -208,6 +209,8 @@ export const raceSummarySchema = z.object({
       z.object({
         /** `id` or `id:case`. */
         workloadKey: z.string().max(200),
+        /** Backends race within the role they can serve (shared/roles.ts). */
+        role: z.enum(ROLES),
         rounds: z.number().int().nonnegative(),
         /** decided: one leader left; tied: within the margin; cap / budget: stopped undecided. */
         outcome: z.enum(['decided', 'tied', 'cap', 'budget']),

@@ -34,7 +34,10 @@ export class HostExecutor implements BackendExecutor {
     const [command, ...args] = this.hostTools.shell;
     const { pathDir } = this.hostTools;
     const env = pathDir ? { ...process.env, PATH: `${pathDir}:${process.env.PATH ?? ''}` } : process.env;
-    return spawn(command, [...args, '-c', script], { stdio: ['pipe', 'pipe', 'pipe'], signal, env });
+    const child = spawn(command, [...args, '-c', script], { stdio: ['pipe', 'pipe', 'pipe'], signal, env });
+    // A shell that exits before reading its stdin must not crash the app with EPIPE.
+    child.stdin.on('error', () => undefined);
+    return child;
   }
 
   workdir(workloadId: string): string {
@@ -94,7 +97,6 @@ export class HostExecutor implements BackendExecutor {
     child.on('close', (code) =>
       queue.end(new Error(`the shell ended (exit ${code})${stderr ? `: ${stderr.trim()}` : ''}`)),
     );
-    child.stdin.on('error', () => undefined);
     return {
       send: (line) => void child.stdin.write(`${line}\n`),
       nextLine: (timeoutMs) => queue.next(timeoutMs),

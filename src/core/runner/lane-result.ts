@@ -5,7 +5,7 @@ import type { WorkloadResult } from '../../shared/result-schema';
 import { formatTime } from '../../shared/format-time';
 import { firstRunDiffers, statsWarnings, summarize } from '../stats';
 import type { Workload, WorkloadCase } from '../workloads/workload';
-import type { LaneExit } from './rounds';
+import { raceExitReason, type LaneExit } from './rounds';
 import { ADAPTIVE_TARGET, relativeHalfWidth } from './stop-rule';
 import type { Lane, LaneSamples } from './workload-lane';
 import { checkWriteBack } from './write-back';
@@ -33,11 +33,7 @@ function schedule(input: LaneResultInput, samples: readonly number[]): Partial<W
     return {
       race: {
         round: exit.round,
-        // Fixed-count reasons cannot reach a racing lane; `cap` is the nearest honest word.
-        reason:
-          exit.reason === 'fixed' || exit.reason === 'converged' || exit.reason === 'max-runs'
-            ? 'cap'
-            : exit.reason,
+        reason: raceExitReason(exit.reason),
         ...(exit.slowerThan !== undefined ? { slowerThan: input.laneIds[exit.slowerThan] } : {}),
       },
     };

@@ -12,7 +12,8 @@ import type { BackendExecutor } from './executor';
 import { laneResult } from './lane-result';
 import type { MeasureHooks } from './measure-hooks';
 import { measureSyncLatency } from './measure-sync-latency';
-import { runCaseRounds, type CaseRounds, type RoundPolicy } from './rounds';
+import { raceExitReason, runCaseRounds, type CaseRounds, type RoundPolicy } from './rounds';
+import { roleOf } from '../../shared/roles';
 import { stopPolicy } from './stop-rule';
 import { prepareLane, type Lane } from './workload-lane';
 
@@ -68,23 +69,22 @@ async function prepareLanes(input: MeasureInput): Promise<Lane[]> {
   return lanes;
 }
 
-function raceEntry(
-  key: string,
-  lanes: readonly Lane[],
-  rounds: CaseRounds,
-): RaceSummary['workloads'][number] {
+function raceEntries(key: string, lanes: readonly Lane[], rounds: CaseRounds): RaceSummary['workloads'] {
   const id = (lane: number) => lanes[lane].backend.id;
-  return {
+  return rounds.races.map((race) => ({
     workloadKey: key,
+    role: race.role,
     rounds: rounds.rounds,
-    outcome: rounds.outcome ?? 'cap',
-    exits: rounds.exits.map((e) => ({
-      backendId: id(e.lane),
-      round: e.round,
-      reason: e.reason === 'fixed' || e.reason === 'converged' || e.reason === 'max-runs' ? 'cap' : e.reason,
-      ...(e.slowerThan !== undefined ? { slowerThan: id(e.slowerThan) } : {}),
-    })),
-    comparisons: rounds.comparisons.map((c) => ({
+    outcome: race.outcome ?? 'cap',
+    exits: rounds.exits
+      .filter((e) => race.lanes.includes(e.lane))
+      .map((e) => ({
+        backendId: id(e.lane),
+        round: e.round,
+        reason: raceExitReason(e.reason),
+        ...(e.slowerThan !== undefined ? { slowerThan: id(e.slowerThan) } : {}),
+      })),
+    comparisons: race.comparisons.map((c) => ({
       a: id(c.a),
       b: id(c.b),
       ratio: c.interval.ratio,
@@ -92,7 +92,7 @@ function raceEntry(
       high: c.interval.high,
       decided: c.decided,
     })),
-  };
+  }));
 }
 
 async function measureInRounds(input: MeasureInput): Promise<WorkloadMeasurement> {
@@ -110,6 +110,7 @@ async function measureInRounds(input: MeasureInput): Promise<WorkloadMeasurement
       workloadCase,
       flushesWrites,
       warmup: counts.warmup,
+      roles: lanes.map((lane) => roleOf(lane.backend.mount)),
       policy,
       order,
       deadline: input.deadline,
@@ -135,8 +136,7 @@ async function measureInRounds(input: MeasureInput): Promise<WorkloadMeasurement
         }),
       );
     }
-    if (policy.kind === 'race')
-      measurement.races.push(raceEntry(workloadKey(workload.id, workloadCase.id), lanes, rounds));
+    measurement.races.push(...raceEntries(workloadKey(workload.id, workloadCase.id), lanes, rounds));
   }
   // Results in the planned backend order, whatever order the backends left in.
   const rank = new Map(input.lanes.map((l, i) => [l.backend.id, i]));

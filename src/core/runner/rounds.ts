@@ -4,6 +4,8 @@
 // takes all its samples before the next, kept for comparison with older runs and for the drift
 // benchmark. The policy decides when a backend leaves: a fixed count, hyperfine's adaptive stop,
 // or racing to a decided ranking.
+import type { RACE_EXIT_REASONS } from '../../shared/result-schema';
+import { ROLES, type Role } from '../../shared/roles';
 import { raceLook, type PairComparison, type RaceOutcome, type RacePolicy } from '../stats/race';
 import type { WorkloadCase } from '../workloads/workload';
 import { roundOrder } from './round-order';
@@ -26,6 +28,8 @@ export type ExitReason =
   | 'tied'
   | 'cap'
   | 'budget'
+  /** The host baseline, which races nobody: it stopped when the races did. */
+  | 'baseline'
   | 'failed';
 
 export interface LaneExit {
@@ -40,15 +44,27 @@ export interface CaseRounds {
   samples: LaneSamples[];
   rounds: number;
   exits: LaneExit[];
-  /** Racing only: how the workload ended. */
+  /** Racing only: one race per role (see shared/roles.ts), in the same rounds. */
+  races: RoleRace[];
+}
+
+export interface RoleRace {
+  role: Role;
+  lanes: number[];
   outcome: RaceOutcome | 'budget' | null;
-  /** Racing only: the pairwise comparisons of the last look. */
+  /** The pairwise comparisons of the last look. */
   comparisons: PairComparison[];
 }
 
 export interface CaseRoundsInput {
   lanes: readonly Lane[];
   workloadCase: WorkloadCase;
+  /**
+   * Racing: each lane's role. Backends race only within a role, since a volume never competes with
+   * a bind mount for the source tree; a lane with no role (the host baseline) rides along while
+   * any race goes on and decides nothing.
+   */
+  roles: readonly (Role | null)[];
   flushesWrites: boolean;
   warmup: number;
   policy: RoundPolicy;
@@ -78,12 +94,20 @@ class CaseScheduler {
   readonly exits: LaneExit[] = [];
   active: number[];
   rounds = 0;
-  outcome: CaseRounds['outcome'] = null;
-  comparisons: PairComparison[] = [];
+  readonly races: RoleRace[];
 
   constructor(private readonly input: CaseRoundsInput) {
     this.samples = input.lanes.map(() => emptyLaneSamples());
     this.active = input.lanes.map((_, i) => i);
+    this.races =
+      input.policy.kind === 'race'
+        ? ROLES.map((role) => ({
+            role,
+            lanes: this.active.filter((lane) => input.roles[lane] === role),
+            outcome: null,
+            comparisons: [],
+          })).filter((race) => race.lanes.length > 0)
+        : [];
   }
 
   leave(lane: number, reason: ExitReason, slowerThan?: number): void {
@@ -117,23 +141,33 @@ class CaseScheduler {
     );
   }
 
+  judgeRace(race: RoleRace, policy: RacePolicy): void {
+    const racing = race.lanes.filter((lane) => this.active.includes(lane));
+    const look = raceLook(
+      this.samples.map((s) => s.timed.map((t) => t.seconds)),
+      racing,
+      policy,
+    );
+    if (look.comparisons.length) race.comparisons = look.comparisons;
+    for (const exit of look.leaving) this.leave(exit.lane, 'slower', exit.slowerThan);
+    if (look.outcome) {
+      race.outcome = look.outcome;
+      const reason: ExitReason = look.outcome === 'decided' ? 'leader' : look.outcome;
+      for (const lane of racing) this.leave(lane, reason);
+    }
+  }
+
   /** After a round: who leaves, and whether the case is over. */
   judge(): void {
     const { policy } = this.input;
     if (policy.kind === 'race') {
-      const look = raceLook(
-        this.samples.map((s) => s.timed.map((t) => t.seconds)),
-        this.active,
-        policy.race,
-      );
-      if (look.comparisons.length) this.comparisons = look.comparisons;
-      for (const exit of look.leaving) this.leave(exit.lane, 'slower', exit.slowerThan);
-      if (look.outcome) {
-        this.outcome = look.outcome;
-        const reason: ExitReason = look.outcome === 'decided' ? 'leader' : look.outcome;
-        for (const lane of [...this.active]) this.leave(lane, reason);
-        return;
+      for (const race of this.races) if (!race.outcome) this.judgeRace(race, policy.race);
+      // The baseline rides along until every race is over (and it has the minimum), then leaves.
+      if (this.races.every((race) => race.outcome)) {
+        for (const lane of [...this.active])
+          if (this.samples[lane].timed.length >= policy.race.minSamples) this.leave(lane, 'baseline');
       }
+      return;
     }
     for (const lane of [...this.active]) {
       const reason = ownExit(policy, this.samples[lane]);
@@ -142,14 +176,14 @@ class CaseScheduler {
   }
 
   async interleaved(): Promise<void> {
-    const { warmup, signal, policy } = this.input;
+    const { warmup, signal } = this.input;
     for (let round = 0; round < warmup && this.active.length; round++) {
       for (const lane of roundOrder(this.active, round)) await this.take(lane, true);
     }
     while (this.active.length) {
       signal.throwIfAborted();
       if (this.overBudget()) {
-        if (policy.kind === 'race') this.outcome = 'budget';
+        for (const race of this.races) race.outcome ??= 'budget';
         for (const lane of [...this.active]) this.leave(lane, 'budget');
         break;
       }
@@ -179,6 +213,11 @@ export async function runCaseRounds(input: CaseRoundsInput): Promise<CaseRounds>
   const scheduler = new CaseScheduler(input);
   if (input.order === 'sequential') await scheduler.sequential();
   else await scheduler.interleaved();
-  const { samples, rounds, exits, outcome, comparisons } = scheduler;
-  return { samples, rounds, exits, outcome, comparisons };
+  const { samples, rounds, exits, races } = scheduler;
+  return { samples, rounds, exits, races };
+}
+
+/** The word a result file stores: fixed-count reasons cannot reach a racing lane, `cap` is nearest. */
+export function raceExitReason(reason: ExitReason): (typeof RACE_EXIT_REASONS)[number] {
+  return reason === 'fixed' || reason === 'converged' || reason === 'max-runs' ? 'cap' : reason;
 }

@@ -67,9 +67,10 @@ export function raceLook(
   active: readonly number[],
   policy: RacePolicy,
 ): RaceLook {
-  if (active.length <= 1) return { leaving: [], outcome: 'decided', comparisons: [] };
+  // Even a backend alone in its race gets the minimum samples: its figures are shown too.
   if (active.some((lane) => samples[lane].length < policy.minSamples))
     return { leaving: [], outcome: null, comparisons: [] };
+  if (active.length <= 1) return { leaving: [], outcome: 'decided', comparisons: [] };
   const alpha = perLookAlpha(policy);
   const pairs: { a: number; b: number; interval: RatioInterval | null }[] = [];
   for (const [i, a] of active.entries())
