@@ -41,14 +41,14 @@ describe('formatRecommendation', () => {
   it('says "no measurable difference" and names the tied backends', () => {
     const same = samplesAround(1);
     const rows = [
-      makeRow({ mount: 'volume', workload: 'dd-write', samples: same }),
+      makeRow({ mount: 'mutagen', workload: 'dd-write', samples: same }),
       makeRow({ workload: 'dd-write', samples: same }),
     ];
     const text = formatRecommendation(recommend(rows, customProfile({ 'dd-write': 1 })));
     expect(text.split('\n')[1]).toBe(
-      '  Use: docker-engine native bind (no measurable difference from docker-engine native volume)',
+      '  Use: docker-engine native bind (no measurable difference from docker-engine native mutagen)',
     );
-    expect(text).toMatch(/docker-engine native volume .* 1\.00× +no measurable difference \(p = 1\.000\)/);
+    expect(text).toMatch(/docker-engine native mutagen .* 1\.00× +no measurable difference \(p = 1\.000\)/);
     expect(text).toContain('  Nothing to change: bind mounts on a Linux engine are native.');
   });
 

@@ -15,17 +15,18 @@ export interface RatioInterval {
   p: number;
 }
 
-interface Side {
+/** What one side needs: published figures give only these, not the samples. */
+export interface RatioSide {
   mean: number;
+  /** Sample variance (n − 1). */
   variance: number;
   n: number;
 }
 
-function side(samples: readonly number[]): Side | null {
+function side(samples: readonly number[]): RatioSide | null {
   const variance = sampleVariance(samples);
-  const m = mean(samples);
-  if (variance === null || !(m > 0)) return null;
-  return { mean: m, variance, n: samples.length };
+  if (variance === null) return null;
+  return { mean: mean(samples), variance, n: samples.length };
 }
 
 /** The interval at confidence 1 − alpha; null below two samples a side or with a zero mean. */
@@ -36,7 +37,11 @@ export function ratioInterval(
 ): RatioInterval | null {
   const sa = side(a);
   const sb = side(b);
-  if (!sa || !sb) return null;
+  return sa && sb ? ratioIntervalFromSummary(sa, sb, alpha) : null;
+}
+
+export function ratioIntervalFromSummary(sa: RatioSide, sb: RatioSide, alpha = 0.05): RatioInterval | null {
+  if (sa.n < 2 || sb.n < 2 || !(sa.mean > 0) || !(sb.mean > 0)) return null;
   const ca = sa.variance / (sa.n * sa.mean ** 2);
   const cb = sb.variance / (sb.n * sb.mean ** 2);
   const se2 = ca + cb;
