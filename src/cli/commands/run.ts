@@ -18,6 +18,7 @@ import { formatRecommendation } from '../output/recommendation-text';
 import { markdownTable, textTable, warningLines } from '../output/results-table';
 import { syncNoteLines } from '../../shared/sync-note';
 import { ProgressLine } from '../output/progress-line';
+import { raceLines } from '../output/race-text';
 import { parseCount, parseDuration, parseList } from '../parse-options';
 import { DEFAULT_RACE_POLICY } from '../../core/stats/race';
 
@@ -161,6 +162,8 @@ async function runCommand(flags: RunFlags): Promise<void> {
       process.stdout.write(
         `\nsync tool times (not in the samples):\n${syncs.map((s) => `  - ${s}`).join('\n')}\n`,
       );
+    const race = raceLines(run);
+    if (race.length) process.stdout.write(`\n${race.join('\n')}\n`);
     if (profile) process.stdout.write(`\n${formatRecommendation(recommend(rowsFromRun(run), profile))}\n`);
   }
   const saved = await saveRun(run, resultsDir(dataDir()));
