@@ -86,6 +86,19 @@ function meanOf(run: RunFile, backendId: string, workload: string): number[] {
   );
 }
 
+/** native vs FUSE bind on small-file-read at the quick size: the A/B and drift runs. */
+function nativeVsFuse(image: string | undefined, counts: Pick<RunRequest, 'runs' | 'race'>): RunRequest {
+  return {
+    ...BASE,
+    ...(image ? { image } : {}),
+    variants: ['native', 'fuse'],
+    mounts: ['bind'],
+    workloads: ['small-file-read'],
+    size: 'quick',
+    ...counts,
+  };
+}
+
 const NATIVE = 'docker-engine/native/bind';
 const FUSE = 'docker-engine/fuse/bind';
 const log = (text: string) => process.stderr.write(`${text} (load ${loadLine()})\n`);
@@ -118,19 +131,7 @@ async function timeToAnswer(image: string | undefined, signal: AbortSignal): Pro
 async function abTrials(trials: number, image: string | undefined, signal: AbortSignal): Promise<void> {
   let different = 0;
   for (let i = 0; i < trials; i++) {
-    const { run: r } = await run(
-      {
-        ...BASE,
-        ...(image ? { image } : {}),
-        variants: ['native', 'fuse'],
-        mounts: ['bind'],
-        workloads: ['small-file-read'],
-        size: 'quick',
-        runs: 5,
-        race: true,
-      },
-      signal,
-    );
+    const { run: r } = await run(nativeVsFuse(image, { runs: 5, race: true }), signal);
     if (calledDifferent(r, NATIVE, FUSE)) different += 1;
     log(`ab: trial ${i + 1}: ${calledDifferent(r, NATIVE, FUSE) ? 'different' : 'not called'}`);
   }
@@ -203,15 +204,7 @@ function cpuHog(after: number, seconds: number): { stop(): void } {
 }
 
 async function drift(image: string | undefined, signal: AbortSignal): Promise<void> {
-  const request: RunRequest = {
-    ...BASE,
-    ...(image ? { image } : {}),
-    variants: ['native', 'fuse'],
-    mounts: ['bind'],
-    workloads: ['small-file-read'],
-    size: 'quick',
-    runs: 20,
-  };
+  const request = nativeVsFuse(image, { runs: 20 });
   const ratio = (r: RunFile) =>
     ratioInterval(meanOf(r, FUSE, 'small-file-read'), meanOf(r, NATIVE, 'small-file-read'))!;
   log('drift: quiet interleaved run');

@@ -1,19 +1,12 @@
 // What a run needs from whoever starts it (CLI, app, sweep): the plan, the engine, where to work,
 // how to report, and the signal that cancels it.
-import type Dockerode from 'dockerode';
-import type { Backend, EngineInfo, MachineInfo } from '../../shared/result-schema';
+import type { MachineInfo } from '../../shared/result-schema';
 import type { RunEvent } from '../../shared/run-events';
-import type { RunRequest } from '../../shared/run-plan';
 import type { SyncTools } from '../sync/availability';
+import type { PreparedRun } from './prepare-run';
 
-export interface RunContext {
-  runId: string;
-  request: RunRequest;
-  backends: Backend[];
-  /** Null when only the host baseline runs. */
-  docker: Dockerode | null;
-  engine: EngineInfo | null;
-  image: string;
+/** The plan as prepareRun makes it (docker and engine are null when only the host baseline runs). */
+export interface RunContext extends Omit<PreparedRun, 'syncTools'> {
   machine: MachineInfo;
   appVersion: string;
   /** True only for the CLI: a custom command from the dashboard never runs on the host. */
