@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDuration, parseCount, parseList } from './parse-options';
+import { parseCount, parseDuration, parseList, parseOne, parseSeconds } from './parse-options';
 
 describe('parseList', () => {
   it('keeps valid values once, in order', () => {
@@ -36,10 +36,32 @@ describe('parseDuration', () => {
   });
 
   it.each(['', 'ten minutes', '-5m', '5d'])('refuses %j', (value) => {
-    expect(() => parseDuration('--budget', value, { min: 10, max: 86_400 })).toThrow(/--budget must be a duration/);
+    expect(() => parseDuration('--budget', value, { min: 10, max: 86_400 })).toThrow(
+      /--budget must be a duration/,
+    );
   });
 
   it('refuses a budget too short to measure anything', () => {
     expect(() => parseDuration('--budget', '5s', { min: 10, max: 86_400 })).toThrow(/between 10 s and 24 h/);
+  });
+});
+
+describe('parseOne', () => {
+  it('refuses a list instead of keeping its first item', () => {
+    expect(() => parseOne('--size', 'quick,default', ['quick', 'default'])).toThrow(
+      '--size takes one value, got 2: quick, default',
+    );
+  });
+  it('takes one valid value', () => {
+    expect(parseOne('--provider', ' colima ', ['colima', 'orbstack'])).toBe('colima');
+  });
+});
+
+describe('parseSeconds', () => {
+  it.each(['1e9', 'Infinity', 'NaN', '-1', '', '0x10', '700'])('refuses %j', (value) => {
+    expect(() => parseSeconds('--timeout', value, { min: 0.1, max: 600 })).toThrow(/--timeout must be/);
+  });
+  it('takes decimal seconds within bounds', () => {
+    expect(parseSeconds('--timeout', '0.5', { min: 0.1, max: 600 })).toBe(0.5);
   });
 });

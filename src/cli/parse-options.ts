@@ -1,11 +1,15 @@
 // Turns command-line text into typed values, or a MountbenchError that lists what is valid.
 import { MountbenchError } from '../shared/errors';
 
-export function parseList<T extends string>(flag: string, value: string, valid: readonly T[]): T[] {
-  const items = value
+function splitList(value: string): string[] {
+  return value
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+export function parseList<T extends string>(flag: string, value: string, valid: readonly T[]): T[] {
+  const items = splitList(value);
   if (!items.length)
     throw new MountbenchError('BAD_INPUT', `${flag} needs at least one value; valid: ${valid.join(', ')}`);
   for (const item of items) {
@@ -48,4 +52,41 @@ export function parseDuration(flag: string, value: string, options: { min: numbe
     );
   }
   return seconds;
+}
+
+/** A flag that takes one value: a list is refused rather than cut to its first item. */
+export function parseOne<T extends string>(flag: string, value: string, valid: readonly T[]): T {
+  const items = parseList(flag, value, valid);
+  if (items.length > 1)
+    throw new MountbenchError(
+      'BAD_INPUT',
+      `${flag} takes one value, got ${items.length}: ${items.join(', ')}`,
+    );
+  return items[0];
+}
+
+/**
+ * Seconds as a decimal number, bounded: Node's timers hold at most 2^31 - 1 ms (about 24.8 days)
+ * and turn anything larger into 1 ms, so an unbounded value would make a long wait an instant one.
+ */
+export function parseSeconds(flag: string, value: string, options: { min: number; max: number }): number {
+  const text = value.trim();
+  if (!/^\d+(\.\d+)?$/.test(text)) {
+    throw new MountbenchError('BAD_INPUT', `${flag} must be a number of seconds, got "${value}"`);
+  }
+  const n = Number(text);
+  if (n < options.min || n > options.max) {
+    throw new MountbenchError(
+      'BAD_INPUT',
+      `${flag} must be between ${options.min} and ${options.max} seconds, got ${text}`,
+    );
+  }
+  return n;
+}
+
+/** A list of names checked later (variant ids): an empty one is refused rather than ignored. */
+export function parseNames(flag: string, value: string): string[] {
+  const items = splitList(value);
+  if (!items.length) throw new MountbenchError('BAD_INPUT', `${flag} needs at least one name`);
+  return [...new Set(items)];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runFileSchema as beforeRacing } from '../../test/fixtures/old-readers/result-schema-before-racing';
-import { sampleRun, sampleWorkloadResult } from '../core/store/run-fixture';
+import { sampleRun, sampleWorkloadResult } from '../core/store/test-support/run-fixture';
 import { parseRunFileText } from '../core/store/parse-run-file';
 import { runFileSchema, type RunFile } from './result-schema';
 

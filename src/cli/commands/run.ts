@@ -8,6 +8,7 @@ import { APP_VERSION } from '../../core/app-version';
 import { getMachineInfo } from '../../core/machine';
 import { prepareRun } from '../../core/runner/prepare-run';
 import { removeLeftovers } from '../../core/runner/leftovers';
+import { whatRunLeft } from '../../core/runner/run-left';
 import { executeRun } from '../../core/runner/run';
 import { reportLeftovers } from './cleanup';
 import { cacheDir, dataDir, resultsDir, saveRun, writeFileAtomic } from '../../core/store';
@@ -15,11 +16,14 @@ import { rowsFromRun } from '../../core/compare';
 import { runFileJson } from '../../core/exports';
 import { recommend, resolveProfile } from '../../core/recommend';
 import { formatRecommendation } from '../output/recommendation-text';
+import { failIfNot, RECOMMENDATION_CHANGED_EXIT } from '../output/fail-if-not';
 import { markdownTable, textTable, warningLines } from '../output/results-table';
 import { syncNoteLines } from '../../shared/sync-note';
 import { ProgressLine } from '../output/progress-line';
+import { parseCount, parseDuration, parseList, parseNames, parseOne } from '../parse-options';
+import { cancelOnSignal, type SignalCancel } from '../cancel-on-signal';
+import { checkInputFolder, checkOutputFile, checkResultsFolder } from '../check-paths';
 import { raceLines } from '../output/race-text';
-import { parseCount, parseDuration, parseList } from '../parse-options';
 import { DEFAULT_RACE_POLICY } from '../../core/stats/race';
 
 const ORDERS = ['interleaved', 'sequential'] as const;
@@ -45,6 +49,7 @@ interface RunFlags {
   folder?: string;
   customImage?: string;
   profile?: string;
+  failIfNot?: string;
 }
 
 /** Fixed runs unless racing was asked for, or a profile run left the count to Mountbench. */
@@ -79,25 +84,38 @@ function countFlags(flags: RunFlags): Pick<RunRequest, 'runs' | 'race' | 'budget
   };
 }
 
-export function requestFromFlags(flags: RunFlags): RunRequest {
-  const size = flags.size as SizeName;
-  if (!(SIZES as readonly string[]).includes(size)) {
-    throw new MountbenchError('BAD_INPUT', `unknown size "${flags.size}"; valid: ${SIZES.join(', ')}`);
+/** Options that would otherwise be ignored without a word: each needs another one to mean something. */
+function refuseIgnoredOptions(flags: RunFlags, workloads: readonly string[]): void {
+  const refuse = (message: string) => {
+    throw new MountbenchError('BAD_INPUT', message);
+  };
+  if (flags.engine !== undefined && !flags.engine.trim())
+    refuse('--engine needs a name from `mountbench engines`; leave it out to use the current engine');
+  if (flags.maxRuns !== undefined && !flags.adaptive && !racing(flags))
+    refuse('--max-runs only counts with --adaptive or racing');
+  if (flags.command !== undefined && !flags.command.trim()) refuse('--command needs a shell command');
+  if (flags.command && !workloads.includes('custom'))
+    refuse('--command is the custom workload: add custom to --workload, or leave --workload out');
+  for (const [flag, value] of [
+    ['--folder', flags.folder],
+    ['--custom-image', flags.customImage],
+  ] as const) {
+    if (value !== undefined && !flags.command)
+      refuse(`${flag} belongs to the custom workload: add --command`);
   }
+}
+
+export function requestFromFlags(flags: RunFlags): RunRequest {
+  const size: SizeName = parseOne('--size', flags.size, SIZES);
+  const workloads = flags.workload
+    ? parseList('--workload', flags.workload, WORKLOAD_IDS)
+    : WORKLOAD_IDS.filter((id) => id !== 'custom' || flags.command);
+  refuseIgnoredOptions(flags, workloads);
   return {
     ...(flags.engine ? { engine: flags.engine } : {}),
-    ...(flags.variant
-      ? {
-          variants: flags.variant
-            .split(',')
-            .map((v) => v.trim())
-            .filter(Boolean),
-        }
-      : {}),
+    ...(flags.variant !== undefined ? { variants: parseNames('--variant', flags.variant) } : {}),
     mounts: parseList('--mount', flags.mount, MOUNT_KINDS),
-    workloads: flags.workload
-      ? parseList('--workload', flags.workload, WORKLOAD_IDS)
-      : WORKLOAD_IDS.filter((id) => id !== 'custom' || flags.command),
+    workloads,
     size,
     ...countFlags(flags),
     warmup: parseCount('--warmup', flags.warmup, { min: 0, max: 100 }),
@@ -118,41 +136,62 @@ export function requestFromFlags(flags: RunFlags): RunRequest {
 
 async function runCommand(flags: RunFlags): Promise<void> {
   const request = requestFromFlags(flags);
-  // A bad profile must fail before minutes of measuring, not after.
+  // A bad profile, an unwritable --json or a missing --folder must fail before minutes of measuring.
   const profile = flags.profile ? resolveProfile(flags.profile) : null;
-  const prepared = await prepareRun(request);
-  // What a crashed earlier run left would skew this one (a busy disk) and pile up: clear it first.
-  reportLeftovers(
-    await removeLeftovers(prepared.docker, cacheDir(), process.env, { askMutagen: 'after-crash' }),
-  );
-  const controller = new AbortController();
-  let interrupts = 0;
-  const onSigint = () => {
-    interrupts += 1;
-    if (interrupts > 1) process.exit(130);
-    process.stderr.write(
-      '\ncancelling: stopping the workload and cleaning up (Ctrl-C again to quit at once)…\n',
-    );
-    controller.abort();
-  };
-  process.on('SIGINT', onSigint);
-  const progress = new ProgressLine(process.stderr, Boolean(process.stderr.isTTY));
-  let run;
+  if (flags.failIfNot !== undefined && !profile)
+    throw new MountbenchError('BAD_INPUT', '--fail-if-not needs --profile: it checks the recommendation');
+  await checkResultsFolder(resultsDir(dataDir()));
+  if (flags.json) await checkOutputFile('--json', flags.json);
+  if (request.custom?.folder) await checkInputFolder('--folder', request.custom.folder);
+  // Listening from the start: an engine that hangs while the run is being prepared can be cancelled too.
+  const cancel = cancelOnSignal({
+    cancelling: 'cancelling: stopping the workload and cleaning up…',
+    again: 'quit',
+  });
   try {
-    run = await executeRun({
-      ...prepared,
-      machine: await getMachineInfo(),
-      appVersion: APP_VERSION,
-      // The user typed the command themselves: --command may run on the host baseline too.
-      allowHostCommands: true,
-      cacheDir: cacheDir(),
-      signal: controller.signal,
-      onEvent: (event) => progress.handle(event),
-    });
+    await measureAndSave(flags, request, profile, cancel);
+  } catch (err) {
+    if (!cancel.endedBy(err)) throw err;
   } finally {
-    process.off('SIGINT', onSigint);
+    cancel.dispose();
   }
+}
 
+async function measureAndSave(
+  flags: RunFlags,
+  request: RunRequest,
+  profile: ReturnType<typeof resolveProfile> | null,
+  cancel: SignalCancel,
+): Promise<void> {
+  let prepared;
+  try {
+    prepared = await prepareRun(request, { signal: cancel.signal });
+    // What a crashed earlier run left would skew this one (a busy disk) and pile up: clear it first.
+    reportLeftovers(
+      await removeLeftovers(prepared.docker, cacheDir(), process.env, {
+        askMutagen: 'after-crash',
+        signal: cancel.signal,
+      }),
+    );
+    cancel.signal.throwIfAborted();
+  } catch (err) {
+    // Cancelled while finding the engine or clearing old leftovers: nothing of this run exists yet.
+    if (cancel.endedBy(err, 'cancelled before measuring started; nothing was created')) return;
+    throw err;
+  }
+  const progress = new ProgressLine(process.stderr, Boolean(process.stderr.isTTY));
+  const run = await executeRun({
+    ...prepared,
+    machine: await getMachineInfo(),
+    appVersion: APP_VERSION,
+    // The user typed the command themselves: --command may run on the host baseline too.
+    allowHostCommands: true,
+    cacheDir: cacheDir(),
+    signal: cancel.signal,
+    onEvent: (event) => progress.handle(event),
+  });
+
+  let changed: string | null = null;
   if (run.results.length) {
     process.stdout.write(`${flags.markdown ? markdownTable(run.results) : textTable(run.results)}\n`);
     const warnings = warningLines(run.results);
@@ -164,8 +203,14 @@ async function runCommand(flags: RunFlags): Promise<void> {
       );
     const race = raceLines(run);
     if (race.length) process.stdout.write(`\n${race.join('\n')}\n`);
-    if (profile) process.stdout.write(`\n${formatRecommendation(recommend(rowsFromRun(run), profile))}\n`);
+    if (profile) {
+      const rec = recommend(rowsFromRun(run), profile);
+      process.stdout.write(`\n${formatRecommendation(rec)}\n`);
+      changed = flags.failIfNot === undefined ? null : failIfNot(rec, flags.failIfNot);
+    }
   }
+  if (profile && flags.failIfNot !== undefined && !run.results.length)
+    changed = `--fail-if-not ${flags.failIfNot}: nothing was measured`;
   const saved = await saveRun(run, resultsDir(dataDir()));
   process.stderr.write(`saved ${saved}\n`);
   if (flags.json) {
@@ -173,11 +218,20 @@ async function runCommand(flags: RunFlags): Promise<void> {
     process.stderr.write(`wrote ${flags.json}\n`);
   }
   if (run.status === 'cancelled') {
-    process.stderr.write('cancelled; everything the run created was removed\n');
-    process.exitCode = 130;
+    // Looked at, not assumed: the claim that nothing is left is made only when nothing is.
+    const left = await whatRunLeft(prepared.docker, cacheDir(), run.id);
+    process.stderr.write(
+      left.length
+        ? `cancelled; still left: ${left.join(', ')}; \`mountbench cleanup\` clears it\n`
+        : 'cancelled; everything the run created was removed\n',
+    );
+    process.exitCode = cancel.exitCode();
   } else if (run.errors.length) {
     process.stderr.write(`${run.errors.length} error(s); see above\n`);
     process.exitCode = 1;
+  } else if (changed) {
+    process.stderr.write(`mountbench: ${changed}\n`);
+    process.exitCode = RECOMMENDATION_CHANGED_EXIT;
   }
 }
 
@@ -220,6 +274,10 @@ export function registerRunCommand(program: Command): void {
     .option(
       '--profile <name>',
       'recommend for a profile: rails-php, static-site, database, balanced, or weights like small-file-read=3,dd-write=1',
+    )
+    .option(
+      '--fail-if-not <backend>',
+      `with --profile: exit ${RECOMMENDATION_CHANGED_EXIT} unless the recommendation is this backend (key, end of key like "virtiofs/bind", or label)`,
     )
     .option('--image <ref>', 'bench image (default: MOUNTBENCH_IMAGE or the pinned BusyBox)')
     .option('--json <file>', 'also write the result file here')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleRun, sampleWorkloadResult } from '../../core/store/run-fixture';
+import { sampleRun, sampleWorkloadResult } from '../../core/store/test-support/run-fixture';
 import { raceLines } from './race-text';
 
 function run(outcome: 'decided' | 'cap') {

@@ -1,7 +1,6 @@
 // The baseline: the same workload scripts run on the host, with no container or VM in the way, by
 // the same BusyBox as the containers where it can run here (see host-tools.ts). macOS's `date` has no nanoseconds, so the time comes from this process's monotonic
 // clock, read when the script's marker lines arrive through a pipe (microseconds of latency).
-import { spawn } from 'node:child_process';
 import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import type { FixtureSpec } from '../fixtures/fixture-spec';
 import { writeHostFixture } from '../fixtures/write-host-fixture';
 import type { BackendExecutor, ExecResult } from './executor';
 import { LineQueue, type ShellSession } from './shell-session';
+import { endShellGroup, spawnShellGroup } from './process-group';
 import { fsTypeForPath, fsTypeFromDarwinMount } from './proc-mounts';
 import { HOST_OWN_TOOLS, type HostTools } from './host-tools';
 
@@ -31,10 +31,9 @@ export class HostExecutor implements BackendExecutor {
   }
 
   private spawnShell(script: string, signal: AbortSignal) {
-    const [command, ...args] = this.hostTools.shell;
     const { pathDir } = this.hostTools;
     const env = pathDir ? { ...process.env, PATH: `${pathDir}:${process.env.PATH ?? ''}` } : process.env;
-    const child = spawn(command, [...args, '-c', script], { stdio: ['pipe', 'pipe', 'pipe'], signal, env });
+    const child = spawnShellGroup(script, signal, { argv: this.hostTools.shell, env });
     // A shell that exits before reading its stdin must not crash the app with EPIPE.
     child.stdin.on('error', () => undefined);
     return child;
@@ -76,9 +75,10 @@ export class HostExecutor implements BackendExecutor {
         if (stderr.length < MAX_KEPT_CHARS) stderr += chunk;
       });
       child.on('error', reject);
-      child.on('close', (code) =>
-        resolve({ stdout: stdout + pending, stderr, exitCode: code ?? -1, markers }),
-      );
+      child.on('close', (code) => {
+        if (signal.aborted) reject(signal.reason);
+        else resolve({ stdout: stdout + pending, stderr, exitCode: code ?? -1, markers });
+      });
     });
   }
 
@@ -102,7 +102,7 @@ export class HostExecutor implements BackendExecutor {
       nextLine: (timeoutMs) => queue.next(timeoutMs),
       close: async () => {
         child.stdin.end();
-        if (child.exitCode === null) child.kill('SIGKILL');
+        if (child.exitCode === null) endShellGroup(child);
       },
     };
   }

@@ -1,6 +1,6 @@
 // What a run needs from whoever starts it (CLI, app, sweep): the plan, the engine, where to work,
 // how to report, and the signal that cancels it.
-import type { MachineInfo } from '../../shared/result-schema';
+import type { MachineInfo, RunFile } from '../../shared/result-schema';
 import type { RunEvent } from '../../shared/run-events';
 import type { SyncTools } from '../sync/availability';
 import type { PreparedRun } from './prepare-run';
@@ -19,4 +19,9 @@ export interface RunContext extends Omit<PreparedRun, 'syncTools'> {
   syncTools?: SyncTools;
   signal: AbortSignal;
   onEvent(event: RunEvent): void;
+  /**
+   * Awaited before `run-done` is emitted (the app layer saves the run here), so whoever hears
+   * `run-done` finds the result stored.
+   */
+  beforeDone?(run: RunFile): Promise<void>;
 }

@@ -20,6 +20,7 @@ import { benchToolsOnHost } from './host-tools';
 import { claimRunDir } from './leftovers';
 import { measureWorkload, plannedExecutions, type MeasureLaneInput } from './measure';
 import type { RunContext } from './run-context';
+import { appStamp } from '../app-version';
 
 export type { RunContext } from './run-context';
 export { runWorkDir } from './executors';
@@ -290,7 +291,7 @@ export async function executeRun(ctx: RunContext): Promise<RunFile> {
     createdAt,
     finishedAt: new Date().toISOString(),
     status,
-    app: { name: 'mountbench', version: ctx.appVersion },
+    app: appStamp(ctx.appVersion),
     machine: ctx.machine,
     engine: ctx.engine,
     image: ctx.docker ? ctx.image : null,
@@ -299,6 +300,7 @@ export async function executeRun(ctx: RunContext): Promise<RunFile> {
     ...(log.skipped.length ? { skipped: log.skipped } : {}),
     ...(race ? { race } : {}),
   };
+  await ctx.beforeDone?.(run);
   log.emit({ type: 'run-done', runId, status, run });
   return run;
 }
