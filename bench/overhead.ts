@@ -9,7 +9,7 @@ import { MountbenchError } from '../src/shared/errors';
 import { SIZES, type SizeName } from '../src/shared/ids';
 import { resolveEngine } from '../src/core/engines';
 import { benchImageFor } from '../src/core/runner/image';
-import { calibrate, timeOnce } from '../src/core/runner/measure';
+import { calibrate, timeOnce } from '../src/core/runner/time-sample';
 import { shellQuote } from '../src/core/runner/sample-script';
 import { median } from '../src/core/stats';
 import { medianInterval95, medianRatioInterval95 } from './lib/bootstrap';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCount, parseList, parseOne, parseSeconds } from './parse-options';
+import { parseCount, parseDuration, parseList, parseOne, parseSeconds } from './parse-options';
 
 describe('parseList', () => {
   it('keeps valid values once, in order', () => {
@@ -21,6 +21,28 @@ describe('parseCount', () => {
   });
   it('takes a positive whole number', () => {
     expect(parseCount('--runs', '12', { min: 1, max: 1000 })).toBe(12);
+  });
+});
+
+describe('parseDuration', () => {
+  it.each([
+    ['10m', 600],
+    ['90s', 90],
+    ['1h', 3600],
+    ['45', 45],
+    ['1.5m', 90],
+  ])('reads %j as %d s', (value, seconds) => {
+    expect(parseDuration('--budget', value, { min: 10, max: 86_400 })).toBe(seconds);
+  });
+
+  it.each(['', 'ten minutes', '-5m', '5d'])('refuses %j', (value) => {
+    expect(() => parseDuration('--budget', value, { min: 10, max: 86_400 })).toThrow(
+      /--budget must be a duration/,
+    );
+  });
+
+  it('refuses a budget too short to measure anything', () => {
+    expect(() => parseDuration('--budget', '5s', { min: 10, max: 86_400 })).toThrow(/between 10 s and 24 h/);
   });
 });
 

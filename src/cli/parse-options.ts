@@ -37,6 +37,23 @@ export function parseCount(flag: string, value: string, options: { min: number; 
   return n;
 }
 
+/** "90s", "10m", "1h" or plain seconds, to whole seconds within [min, max]. */
+export function parseDuration(flag: string, value: string, options: { min: number; max: number }): number {
+  const match = /^(\d+(?:\.\d+)?)\s*(s|m|min|h)?$/.exec(value.trim());
+  if (!match) {
+    throw new MountbenchError('BAD_INPUT', `${flag} must be a duration like 90s, 10m or 1h, got "${value}"`);
+  }
+  const unit = match[2] ?? 's';
+  const seconds = Math.round(Number(match[1]) * (unit === 'h' ? 3600 : unit === 's' ? 1 : 60));
+  if (seconds < options.min || seconds > options.max) {
+    throw new MountbenchError(
+      'BAD_INPUT',
+      `${flag} must be between ${options.min} s and ${options.max / 3600} h, got ${seconds} s`,
+    );
+  }
+  return seconds;
+}
+
 /** A flag that takes one value: a list is refused rather than cut to its first item. */
 export function parseOne<T extends string>(flag: string, value: string, valid: readonly T[]): T {
   const items = parseList(flag, value, valid);

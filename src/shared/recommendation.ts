@@ -2,6 +2,7 @@
 // carries it, so it lives here where main, renderer and CLI can all import it.
 import type { ComparisonRow } from './comparison';
 import type { ProviderId } from './ids';
+import type { Role } from './roles';
 
 export type BackendRef = ComparisonRow['backend'];
 
@@ -27,6 +28,11 @@ export interface RankedBackend {
   runs: number;
   /** mean / the fastest mean: 1 for the fastest. */
   ratio: number;
+  /**
+   * The ratio's 95 % interval ("1.26 × (1.05 … 1.50) as long"); null for the fastest, or without
+   * two runs a side. Absent in recommendations saved before intervals were shown.
+   */
+  interval?: { low: number; high: number } | null;
   /** Welch's two-sided p-value against the fastest; null for the fastest or with a single run. */
   p: number | null;
   verdict: RankVerdict;
@@ -97,11 +103,34 @@ export type RecommendationVerdict =
   | 'no-measurable-difference'
   /** The leader is best by the figures, but single runs leave significance unknown. */
   | 'significance-unknown'
+  /**
+   * No measurable difference, but the intervals are too wide to call it a tie (a difference of
+   * more than 5 % is still possible): more samples would decide it.
+   */
+  | 'not-decided'
   /** No backend could be scored (nothing the profile weighs was measured). */
   | 'no-data';
 
+/** The answer for one role (shared/roles.ts): where that kind of file should live. */
+export interface RoleAnswer {
+  role: Role;
+  verdict: RecommendationVerdict;
+  choice: BackendRef | null;
+  tied: BackendRef[];
+  reason: string;
+  /** Fewest and most timed samples of the backends this answer rests on. */
+  samples: { min: number; max: number } | null;
+}
+
 export interface Recommendation {
   machine: ComparisonRow['machine'];
+  /**
+   * The role the top-level answer is for: the source tree whenever a backend that can hold it was
+   * measured, so a volume or tmpfs is never offered as the place for the source tree.
+   */
+  role?: Role;
+  /** One answer per role that was measured. Absent in recommendations made before roles. */
+  roles?: RoleAnswer[];
   profile: Profile;
   verdict: RecommendationVerdict;
   /** The backend to use: the leader, or the simplest of the tied group. */

@@ -2,9 +2,16 @@
 // colleagues send each other. Every field a reader depends on is validated here, once.
 import { z } from 'zod';
 import { MOUNT_KINDS, PROVIDER_IDS, SIZES, WORKLOAD_IDS } from './ids';
+import { ROLES } from './roles';
 
 export const RESULT_SCHEMA_ID = 'mountbench-run';
 export const RESULT_SCHEMA_VERSION = 1;
+
+// New fields stay optional within version 1, so Mountbench versions from before racing still
+// read these files (unknown keys are dropped); a change old readers could misread bumps the version,
+// which they refuse with "written by a newer Mountbench".
+
+export const RACE_EXIT_REASONS = ['slower', 'leader', 'tied', 'cap', 'budget', 'baseline', 'failed'] as const;
 
 const finite = z.number().finite();
 const nonNegative = finite.nonnegative();
@@ -120,6 +127,39 @@ export const workloadResultSchema = z.object({
   derived: z.record(z.string().max(100), finite),
   warnings: z.array(z.string().max(2000)).max(100),
   /**
+   * How the samples were scheduled (absent in older files: sequential). `interleaved`: one sample
+   * of every backend per round, in an order rotating each round.
+   */
+  order: z.enum(['interleaved', 'sequential']).optional(),
+  /**
+   * Racing runs only (then `stop` is absent): the round after which this backend stopped on this
+   * workload and why (docs/methodology.md, "Racing"). Absent in older files.
+   */
+  race: z
+    .object({
+      round: z.number().int().nonnegative(),
+      reason: z.enum(RACE_EXIT_REASONS),
+      /** The backend it was decided slower than. */
+      slowerThan: z.string().max(300).optional(),
+    })
+    .optional(),
+  /** Host baseline only: the program that ran the scripts. Absent in older files (the host's own). */
+  hostTools: z.string().max(500).optional(),
+  /**
+   * Host baseline only, on a plain Linux engine: the self-check against the native bind mount of
+   * the same disk, which must agree with the host within their intervals. Absent in older files.
+   */
+  baselineCheck: z
+    .object({
+      against: z.string().max(300),
+      /** host mean / bind mean with its interval. */
+      ratio: nonNegative,
+      low: nonNegative,
+      high: nonNegative,
+      agrees: z.boolean(),
+    })
+    .optional(),
+  /**
    * Sync mounts (mutagen, docker-sync) only, timed apart from the samples: how long the tool took
    * to bring the freshly laid fixture into the container, and, after each timed sample of a
    * workload that writes, to bring the container's files back to the host. Absent in older files.
@@ -143,6 +183,53 @@ export const runErrorSchema = z.object({
   backendId: z.string().max(300).optional(),
   workloadId: z.string().max(100).optional(),
 });
+
+const raceComparisonSchema = z.object({
+  a: z.string().max(300),
+  b: z.string().max(300),
+  /** mean(a) / mean(b) with its interval at the level the race decided at. */
+  ratio: nonNegative,
+  low: nonNegative,
+  high: nonNegative,
+  decided: z.boolean(),
+});
+
+export const raceSummarySchema = z.object({
+  rule: z.object({
+    minSamples: z.number().int().positive(),
+    maxSamples: z.number().int().positive(),
+    alpha: z.number().positive().max(1),
+    /** Every look is tested at this level (alpha over the most looks); Holm across pairs within it. */
+    perLookAlpha: z.number().positive().max(1),
+    tieMargin: nonNegative,
+  }),
+  budgetSeconds: z.number().positive().optional(),
+  workloads: z
+    .array(
+      z.object({
+        /** `id` or `id:case`. */
+        workloadKey: z.string().max(200),
+        /** Backends race within the role they can serve (shared/roles.ts). */
+        role: z.enum(ROLES),
+        rounds: z.number().int().nonnegative(),
+        /** decided: one leader left; tied: within the margin; cap / budget: stopped undecided. */
+        outcome: z.enum(['decided', 'tied', 'cap', 'budget']),
+        exits: z
+          .array(
+            z.object({
+              backendId: z.string().max(300),
+              round: z.number().int().nonnegative(),
+              reason: z.enum(RACE_EXIT_REASONS),
+              slowerThan: z.string().max(300).optional(),
+            }),
+          )
+          .max(1000),
+        comparisons: z.array(raceComparisonSchema).max(10_000),
+      }),
+    )
+    .max(1000),
+});
+export type RaceSummary = z.infer<typeof raceSummarySchema>;
 
 export const runFileSchema = z.object({
   schema: z.literal(RESULT_SCHEMA_ID),
@@ -171,6 +258,8 @@ export const runFileSchema = z.object({
   image: z.string().max(500).nullable(),
   results: z.array(workloadResultSchema).max(10_000),
   errors: z.array(runErrorSchema).max(1000),
+  /** Racing runs only: the stop rule and how each workload's race ended. Absent in older files. */
+  race: raceSummarySchema.optional(),
   /** Backend × workload pairs that cannot run, with why (sync-latency on a named volume). */
   skipped: z
     .array(

@@ -15,9 +15,23 @@ export const runRequestSchema = z
     runs: z.number().int().min(1).max(1000),
     /** Keep running past `runs` until the 95 % confidence interval of the mean is within ±2 %. */
     adaptive: z.boolean().optional(),
-    /** With `adaptive`, the most timed runs (default: 5 × runs, at least 30). */
+    /** With `adaptive`, the most timed runs (default: 5 × runs, at least 30); with `race`, the cap (default 30). */
     maxRuns: z.number().int().min(1).max(10_000).optional(),
     warmup: z.number().int().min(0).max(100),
+    /**
+     * Race to a decided ranking: `runs` is then the minimum samples and `maxRuns` the cap
+     * (default 30); a backend leaves a workload once it is decided slower (docs/methodology.md).
+     */
+    race: z.boolean().optional(),
+    /** Answer within this many seconds: no new round starts after it (racing spreads it over workloads). */
+    budgetSeconds: z
+      .number()
+      .int()
+      .min(10)
+      .max(7 * 24 * 3600)
+      .optional(),
+    /** `interleaved` (default): rounds of one sample per backend, rotating; `sequential`: one backend after another. */
+    order: z.enum(['interleaved', 'sequential']).optional(),
     /** The `custom` workload: the user's command, project folder (copied) and image. */
     custom: z
       .object({
@@ -34,6 +48,18 @@ export const runRequestSchema = z
   .refine((r) => !r.workloads.includes('custom') || r.custom !== undefined, {
     message: 'the custom workload needs a command',
     path: ['custom'],
+  })
+  .refine((r) => !(r.race && r.order === 'sequential'), {
+    message: 'racing needs interleaved rounds',
+    path: ['order'],
+  })
+  .refine((r) => r.budgetSeconds === undefined || r.race === true, {
+    message: 'a time budget needs racing: a fixed count of runs takes as long as it takes',
+    path: ['budgetSeconds'],
+  })
+  .refine((r) => !(r.race && r.adaptive), {
+    message: 'racing and the adaptive stop are two different stop rules: choose one',
+    path: ['adaptive'],
   })
   .refine((r) => r.maxRuns === undefined || r.maxRuns >= r.runs, {
     message: 'maxRuns must be at least runs',

@@ -20,9 +20,13 @@ import { failIfNot, RECOMMENDATION_CHANGED_EXIT } from '../output/fail-if-not';
 import { markdownTable, textTable, warningLines } from '../output/results-table';
 import { syncNoteLines } from '../../shared/sync-note';
 import { ProgressLine } from '../output/progress-line';
-import { parseCount, parseList, parseNames, parseOne } from '../parse-options';
+import { parseCount, parseDuration, parseList, parseNames, parseOne } from '../parse-options';
 import { cancelOnSignal, type SignalCancel } from '../cancel-on-signal';
 import { checkInputFolder, checkOutputFile, checkResultsFolder } from '../check-paths';
+import { raceLines } from '../output/race-text';
+import { DEFAULT_RACE_POLICY } from '../../core/stats/race';
+
+const ORDERS = ['interleaved', 'sequential'] as const;
 
 interface RunFlags {
   engine?: string;
@@ -30,18 +34,54 @@ interface RunFlags {
   mount: string;
   workload?: string;
   size: string;
-  runs: string;
+  runs?: string;
+  race?: boolean;
+  budget?: string;
+  order?: string;
   warmup: string;
   image?: string;
   json?: string;
   markdown?: boolean;
   adaptive?: boolean;
   maxRuns?: string;
+  minRuns?: string;
   command?: string;
   folder?: string;
   customImage?: string;
   profile?: string;
   failIfNot?: string;
+}
+
+/** Fixed runs unless racing was asked for, or a profile run left the count to Mountbench. */
+function racing(flags: RunFlags): boolean {
+  if (flags.race || flags.budget) {
+    if (flags.runs || flags.adaptive)
+      throw new MountbenchError(
+        'BAD_INPUT',
+        '--race and --budget decide the number of runs themselves: drop --runs/--adaptive, or use --min-runs',
+      );
+    return true;
+  }
+  return Boolean(flags.profile) && !flags.runs && !flags.adaptive;
+}
+
+function countFlags(flags: RunFlags): Pick<RunRequest, 'runs' | 'race' | 'budgetSeconds' | 'order'> {
+  const order = flags.order ? parseList('--order', flags.order, ORDERS) : [];
+  if (order.length > 1) throw new MountbenchError('BAD_INPUT', '--order takes one value');
+  const common = order.length ? { order: order[0] } : {};
+  if (!racing(flags))
+    return { ...common, runs: parseCount('--runs', flags.runs ?? '10', { min: 1, max: 1000 }) };
+  return {
+    ...common,
+    runs: parseCount('--min-runs', flags.minRuns ?? String(DEFAULT_RACE_POLICY.minSamples), {
+      min: 3,
+      max: 1000,
+    }),
+    race: true,
+    ...(flags.budget
+      ? { budgetSeconds: parseDuration('--budget', flags.budget, { min: 10, max: 7 * 24 * 3600 }) }
+      : {}),
+  };
 }
 
 /** Options that would otherwise be ignored without a word: each needs another one to mean something. */
@@ -51,7 +91,8 @@ function refuseIgnoredOptions(flags: RunFlags, workloads: readonly string[]): vo
   };
   if (flags.engine !== undefined && !flags.engine.trim())
     refuse('--engine needs a name from `mountbench engines`; leave it out to use the current engine');
-  if (flags.maxRuns !== undefined && !flags.adaptive) refuse('--max-runs only counts with --adaptive');
+  if (flags.maxRuns !== undefined && !flags.adaptive && !racing(flags))
+    refuse('--max-runs only counts with --adaptive or racing');
   if (flags.command !== undefined && !flags.command.trim()) refuse('--command needs a shell command');
   if (flags.command && !workloads.includes('custom'))
     refuse('--command is the custom workload: add custom to --workload, or leave --workload out');
@@ -76,7 +117,7 @@ export function requestFromFlags(flags: RunFlags): RunRequest {
     mounts: parseList('--mount', flags.mount, MOUNT_KINDS),
     workloads,
     size,
-    runs: parseCount('--runs', flags.runs, { min: 1, max: 1000 }),
+    ...countFlags(flags),
     warmup: parseCount('--warmup', flags.warmup, { min: 0, max: 100 }),
     ...(flags.image ? { image: flags.image } : {}),
     ...(flags.adaptive ? { adaptive: true } : {}),
@@ -160,6 +201,8 @@ async function measureAndSave(
       process.stdout.write(
         `\nsync tool times (not in the samples):\n${syncs.map((s) => `  - ${s}`).join('\n')}\n`,
       );
+    const race = raceLines(run);
+    if (race.length) process.stdout.write(`\n${race.join('\n')}\n`);
     if (profile) {
       const rec = recommend(rowsFromRun(run), profile);
       process.stdout.write(`\n${formatRecommendation(rec)}\n`);
@@ -208,10 +251,23 @@ export function registerRunCommand(program: Command): void {
       `workloads: ${WORKLOAD_IDS.join(', ')} (default: all; custom with --command)`,
     )
     .option('--size <size>', `fixture size: ${SIZES.join(' or ')}`, 'default')
-    .option('--runs <n>', 'timed runs per workload', '10')
+    .option(
+      '--runs <n>',
+      'a fixed number of timed runs per workload (default 10; racing when --profile is given)',
+    )
+    .option('--race', 'race to a decided ranking: a backend leaves a workload once it is decided slower')
+    .option(
+      '--budget <time>',
+      'answer within this time, e.g. 10m (racing): undecided comparisons are said so',
+    )
+    .option('--min-runs <n>', 'racing: samples of every backend before the first decision (default 5)')
+    .option('--order <order>', 'interleaved (default: one sample per backend per round) or sequential')
     .option('--warmup <n>', 'untimed warm-up runs before them', '1')
     .option('--adaptive', 'keep running past --runs until the 95 % interval is within ±2 % of the mean')
-    .option('--max-runs <n>', 'with --adaptive, the most timed runs (default 5 × --runs, at least 30)')
+    .option(
+      '--max-runs <n>',
+      'the most timed runs: with --adaptive (default 5 × --runs, at least 30), or racing (default 30)',
+    )
     .option('--command <sh>', 'the custom workload: a shell command run in the workload folder')
     .option('--folder <dir>', 'the custom workload: a project folder copied into the workload folder')
     .option('--custom-image <ref>', 'the custom workload: an image with sh to run it in')

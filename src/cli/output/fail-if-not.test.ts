@@ -41,15 +41,16 @@ describe('--fail-if-not', () => {
       makeRow({ workload: 'dd-write', mount: 'bind', label: 'bind', samples: [1.0, 1.3, 0.7, 1.2, 0.8] }),
       makeRow({
         workload: 'dd-write',
-        mount: 'volume',
-        label: 'volume',
+        mount: 'mutagen',
+        label: 'mutagen',
         samples: [1.01, 1.31, 0.71, 1.21, 0.81],
       }),
     ];
     const rec = recommend(rows, balanced);
-    expect(rec.verdict).toBe('no-measurable-difference');
+    // Intervals this wide leave it "not decided yet" (a tie needs them within ±5 %): still no failure.
+    expect(rec.verdict).toBe('not-decided');
     expect(failIfNot(rec, 'bind')).toBeNull();
-    expect(failIfNot(rec, 'volume')).toBeNull();
+    expect(failIfNot(rec, 'mutagen')).toBeNull();
     expect(failIfNot(rec, 'tmpfs')).toMatch(/the recommendation is .* or /);
   });
 });

@@ -19,7 +19,12 @@ export function backendMatches(backend: BackendRef, target: string): boolean {
 
 /** Null when the recommendation is TARGET (or ties with it), else the sentence to print. */
 export function failIfNot(rec: Recommendation, target: string): string | null {
-  const first = rec.verdict === 'no-measurable-difference' ? rec.tied : rec.choice ? [rec.choice] : [];
+  const first =
+    rec.verdict === 'no-measurable-difference' || rec.verdict === 'not-decided'
+      ? rec.tied
+      : rec.choice
+        ? [rec.choice]
+        : [];
   if (first.some((backend) => backendMatches(backend, target))) return null;
   if (first.length === 0) return `--fail-if-not ${target}: no recommendation could be made (${rec.reason})`;
   return `--fail-if-not ${target}: the recommendation is ${first.map((b) => `${b.label} (${b.key})`).join(' or ')}`;

@@ -31,7 +31,7 @@ describe('formatRecommendation', () => {
     expect(order.every((i) => i > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(text).toMatch(
-      /^ {4}2 +Docker Desktop VirtioFS bind +5\.239 s ± 115\.0 ms +10\.98× +slower \(p < 0\.001\)$/m,
+      /^ {4}2 +Docker Desktop VirtioFS bind +5\.239 s ± 115\.0 ms +10 +11\.0 × \(10\.8 … 11\.2\) +slower \(p < 0\.001\)$/m,
     );
     expect(text).toContain('  ! mutagen needs a running sync');
     expect(text).toContain('  $ mutagen daemon start');
@@ -41,14 +41,14 @@ describe('formatRecommendation', () => {
   it('says "no measurable difference" and names the tied backends', () => {
     const same = samplesAround(1);
     const rows = [
-      makeRow({ mount: 'volume', workload: 'dd-write', samples: same }),
+      makeRow({ mount: 'mutagen', workload: 'dd-write', samples: same }),
       makeRow({ workload: 'dd-write', samples: same }),
     ];
     const text = formatRecommendation(recommend(rows, customProfile({ 'dd-write': 1 })));
     expect(text.split('\n')[1]).toBe(
-      '  Use: docker-engine native bind (no measurable difference from docker-engine native volume)',
+      '  Use: docker-engine native bind (no measurable difference from docker-engine native mutagen)',
     );
-    expect(text).toMatch(/docker-engine native volume .* 1\.00× +no measurable difference \(p = 1\.000\)/);
+    expect(text).toMatch(/docker-engine native mutagen .* 1\.00 × \(0\.99 … 1\.01\) +no measurable difference \(p = 1\.000\)/);
     expect(text).toContain('  Nothing to change: bind mounts on a Linux engine are native.');
   });
 

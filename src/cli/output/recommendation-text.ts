@@ -1,6 +1,8 @@
 // The recommendation as a terminal reads it: the answer first, then the evidence (score table,
 // per-workload rankings), then what it costs and what to do, then the caveats.
 import { formatTime } from '../../shared/format-time';
+import { formatRatioInterval } from '../../shared/format-ratio';
+import { ROLE_LABELS } from '../../shared/roles';
 import type {
   ActionStep,
   RankedBackend,
@@ -49,6 +51,8 @@ function headline(rec: Recommendation): string {
         .filter((b) => b.key !== rec.choice?.key)
         .map((b) => b.label)
         .join(', ')})`;
+    case 'not-decided':
+      return `${title}\n  Not decided yet: ${rec.tied.map((b) => b.label).join(', ')} (keep measuring to decide)`;
     default:
       return `${title}\n  Use: ${rec.choice?.label}${rec.verdict === 'significance-unknown' ? ' (significance unknown)' : ''}`;
   }
@@ -78,12 +82,20 @@ function scoreTable(rec: Recommendation): string[] {
 }
 
 function rankingLines(r: WorkloadRanking): string[] {
-  const header = ['place', 'backend', 'time', 'ratio', 'against the fastest'];
+  const header = [
+    'place',
+    'backend',
+    'time',
+    'runs',
+    'as long as the fastest (95 % interval)',
+    'against the fastest',
+  ];
   const rows = r.entries.map((e) => [
     String(e.place),
     e.backend.label,
     e.stddev === null ? formatTime(e.mean) : `${formatTime(e.mean)} ± ${formatTime(e.stddev)}`,
-    ratio(e.ratio),
+    String(e.runs),
+    e.interval ? formatRatioInterval({ ratio: e.ratio, ...e.interval }) : ratio(e.ratio),
     verdictText(e),
   ]);
   const baseline = r.baseline
@@ -113,8 +125,27 @@ function stepLines(step: ActionStep): string[] {
   }
 }
 
+function roleLines(rec: Recommendation): string[] {
+  if (!rec.roles || rec.roles.length < 2) return [];
+  return [
+    'By role',
+    ...rec.roles.map((a) => {
+      const what =
+        a.verdict === 'not-decided'
+          ? `not decided yet between ${a.tied.map((b) => b.label).join(', ')} (measure longer to decide)`
+          : (a.choice?.label ?? 'nothing measured');
+      const n = a.samples
+        ? `; ${a.samples.min === a.samples.max ? a.samples.min : `${a.samples.min}–${a.samples.max}`} samples each`
+        : '';
+      return `  ${ROLE_LABELS[a.role]}: ${what}${n}`;
+    }),
+  ];
+}
+
 export function formatRecommendation(rec: Recommendation): string {
   const out: string[] = [headline(rec), `  ${rec.reason}`];
+  const roles = roleLines(rec);
+  if (roles.length) out.push('', ...roles);
   const scores = scoreTable(rec);
   if (scores.length) out.push('', ...scores);
   if (rec.rankings.length) out.push('', 'Per workload', ...rec.rankings.flatMap(rankingLines));

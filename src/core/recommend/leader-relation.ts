@@ -2,12 +2,17 @@
 // asked where the data is: on each weighted workload, Welch's test at 95 % between the two.
 import type { RankedBackend, WorkloadRanking } from '../../shared/recommendation';
 import { compareTimes } from '../stats/significance';
+import { intervalAgainst } from './rank';
+
+/** Ratios within 1 ± this are a practical tie, as in the race's stop rule. */
+export const TIE_MARGIN = 0.05;
 
 /**
- * `tied`: no weighted workload shows a measurable difference; `unknown`: none does, but some
- * could not be tested (single runs); `different`: at least one does.
+ * `tied`: no weighted workload shows a measurable difference and every interval lies within ±5 %;
+ * `undecided`: no measurable difference, but an interval reaches past ±5 % (more samples would
+ * decide); `unknown`: some could not be tested (single runs); `different`: a workload differs.
  */
-export type LeaderRelation = 'tied' | 'unknown' | 'different';
+export type LeaderRelation = 'tied' | 'undecided' | 'unknown' | 'different';
 
 export function relationToLeader(
   backendKey: string,
@@ -16,6 +21,7 @@ export function relationToLeader(
   weightedKeys: readonly string[],
 ): LeaderRelation {
   let untested = false;
+  let wide = false;
   for (const key of weightedKeys) {
     const ranking = rankings.find((r) => r.workloadKey === key);
     const find = (k: string) => ranking?.entries.find((e) => e.backend.key === k);
@@ -30,6 +36,8 @@ export function relationToLeader(
     const verdict = compareTimes(a, b).verdict;
     if (verdict === 'faster' || verdict === 'slower') return 'different';
     if (verdict === 'not-enough-runs') untested = true;
+    const interval = intervalAgainst(a, b);
+    if (interval && (interval.low < 1 / (1 + TIE_MARGIN) || interval.high > 1 + TIE_MARGIN)) wide = true;
   }
-  return untested ? 'unknown' : 'tied';
+  return untested ? 'unknown' : wide ? 'undecided' : 'tied';
 }

@@ -6,6 +6,7 @@ import { MountbenchError } from '../../shared/errors';
 import type { RankedBackend, RankVerdict, WorkloadRanking } from '../../shared/recommendation';
 import { compareTimes, type TimeSummary, type Verdict } from '../stats/significance';
 import { singleMachine } from './machine-groups';
+import { ratioIntervalFromSummary } from '../stats/ratio-interval';
 
 /** The figure a ranking compares: time per operation, so batched workloads with different batch sizes compare fairly. */
 export function perOperation(row: ComparisonRow): TimeSummary {
@@ -24,6 +25,16 @@ export function isBaseline(row: ComparisonRow): boolean {
 function againstFastest(verdict: Verdict): RankVerdict {
   // Sorted by mean, nothing is significantly faster than the fastest; equal means give p = 1.
   return verdict === 'faster' ? 'no-measurable-difference' : verdict;
+}
+
+/** The 95 % interval of a / b, from the summaries (published figures have no samples). */
+export function intervalAgainst(a: TimeSummary, b: TimeSummary): { low: number; high: number } | null {
+  if (a.stddev === null || b.stddev === null) return null;
+  const r = ratioIntervalFromSummary(
+    { mean: a.mean, variance: a.stddev ** 2, n: a.runs },
+    { mean: b.mean, variance: b.stddev ** 2, n: b.runs },
+  );
+  return r ? { low: r.low, high: r.high } : null;
 }
 
 /** Ranks the rows of one workload key (one row per backend). */
@@ -57,9 +68,15 @@ export function rankWorkload(rows: readonly ComparisonRow[]): WorkloadRanking {
       runs: time.runs,
       note: row.note,
     };
-    if (index === 0) return { ...base, ratio: 1, p: null, verdict: 'fastest' };
+    if (index === 0) return { ...base, ratio: 1, interval: null, p: null, verdict: 'fastest' };
     const c = compareTimes(time, fastest);
-    return { ...base, ratio: c.ratio, p: c.p, verdict: againstFastest(c.verdict) };
+    return {
+      ...base,
+      ratio: c.ratio,
+      interval: intervalAgainst(time, fastest),
+      p: c.p,
+      verdict: againstFastest(c.verdict),
+    };
   });
   // A noisy backend can be within the noise of the fastest while a tighter, faster one is not:
   // first place comes first, then the rest by mean, with places counted as in a race (1, 1, 3).

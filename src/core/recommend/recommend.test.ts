@@ -27,15 +27,49 @@ describe('recommend', () => {
   it('says "no measurable difference" for two backends with the same distribution, and prefers the simpler one', () => {
     const same = samplesAround(1.2);
     const rows = [
-      // The volume is listed first and is a hair faster on paper: simplicity still decides.
-      makeRow({ mount: 'volume', workload: 'small-file-read', samples: same.map((x) => x * 0.999) }),
+      // mutagen is listed first and is a hair faster on paper: simplicity still decides.
+      makeRow({ mount: 'mutagen', workload: 'small-file-read', samples: same.map((x) => x * 0.999) }),
       makeRow({ mount: 'bind', workload: 'small-file-read', samples: [...same].reverse() }),
     ];
     const rec = recommend(rows, smallFiles);
     expect(rec.verdict).toBe('no-measurable-difference');
     expect(rec.choice?.key).toBe('docker-engine/native/bind');
-    expect(rec.tied.map((b) => b.key)).toEqual(['docker-engine/native/bind', 'docker-engine/native/volume']);
+    expect(rec.tied.map((b) => b.key)).toEqual(['docker-engine/native/bind', 'docker-engine/native/mutagen']);
     expect(rec.reason).toMatch(/^No measurable difference between .*simplest setup/);
+  });
+
+  it('never offers tmpfs or a volume for the source tree: each role gets its own answer', () => {
+    const rows = [
+      makeRow({ mount: 'tmpfs', workload: 'small-file-read', samples: samplesAround(0.5) }),
+      makeRow({ mount: 'volume', workload: 'small-file-read', samples: samplesAround(0.6) }),
+      makeRow({ mount: 'bind', workload: 'small-file-read', samples: samplesAround(1) }),
+      makeRow({ variant: 'fuse', mount: 'bind', workload: 'small-file-read', samples: samplesAround(4) }),
+    ];
+    const rec = recommend(rows, smallFiles);
+    expect(rec.role).toBe('source-tree');
+    expect(rec.choice?.key).toBe('docker-engine/native/bind');
+    expect(rec.verdict).toBe('winner');
+    expect(rec.reason).toMatch(/^For the source tree/);
+    expect(rec.roles?.map((r) => [r.role, r.choice?.key, r.verdict])).toEqual([
+      ['source-tree', 'docker-engine/native/bind', 'winner'],
+      ['container-data', 'docker-engine/native/tmpfs', 'winner'],
+    ]);
+    expect(rec.roles?.[0].samples).toEqual({ min: 10, max: 10 });
+    // The score table still ranks every backend, tmpfs first.
+    expect(rec.scores[0].backend.key).toBe('docker-engine/native/tmpfs');
+  });
+
+  it('says "not decided yet", with the interval, when no difference shows but the intervals are wide', () => {
+    const wide = [0.5, 1.6, 0.9, 1.3, 0.7];
+    const rows = [
+      makeRow({ mount: 'bind', workload: 'small-file-read', samples: wide }),
+      makeRow({ mount: 'mutagen', workload: 'small-file-read', samples: wide.map((x) => x * 1.1) }),
+    ];
+    const rec = recommend(rows, smallFiles);
+    expect(rec.verdict).toBe('not-decided');
+    expect(rec.reason).toMatch(
+      /^Not decided yet: .*more than 5 % \(.* on small-file-read: \d\.\d\d × \(\d\.\d\d … \d\.\d\d\)\)\. Keep measuring/,
+    );
   });
 
   it('prefers a bind mount over a sync tool and the current setting over a change when tied', () => {

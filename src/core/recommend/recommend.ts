@@ -5,15 +5,20 @@ import type { ComparisonRow } from '../../shared/comparison';
 import { MountbenchError } from '../../shared/errors';
 import type {
   BackendRef,
+  BackendSetup,
   Profile,
   Recommendation,
   RecommendationVerdict,
+  RoleAnswer,
   ScoredBackend,
+  WorkloadRanking,
 } from '../../shared/recommendation';
+import { formatRatioInterval } from '../../shared/format-ratio';
+import { ROLE_LABELS, ROLES, roleOf, type Role } from '../../shared/roles';
 import type { ActionOptions } from './action-options';
 import { backendSetup, rankedBackends } from './backend-setups';
 import { caveats } from './caveats';
-import { relationToLeader, type LeaderRelation } from './leader-relation';
+import { relationToLeader, TIE_MARGIN, type LeaderRelation } from './leader-relation';
 import { groupByMachine, singleMachine } from './machine-groups';
 import { keepOneSizePerWorkload } from './one-size';
 import { pickOnePerBackendAndWorkload } from './pick-rows';
@@ -38,15 +43,27 @@ function reasonFor(
   scores: readonly ScoredBackend[],
   tied: readonly BackendRef[],
   relations: ReadonlyMap<string, LeaderRelation>,
+  evidence: Evidence,
 ): string {
   const leader = scores[0];
   switch (verdict) {
     case 'no-data':
       return `No backend was measured on the workloads the ${profile.label} profile weighs.`;
+    case 'not-decided': {
+      const others = tied.filter((b) => b.key !== leader.backend.key).map((b) => b.label);
+      const widest = evidence.widest(leader.backend.key, others.length ? tied.map((b) => b.key) : []);
+      return (
+        `Not decided yet: no measurable difference between ${tied.map((b) => b.label).join(', ')}, but the ` +
+        `intervals still allow more than ${TIE_MARGIN * 100} %` +
+        (widest ? ` (${widest})` : '') +
+        `. Keep measuring to decide; ${choice?.label} is the simplest of them meanwhile.`
+      );
+    }
     case 'no-measurable-difference':
       return (
         `No measurable difference between ${tied.map((b) => b.label).join(', ')} ` +
-        `(Welch's t-test at 95 % on every weighted workload): ${choice?.label} is the simplest setup among them.`
+        `(Welch's t-test at 95 % on every weighted workload, intervals within ±${TIE_MARGIN * 100} %): ` +
+        `${choice?.label} is the simplest setup among them.`
       );
     case 'significance-unknown': {
       const unknown = scores
@@ -73,21 +90,55 @@ function reasonFor(
   }
 }
 
-/** Recommends from the rows of one machine; rows from several machines are refused (see recommendPerMachine). */
-export function recommend(
-  rows: readonly ComparisonRow[],
-  profile: Profile,
-  options: RecommendOptions = {},
-): Recommendation {
-  const machine = singleMachine(rows);
-  const sized = keepOneSizePerWorkload(rows);
-  const picked = pickOnePerBackendAndWorkload(sized.rows);
-  const rankings = rankWorkloads(picked.rows);
-  const { scores, unscored, weights, unmeasured } = scoreProfile(rankings, profile);
-  const setups = rankedBackends(rankings).map((b) => backendSetup(b, rankings, options));
-  const setupOf = (key: string) => setups.find((s) => s.backend.key === key);
+/** What the reasons quote from the rankings: intervals and sample counts. */
+class Evidence {
+  constructor(private readonly rankings: readonly WorkloadRanking[]) {}
 
-  const weightedKeys = Object.keys(weights);
+  /** "FUSE on small-file-read: 1.08 × (0.70 … 1.66)": the widest interval among these backends. */
+  widest(leaderKey: string, keys: readonly string[]): string | null {
+    let best: { text: string; width: number } | null = null;
+    for (const ranking of this.rankings) {
+      const leader = ranking.entries.find((e) => e.backend.key === leaderKey);
+      for (const entry of ranking.entries) {
+        if (entry === leader || !keys.includes(entry.backend.key) || !entry.interval || !leader) continue;
+        // Relative to the role's leader: the entry's ratio to the fastest over the leader's.
+        const base = leader.ratio;
+        const interval = {
+          ratio: entry.ratio / base,
+          low: entry.interval.low / base,
+          high: entry.interval.high / base,
+        };
+        const width = interval.high / interval.low;
+        if (!best || width > best.width)
+          best = {
+            text: `${entry.backend.label} on ${ranking.workloadKey}: ${formatRatioInterval(interval)}`,
+            width,
+          };
+      }
+    }
+    return best?.text ?? null;
+  }
+
+  samples(keys: readonly string[]): { min: number; max: number } | null {
+    const runs = this.rankings.flatMap((r) =>
+      r.entries.filter((e) => keys.includes(e.backend.key)).map((e) => e.runs),
+    );
+    return runs.length ? { min: Math.min(...runs), max: Math.max(...runs) } : null;
+  }
+}
+
+interface AnswerInput {
+  scores: readonly ScoredBackend[];
+  rankings: readonly WorkloadRanking[];
+  weightedKeys: readonly string[];
+  profile: Profile;
+  setupOf(key: string): BackendSetup | undefined;
+  current: readonly CurrentSetting[];
+}
+
+/** The answer among some scored backends (one role's, or all). */
+function answerAmong(input: AnswerInput, role: Role): RoleAnswer {
+  const { scores, rankings, weightedKeys, profile, setupOf, current } = input;
   const leader = scores[0];
   const relations = new Map<string, LeaderRelation>(
     leader
@@ -99,18 +150,19 @@ export function recommend(
           ])
       : [],
   );
+  const close = (r: LeaderRelation | undefined) => r === 'tied' || r === 'undecided';
   const tiedScores = leader
-    ? [leader, ...scores.slice(1).filter((s) => relations.get(s.backend.key) === 'tied')]
+    ? [leader, ...scores.slice(1).filter((s) => close(relations.get(s.backend.key)))]
     : [];
   const verdict: RecommendationVerdict = !leader
     ? 'no-data'
-    : tiedScores.length > 1
-      ? 'no-measurable-difference'
-      : [...relations.values()].includes('unknown')
-        ? 'significance-unknown'
-        : 'winner';
-
-  const current = options.current ?? [];
+    : tiedScores.some((s) => relations.get(s.backend.key) === 'undecided')
+      ? 'not-decided'
+      : tiedScores.length > 1
+        ? 'no-measurable-difference'
+        : [...relations.values()].includes('unknown')
+          ? 'significance-unknown'
+          : 'winner';
   const simplest = [...tiedScores].sort((a, b) => {
     const sa = setupOf(a.backend.key);
     const sb = setupOf(b.backend.key);
@@ -124,19 +176,58 @@ export function recommend(
   });
   const choice = simplest[0]?.backend ?? null;
   const tied = simplest.map((s) => s.backend);
+  const evidence = new Evidence(rankings);
+  return {
+    role,
+    verdict,
+    choice,
+    tied,
+    reason: reasonFor(verdict, profile, choice, scores, tied, relations, evidence),
+    samples: evidence.samples(scores.map((s) => s.backend.key)),
+  };
+}
+
+/** Recommends from the rows of one machine; rows from several machines are refused (see recommendPerMachine). */
+export function recommend(
+  rows: readonly ComparisonRow[],
+  profile: Profile,
+  options: RecommendOptions = {},
+): Recommendation {
+  const machine = singleMachine(rows);
+  const sized = keepOneSizePerWorkload(rows);
+  const picked = pickOnePerBackendAndWorkload(sized.rows);
+  const rankings = rankWorkloads(picked.rows);
+  const { scores, unscored, weights, unmeasured } = scoreProfile(rankings, profile);
+  const setups = rankedBackends(rankings).map((b) => backendSetup(b, rankings, options));
+  const setupOf = (key: string) => setups.find((s) => s.backend.key === key);
+  const input = {
+    rankings,
+    weightedKeys: Object.keys(weights),
+    profile,
+    setupOf,
+    current: options.current ?? [],
+  };
+  // Backends compete only within the role they can serve: never a volume for the source tree.
+  const roles = ROLES.flatMap((role) => {
+    const own = scores.filter((s) => roleOf(s.backend.mount) === role);
+    return own.length ? [answerAmong({ ...input, scores: own }, role)] : [];
+  });
+  const main = roles[0] ?? answerAmong({ ...input, scores: [] }, 'source-tree');
 
   return {
     machine,
     profile,
-    verdict,
-    choice,
-    tied,
-    reason: reasonFor(verdict, profile, choice, scores, tied, relations),
+    role: main.role,
+    roles,
+    verdict: main.verdict,
+    choice: main.choice,
+    tied: main.tied,
+    reason: roles.length > 1 ? `For the ${ROLE_LABELS[main.role]}: ${main.reason}` : main.reason,
     scores,
     unscored,
     weights,
     rankings,
-    setup: choice ? (setupOf(choice.key) ?? null) : null,
+    setup: main.choice ? (setupOf(main.choice.key) ?? null) : null,
     setups,
     caveats: caveats({
       rows: picked.rows,

@@ -34,6 +34,8 @@ export interface BackendExecutor {
   openSession(script: string, signal: AbortSignal): Promise<ShellSession>;
   /** The filesystem type the folder is on, e.g. `overlay`, `tmpfs`, `fuse`, `ext4`. */
   fsTypeOf(path: string, signal: AbortSignal): Promise<string>;
+  /** Host only: what ran the scripts (the bench image's BusyBox, or the host's own tools). */
+  readonly tools?: string;
   /** Present on sync mounts: the runner times the tool's flushes apart from the samples. */
   readonly sync?: SyncControl;
   /** Removes everything this executor created. Safe to call twice and after a failed start. */

@@ -1,5 +1,5 @@
-// The baseline: the same workload scripts run by the host's own `sh`, with no container or VM in
-// the way. macOS's `date` has no nanoseconds, so the time comes from this process's monotonic
+// The baseline: the same workload scripts run on the host, with no container or VM in the way, by
+// the same BusyBox as the containers where it can run here (see host-tools.ts). macOS's `date` has no nanoseconds, so the time comes from this process's monotonic
 // clock, read when the script's marker lines arrive through a pipe (microseconds of latency).
 import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
@@ -11,13 +11,33 @@ import type { BackendExecutor, ExecResult } from './executor';
 import { LineQueue, type ShellSession } from './shell-session';
 import { endShellGroup, spawnShellGroup } from './process-group';
 import { fsTypeForPath, fsTypeFromDarwinMount } from './proc-mounts';
+import { HOST_OWN_TOOLS, type HostTools } from './host-tools';
 
 const MAX_KEPT_CHARS = 1024 * 1024;
 
 export class HostExecutor implements BackendExecutor {
   readonly clock = null;
 
-  constructor(private readonly root: string) {}
+  /** Set when a container run needs the baseline to say what ran it; absent for the host alone. */
+  readonly tools?: string;
+  private readonly hostTools: HostTools;
+
+  constructor(
+    private readonly root: string,
+    hostTools?: HostTools,
+  ) {
+    this.hostTools = hostTools ?? HOST_OWN_TOOLS;
+    this.tools = hostTools?.label;
+  }
+
+  private spawnShell(script: string, signal: AbortSignal) {
+    const { pathDir } = this.hostTools;
+    const env = pathDir ? { ...process.env, PATH: `${pathDir}:${process.env.PATH ?? ''}` } : process.env;
+    const child = spawnShellGroup(script, signal, { argv: this.hostTools.shell, env });
+    // A shell that exits before reading its stdin must not crash the app with EPIPE.
+    child.stdin.on('error', () => undefined);
+    return child;
+  }
 
   workdir(workloadId: string): string {
     return join(this.root, workloadId);
@@ -33,8 +53,9 @@ export class HostExecutor implements BackendExecutor {
   run(script: string, signal: AbortSignal): Promise<ExecResult> {
     signal.throwIfAborted();
     return new Promise((resolve, reject) => {
-      const child = spawnShellGroup(script, signal);
-      child.stdin.on('error', () => undefined).end();
+      const child = this.spawnShell(script, signal);
+      // A sample reads nothing: its stdin ends at once, as /dev/null would.
+      child.stdin.end();
       let stdout = '';
       let stderr = '';
       let pending = '';
@@ -67,7 +88,7 @@ export class HostExecutor implements BackendExecutor {
 
   async openSession(script: string, signal: AbortSignal): Promise<ShellSession> {
     signal.throwIfAborted();
-    const child = spawnShellGroup(script, signal);
+    const child = this.spawnShell(script, signal);
     const queue = new LineQueue();
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => queue.push(chunk));
@@ -76,7 +97,6 @@ export class HostExecutor implements BackendExecutor {
     child.on('close', (code) =>
       queue.end(new Error(`the shell ended (exit ${code})${stderr ? `: ${stderr.trim()}` : ''}`)),
     );
-    child.stdin.on('error', () => undefined);
     return {
       send: (line) => void child.stdin.write(`${line}\n`),
       nextLine: (timeoutMs) => queue.next(timeoutMs),

@@ -12,7 +12,7 @@ import { SYNC_PROBE, type SyncLatencyParams } from '../workloads/sync-latency';
 import type { Workload } from '../workloads/workload';
 import { HOST_MARKER_CLOCK } from './clock';
 import type { BackendExecutor } from './executor';
-import type { MeasureHooks } from './measure';
+import type { MeasureHooks } from './measure-hooks';
 import { shellQuote } from './sample-script';
 
 const PINGS = 15;

@@ -17,8 +17,14 @@ function endGroup(child: ChildProcess): void {
  * `sh -c script` as the leader of a new process group, ended with everything in it on abort.
  * All three streams are pipes; a caller with nothing to send ends stdin at once.
  */
-export function spawnShellGroup(script: string, signal: AbortSignal): ChildProcessWithoutNullStreams {
-  const child = spawn('sh', ['-c', script], { detached: true });
+export function spawnShellGroup(
+  script: string,
+  signal: AbortSignal,
+  /** The shell's argv (default `sh`; the bench image's `busybox sh` for the host baseline) and env. */
+  shell: { argv: readonly [string, ...string[]]; env?: NodeJS.ProcessEnv } = { argv: ['sh'] },
+): ChildProcessWithoutNullStreams {
+  const [command, ...args] = shell.argv;
+  const child = spawn(command, [...args, '-c', script], { detached: true, env: shell.env ?? process.env });
   const onAbort = () => endGroup(child);
   signal.addEventListener('abort', onAbort, { once: true });
   child.on('exit', () => {

@@ -1,257 +1,289 @@
-// Executes a run: every backend in turn, every workload on it, streaming events as it goes. A
-// failing backend or workload is recorded and the run goes on; a cancel stops at once. Whatever
-// happens, every container, volume, FUSE mount and fixture the run made is removed before it returns.
+// Executes a run. Every backend gets its executor (container, synced container or host) at the
+// start and keeps it, with its fixtures, until the end; each workload is then measured on all of
+// them together, in interleaved rounds (see rounds.ts). A failing backend or workload is recorded
+// and the run goes on; a cancel stops at once. Whatever happens, every container, volume, FUSE
+// mount and fixture the run made is removed before it returns.
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import type Dockerode from 'dockerode';
 import { MountbenchError, serializeError } from '../../shared/errors';
-import { MOUNTBENCH_NAME_PREFIX, type SyncMountKind, type WorkloadId } from '../../shared/ids';
-import type {
-  Backend,
-  EngineInfo,
-  MachineInfo,
-  RunFile,
-  WorkloadResult,
-} from '../../shared/result-schema';
+import type { WorkloadId } from '../../shared/ids';
+import type { Backend, RaceSummary, RunFile, WorkloadResult } from '../../shared/result-schema';
 import type { RunEvent } from '../../shared/run-events';
-import type { RunRequest } from '../../shared/run-plan';
-import { dockerEngineBindShare } from '../providers/docker-engine';
-import type { BindShare } from '../providers/provider-variant';
+import { perLookAlpha, racePolicy } from '../stats/race';
 import { resolveWorkload } from '../workloads/registry';
 import type { Workload } from '../workloads/workload';
-import { ContainerExecutor } from './container-executor';
-import type { BackendExecutor } from './executor';
-import { HostExecutor } from './host-executor';
-import { SyncedExecutor } from './synced-executor';
-import { requireSyncTools, type SyncTools } from '../sync/availability';
+import { checkHostBaseline } from './baseline-check';
 import { explainEngineError } from './engine-errors';
+import type { BackendExecutor } from './executor';
+import { createExecutor, runWorkDir } from './executors';
 import { ensureImage } from './image';
+import { benchToolsOnHost } from './host-tools';
 import { claimRunDir } from './leftovers';
-import { measureWorkload, plannedExecutions } from './measure';
+import { measureWorkload, plannedExecutions, type MeasureLaneInput } from './measure';
+import type { RunContext } from './run-context';
 import { appStamp } from '../app-version';
 
-export interface RunContext {
-  runId: string;
-  request: RunRequest;
-  backends: Backend[];
-  /** Null when only the host baseline runs. */
-  docker: Dockerode | null;
-  engine: EngineInfo | null;
-  image: string;
-  machine: MachineInfo;
-  appVersion: string;
-  /** True only for the CLI: a custom command from the dashboard never runs on the host. */
-  allowHostCommands: boolean;
-  /** Mountbench's cache folder; the run works in `runs/<runId>` below it. */
-  cacheDir: string;
-  /** The environment sync tools run with (PATH finds them); default: this process's. */
-  env?: NodeJS.ProcessEnv;
-  /** Sync tools found when the run was prepared; looked up on `env`'s PATH when absent. */
-  syncTools?: SyncTools;
-  signal: AbortSignal;
-  onEvent(event: RunEvent): void;
-  /**
-   * Awaited before `run-done` is emitted (the app layer saves the run here), so whoever hears
-   * `run-done` finds the result stored.
-   */
-  beforeDone?(run: RunFile): Promise<void>;
-}
+export type { RunContext } from './run-context';
+export { runWorkDir } from './executors';
 
-export function runWorkDir(cacheDir: string, runId: string): string {
-  return join(cacheDir, 'runs', runId);
-}
+/** What a run gathers as it goes, and the one place events and errors leave from. */
+class RunLog {
+  readonly results: WorkloadResult[] = [];
+  readonly errors: RunFile['errors'] = [];
+  readonly skipped: NonNullable<RunFile['skipped']> = [];
+  readonly races: RaceSummary['workloads'] = [];
+  readonly failedBackends = new Set<string>();
+  completed = 0;
 
-async function bindShareFor(backend: Backend, dir: string): Promise<BindShare> {
-  // Only the plain engine makes its own variants; other providers' variants are settings of the
-  // product, switched before the run, so their bind mounts are plain folders here.
-  if (backend.provider === 'docker-engine') return dockerEngineBindShare(backend.variant ?? 'native', dir);
-  return { hostRoot: join(dir, 'data'), source: join(dir, 'data'), release: async () => {} };
-}
+  constructor(private readonly ctx: RunContext) {}
 
-/** The run's environment, pointing sync tools at the engine the bench containers run on. */
-function syncToolEnv(ctx: RunContext): NodeJS.ProcessEnv {
-  const env = { ...(ctx.env ?? process.env) };
-  const endpoint = ctx.engine?.endpoint ?? '';
-  if (/^(unix|tcp|npipe):\/\//.test(endpoint)) {
-    env.DOCKER_HOST = endpoint;
-    delete env.DOCKER_CONTEXT;
-  }
-  return env;
-}
-
-async function syncExecutable(ctx: RunContext, mount: SyncMountKind): Promise<string> {
-  return ctx.syncTools?.[mount] ?? (await requireSyncTools([mount], ctx.env ?? process.env))[mount]!;
-}
-
-async function createExecutor(
-  ctx: RunContext,
-  backend: Backend,
-  index: number,
-  image = ctx.image,
-  suffix = '',
-): Promise<BackendExecutor> {
-  const dir = join(runWorkDir(ctx.cacheDir, ctx.runId), `backend-${index}${suffix}`);
-  if (backend.mount === 'host') return new HostExecutor(dir);
-  if (!ctx.docker) throw new MountbenchError('ENGINE_NOT_FOUND', `${backend.label} needs a Docker engine`);
-  const name = `${MOUNTBENCH_NAME_PREFIX}${ctx.runId}-${index}${suffix}`;
-  const base = { docker: ctx.docker, image, name, runId: ctx.runId, signal: ctx.signal };
-  switch (backend.mount) {
-    case 'bind': {
-      const share = await bindShareFor(backend, dir);
-      return ContainerExecutor.start({
-        ...base,
-        mount: { kind: 'bind', source: share.source, hostRoot: share.hostRoot },
-        release: async () => {
-          await share.release();
-          await rm(dir, { recursive: true, force: true });
-        },
-      });
-    }
-    case 'volume':
-      return ContainerExecutor.start({ ...base, mount: { kind: 'volume', volumeName: name } });
-    case 'tmpfs':
-      return ContainerExecutor.start({ ...base, mount: { kind: 'tmpfs' } });
-    case 'layer':
-      return ContainerExecutor.start({ ...base, mount: { kind: 'layer' } });
-    case 'mutagen':
-    case 'docker-sync':
-      return SyncedExecutor.start({
-        ...base,
-        tool: backend.mount,
-        executable: await syncExecutable(ctx, backend.mount),
-        env: syncToolEnv(ctx),
-        dir,
-      });
-  }
-}
-
-export async function executeRun(ctx: RunContext): Promise<RunFile> {
-  const { runId, request, backends, signal } = ctx;
-  const createdAt = new Date().toISOString();
-  const results: WorkloadResult[] = [];
-  const errors: RunFile['errors'] = [];
-  const emit = (event: RunEvent) => {
+  emit(event: RunEvent): void {
     try {
-      ctx.onEvent(event);
+      this.ctx.onEvent(event);
     } catch {
       // A listener's bug must not break the measurement.
     }
-  };
-  const recordError = (err: unknown, backendId: string | null, workloadId: WorkloadId | null) => {
-    const error = serializeError(explainEngineError(err, ctx.engine?.endpoint ?? null));
-    errors.push({ ...error, ...(backendId ? { backendId } : {}), ...(workloadId ? { workloadId } : {}) });
-    emit({ type: 'error', runId, backendId, workloadId, error });
-  };
-  const workloadOf = (workloadId: WorkloadId): Workload =>
-    resolveWorkload(workloadId, request.custom, { allowHostCommands: ctx.allowHostCommands });
-  const executionsOf = (workloadId: WorkloadId) =>
-    plannedExecutions(workloadOf(workloadId), request.size, request);
-  const skipReason = (backend: Backend, workloadId: WorkloadId) =>
-    workloadOf(workloadId).unsupportedOn?.(backend.mount) ?? null;
-  // The custom workload may bring its own image: it then gets its own container on each backend.
-  const customImage = request.workloads.includes('custom') ? request.custom?.image : undefined;
-  const skipped: NonNullable<RunFile['skipped']> = [];
-  let totalExecutions = 0;
-  for (const backend of backends) {
-    for (const workloadId of request.workloads) {
-      const reason = skipReason(backend, workloadId);
-      if (reason) skipped.push({ backendId: backend.id, workloadId, reason });
-      else totalExecutions += executionsOf(workloadId);
+  }
+
+  error(err: unknown, backendId: string | null, workloadId: WorkloadId | null): void {
+    const error = serializeError(explainEngineError(err, this.ctx.engine?.endpoint ?? null));
+    this.errors.push({
+      ...error,
+      ...(backendId ? { backendId } : {}),
+      ...(workloadId ? { workloadId } : {}),
+    });
+    if (backendId) this.failedBackends.add(backendId);
+    this.emit({ type: 'error', runId: this.ctx.runId, backendId, workloadId, error });
+  }
+}
+
+function workloadOf(ctx: RunContext, id: WorkloadId): Workload {
+  return resolveWorkload(id, ctx.request.custom, { allowHostCommands: ctx.allowHostCommands });
+}
+
+/** Skips what cannot run and counts the executions the rest will make at least. */
+function planWorkloads(ctx: RunContext, log: RunLog): number {
+  let total = 0;
+  for (const backend of ctx.backends) {
+    for (const id of ctx.request.workloads) {
+      const workload = workloadOf(ctx, id);
+      const reason = workload.unsupportedOn?.(backend.mount) ?? null;
+      if (reason) log.skipped.push({ backendId: backend.id, workloadId: id, reason });
+      else total += plannedExecutions(workload, ctx.request.size, ctx.request);
     }
   }
-  emit({ type: 'planned', runId, backends, workloads: request.workloads, totalExecutions });
+  return total;
+}
 
-  let completed = 0;
+/** The custom workload may bring its own image: it then gets its own container on each backend. */
+function customImageOf(ctx: RunContext): string | undefined {
+  return ctx.request.workloads.includes('custom') ? ctx.request.custom?.image : undefined;
+}
+
+async function ensureImages(ctx: RunContext, log: RunLog): Promise<void> {
+  if (!ctx.docker || !ctx.backends.some((b) => b.mount !== 'host')) return;
+  const custom = customImageOf(ctx);
+  for (const image of new Set([ctx.image, ...(custom ? [custom] : [])])) {
+    await ensureImage(ctx.docker, image, ctx.signal, (p) =>
+      log.emit({ type: 'image-progress', runId: ctx.runId, image, status: p.status, fraction: p.fraction }),
+    );
+  }
+}
+
+/** Starts every backend's executor; a backend that cannot start is recorded and left out. */
+async function startExecutors(ctx: RunContext, log: RunLog): Promise<Map<string, BackendExecutor>> {
+  const executors = new Map<string, BackendExecutor>();
+  // Beside containers, the host baseline runs the containers' own BusyBox where it can.
+  const hostTools =
+    ctx.docker && ctx.backends.some((b) => b.mount === 'host') && ctx.backends.some((b) => b.mount !== 'host')
+      ? await benchToolsOnHost(ctx.docker, ctx.image, ctx.cacheDir, ctx.runId)
+      : undefined;
+  for (const [index, backend] of ctx.backends.entries()) {
+    ctx.signal.throwIfAborted();
+    log.emit({ type: 'backend-started', runId: ctx.runId, backendId: backend.id });
+    log.emit({
+      type: 'phase',
+      runId: ctx.runId,
+      backendId: backend.id,
+      workloadId: null,
+      phase: 'container',
+    });
+    try {
+      executors.set(backend.id, await createExecutor(ctx, backend, index, ctx.image, '', hostTools));
+    } catch (err) {
+      if (ctx.signal.aborted) throw err;
+      log.error(err, backend.id, null);
+    }
+  }
+  return executors;
+}
+
+function laneInputs(
+  ctx: RunContext,
+  log: RunLog,
+  backends: readonly Backend[],
+  executors: ReadonlyMap<string, BackendExecutor>,
+  workloadId: WorkloadId,
+): MeasureLaneInput[] {
+  const { runId } = ctx;
+  return backends.map((backend) => ({
+    backend,
+    executor: executors.get(backend.id)!,
+    hooks: {
+      signal: ctx.signal,
+      phase: (phase) => log.emit({ type: 'phase', runId, backendId: backend.id, workloadId, phase }),
+      sample: (workloadCase, index, warmup, seconds) =>
+        log.emit({
+          type: 'sample',
+          runId,
+          backendId: backend.id,
+          workloadId,
+          workloadCase,
+          index,
+          warmup,
+          seconds,
+          completedExecutions: ++log.completed,
+        }),
+    },
+  }));
+}
+
+/** The custom workload's own containers, when it brings its own image; disposed right after. */
+async function ownExecutors(
+  ctx: RunContext,
+  log: RunLog,
+  backends: readonly Backend[],
+): Promise<Map<string, BackendExecutor>> {
+  const image = customImageOf(ctx);
+  const own = new Map<string, BackendExecutor>();
+  if (!image) return own;
+  for (const backend of backends) {
+    if (backend.mount === 'host') continue;
+    try {
+      own.set(
+        backend.id,
+        await createExecutor(ctx, backend, ctx.backends.indexOf(backend), image, '-custom'),
+      );
+    } catch (err) {
+      if (ctx.signal.aborted) throw err;
+      log.error(err, backend.id, 'custom');
+    }
+  }
+  return own;
+}
+
+async function measureOneWorkload(
+  ctx: RunContext,
+  log: RunLog,
+  executors: ReadonlyMap<string, BackendExecutor>,
+  workloadId: WorkloadId,
+  deadline: number | null,
+): Promise<void> {
+  const workload = workloadOf(ctx, workloadId);
+  const skipped = new Set(log.skipped.filter((s) => s.workloadId === workloadId).map((s) => s.backendId));
+  let backends = ctx.backends.filter((b) => executors.has(b.id) && !skipped.has(b.id));
+  const own = workloadId === 'custom' ? await ownExecutors(ctx, log, backends) : new Map();
+  if (own.size) backends = backends.filter((b) => b.mount === 'host' || own.has(b.id));
+  const before = log.completed;
+  try {
+    const measured = await measureWorkload({
+      lanes: laneInputs(ctx, log, backends, new Map([...executors, ...own]), workloadId),
+      workload,
+      size: ctx.request.size,
+      counts: ctx.request,
+      deadline,
+      signal: ctx.signal,
+      onLaneFailed: (backend, err) => log.error(err, backend.id, workloadId),
+    });
+    for (const result of measured.results) {
+      log.results.push(result);
+      log.emit({ type: 'workload-done', runId: ctx.runId, result });
+    }
+    log.races.push(...measured.races);
+  } finally {
+    // Progress must still reach 100 % when a backend fails part-way.
+    const planned = plannedExecutions(workload, ctx.request.size, ctx.request) * backends.length;
+    log.completed = Math.max(log.completed, before + planned);
+    for (const [backendId, executor] of own)
+      await executor.dispose().catch((err: unknown) => log.error(err, backendId, workloadId));
+  }
+}
+
+/** A budget is spread over the workloads still to come; time one leaves unused goes to the next. */
+function workloadDeadline(runDeadline: number | null, workloadsLeft: number): number | null {
+  if (runDeadline === null) return null;
+  const now = Date.now();
+  return now + Math.max(0, runDeadline - now) / Math.max(1, workloadsLeft);
+}
+
+async function measureAll(ctx: RunContext, log: RunLog): Promise<void> {
+  const started = Date.now();
+  const budget = ctx.request.budgetSeconds;
+  const runDeadline = budget !== undefined ? started + budget * 1000 : null;
+  const executors = await startExecutors(ctx, log);
+  try {
+    for (const [index, workloadId] of ctx.request.workloads.entries()) {
+      ctx.signal.throwIfAborted();
+      const deadline = workloadDeadline(runDeadline, ctx.request.workloads.length - index);
+      await measureOneWorkload(ctx, log, executors, workloadId, deadline);
+    }
+  } finally {
+    for (const backend of ctx.backends) {
+      const executor = executors.get(backend.id);
+      log.emit({
+        type: 'phase',
+        runId: ctx.runId,
+        backendId: backend.id,
+        workloadId: null,
+        phase: 'cleanup',
+      });
+      if (executor) await executor.dispose().catch((err: unknown) => log.error(err, backend.id, null));
+      const ok = executors.has(backend.id) && !log.failedBackends.has(backend.id) && !ctx.signal.aborted;
+      log.emit({ type: 'backend-done', runId: ctx.runId, backendId: backend.id, ok });
+    }
+  }
+}
+
+function raceSummary(ctx: RunContext, log: RunLog): RaceSummary | null {
+  if (!ctx.request.race) return null;
+  const policy = racePolicy(ctx.request);
+  return {
+    rule: { ...policy, perLookAlpha: perLookAlpha(policy) },
+    ...(ctx.request.budgetSeconds ? { budgetSeconds: ctx.request.budgetSeconds } : {}),
+    workloads: log.races,
+  };
+}
+
+export async function executeRun(ctx: RunContext): Promise<RunFile> {
+  const { runId, signal } = ctx;
+  const createdAt = new Date().toISOString();
+  const log = new RunLog(ctx);
+  const totalExecutions = planWorkloads(ctx, log);
+  log.emit({
+    type: 'planned',
+    runId,
+    backends: ctx.backends,
+    workloads: ctx.request.workloads,
+    totalExecutions,
+  });
   try {
     await claimRunDir(runWorkDir(ctx.cacheDir, runId));
-    if (ctx.docker && backends.some((b) => b.mount !== 'host')) {
-      const docker = ctx.docker;
-      for (const image of new Set([ctx.image, ...(customImage ? [customImage] : [])])) {
-        await ensureImage(docker, image, signal, (p) =>
-          emit({ type: 'image-progress', runId, image, status: p.status, fraction: p.fraction }),
-        );
-      }
-    }
-    for (const [index, backend] of backends.entries()) {
-      if (signal.aborted) break;
-      emit({ type: 'backend-started', runId, backendId: backend.id });
-      emit({ type: 'phase', runId, backendId: backend.id, workloadId: null, phase: 'container' });
-      let executor: BackendExecutor | null = null;
-      let ok = true;
-      try {
-        executor = await createExecutor(ctx, backend, index);
-        for (const workloadId of request.workloads) {
-          if (signal.aborted) break;
-          if (skipReason(backend, workloadId)) continue;
-          const before = completed;
-          let ownExecutor: BackendExecutor | null = null;
-          try {
-            if (workloadId === 'custom' && customImage && backend.mount !== 'host') {
-              ownExecutor = await createExecutor(ctx, backend, index, customImage, '-custom');
-            }
-            const workloadResults = await measureWorkload(
-              ownExecutor ?? executor,
-              backend,
-              workloadOf(workloadId),
-              request.size,
-              request,
-              {
-                signal,
-                phase: (phase) => emit({ type: 'phase', runId, backendId: backend.id, workloadId, phase }),
-                sample: (workloadCase, i, warmup, seconds) =>
-                  emit({
-                    type: 'sample',
-                    runId,
-                    backendId: backend.id,
-                    workloadId,
-                    workloadCase,
-                    index: i,
-                    warmup,
-                    seconds,
-                    completedExecutions: ++completed,
-                  }),
-              },
-            );
-            for (const result of workloadResults) {
-              results.push(result);
-              emit({ type: 'workload-done', runId, result });
-            }
-          } catch (err) {
-            if (signal.aborted) throw err;
-            ok = false;
-            // Progress must still reach 100 % when a workload fails part-way.
-            completed = Math.max(completed, before + executionsOf(workloadId));
-            recordError(err, backend.id, workloadId);
-          } finally {
-            if (ownExecutor)
-              await ownExecutor.dispose().catch((err: unknown) => recordError(err, backend.id, workloadId));
-          }
-        }
-      } catch (err) {
-        if (!signal.aborted) {
-          ok = false;
-          recordError(err, backend.id, null);
-        }
-      } finally {
-        emit({ type: 'phase', runId, backendId: backend.id, workloadId: null, phase: 'cleanup' });
-        if (executor) await executor.dispose().catch((err: unknown) => recordError(err, backend.id, null));
-      }
-      emit({ type: 'backend-done', runId, backendId: backend.id, ok: ok && !signal.aborted });
-    }
+    await ensureImages(ctx, log);
+    await measureAll(ctx, log);
   } catch (err) {
-    if (!signal.aborted) recordError(err, null, null);
+    if (!signal.aborted) log.error(err, null, null);
   } finally {
     await rm(runWorkDir(ctx.cacheDir, runId), { recursive: true, force: true }).catch((err: unknown) =>
-      recordError(err, null, null),
+      log.error(err, null, null),
     );
   }
 
-  if (signal.aborted) recordError(new MountbenchError('CANCELLED', 'the run was cancelled'), null, null);
+  if (signal.aborted) log.error(new MountbenchError('CANCELLED', 'the run was cancelled'), null, null);
   const status: RunFile['status'] = signal.aborted
     ? 'cancelled'
-    : results.length === 0 && errors.length
+    : log.results.length === 0 && log.errors.length
       ? 'failed'
       : 'completed';
+  const race = raceSummary(ctx, log);
   const run: RunFile = {
     schema: 'mountbench-run',
     version: 1,
@@ -263,11 +295,12 @@ export async function executeRun(ctx: RunContext): Promise<RunFile> {
     machine: ctx.machine,
     engine: ctx.engine,
     image: ctx.docker ? ctx.image : null,
-    results,
-    errors,
-    ...(skipped.length ? { skipped } : {}),
+    results: checkHostBaseline(log.results, ctx.engine),
+    errors: log.errors,
+    ...(log.skipped.length ? { skipped: log.skipped } : {}),
+    ...(race ? { race } : {}),
   };
   await ctx.beforeDone?.(run);
-  emit({ type: 'run-done', runId, status, run });
+  log.emit({ type: 'run-done', runId, status, run });
   return run;
 }

@@ -58,4 +58,12 @@ describe('statsWarnings', () => {
   it('says nothing about a single sample', () => {
     expect(statsWarnings(summarize([3]))).toEqual([]);
   });
+
+  it('gives no outlier verdict on fewer than five samples', () => {
+    // Three samples, one far off: the median and MAD of three cannot tell an outlier from noise.
+    expect(statsWarnings(summarize([0.3, 0.31, 3]))).toEqual([]);
+    expect(statsWarnings(summarize([0.3, 0.31, 0.29, 0.305, 3]))).toEqual([
+      expect.stringMatching(/^1 of 5 samples is a statistical outlier/),
+    ]);
+  });
 });

@@ -21,6 +21,12 @@ export interface StatsWarningOptions {
  */
 export const MIN_TICKS_PER_SAMPLE = 100;
 
+/**
+ * Below this many samples the median and MAD say too little to call any sample an outlier (with
+ * three, one wide sample makes the MAD itself): no outlier or slow-first-run verdict is given.
+ */
+export const MIN_SAMPLES_FOR_OUTLIER_VERDICT = 5;
+
 export function statsWarnings(stats: Stats, options: StatsWarningOptions = {}): string[] {
   const warnings: string[] = [];
   const resolution = options.clockResolutionSeconds;
@@ -32,6 +38,7 @@ export function statsWarnings(stats: Stats, options: StatsWarningOptions = {}): 
     );
   }
 
+  if (stats.samples.length < MIN_SAMPLES_FOR_OUTLIER_VERDICT) return warnings;
   const scores = modifiedZScores(stats.samples);
   const outlierCount = scores.filter((z) => Math.abs(z) > OUTLIER_THRESHOLD).length;
   if (scores.length > 0 && scores[0] > OUTLIER_THRESHOLD) {

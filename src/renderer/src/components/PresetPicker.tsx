@@ -1,6 +1,13 @@
-import { PRESET_IDS, PRESETS, type PresetId } from '../lib/presets';
+import { BUDGET_MINUTES, PRESET_IDS, PRESETS, type BudgetMinutes, type PresetId } from '../lib/presets';
 
-export function PresetPicker({ value, onChange }: { value: PresetId; onChange(preset: PresetId): void }) {
+interface Props {
+  value: PresetId;
+  onChange(preset: PresetId): void;
+  budget: BudgetMinutes;
+  onBudget(minutes: BudgetMinutes): void;
+}
+
+export function PresetPicker({ value, onChange, budget, onBudget }: Props) {
   return (
     <fieldset className="presets">
       <legend>How thorough</legend>
@@ -18,6 +25,25 @@ export function PresetPicker({ value, onChange }: { value: PresetId; onChange(pr
           <span className="preset-summary">{PRESETS[id].summary}</span>
         </label>
       ))}
+      {PRESETS[value].counts.race && (
+        <label className="inline budget">
+          Answer within{' '}
+          <select
+            value={budget ?? ''}
+            onChange={(e) => onBudget(e.target.value ? (Number(e.target.value) as BudgetMinutes) : null)}
+            data-testid="budget-select"
+          >
+            {BUDGET_MINUTES.map((m) => (
+              <option key={m ?? 'none'} value={m ?? ''}>
+                {m === null ? 'no limit' : `${m} minutes`}
+              </option>
+            ))}
+          </select>{' '}
+          <span className="note">
+            when time runs out first, the result says which comparisons are decided and which are not
+          </span>
+        </label>
+      )}
     </fieldset>
   );
 }

@@ -5,11 +5,13 @@ import type { Recommendation } from '../../../shared/recommendation';
 import { PROFILES, type ProfileId } from '../stores/results-store';
 import { ActionSteps } from './ActionSteps';
 import { ApplySetting } from './ApplySetting';
+import { RoleAnswers } from './RoleAnswers';
 
 const VERDICT_WORDS: Record<Recommendation['verdict'], string> = {
   winner: 'Fastest, measurably',
   'no-measurable-difference': 'No measurable difference: the simplest is chosen',
   'significance-unknown': 'Fastest by the figures (too few runs to test significance)',
+  'not-decided': 'Not decided yet: more samples would decide it',
   'no-data': 'Nothing to rank',
 };
 
@@ -68,6 +70,7 @@ export function RecommendationCard({ profile, onProfile, status, error, recommen
             </p>
           )}
           <p>{rec.reason}</p>
+          {rec.roles && rec.roles.length > 0 && <RoleAnswers roles={rec.roles} />}
           {rec.setup && rec.setup.tradeOffs.length > 0 && (
             <>
               <h3>Trade-offs</h3>

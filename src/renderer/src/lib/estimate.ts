@@ -98,7 +98,8 @@ export function estimateRun(
   backendMounts: readonly MountKind[],
   counts: PresetCounts,
 ): Estimate {
-  const maxRuns = counts.adaptive ? (counts.maxRuns ?? Math.max(30, counts.runs * 5)) : counts.runs;
+  const maxRuns =
+    counts.adaptive || counts.race ? (counts.maxRuns ?? Math.max(30, counts.runs * 5)) : counts.runs;
   let seconds = 0;
   let maxSeconds = 0;
   let executions = 0;

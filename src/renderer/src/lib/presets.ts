@@ -1,13 +1,15 @@
-// The three ways to run a benchmark from the dashboard. Quick is a first look (small fixtures, few
-// runs); Standard is what the published figures used; Thorough keeps going until the 95 % interval
-// is within ±2 % of the mean (the core's adaptive stop), capped at `maxRuns`.
+// The three ways to run a benchmark from the dashboard. Quick and Standard race to a decided
+// ranking (quick or published fixture sizes): a backend stops once it is decided slower, so the
+// answer comes as soon as the figures allow, never below five samples, capped at `maxRuns`.
+// Thorough keeps every backend going until the 95 % interval is within ±2 % of the mean (the
+// core's adaptive stop): precise figures, not only a ranking.
 import type { SizeName } from '../../../shared/ids';
 import type { RunRequest } from '../../../shared/run-plan';
 
 export const PRESET_IDS = ['quick', 'standard', 'thorough'] as const;
 export type PresetId = (typeof PRESET_IDS)[number];
 
-export type PresetCounts = Pick<RunRequest, 'size' | 'runs' | 'warmup' | 'adaptive' | 'maxRuns'> & {
+export type PresetCounts = Pick<RunRequest, 'size' | 'runs' | 'warmup' | 'adaptive' | 'maxRuns' | 'race'> & {
   size: SizeName;
 };
 
@@ -22,14 +24,14 @@ export const PRESETS: Record<PresetId, Preset> = {
   quick: {
     id: 'quick',
     label: 'Quick',
-    summary: 'quick size, 3 runs: a first look in a few minutes',
-    counts: { size: 'quick', runs: 3, warmup: 1 },
+    summary: 'quick size, racing: 5 to 20 runs, until the ranking is decided',
+    counts: { size: 'quick', runs: 5, warmup: 1, race: true, maxRuns: 20 },
   },
   standard: {
     id: 'standard',
     label: 'Standard',
-    summary: 'default size (as the published figures), 10 runs',
-    counts: { size: 'default', runs: 10, warmup: 1 },
+    summary: 'default size (as the published figures), racing: 5 to 30 runs, until the ranking is decided',
+    counts: { size: 'default', runs: 5, warmup: 1, race: true, maxRuns: 30 },
   },
   thorough: {
     id: 'thorough',
@@ -38,3 +40,7 @@ export const PRESETS: Record<PresetId, Preset> = {
     counts: { size: 'default', runs: 10, warmup: 2, adaptive: true, maxRuns: 50 },
   },
 };
+
+/** Minutes the "Answer within" field offers; null: no budget (the cap alone ends a race). */
+export const BUDGET_MINUTES = [null, 5, 10, 20, 30, 60] as const;
+export type BudgetMinutes = (typeof BUDGET_MINUTES)[number];

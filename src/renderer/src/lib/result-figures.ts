@@ -19,7 +19,9 @@ export function perOpSeconds(result: WorkloadResult): number | null {
 /** backend time ÷ host time per workload key; absent where the host did not run that workload. */
 export function hostRatios(results: readonly WorkloadResult[]): Map<WorkloadResult, number> {
   const host = new Map<string, number>();
-  for (const r of results) if (r.backend.mount === 'host') host.set(resultKey(r), r.stats.mean);
+  // A host baseline that failed its self-check measures something else: no ratio to it is shown.
+  for (const r of results)
+    if (r.backend.mount === 'host' && r.baselineCheck?.agrees !== false) host.set(resultKey(r), r.stats.mean);
   const ratios = new Map<WorkloadResult, number>();
   for (const r of results) {
     const base = host.get(resultKey(r));

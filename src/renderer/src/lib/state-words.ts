@@ -32,7 +32,8 @@ function outOf(
     const edits = workloads.find((w) => w.id === 'sync-latency')?.sizes[request.size].edits;
     return typeof edits === 'number' ? String(edits) : null;
   }
-  if (request.adaptive) return `${request.runs}–${request.maxRuns ?? Math.max(30, request.runs * 5)}`;
+  if (request.adaptive || request.race)
+    return `${request.runs}–${request.maxRuns ?? Math.max(30, request.runs * 5)}`;
   return String(request.runs);
 }
 

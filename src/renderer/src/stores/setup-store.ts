@@ -7,7 +7,7 @@ import type { MountKind, ProviderId, WorkloadId } from '../../../shared/ids';
 import type { RunRequest } from '../../../shared/run-plan';
 import type { ProviderSummary, SweepProposalView, SweepRequest } from '../../../shared/sweep';
 import { plannedBackends, variantsOf, type PlannedBackend } from '../lib/planned-backends';
-import { PRESETS, type PresetId } from '../lib/presets';
+import { PRESETS, type BudgetMinutes, type PresetId } from '../lib/presets';
 import { needsSwitch, productOf, sweepRequestOf, switchableProducts } from '../lib/sweep-choice';
 
 /** The dry run of the sweep the picks ask for, fetched from the core whenever they change. */
@@ -33,6 +33,8 @@ export interface SetupState {
   variants: string[];
   workloadIds: WorkloadId[];
   preset: PresetId;
+  /** "Answer within N minutes" (racing presets only); null: no budget. */
+  budgetMinutes: BudgetMinutes;
   /** Every product Mountbench knows, with its current file-sharing setting. */
   providers: ProviderSummary[];
   /** The product whose settings the user may switch (a sweep), or null. */
@@ -55,6 +57,8 @@ export interface SetupState {
   toggleVariant(id: string): void;
   toggleWorkload(id: WorkloadId): void;
   choosePreset(preset: PresetId): void;
+  /** "Answer within N minutes" for a racing preset; null: no budget. */
+  chooseBudget(minutes: BudgetMinutes): void;
 }
 
 export const CONTAINER_MOUNTS: readonly MountKind[] = ['bind', 'volume', 'tmpfs', 'layer'];
@@ -86,6 +90,7 @@ export function createSetupStore(options: {
     variants: ['native'],
     workloadIds: [],
     preset: 'quick',
+    budgetMinutes: null,
     providers: [],
     switchProvider: null,
     switchVariants: [],
@@ -162,6 +167,7 @@ export function createSetupStore(options: {
     toggleVariant: (id) => set((s) => ({ variants: toggle(s.variants, id) })),
     toggleWorkload: (id) => set((s) => ({ workloadIds: toggle(s.workloadIds, id) })),
     choosePreset: (preset) => set({ preset }),
+    chooseBudget: (budgetMinutes) => set({ budgetMinutes }),
     async refreshProviders() {
       try {
         set({ providers: await api.providers.list() });
@@ -199,7 +205,7 @@ type Picks = Pick<
   SetupState,
   'engines' | 'engineName' | 'mounts' | 'variants' | 'workloadIds' | 'workloads' | 'preset'
 > &
-  Partial<Pick<SetupState, 'mountInfo'>>;
+  Partial<Pick<SetupState, 'mountInfo' | 'budgetMinutes'>>;
 
 /** Why a mount cannot be picked here (a sync tool missing), or null. */
 export function mountUnavailableReason(
@@ -284,6 +290,8 @@ export function buildRequest(s: Picks): { request: RunRequest } | { problem: str
     runs: counts.runs,
     warmup: counts.warmup,
     ...(counts.adaptive ? { adaptive: true, maxRuns: counts.maxRuns } : {}),
+    ...(counts.race ? { race: true, maxRuns: counts.maxRuns } : {}),
+    ...(counts.race && s.budgetMinutes ? { budgetSeconds: s.budgetMinutes * 60 } : {}),
   };
   return { request };
 }

@@ -68,6 +68,8 @@ describe('SetupView', () => {
       'host (no container): baseline',
     ]);
 
+    // "Benchmark my setup" races by default; "Answer within" becomes the run's time budget.
+    await user.selectOptions(screen.getByTestId('budget-select'), '10');
     await user.click(screen.getByTestId('setup-benchmark-button'));
     await waitFor(() => expect(api.calls.some((c) => c.method === 'runs.start')).toBe(true));
     expect(api.calls.find((c) => c.method === 'runs.start')?.args[0]).toMatchObject({
@@ -75,7 +77,10 @@ describe('SetupView', () => {
       variants: ['native', 'fuse'],
       mounts: ['bind', 'volume', 'tmpfs', 'host'],
       size: 'default',
-      runs: 10,
+      runs: 5,
+      race: true,
+      maxRuns: 30,
+      budgetSeconds: 600,
     });
   });
 

@@ -124,7 +124,12 @@ export function SetupView() {
       </div>
       <div className="column">
         <section className="card" aria-label="What to measure">
-          <PresetPicker value={setup.preset} onChange={setup.choosePreset} />
+          <PresetPicker
+            value={setup.preset}
+            onChange={setup.choosePreset}
+            budget={setup.budgetMinutes}
+            onBudget={setup.chooseBudget}
+          />
           <WorkloadPicker
             workloads={setup.workloads.filter((w) => w.id !== 'custom')}
             chosen={setup.workloadIds}

@@ -1,0 +1,299 @@
+// Interleaved rounds and racing, measured (issue 12): time to the answer against a fixed count,
+// false calls between identical backends (A/A) and between host and native bind, calls between
+// native and FUSE (A/B), drift under a CPU hog started halfway (interleaved against sequential),
+// and repeatability of Quick runs. Every figure comes from executeRun exactly as a user's run.
+//
+//   npx tsx bench/racing.ts --part answer,ab,aa,drift,repeat [--trials 40] [--aa-cap 20]
+import { spawn } from 'node:child_process';
+import { cpus } from 'node:os';
+import type { Backend, RunFile } from '../src/shared/result-schema';
+import type { RunRequest } from '../src/shared/run-plan';
+import { formatRatioInterval } from '../src/shared/format-ratio';
+import { APP_VERSION } from '../src/core/app-version';
+import { rowsFromRun } from '../src/core/compare';
+import { getMachineInfo } from '../src/core/machine';
+import { profileByName, recommend } from '../src/core/recommend';
+import { prepareRun } from '../src/core/runner/prepare-run';
+import { executeRun } from '../src/core/runner/run';
+import { ratioInterval } from '../src/core/stats/ratio-interval';
+import { cacheDir } from '../src/core/store';
+import { benchHeader, loadLine } from './lib/bench-header';
+import { countOption, listOption, runBench, type BenchOptions } from './lib/bench-main';
+
+const PARTS = ['answer', 'ab', 'aa', 'drift', 'repeat'] as const;
+type Part = (typeof PARTS)[number];
+
+const USAGE = `Usage: npx tsx bench/racing.ts [options]
+
+  --part <list>     ${PARTS.join(', ')} (default all, in that order)
+  --trials <n>      A/A trials (default 40); A/B trials are a quarter of it (at least 5)
+  --aa-cap <n>      the racing cap for A/A trials (default 20: the rule holds at any cap)
+  --image <ref>     bench image (default MOUNTBENCH_IMAGE or the pinned BusyBox)`;
+
+const OPTIONS: BenchOptions = {
+  part: { type: 'string' },
+  trials: { type: 'string' },
+  'aa-cap': { type: 'string' },
+  image: { type: 'string' },
+};
+
+interface Values {
+  part?: string;
+  trials?: string;
+  'aa-cap'?: string;
+  image?: string;
+}
+
+const BASE = { warmup: 1 };
+const BALANCED = profileByName('balanced');
+
+async function run(
+  request: RunRequest,
+  signal: AbortSignal,
+  backends?: (prepared: Backend[]) => Backend[],
+): Promise<{ run: RunFile; seconds: number }> {
+  const prepared = await prepareRun(request);
+  const started = performance.now();
+  const result = await executeRun({
+    ...prepared,
+    backends: backends ? backends(prepared.backends) : prepared.backends,
+    machine: await getMachineInfo(),
+    appVersion: APP_VERSION,
+    allowHostCommands: false,
+    cacheDir: cacheDir(),
+    signal,
+    onEvent: () => undefined,
+  });
+  if (result.errors.length) throw new Error(`run failed: ${result.errors.map((e) => e.message).join('; ')}`);
+  return { run: result, seconds: (performance.now() - started) / 1000 };
+}
+
+function answer(run: RunFile): string {
+  const rec = recommend(rowsFromRun(run), BALANCED);
+  return `${rec.verdict}: ${rec.choice?.label ?? 'none'}`;
+}
+
+/** Did the race call these two backends different on any workload? */
+function calledDifferent(run: RunFile, a: string, b: string): boolean {
+  return (run.race?.workloads ?? []).some((w) =>
+    w.comparisons.some((c) => c.decided && [c.a, c.b].includes(a) && [c.a, c.b].includes(b)),
+  );
+}
+
+function meanOf(run: RunFile, backendId: string, workload: string): number[] {
+  return (
+    run.results.find((r) => r.backend.id === backendId && r.workload.id === workload)?.stats.samples ?? []
+  );
+}
+
+/** native vs FUSE bind on small-file-read at the quick size: the A/B and drift runs. */
+function nativeVsFuse(image: string | undefined, counts: Pick<RunRequest, 'runs' | 'race'>): RunRequest {
+  return {
+    ...BASE,
+    ...(image ? { image } : {}),
+    variants: ['native', 'fuse'],
+    mounts: ['bind'],
+    workloads: ['small-file-read'],
+    size: 'quick',
+    ...counts,
+  };
+}
+
+const NATIVE = 'docker-engine/native/bind';
+const FUSE = 'docker-engine/fuse/bind';
+const log = (text: string) => process.stderr.write(`${text} (load ${loadLine()})\n`);
+const out = (text: string) => process.stdout.write(`${text}\n`);
+
+async function timeToAnswer(image: string | undefined, signal: AbortSignal): Promise<void> {
+  const request = {
+    ...BASE,
+    ...(image ? { image } : {}),
+    variants: ['native', 'fuse'],
+    mounts: ['bind'],
+    workloads: ['small-file-read', 'dd-write', 'metadata-walk'],
+    size: 'default',
+  } satisfies Omit<RunRequest, 'runs'>;
+  log('answer: 10 fixed runs');
+  const fixed = await run({ ...request, runs: 10 }, signal);
+  log('answer: racing');
+  const raced = await run({ ...request, runs: 5, race: true }, signal);
+  out('\n## Time to the answer (native vs FUSE bind, small-file-read,dd-write,metadata-walk, default size)');
+  out(`10 fixed runs  ${fixed.seconds.toFixed(1)} s  ${answer(fixed.run)}`);
+  out(`racing         ${raced.seconds.toFixed(1)} s  ${answer(raced.run)}`);
+  out(`racing took ${((raced.seconds / fixed.seconds) * 100).toFixed(0)} % of the fixed run's wall time`);
+  for (const w of raced.run.race?.workloads ?? [])
+    out(
+      `  ${w.workloadKey}: ${w.outcome} after ${w.rounds} rounds; ` +
+        w.exits.map((e) => `${e.backendId} left at round ${e.round} (${e.reason})`).join(', '),
+    );
+}
+
+async function abTrials(trials: number, image: string | undefined, signal: AbortSignal): Promise<void> {
+  let different = 0;
+  for (let i = 0; i < trials; i++) {
+    const { run: r } = await run(nativeVsFuse(image, { runs: 5, race: true }), signal);
+    if (calledDifferent(r, NATIVE, FUSE)) different += 1;
+    log(`ab: trial ${i + 1}: ${calledDifferent(r, NATIVE, FUSE) ? 'different' : 'not called'}`);
+  }
+  out('\n## A/B: native vs FUSE bind, small-file-read quick, racing');
+  out(`called different in ${different} of ${trials} trials`);
+}
+
+async function aaTrials(trials: number, cap: number, image: string | undefined, signal: AbortSignal) {
+  let different = 0;
+  let selfCheckFailed = 0;
+  const twin: Backend = {
+    id: `${NATIVE}#twin`,
+    provider: 'docker-engine',
+    variant: 'native',
+    mount: 'bind',
+    label: 'bind mount · native (twin)',
+  };
+  for (let i = 0; i < trials; i++) {
+    const { run: r } = await run(
+      {
+        ...BASE,
+        ...(image ? { image } : {}),
+        variants: ['native'],
+        mounts: ['bind', 'host'],
+        workloads: ['small-file-read'],
+        size: 'quick',
+        runs: 5,
+        maxRuns: cap,
+        race: true,
+      },
+      signal,
+      (backends) => [backends[0], twin, ...backends.slice(1)],
+    );
+    const aa = calledDifferent(r, NATIVE, twin.id);
+    const host = r.results.find((x) => x.backend.mount === 'host');
+    const failed = host?.baselineCheck?.agrees === false;
+    if (aa) different += 1;
+    if (failed) selfCheckFailed += 1;
+    log(
+      `aa: trial ${i + 1}: twins ${aa ? 'CALLED DIFFERENT' : 'not called'}; host self-check ${failed ? 'FAILED' : 'agrees'}`,
+    );
+  }
+  out(`\n## A/A: two identical native bind mounts (+ host), small-file-read quick, racing, cap ${cap}`);
+  out(
+    `identical backends called different in ${different} of ${trials} trials (${((different / trials) * 100).toFixed(1)} %)`,
+  );
+  out(
+    `host vs native bind self-check failed in ${selfCheckFailed} of ${trials} trials (${((selfCheckFailed / trials) * 100).toFixed(1)} %)`,
+  );
+}
+
+/** Busy loops on every core for `seconds`, started after `after` seconds: bounded either way. */
+function cpuHog(after: number, seconds: number): { stop(): void } {
+  const children: ReturnType<typeof spawn>[] = [];
+  const timer = setTimeout(() => {
+    log(`drift: CPU hog starts for ${seconds.toFixed(0)} s`);
+    for (let i = 0; i < cpus().length; i++)
+      children.push(
+        spawn('timeout', [String(Math.ceil(seconds)), 'sh', '-c', 'while :; do :; done'], {
+          stdio: 'ignore',
+        }),
+      );
+  }, after * 1000);
+  return {
+    stop() {
+      clearTimeout(timer);
+      for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+async function drift(image: string | undefined, signal: AbortSignal): Promise<void> {
+  const request = nativeVsFuse(image, { runs: 20 });
+  const ratio = (r: RunFile) =>
+    ratioInterval(meanOf(r, FUSE, 'small-file-read'), meanOf(r, NATIVE, 'small-file-read'))!;
+  log('drift: quiet interleaved run');
+  const quiet = await run(request, signal);
+  const rows: string[] = [
+    `quiet, interleaved       FUSE / native = ${formatRatioInterval(ratio(quiet.run))}  (${quiet.seconds.toFixed(0)} s)`,
+  ];
+  for (const order of ['interleaved', 'sequential'] as const) {
+    log(`drift: ${order} run with a CPU hog from halfway`);
+    const hog = cpuHog(quiet.seconds / 2, quiet.seconds);
+    try {
+      const loaded = await run({ ...request, order }, signal);
+      const r = ratio(loaded.run);
+      const q = ratio(quiet.run);
+      const inside = r.ratio >= q.low && r.ratio <= q.high;
+      rows.push(
+        `hog halfway, ${order.padEnd(11)}  FUSE / native = ${formatRatioInterval(r)}  ` +
+          `(${loaded.seconds.toFixed(0)} s; ${inside ? 'within' : 'OUTSIDE'} the quiet interval)`,
+      );
+    } finally {
+      hog.stop();
+    }
+  }
+  out(
+    '\n## Drift: native vs FUSE bind, small-file-read quick, 20 fixed runs, CPU hog on every core from halfway',
+  );
+  rows.forEach(out);
+}
+
+async function repeatability(image: string | undefined, signal: AbortSignal): Promise<void> {
+  const answers: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    const { run: r, seconds } = await run(
+      {
+        ...BASE,
+        ...(image ? { image } : {}),
+        mounts: ['bind', 'volume', 'tmpfs', 'host'],
+        workloads: ['small-file-read', 'dd-write', 'metadata-walk'],
+        size: 'quick',
+        runs: 5,
+        race: true,
+      },
+      signal,
+    );
+    const rec = recommend(rowsFromRun(r), BALANCED);
+    const text = (rec.roles ?? [])
+      .map((a) => `${a.role}: ${a.verdict === 'not-decided' ? 'not decided yet' : a.choice?.label}`)
+      .join('; ');
+    answers.push(text);
+    log(`repeat: run ${i + 1}: ${text}`);
+    out(`run ${i + 1} (${seconds.toFixed(0)} s): ${text}`);
+  }
+  out(`\n## Repeatability: five Quick racing runs (bind, volume, tmpfs, host), balanced profile`);
+  out(
+    `${new Set(answers).size === 1 ? 'all five give the same answer' : `${new Set(answers).size} different answers`}`,
+  );
+}
+
+runBench<Values>({
+  usage: USAGE,
+  options: OPTIONS,
+  async main(values, signal) {
+    const parts = listOption('--part', values.part, [...PARTS], PARTS);
+    const trials = countOption('--trials', values.trials, 40, { min: 1, max: 1000 });
+    const cap = countOption('--aa-cap', values['aa-cap'], 20, { min: 5, max: 1000 });
+    const image = values.image;
+    const probe = await prepareRun({
+      mounts: ['bind'],
+      workloads: ['small-file-read'],
+      size: 'quick',
+      runs: 1,
+      warmup: 0,
+      ...(image ? { image } : {}),
+    });
+    out(
+      await benchHeader(
+        'bench/racing: interleaved rounds and racing',
+        probe.docker && probe.engine
+          ? { docker: probe.docker, endpoint: probe.engine.endpoint, image: probe.image }
+          : null,
+      ),
+    );
+    const jobs: Record<Part, () => Promise<void>> = {
+      answer: () => timeToAnswer(image, signal),
+      ab: () => abTrials(Math.max(5, Math.round(trials / 4)), image, signal),
+      aa: () => aaTrials(trials, cap, image, signal),
+      drift: () => drift(image, signal),
+      repeat: () => repeatability(image, signal),
+    };
+    for (const part of parts) await jobs[part]();
+  },
+});

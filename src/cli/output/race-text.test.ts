@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { sampleRun, sampleWorkloadResult } from '../../core/store/test-support/run-fixture';
+import { raceLines } from './race-text';
+
+function run(outcome: 'decided' | 'cap') {
+  const fast = sampleWorkloadResult();
+  const slow = {
+    ...sampleWorkloadResult(),
+    backend: { ...fast.backend, id: 'x/fuse/bind', label: 'FUSE bind' },
+  };
+  return sampleRun({
+    results: [fast, slow],
+    race: {
+      rule: { minSamples: 5, maxSamples: 30, alpha: 0.05, perLookAlpha: 0.05 / 26, tieMargin: 0.05 },
+      workloads: [
+        {
+          workloadKey: 'small-file-read',
+          role: 'source-tree',
+          rounds: outcome === 'decided' ? 5 : 30,
+          outcome,
+          exits:
+            outcome === 'decided'
+              ? [{ backendId: 'x/fuse/bind', round: 5, reason: 'slower', slowerThan: fast.backend.id }]
+              : [],
+          comparisons: [
+            {
+              a: 'x/fuse/bind',
+              b: fast.backend.id,
+              ratio: outcome === 'decided' ? 4.6 : 1.04,
+              low: outcome === 'decided' ? 3.9 : 0.9,
+              high: outcome === 'decided' ? 5.4 : 1.2,
+              decided: outcome === 'decided',
+            },
+          ],
+        },
+      ],
+    },
+  });
+}
+
+describe('raceLines', () => {
+  it('says who left when, and each comparison with its interval', () => {
+    const text = raceLines(run('decided')).join('\n');
+    expect(text).toContain(
+      'small-file-read · source tree (host and container both edit it): decided after 5 rounds',
+    );
+    expect(text).toContain(
+      'FUSE bind left after round 5: slower than Docker Desktop, VZ + VirtioFS, bind mount',
+    );
+    expect(text).toContain(
+      'FUSE bind takes 4.60 × (3.90 … 5.40) as long as Docker Desktop, VZ + VirtioFS, bind mount: decided',
+    );
+    expect(text).not.toContain('keep measuring');
+  });
+
+  it('says plainly what is not decided and how to keep measuring', () => {
+    const text = raceLines(run('cap')).join('\n');
+    expect(text).toContain('NOT DECIDED at the cap after 30 rounds');
+    expect(text).toContain(
+      '1.04 × (0.90 … 1.20) as long as Docker Desktop, VZ + VirtioFS, bind mount: not decided yet',
+    );
+    expect(text).toContain('To keep measuring, run again with a larger --max-runs or a longer --budget.');
+  });
+
+  it('prints nothing for a run that did not race', () => {
+    expect(raceLines(sampleRun())).toEqual([]);
+  });
+});

@@ -1,0 +1,85 @@
+// Starts what a backend's workloads run in: a bench container with the backend's mount, a synced
+// container, or the host itself. Every executor is disposable, whatever happened before.
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { MountbenchError } from '../../shared/errors';
+import { MOUNTBENCH_NAME_PREFIX, type SyncMountKind } from '../../shared/ids';
+import type { Backend } from '../../shared/result-schema';
+import { dockerEngineBindShare } from '../providers/docker-engine';
+import type { BindShare } from '../providers/provider-variant';
+import { requireSyncTools } from '../sync/availability';
+import { ContainerExecutor } from './container-executor';
+import type { BackendExecutor } from './executor';
+import { HostExecutor } from './host-executor';
+import type { HostTools } from './host-tools';
+import type { RunContext } from './run-context';
+import { SyncedExecutor } from './synced-executor';
+
+export function runWorkDir(cacheDir: string, runId: string): string {
+  return join(cacheDir, 'runs', runId);
+}
+
+async function bindShareFor(backend: Backend, dir: string): Promise<BindShare> {
+  // Only the plain engine makes its own variants; other providers' variants are settings of the
+  // product, switched before the run, so their bind mounts are plain folders here.
+  if (backend.provider === 'docker-engine') return dockerEngineBindShare(backend.variant ?? 'native', dir);
+  return { hostRoot: join(dir, 'data'), source: join(dir, 'data'), release: async () => {} };
+}
+
+/** The run's environment, pointing sync tools at the engine the bench containers run on. */
+function syncToolEnv(ctx: RunContext): NodeJS.ProcessEnv {
+  const env = { ...(ctx.env ?? process.env) };
+  const endpoint = ctx.engine?.endpoint ?? '';
+  if (/^(unix|tcp|npipe):\/\//.test(endpoint)) {
+    env.DOCKER_HOST = endpoint;
+    delete env.DOCKER_CONTEXT;
+  }
+  return env;
+}
+
+async function syncExecutable(ctx: RunContext, mount: SyncMountKind): Promise<string> {
+  return ctx.syncTools?.[mount] ?? (await requireSyncTools([mount], ctx.env ?? process.env))[mount]!;
+}
+
+export async function createExecutor(
+  ctx: RunContext,
+  backend: Backend,
+  index: number,
+  image = ctx.image,
+  suffix = '',
+  hostTools?: HostTools,
+): Promise<BackendExecutor> {
+  const dir = join(runWorkDir(ctx.cacheDir, ctx.runId), `backend-${index}${suffix}`);
+  if (backend.mount === 'host') return new HostExecutor(dir, hostTools);
+  if (!ctx.docker) throw new MountbenchError('ENGINE_NOT_FOUND', `${backend.label} needs a Docker engine`);
+  const name = `${MOUNTBENCH_NAME_PREFIX}${ctx.runId}-${index}${suffix}`;
+  const base = { docker: ctx.docker, image, name, runId: ctx.runId, signal: ctx.signal };
+  switch (backend.mount) {
+    case 'bind': {
+      const share = await bindShareFor(backend, dir);
+      return ContainerExecutor.start({
+        ...base,
+        mount: { kind: 'bind', source: share.source, hostRoot: share.hostRoot },
+        release: async () => {
+          await share.release();
+          await rm(dir, { recursive: true, force: true });
+        },
+      });
+    }
+    case 'volume':
+      return ContainerExecutor.start({ ...base, mount: { kind: 'volume', volumeName: name } });
+    case 'tmpfs':
+      return ContainerExecutor.start({ ...base, mount: { kind: 'tmpfs' } });
+    case 'layer':
+      return ContainerExecutor.start({ ...base, mount: { kind: 'layer' } });
+    case 'mutagen':
+    case 'docker-sync':
+      return SyncedExecutor.start({
+        ...base,
+        tool: backend.mount,
+        executable: await syncExecutable(ctx, backend.mount),
+        env: syncToolEnv(ctx),
+        dir,
+      });
+  }
+}

@@ -1,0 +1,27 @@
+// What a run needs from whoever starts it (CLI, app, sweep): the plan, the engine, where to work,
+// how to report, and the signal that cancels it.
+import type { MachineInfo, RunFile } from '../../shared/result-schema';
+import type { RunEvent } from '../../shared/run-events';
+import type { SyncTools } from '../sync/availability';
+import type { PreparedRun } from './prepare-run';
+
+/** The plan as prepareRun makes it (docker and engine are null when only the host baseline runs). */
+export interface RunContext extends Omit<PreparedRun, 'syncTools'> {
+  machine: MachineInfo;
+  appVersion: string;
+  /** True only for the CLI: a custom command from the dashboard never runs on the host. */
+  allowHostCommands: boolean;
+  /** Mountbench's cache folder; the run works in `runs/<runId>` below it. */
+  cacheDir: string;
+  /** The environment sync tools run with (PATH finds them); default: this process's. */
+  env?: NodeJS.ProcessEnv;
+  /** Sync tools found when the run was prepared; looked up on `env`'s PATH when absent. */
+  syncTools?: SyncTools;
+  signal: AbortSignal;
+  onEvent(event: RunEvent): void;
+  /**
+   * Awaited before `run-done` is emitted (the app layer saves the run here), so whoever hears
+   * `run-done` finds the result stored.
+   */
+  beforeDone?(run: RunFile): Promise<void>;
+}

@@ -1,0 +1,59 @@
+// One sample of a workload script: the script's own time as the environment's clock sees it, and
+// the calibration subtracted from every sample (the cost of reading that clock twice).
+import { MountbenchError } from '../../shared/errors';
+import { median } from '../stats';
+import type { BackendExecutor, ExecResult } from './executor';
+import type { TimedExecution } from './measure-hooks';
+import { parseSampleOutput } from './sample-output';
+import { sampleScript } from './sample-script';
+
+const CALIBRATION_RUNS = 7;
+
+export function scriptFailure(result: ExecResult, what: string): MountbenchError {
+  const detail = result.stderr.trim().split('\n').slice(-5).join(' | ') || `exit code ${result.exitCode}`;
+  return new MountbenchError('WORKLOAD_FAILED', `${what} failed: ${detail}`);
+}
+
+/** Runs one sample script and reads its raw interval (before calibration is subtracted). */
+export async function timeOnce(
+  executor: BackendExecutor,
+  workdir: string,
+  body: string,
+  reset: string | undefined,
+  signal: AbortSignal,
+): Promise<TimedExecution> {
+  const clock = executor.clock;
+  const result = await executor.run(
+    sampleScript({ workdir, body, reset, clockCommand: clock?.command ?? null }),
+    signal,
+  );
+  const parsed = parseSampleOutput(result.stdout, clock);
+  if (result.exitCode !== 0 || parsed.exitCode !== 0) throw scriptFailure(result, 'the workload');
+  const seconds = clock
+    ? parsed.seconds
+    : result.markers.length === 2
+      ? result.markers[1] - result.markers[0]
+      : null;
+  if (seconds === null || !Number.isFinite(seconds)) {
+    throw new MountbenchError(
+      'WORKLOAD_FAILED',
+      `the sample's clock readings could not be parsed: ${result.stdout.slice(0, 300)}`,
+    );
+  }
+  return { seconds, user: parsed.userSeconds, system: parsed.systemSeconds };
+}
+
+/** The cost of the two clock reads with nothing between them, measured in the same environment. */
+export async function calibrate(
+  executor: BackendExecutor,
+  workdir: string,
+  signal: AbortSignal,
+): Promise<number> {
+  const overheads: number[] = [];
+  // The first read also warms the clock command's page cache: drop it.
+  for (let i = 0; i <= CALIBRATION_RUNS; i++) {
+    const { seconds } = await timeOnce(executor, workdir, ':', undefined, signal);
+    if (i > 0) overheads.push(seconds);
+  }
+  return Math.max(0, median(overheads));
+}

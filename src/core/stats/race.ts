@@ -1,0 +1,105 @@
+// Racing to a decided ranking (see docs/methodology.md, "Racing"). After every round each pair of
+// backends still in a workload is compared with a Welch test on the log of their means. The error
+// rate is kept in two steps, both conservative whatever the tests' dependence:
+//   - across looks: every look is tested at alpha / maxLooks (Bonferroni over the most looks the
+//     cap allows), so the chance of any false call over the whole race is at most alpha;
+//   - within a look: Holm over all pairs of the backends still racing.
+// A backend leaves once it is decided slower than another one still racing; the workload ends when
+// one backend is left (the leader, decided against every other), when every remaining pair's
+// interval lies within the practical margin (a tie), or at the cap.
+import { holmRejects } from './holm';
+import { ratioInterval, type RatioInterval } from './ratio-interval';
+
+export interface RacePolicy {
+  /** Samples every backend has before the first look. */
+  minSamples: number;
+  /** The cap: samples after which a backend stops whatever the tests say. */
+  maxSamples: number;
+  /** Family-wise error rate over the whole race. */
+  alpha: number;
+  /** Ratios within 1 ± margin are a practical tie (0.05: 5 %). */
+  tieMargin: number;
+}
+
+export const DEFAULT_RACE_POLICY: RacePolicy = {
+  minSamples: 5,
+  maxSamples: 30,
+  alpha: 0.05,
+  tieMargin: 0.05,
+};
+
+export function racePolicy(request: { runs: number; maxRuns?: number }): RacePolicy {
+  const minSamples = Math.max(3, request.runs);
+  return {
+    ...DEFAULT_RACE_POLICY,
+    minSamples,
+    maxSamples: Math.max(minSamples, request.maxRuns ?? DEFAULT_RACE_POLICY.maxSamples),
+  };
+}
+
+/** The level each look is tested at: alpha spread evenly over every look the cap allows. */
+export function perLookAlpha(policy: RacePolicy): number {
+  return policy.alpha / (policy.maxSamples - policy.minSamples + 1);
+}
+
+export interface PairComparison {
+  a: number;
+  b: number;
+  /** mean(a) / mean(b) with its interval at the per-look, Holm-adjusted level. */
+  interval: RatioInterval;
+  /** Holm rejected "equal": a and b differ, decided at the race's error rate. */
+  decided: boolean;
+}
+
+export type RaceOutcome = 'decided' | 'tied' | 'cap';
+
+export interface RaceLook {
+  /** Lanes decided slower than some other lane still racing: they leave now. */
+  leaving: { lane: number; slowerThan: number }[];
+  /** Set when the workload is over. */
+  outcome: RaceOutcome | null;
+  comparisons: PairComparison[];
+}
+
+/** `samples[lane]` for the lanes still racing (`active`). */
+export function raceLook(
+  samples: readonly (readonly number[])[],
+  active: readonly number[],
+  policy: RacePolicy,
+): RaceLook {
+  // Even a backend alone in its race gets the minimum samples: its figures are shown too.
+  if (active.some((lane) => samples[lane].length < policy.minSamples))
+    return { leaving: [], outcome: null, comparisons: [] };
+  if (active.length <= 1) return { leaving: [], outcome: 'decided', comparisons: [] };
+  const alpha = perLookAlpha(policy);
+  const pairs: { a: number; b: number; interval: RatioInterval | null }[] = [];
+  for (const [i, a] of active.entries())
+    for (const b of active.slice(i + 1))
+      pairs.push({ a, b, interval: ratioInterval(samples[a], samples[b], alpha) });
+  const rejects = holmRejects(
+    pairs.map((p) => p.interval?.p ?? 1),
+    alpha,
+  );
+  // Intervals at the most conservative Holm level (alpha / m), so "tight" means tight for all pairs.
+  const comparisons: PairComparison[] = pairs.flatMap((p, index) => {
+    const interval = ratioInterval(samples[p.a], samples[p.b], alpha / pairs.length);
+    return interval ? [{ a: p.a, b: p.b, interval, decided: rejects[index] }] : [];
+  });
+  const leaving = new Map<number, number>();
+  for (const c of comparisons) {
+    if (!c.decided) continue;
+    const [slow, fast] = c.interval.ratio > 1 ? [c.a, c.b] : [c.b, c.a];
+    if (!leaving.has(slow)) leaving.set(slow, fast);
+  }
+  const staying = active.filter((lane) => !leaving.has(lane));
+  const exits = [...leaving].map(([lane, slowerThan]) => ({ lane, slowerThan }));
+  if (staying.length <= 1) return { leaving: exits, outcome: 'decided', comparisons };
+  const within = (c: PairComparison) =>
+    c.interval.low >= 1 / (1 + policy.tieMargin) && c.interval.high <= 1 + policy.tieMargin;
+  const remaining = comparisons.filter((c) => staying.includes(c.a) && staying.includes(c.b));
+  if (remaining.length === (staying.length * (staying.length - 1)) / 2 && remaining.every(within))
+    return { leaving: exits, outcome: 'tied', comparisons };
+  if (staying.every((lane) => samples[lane].length >= policy.maxSamples))
+    return { leaving: exits, outcome: 'cap', comparisons };
+  return { leaving: exits, outcome: null, comparisons };
+}

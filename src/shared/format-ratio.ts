@@ -1,0 +1,16 @@
+// A time ratio with its interval, hyperfine-style: "1.26 × (1.05 … 1.50)". Shared so the CLI and
+// the dashboard print the same words.
+
+export interface RatioWithInterval {
+  ratio: number;
+  low: number;
+  high: number;
+}
+
+function figure(x: number): string {
+  return x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2);
+}
+
+export function formatRatioInterval(r: RatioWithInterval): string {
+  return `${figure(r.ratio)} × (${figure(r.low)} … ${figure(r.high)})`;
+}

@@ -1,0 +1,31 @@
+// What a developer decides is where each kind of file lives, so backends are compared within the
+// role they can serve: the source tree (the editor on the host and the container both touch it: a
+// bind mount under some file-sharing setting, or a sync tool) and container-only data
+// (dependencies, caches, databases: a named volume, the container layer, tmpfs for scratch). The
+// host is the baseline, a yardstick in no role. Docker's own advice draws the same line (volumes
+// for node_modules, bind mounts or sync for code): see docs/product-facts.md.
+import type { MountKind } from './ids';
+
+export const ROLES = ['source-tree', 'container-data'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  'source-tree': 'source tree (host and container both edit it)',
+  'container-data': 'container-only data (dependencies, caches, databases, scratch)',
+};
+
+/** The role a mount can serve; null for the host baseline. */
+export function roleOf(mount: MountKind): Role | null {
+  switch (mount) {
+    case 'bind':
+    case 'mutagen':
+    case 'docker-sync':
+      return 'source-tree';
+    case 'volume':
+    case 'tmpfs':
+    case 'layer':
+      return 'container-data';
+    case 'host':
+      return null;
+  }
+}

@@ -1,0 +1,129 @@
+// Interleaved racing runs on the real engine: bind, volume, tmpfs and the host baseline together,
+// with the host running the bench image's BusyBox and checked against the native bind mount of the
+// same disk. Nothing of dockerode is mocked.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunFile } from '../../src/shared/result-schema';
+import { runFileSchema } from '../../src/shared/result-schema';
+import type { RunEvent } from '../../src/shared/run-events';
+import type { RunRequest } from '../../src/shared/run-plan';
+import { engineInfoFrom, resolveEngine } from '../../src/core/engines';
+import { getMachineInfo } from '../../src/core/machine';
+import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
+import { planBackends } from '../../src/core/runner/plan';
+import { executeRun } from '../../src/core/runner/run';
+import { docker, image, labelledLeftovers, tempDir } from './support';
+
+const cache = tempDir('racing');
+afterAll(() => cache.remove());
+
+async function run(request: RunRequest, runId: string) {
+  const resolved = await resolveEngine(undefined);
+  const backends = planBackends(request, 'docker-engine', await dockerEngineVariants());
+  const events: RunEvent[] = [];
+  const result = await executeRun({
+    runId,
+    request,
+    backends,
+    docker,
+    engine: engineInfoFrom(resolved.engine),
+    image,
+    machine: await getMachineInfo(),
+    appVersion: 'test',
+    allowHostCommands: false,
+    cacheDir: cache.path,
+    signal: new AbortController().signal,
+    onEvent: (event) => events.push(event),
+  });
+  return { run: result, events };
+}
+
+describe('an interleaved racing run on bind, volume, tmpfs and host', () => {
+  let result: RunFile;
+  let events: RunEvent[];
+
+  beforeAll(async () => {
+    ({ run: result, events } = await run(
+      {
+        mounts: ['bind', 'volume', 'tmpfs', 'host'],
+        workloads: ['small-file-read'],
+        size: 'quick',
+        runs: 5,
+        maxRuns: 8,
+        warmup: 1,
+        race: true,
+      },
+      'it-racing',
+    ));
+  }, 600_000);
+
+  it('completes with a valid file that records the stop rule and how each race ended', () => {
+    expect(result.errors).toEqual([]);
+    expect(runFileSchema.safeParse(result).success).toBe(true);
+    expect(result.race?.rule).toMatchObject({ minSamples: 5, maxSamples: 8, alpha: 0.05, tieMargin: 0.05 });
+    expect(result.race?.rule.perLookAlpha).toBeCloseTo(0.05 / 4, 12);
+    // Backends race within their role: the bind mount alone for the source tree, volume and tmpfs for data.
+    expect(result.race?.workloads.map((w) => [w.workloadKey, w.role])).toEqual([
+      ['small-file-read', 'source-tree'],
+      ['small-file-read', 'container-data'],
+    ]);
+    const source = result.race!.workloads[0];
+    expect(source).toMatchObject({
+      outcome: 'decided',
+      exits: [{ backendId: 'docker-engine/native/bind', reason: 'leader', round: 5 }],
+    });
+  });
+
+  it('takes samples in rounds whose order rotates, every backend holding its container throughout', () => {
+    const timed = events.filter(
+      (e): e is Extract<RunEvent, { type: 'sample' }> => e.type === 'sample' && !e.warmup,
+    );
+    // The first four timed samples are round 1 in planned order; the next four are round 2, rotated by one.
+    const order = timed.slice(0, 8).map((e) => e.backendId);
+    expect(order).toEqual([
+      'docker-engine/native/bind',
+      'docker-engine/native/volume',
+      'docker-engine/native/tmpfs',
+      'host',
+      'docker-engine/native/volume',
+      'docker-engine/native/tmpfs',
+      'host',
+      'docker-engine/native/bind',
+    ]);
+    // Every backend started before the first sample and was cleaned up only after the last.
+    const firstSample = events.findIndex((e) => e.type === 'sample');
+    const lastSample = events.map((e) => e.type).lastIndexOf('sample');
+    const started = events.flatMap((e, i) => (e.type === 'backend-started' ? [i] : []));
+    const cleanups = events.flatMap((e, i) => (e.type === 'phase' && e.phase === 'cleanup' ? [i] : []));
+    expect(started).toHaveLength(4);
+    expect(Math.max(...started)).toBeLessThan(firstSample);
+    expect(Math.min(...cleanups)).toBeGreaterThan(lastSample);
+  });
+
+  it('records per result the round each backend stopped at, and the host rides along as the baseline', () => {
+    for (const r of result.results) {
+      expect(r.order).toBe('interleaved');
+      expect(r.stop).toBeUndefined();
+      expect(r.stats.runs).toBeGreaterThanOrEqual(5);
+      expect(r.stats.runs).toBeLessThanOrEqual(8);
+      expect(r.race?.round).toBe(r.stats.runs);
+    }
+    const host = result.results.find((r) => r.backend.mount === 'host')!;
+    expect(host.race?.reason).toBe('baseline');
+  });
+
+  it('runs the host baseline with the bench image BusyBox and self-checks it against the native bind mount', () => {
+    const host = result.results.find((r) => r.backend.mount === 'host')!;
+    expect(host.hostTools).toBe(`BusyBox from the bench image ${image}`);
+    expect(host.baselineCheck?.against).toBe('docker-engine/native/bind');
+    const check = host.baselineCheck!;
+    expect(check.low).toBeLessThanOrEqual(check.ratio);
+    expect(check.high).toBeGreaterThanOrEqual(check.ratio);
+    // Whatever the verdict, the file says it, and a failed check says so in the host's warnings.
+    expect(check.agrees).toBe(check.low <= 1 && check.high >= 1);
+    expect(host.warnings.some((w) => w.startsWith('Self-check failed'))).toBe(!check.agrees);
+  });
+
+  it('leaves nothing labelled mountbench=1 behind', async () => {
+    expect(await labelledLeftovers({ runId: 'it-racing' })).toEqual({ containers: [], volumes: [] });
+  });
+});
