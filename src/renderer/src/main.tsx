@@ -7,6 +7,7 @@ import { StoresProvider } from './stores/StoresContext';
 import './styles/theme.css';
 import './styles/layout.css';
 import './styles/components.css';
+import './styles/verdict.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -2,7 +2,7 @@
 // operations), range, runs, filesystem and note, with where it comes from.
 import type { ComparisonRow } from '../../../shared/comparison';
 import { formatMeanStddev, formatTime } from '../../../shared/format-time';
-import { machineGroupLabel, perOp, type MachineGroup } from '../lib/compare-data';
+import { machineGroupLabel, perOp, rowSize, type MachineGroup } from '../lib/compare-data';
 import { workloadCaseWords } from '../lib/size-words';
 
 function rangeWords(row: ComparisonRow): string {
@@ -26,6 +26,7 @@ export function CompareTable({
           <tr>
             <th scope="col">Workload</th>
             <th scope="col">Backend</th>
+            <th scope="col">Size</th>
             <th scope="col">Mean ± σ</th>
             <th scope="col">Min … max</th>
             <th scope="col">Runs</th>
@@ -36,7 +37,7 @@ export function CompareTable({
         {machines.map((m) => (
           <tbody key={m.key} data-testid={`compare-machine-${m.key}`}>
             <tr className="group-row">
-              <th scope="colgroup" colSpan={7}>
+              <th scope="colgroup" colSpan={8}>
                 {machineGroupLabel(m)} <span className="note">— {m.sources.join('; ')}</span>
               </th>
             </tr>
@@ -46,6 +47,7 @@ export function CompareTable({
                 <tr key={`${row.backend.key}|${row.workload.key}|${i}`}>
                   <td>{workloadCaseWords(row.workload.id, row.workload.case, titles)}</td>
                   <th scope="row">{row.backend.label}</th>
+                  <td>{rowSize(row)}</td>
                   <td className="num">
                     {formatMeanStddev(mean, stddev)}
                     {row.opsPerSample > 1 && '/op'}

@@ -24,6 +24,8 @@ interface Props {
   onToggleSeries?: (id: string) => void;
   testId: string;
   height?: number;
+  /** A marker drawn on the chart itself, e.g. that its bars were taken at different sizes. */
+  badge?: string | null;
 }
 
 export function GroupedBarChart(props: Props) {
@@ -37,6 +39,7 @@ export function GroupedBarChart(props: Props) {
     onToggleSeries,
     testId,
     height = 300,
+    badge,
   } = props;
   const colors = useChartColors();
   const [box, width] = useElementWidth<HTMLDivElement>();
@@ -49,6 +52,11 @@ export function GroupedBarChart(props: Props) {
   return (
     <div className="grouped-chart" data-testid={testId}>
       <div ref={box} className="chart-box">
+        {badge && (
+          <span className="size-badge chart-badge" data-testid={`${testId}-badge`}>
+            {badge}
+          </span>
+        )}
         {width > 0 && visible.length > 0 && (
           <BarChart
             width={width}
@@ -68,7 +76,8 @@ export function GroupedBarChart(props: Props) {
               tick={{ fill: colors.text, fontSize: 12 }}
               width={76}
               label={{
-                value: yLabel,
+                // The axis says when it is logarithmic: a picture must not hide it.
+                value: logScale ? `${yLabel} · log scale` : yLabel,
                 angle: -90,
                 position: 'insideLeft',
                 offset: -8,

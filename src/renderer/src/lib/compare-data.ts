@@ -90,13 +90,16 @@ export function compareCharts(rows: readonly ComparisonRow[]): { workloadKey: st
   const split = machinesWithSeveralRuns(rows);
   const names = new Map(groupByMachine(rows).map((g) => [g.key, shortMachineName(g)]));
   const charts = new Map<string, BarFigure[]>();
+  const mixed = mixedSizeKeys(rows);
   for (const row of rows) {
     const { mean, stddev } = perOp(row);
     const group = groupOf(row, split).key;
     const bars = charts.get(row.workload.key) ?? [];
+    const name = names.get(group) ?? row.machine.label;
     bars.push({
       group,
-      groupLabel: names.get(group) ?? row.machine.label,
+      // Where a chart mixes sizes, every machine's axis label says its size.
+      groupLabel: mixed.has(row.workload.key) ? `${name} · ${rowSize(row)} size` : name,
       series: row.backend.key,
       seriesLabel: row.backend.label,
       mean,
@@ -105,6 +108,18 @@ export function compareCharts(rows: readonly ComparisonRow[]): { workloadKey: st
     charts.set(row.workload.key, bars);
   }
   return [...charts].map(([workloadKey, bars]) => ({ workloadKey, bars }));
+}
+
+/** A row's fixture size: published figures were all taken at the default size. */
+export function rowSize(row: ComparisonRow): string {
+  return row.source.kind === 'published' ? 'default' : (row.workload.size ?? 'default');
+}
+
+/** Workload keys whose rows in this comparison were taken at more than one size. */
+export function mixedSizeKeys(rows: readonly ComparisonRow[]): Set<string> {
+  const sizes = new Map<string, Set<string>>();
+  for (const r of rows) sizes.set(r.workload.key, (sizes.get(r.workload.key) ?? new Set()).add(rowSize(r)));
+  return new Set([...sizes].filter(([, s]) => s.size > 1).map(([key]) => key));
 }
 
 /**

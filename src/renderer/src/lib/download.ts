@@ -17,7 +17,15 @@ export function downloadText(fileName: string, mimeType: string, text: string): 
   downloadBlob(fileName, new Blob([text], { type: mimeType }));
 }
 
-/** `mountbench-<run>-chart.png`: names that sort with the run's other exports. */
-export function imageFileName(runId: string | null, what: 'chart' | 'results' | 'compare'): string {
-  return `mountbench-${runId ?? 'compare'}-${what}.png`;
+/**
+ * `mountbench-<run>-chart.png` for a run, `mountbench-comparison-2026-12-01-card.png` for a
+ * comparison (which has no run id: it is named by the day it was made): names that sort with the
+ * run's other exports and never repeat a word.
+ */
+export function imageFileName(
+  runId: string | null,
+  what: 'chart' | 'results' | 'card' | 'full',
+  today: string = new Date().toISOString().slice(0, 10),
+): string {
+  return runId ? `mountbench-${runId}-${what}.png` : `mountbench-comparison-${today}-${what}.png`;
 }

@@ -4,17 +4,21 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { CompareSources } from '../components/CompareSources';
 import { CompareTable } from '../components/CompareTable';
 import { HyperfineImportForm } from '../components/HyperfineImportForm';
+import { ShareCardButtons } from '../components/ShareCardButtons';
 import { GroupedBarChart } from '../components/GroupedBarChart';
 import {
   compareCharts,
   groupByMachine,
   machineGroupLabel,
+  mixedSizeKeys,
+  rowSize,
   publishedMachines,
   quickBesidePublished,
 } from '../lib/compare-data';
 import { downloadBlob, imageFileName } from '../lib/download';
 import { errorMessage } from '../lib/error-message';
 import { pageBackground, pictureOf } from '../lib/image-export';
+import { compareCardModel } from '../lib/share-card-model';
 import { workloadCaseWords } from '../lib/size-words';
 import { useSlice } from '../stores/StoresContext';
 
@@ -30,6 +34,10 @@ export function CompareView() {
   const workloads = useSlice(
     (s) => s.setup,
     (s) => s.workloads,
+  );
+  const appVersion = useSlice(
+    (s) => s.setup,
+    (s) => s.info?.version ?? 'unknown',
   );
   const [logScale, setLogScale] = useState(true);
   const [pngStatus, setPngStatus] = useState<string | null>(null);
@@ -48,17 +56,16 @@ export function CompareView() {
   );
   const machines = groupByMachine(rows);
   const quickOnes = quickBesidePublished(rows);
+  const mixed = mixedSizeKeys(rows);
   const baselines = new Set(rows.filter((r) => r.backend.mount === 'host').map((r) => r.backend.key));
   const colorOrder = [...new Set(rows.map((r) => r.backend.key))];
 
   const savePng = async () => {
     try {
       if (!picture.current) return;
-      downloadBlob(
-        imageFileName(null, 'compare'),
-        await pictureOf(picture.current, { backgroundColor: pageBackground() }),
-      );
-      setPngStatus(`Saved ${imageFileName(null, 'compare')}.`);
+      const name = imageFileName(null, 'full');
+      downloadBlob(name, await pictureOf(picture.current, { backgroundColor: pageBackground() }));
+      setPngStatus(`Saved ${name}.`);
     } catch (err) {
       setPngStatus(`Saving the picture failed: ${errorMessage(err)}`);
     }
@@ -107,8 +114,14 @@ export function CompareView() {
                 />{' '}
                 Log scale
               </label>
+              <ShareCardButtons
+                fileName={imageFileName(null, 'card')}
+                model={() =>
+                  compareCardModel(rows, titles, appVersion, new Date().toISOString().slice(0, 10))
+                }
+              />
               <button type="button" onClick={() => void savePng()} data-testid="export-png-compare">
-                Comparison as PNG
+                Full comparison as PNG
               </button>
               <span className="note" role="status">
                 {pngStatus}
@@ -131,16 +144,24 @@ export function CompareView() {
                     <h3>
                       {first
                         ? workloadCaseWords(first.workload.id, first.workload.case, titles)
-                        : chart.workloadKey}
+                        : chart.workloadKey}{' '}
+                      <span className="note" data-testid={`compare-size-${chart.workloadKey}`}>
+                        ·{' '}
+                        {[
+                          ...new Set(rows.filter((r) => r.workload.key === chart.workloadKey).map(rowSize)),
+                        ].join(' + ')}{' '}
+                        size
+                      </span>
                     </h3>
                     <GroupedBarChart
                       figures={chart.bars}
                       logScale={logScale}
-                      yLabel="time (lower is faster)"
+                      yLabel="time per op (lower is faster)"
                       baselineIds={baselines}
                       colorOrder={colorOrder}
                       testId={`compare-chart-${chart.workloadKey}`}
                       height={260}
+                      badge={mixed.has(chart.workloadKey) ? '⚠ mixed sizes: not comparable' : null}
                     />
                   </section>
                 );

@@ -7,8 +7,14 @@ import { RecommendationCard } from '../components/RecommendationCard';
 import { ResultsHeader } from '../components/ResultsHeader';
 import { ResultsTable } from '../components/ResultsTable';
 import { RunPicker } from '../components/RunPicker';
+import { ShareCardButtons } from '../components/ShareCardButtons';
+import { VerdictStrip } from '../components/VerdictStrip';
+import { imageFileName } from '../lib/download';
 import { machineLine, PRODUCT_NAMES } from '../lib/machine-words';
+import { isoDate } from '../lib/run-provenance';
 import { resultBars } from '../lib/result-figures';
+import { runCardModel } from '../lib/share-card-model';
+import { verdictOf } from '../lib/verdict';
 import { useSlice, useStores } from '../stores/StoresContext';
 
 export function ResultsView() {
@@ -20,6 +26,10 @@ export function ResultsView() {
   const workloads = useSlice(
     (s) => s.setup,
     (s) => s.workloads,
+  );
+  const appVersion = useSlice(
+    (s) => s.setup,
+    (s) => s.info?.version ?? 'unknown',
   );
   const chartRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<HTMLDivElement>(null);
@@ -55,10 +65,31 @@ export function ResultsView() {
     <div className="results-view">
       <div className="toolbar" data-no-export="true">
         {picker}
+        {run.results.length > 0 && (
+          <ShareCardButtons
+            fileName={imageFileName(run.id, 'card')}
+            model={() =>
+              runCardModel(
+                run,
+                verdictOf(run, results.recommendation.status === 'ready' ? rec : null),
+                titles,
+                appVersion,
+              )
+            }
+          />
+        )}
         <ExportBar runId={run.id} chart={chartRef} view={viewRef} />
       </div>
       <div ref={viewRef} className="results-picture" data-testid="results-view">
         <ResultsHeader run={run} />
+        {run.results.length > 0 && (
+          <VerdictStrip
+            run={run}
+            status={results.recommendation.status}
+            recommendation={rec}
+            titles={titles}
+          />
+        )}
         {runErrors.length > 0 && (
           <div className="callout error" data-testid="results-run-errors">
             {runErrors.map((e, i) => (
@@ -90,8 +121,7 @@ export function ResultsView() {
               </div>
               <div ref={chartRef} className="chart-picture">
                 <p className="picture-only picture-caption">
-                  Mountbench · {machineLine(run.machine)} ·{' '}
-                  {new Date(run.createdAt).toLocaleDateString('en-GB')} ·{' '}
+                  Mountbench · {machineLine(run.machine)} · {isoDate(run.createdAt)} ·{' '}
                   {run.engine
                     ? `${PRODUCT_NAMES[run.engine.provider]} ${run.engine.serverVersion}`
                     : 'host only'}{' '}

@@ -1,0 +1,59 @@
+// The answer first, hyperfine-style: one sentence with the ratio, the race's interval per workload,
+// and how the figures were taken; the chart, the table and the details of the recommendation follow
+// below it. A run whose race did not decide says "not decided yet" instead of crowning a leader.
+import type { Recommendation } from '../../../shared/recommendation';
+import type { RunFile } from '../../../shared/result-schema';
+import { countsLine } from '../lib/run-provenance';
+import { workloadCaseWords } from '../lib/size-words';
+import { verdictOf } from '../lib/verdict';
+
+interface Props {
+  run: RunFile;
+  status: 'empty' | 'loading' | 'ready' | 'error';
+  recommendation: Recommendation | null;
+  titles: ReadonlyMap<string, string>;
+}
+
+function keyWords(key: string, titles: ReadonlyMap<string, string>): string {
+  const [id, c] = key.split(':');
+  return workloadCaseWords(id, c ?? null, titles);
+}
+
+export function VerdictStrip({ run, status, recommendation, titles }: Props) {
+  const verdict = status === 'ready' ? verdictOf(run, recommendation) : null;
+  const state = verdict?.state ?? 'pending';
+  return (
+    <section
+      className={`verdict-strip verdict-${state}`}
+      aria-label="Verdict"
+      data-testid="verdict-strip"
+      data-state={state}
+    >
+      <p className="verdict-sentence" data-testid="verdict-sentence">
+        {status === 'loading' && 'Ranking the backends…'}
+        {status === 'error' && 'No verdict: the ranking failed (see the recommendation below).'}
+        {status === 'empty' && 'No verdict yet.'}
+        {verdict?.sentence}
+      </p>
+      {verdict && verdict.intervals.length > 0 && (
+        <ul className="plain verdict-intervals" data-testid="verdict-intervals">
+          {verdict.intervals.map((i) => (
+            <li key={i.workloadKey} className={i.decided ? 'decided' : 'open'}>
+              {keyWords(i.workloadKey, titles)}: <span className="num">{i.text}</span>
+              {!i.decided && ' (not decided)'}
+            </li>
+          ))}
+        </ul>
+      )}
+      {verdict && verdict.runnerUp && verdict.intervals.length === 0 && (
+        <p className="note">
+          No interval: this run was not raced, so its backends were not compared pair by pair.
+        </p>
+      )}
+      <p className="meta" data-testid="verdict-counts">
+        {countsLine(run)}
+        {recommendation && ` · profile ${recommendation.profile.label}`} · details below
+      </p>
+    </section>
+  );
+}

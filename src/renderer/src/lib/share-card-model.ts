@@ -1,0 +1,140 @@
+// What a share card says, as plain data: one image sized for a chat window that carries its own
+// context (machine, engine and setting, the verdict, the figures, and where they come from). Built
+// here from a run or a comparison, drawn by share-card-draw.ts; kept apart so it can be tested
+// without a canvas.
+import type { ComparisonRow } from '../../../shared/comparison';
+import type { RunFile } from '../../../shared/result-schema';
+import { groupByMachine, perOp, quickBesidePublished, rowSize, shortMachineName } from './compare-data';
+import { machineLine, PRODUCT_NAMES } from './machine-words';
+import { countsLine, isoDate } from './run-provenance';
+import { resultsByWorkload } from './result-figures';
+import { workloadCaseWords } from './size-words';
+import type { Verdict } from './verdict';
+
+export interface CardRow {
+  label: string;
+  /** Series id: a backend keeps its colour across panels. */
+  series: string;
+  mean: number;
+  stddev: number | null;
+  baseline: boolean;
+  /** Said on the bar itself: "quick size" where sizes are mixed. */
+  badge: string | null;
+}
+
+export interface CardPanel {
+  title: string;
+  rows: CardRow[];
+}
+
+export interface CardModel {
+  title: string;
+  subtitle: string;
+  verdict: { text: string; state: Verdict['state'] | 'info' };
+  panels: CardPanel[];
+  /** Panels left out for room, said on the card. */
+  more: number;
+  /** What the bars and whiskers are. */
+  legend: string;
+  /** Where the figures come from: preset, runs, size, ISO date, Mountbench version. */
+  provenance: string;
+}
+
+/** Six panels at most: beyond that, a chat-sized picture stops being readable. */
+export const MAX_PANELS = 6;
+
+export function runCardModel(
+  run: RunFile,
+  verdict: Verdict,
+  titles: ReadonlyMap<string, string>,
+  appVersion: string,
+): CardModel {
+  const engine = run.engine
+    ? `${PRODUCT_NAMES[run.engine.provider]} ${run.engine.serverVersion} (${run.engine.os}, ${run.engine.arch})`
+    : 'host baseline only (no engine)';
+  const panels = resultsByWorkload(run.results).map(([, list]) => ({
+    title: workloadCaseWords(list[0].workload.id, list[0].workload.case, titles),
+    rows: list.map((r) => ({
+      label: r.backend.label,
+      series: r.backend.id,
+      mean: r.stats.mean,
+      stddev: r.stats.stddev,
+      baseline: r.backend.mount === 'host',
+      badge: null,
+    })),
+  }));
+  return {
+    title: machineLine(run.machine),
+    subtitle: `${engine} · backends: ${[...new Set(run.results.map((r) => r.backend.label))].join(', ')}`,
+    verdict: { text: verdict.sentence, state: verdict.state },
+    panels: panels.slice(0, MAX_PANELS),
+    more: Math.max(0, panels.length - MAX_PANELS),
+    legend: 'time per sample, lower is faster · bar: mean · whiskers: ±1 σ · linear scale from 0',
+    provenance: [
+      countsLine(run),
+      `run ${isoDate(run.createdAt)}`,
+      `Mountbench ${run.app.version}`,
+      appVersion !== run.app.version ? `card by Mountbench ${appVersion}` : null,
+    ]
+      .filter(Boolean)
+      .join(' · '),
+  };
+}
+
+export function compareCardModel(
+  rows: readonly ComparisonRow[],
+  titles: ReadonlyMap<string, string>,
+  appVersion: string,
+  today: string,
+): CardModel {
+  const machines = groupByMachine(rows);
+  const names = new Map(machines.map((g) => [g.key, shortMachineName(g)]));
+  const groupKeyOf = new Map<ComparisonRow, string>();
+  for (const g of machines) for (const r of g.rows) groupKeyOf.set(r, g.key);
+  const mixed = new Set(quickBesidePublished(rows).map((w) => w.key));
+  const byWorkload = new Map<string, ComparisonRow[]>();
+  for (const r of rows) byWorkload.set(r.workload.key, [...(byWorkload.get(r.workload.key) ?? []), r]);
+  const panels: CardPanel[] = [...byWorkload].map(([key, list]) => {
+    const sizes = new Set(list.map(rowSize));
+    const first = list[0];
+    return {
+      title: `${workloadCaseWords(first.workload.id, first.workload.case, titles)} · ${[...sizes].join(' + ')} size${mixed.has(key) ? ' (not comparable)' : ''}`,
+      rows: list.map((r) => {
+        const { mean, stddev } = perOp(r);
+        return {
+          label: `${names.get(groupKeyOf.get(r) ?? '') ?? r.machine.label} · ${r.backend.label}`,
+          series: r.backend.key,
+          mean,
+          stddev,
+          baseline: r.backend.mount === 'host',
+          badge: sizes.size > 1 ? `${rowSize(r)} size` : null,
+        };
+      }),
+    };
+  });
+  const sources = [...new Set(machines.flatMap((m) => m.sources))];
+  const runs = [...new Set(rows.map((r) => r.runs))].sort((a, b) => a - b);
+  const sizes = [...new Set(rows.map(rowSize))];
+  return {
+    title: `Compared: ${machines.map((m) => names.get(m.key) ?? m.label).join(' vs ')}`,
+    subtitle: machines.map((m) => m.label).join(' · '),
+    verdict: {
+      text:
+        mixed.size > 0
+          ? 'Sizes are mixed: quick-size bars are marked and cannot be compared with default-size ones.'
+          : 'Time per operation, machine by machine: shorter bars are faster.',
+      state: mixed.size > 0 ? 'undecided' : 'info',
+    },
+    panels: panels.slice(0, MAX_PANELS),
+    more: Math.max(0, panels.length - MAX_PANELS),
+    legend:
+      'time per operation, lower is faster · bar: mean · whiskers: ±1 σ where known · linear scale from 0',
+    provenance: [
+      sources.join('; '),
+      `${sizes.join(' + ')} size`,
+      `${runs.length === 1 ? runs[0] : `${runs[0]}–${runs.at(-1)}`} runs each`,
+      `card ${today}`,
+      `Mountbench ${appVersion}`,
+    ].join(' · '),
+  };
+}
