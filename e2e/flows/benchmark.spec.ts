@@ -13,6 +13,7 @@ import { findExecutable } from '../../src/core/providers/find-executable';
 import { SYNC_MOUNTS } from '../support/dashboard';
 import { expect, test } from '../support/fixtures';
 import { snap } from '../support/screens';
+import { saveShareCard, verdictStripBottom } from '../support/share-card';
 
 const WORKLOADS = ['small-file-read', 'dd-write', 'metadata-walk'];
 const MOUNTS = ['bind', 'volume', 'host'] as const;
@@ -87,6 +88,12 @@ test('benchmark my setup (Quick): live progress, results, chart and a recommenda
   await waitForRecommendation(page);
   await expect(tid(page, 'recommendation-choice')).not.toBeEmpty();
   await expect(tid(page, 'recommendation-action')).not.toBeEmpty();
+  // The verdict on top: within the first 900 px of a 1440 × 900 window; then the share card.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(tid(page, 'verdict-strip')).toHaveAttribute('data-state', /^(decided|undecided|tie|none)$/);
+  expect(await verdictStripBottom(page)).toBeLessThanOrEqual(900);
+  await saveShareCard(page, testInfo, 'share-card-run');
+  await saveShareCard(page, testInfo, 'share-card-run-dark', 'dark');
   await snap(testInfo, page, 'benchmark-results');
   await snap(testInfo, tid(page, 'recommendation-card'), 'benchmark-recommendation');
 

@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import { showTab, tid, waitForSetup } from '../support/dashboard';
 import { expect, test } from '../support/fixtures';
 import { snap } from '../support/screens';
+import { saveShareCard } from '../support/share-card';
 
 const M1 = 'published:umitron-2021/m1pro-2021';
 const INTEL = 'published:umitron-2021/intel-2017';
@@ -28,7 +29,12 @@ test('compare: two imported result files and the published M1 against Intel, sid
   await expect(tid(page, `compare-machine-${INTEL}`)).toBeVisible();
   // Both machines in the same charts: every chart has a group of bars for each.
   await expect(page.locator('[data-testid^="compare-chart-"]').first()).toBeVisible();
+  // Published figures are all default size: each chart says so, and none is marked as mixed.
+  await expect(tid(page, 'compare-size-dd-write')).toContainText('default size');
+  await expect(tid(page, 'compare-chart-dd-write-badge')).toHaveCount(0);
   await snap(testInfo, page, 'compare-m1-intel');
+  await saveShareCard(page, testInfo, 'share-card-m1-intel');
+  await saveShareCard(page, testInfo, 'share-card-m1-intel-dark', 'dark');
 
   // A colleague's files, imported: each is stored, ticked, and laid beside the published machines.
   for (const file of files) {
@@ -56,6 +62,17 @@ test('compare: two imported result files and the published M1 against Intel, sid
     await expect(group.locator('tr').first()).toContainText(' · run of ');
   }
   await expect(tid(page, 'compare-chart-dd-write')).toBeVisible();
+  // Quick-size bars beside default-size published ones: the chart itself carries the marker, the
+  // axis names each machine's size, and the table says every row's size.
+  await expect(tid(page, 'compare-chart-dd-write-badge')).toHaveText(/mixed sizes/);
+  await expect(tid(page, 'compare-size-dd-write')).toContainText('quick + default size');
+  await expect(tid(page, 'compare-chart-dd-write').locator('svg')).toContainText('quick size');
+  await expect(tid(page, 'compare-chart-dd-write').locator('svg')).toContainText('default size');
+  for (const file of files) {
+    const group = page.locator(`[data-testid^="compare-machine-machine-"][data-testid$="@${file.runId}"]`);
+    await expect(group.locator('tr').nth(1).locator('td').nth(1)).toHaveText('quick');
+  }
+  await saveShareCard(page, testInfo, 'share-card-mixed-sizes');
   await expect(tid(page, `compare-published-${M1}`)).toBeChecked();
   await expect(tid(page, `compare-published-${INTEL}`)).toBeChecked();
   await snap(testInfo, page, 'compare-imported');

@@ -8,6 +8,7 @@ import { showTab, tid, waitForRecommendation, waitForSetup } from '../support/da
 import { csvObjects, markdownTable, pngSize } from '../support/file-checks';
 import { expect, test } from '../support/fixtures';
 import { snap } from '../support/screens';
+import { saveShareCard, verdictStripBottom } from '../support/share-card';
 
 async function download(page: Page, button: string): Promise<{ name: string; bytes: Buffer }> {
   const [file] = await Promise.all([page.waitForEvent('download'), tid(page, button).click()]);
@@ -54,6 +55,18 @@ test('exports: each format downloads and its content is valid', async ({
   await waitForRecommendation(page);
   const results = source.results.length;
   expect(results).toBeGreaterThan(0);
+
+  // The answer first: in a 1440 × 900 window, the verdict strip ends within the first 900 px.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(tid(page, 'verdict-strip')).toHaveAttribute('data-state', /^(decided|undecided|tie|none)$/);
+  await expect(tid(page, 'verdict-sentence')).not.toBeEmpty();
+  await expect(tid(page, 'verdict-counts')).toContainText(`${source.results[0].workload.size} size`);
+  expect(await verdictStripBottom(page)).toBeLessThanOrEqual(900);
+  await snap(testInfo, page, 'results-verdict', { fullPage: false });
+
+  // The share card: one chat-sized picture, in light and in dark.
+  await saveShareCard(page, testInfo, 'share-card-imported-run');
+  await saveShareCard(page, testInfo, 'share-card-imported-run-dark', 'dark');
 
   // JSON: the result file itself, valid against the schema, the same run.
   const json = await download(page, 'export-json');
@@ -117,7 +130,7 @@ test('exports: each format downloads and its content is valid', async ({
   await tid(page, 'compare-published-m1-intel').click();
   await expect(tid(page, 'compare-view')).toBeVisible();
   const compare = await download(page, 'export-png-compare');
-  expect(compare.name).toBe('mountbench-compare-compare.png');
+  expect(compare.name).toMatch(/^mountbench-comparison-\d{4}-\d{2}-\d{2}-full\.png$/);
   await expectPictureOf(tid(page, 'compare-view'), compare.bytes);
   await keep(testInfo, compare);
 });

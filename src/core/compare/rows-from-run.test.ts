@@ -11,7 +11,7 @@ describe('rowsFromRun', () => {
       source: { kind: 'measured', runId: run.id, createdAt: run.createdAt },
       machine: {
         key: machineKey(run.machine),
-        label: 'Apple M1 Pro · arm64 · 10 cores · 32 GB',
+        label: 'Apple M1 Pro · arm64 · 10 cores · 32 GiB',
         chip: 'Apple M1 Pro',
         arch: 'arm64',
       },

@@ -11,7 +11,7 @@ describe('runMarkdown', () => {
 
   it('says what ran where', () => {
     expect(md).toMatch(
-      /^## Mountbench run 20240501-101500-a1b2c3\n\n- Machine: Apple M1 Pro · arm64 · 10 cores · 32 GB · macOS 14\.4\.1\n/,
+      /^## Mountbench run 20240501-101500-a1b2c3\n\n- Machine: Apple M1 Pro · arm64 · 10 cores · 32 GiB · macOS 14\.4\.1\n/,
     );
     expect(md).toContain('- Engine: desktop-linux (docker-desktop, Docker 26.0.0, Docker Desktop)');
     expect(md).toContain('- Bench image: `busybox:1.36.1`');
@@ -19,10 +19,10 @@ describe('runMarkdown', () => {
 
   it('has one table row per result, with its mean ± σ and range', () => {
     expect(tableLines).toEqual([
-      '| small-file-read | Docker Desktop, VZ + VirtioFS, bind mount | 151.0 ms ± 1.6 ms | 151.0 ms | 149.0 ms … 153.0 ms | 5 | fastest | virtiofs |',
-      '| dd-write | Docker Engine, "fuse", bind, slow | 1.219 s ± 0.208 s | 1.188 s | 1.000 s … 1.500 s | 4 | fastest | fuse.bindfs |',
+      '| small-file-read | Docker Desktop, VZ + VirtioFS, bind mount | 151.0 ms ± 1.6 ms | 151.0 ms | 149.0 ms … 153.0 ms | 5 | fastest | - | virtiofs |',
+      '| dd-write | Docker Engine, "fuse", bind, slow | 1.219 s ± 0.208 s | 1.188 s | 1.000 s … 1.500 s | 4 | fastest | - | fuse.bindfs |',
       // 0.5 s per sample of 8192 reads: 61.04 µs per read.
-      '| buffered-read:128 (per op) | Docker Desktop, VZ + VirtioFS, bind mount | 61.04 µs | 61.04 µs | 61.04 µs … 61.04 µs | 1 | fastest | virtiofs |',
+      '| buffered-read:128 (per op) | Docker Desktop, VZ + VirtioFS, bind mount | 61.04 µs | 61.04 µs | 61.04 µs … 61.04 µs | 1 | fastest | - | virtiofs |',
     ]);
   });
 
@@ -30,10 +30,31 @@ describe('runMarkdown', () => {
     const two = exportTestRun();
     two.results[1] = { ...two.results[1], workload: two.results[0].workload };
     const lines = runMarkdown(two).split('\n');
-    expect(lines.find((l) => l.includes('Docker Engine'))).toMatch(/\| 8\.07× \* \| fuse\.bindfs \|$/);
+    expect(lines.find((l) => l.includes('Docker Engine'))).toMatch(/\| 8\.07× \* \| - \| fuse\.bindfs \|$/);
     expect(runMarkdown(two)).toContain(
       '- Docker Engine, "fuse", bind, slow / small-file-read: the first run was 2.1× slower',
     );
+  });
+
+  it('compares with the host baseline as the Results page does', () => {
+    const withHost = exportTestRun();
+    withHost.results[1] = {
+      ...withHost.results[1],
+      workload: withHost.results[0].workload,
+      backend: {
+        id: 'host',
+        provider: null,
+        variant: null,
+        mount: 'host',
+        label: 'host (no container): baseline',
+      },
+    };
+    const lines = runMarkdown(withHost).split('\n');
+    // 151 ms against the host's 1.219 s.
+    expect(lines.find((l) => l.includes('VZ + VirtioFS') && l.startsWith('| small-file-read'))).toContain(
+      '| 8.1× faster than host |',
+    );
+    expect(lines.find((l) => l.includes('host (no container)'))).toContain('| baseline |');
   });
 
   it('lists the sync tool times apart from the table', () => {

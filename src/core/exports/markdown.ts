@@ -1,5 +1,6 @@
 // A run as Markdown to paste into an issue or a wiki: what ran where, then one table with every
-// result, its spread and range, and how it compares with the fastest backend for that workload.
+// result, its spread and range, how it compares with the fastest backend for that workload, and
+// with the host baseline (the same words as the Results page).
 import type { RunFile } from '../../shared/result-schema';
 import { compareRows } from '../compare/compare-groups';
 import { LEGEND, SIGNIFICANCE_MARKS } from '../compare/compare-table';
@@ -8,6 +9,7 @@ import { machineLabel } from '../machine/machine-key';
 import { rowsFromRun } from '../compare/rows-from-run';
 import { syncNoteLines } from '../../shared/sync-note';
 import { markdownCell, printable, printableLines } from '../../shared/printable';
+import { hostRatioWords } from '../../shared/host-ratio-words';
 
 /** Other people's text: escapes shown, pipes cannot end a cell, line breaks cannot forge a row. */
 const md = markdownCell;
@@ -28,17 +30,34 @@ function header(run: RunFile): string[] {
   ];
 }
 
-const HEADERS = ['workload', 'backend', 'mean ± σ', 'median', 'min … max', 'runs', 'vs fastest', 'fs type'];
+const HEADERS = [
+  'workload',
+  'backend',
+  'mean ± σ',
+  'median',
+  'min … max',
+  'runs',
+  'vs fastest',
+  'vs host',
+  'fs type',
+];
+
+function vsHost(mean: number, mount: string, host: number | undefined): string {
+  if (mount === 'host') return 'baseline';
+  return host !== undefined && host > 0 ? hostRatioWords(mean / host) : '-';
+}
 
 export function runMarkdown(run: RunFile): string {
   const out = header(run);
   if (run.results.length === 0) {
     out.push('_No results._');
   } else {
-    out.push(`| ${HEADERS.join(' | ')} |`, '| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |');
+    out.push(`| ${HEADERS.join(' | ')} |`, '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
     for (const group of compareRows(rowsFromRun(run))) {
       const per = group.perOperation ? ' (per op)' : '';
-      for (const entry of group.machines.flatMap((m) => m.entries)) {
+      const entries = group.machines.flatMap((m) => m.entries);
+      const host = entries.find((e) => e.row.backend.mount === 'host')?.mean;
+      for (const entry of entries) {
         const { row } = entry;
         const ops = row.opsPerSample;
         const mark = SIGNIFICANCE_MARKS[entry.verdict];
@@ -52,6 +71,7 @@ export function runMarkdown(run: RunFile): string {
           `${formatTime(row.min / ops)} … ${formatTime(row.max / ops)}`,
           String(row.runs),
           ratio,
+          vsHost(entry.mean, row.backend.mount, host),
           row.fsType ?? '-',
         ];
         out.push(`| ${cells.map(md).join(' | ')} |`);

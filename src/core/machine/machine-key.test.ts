@@ -7,30 +7,30 @@ const m1: MachineInfo = sampleRun().machine;
 
 describe('machineLabel', () => {
   it('reads like the machine is sold', () => {
-    expect(machineLabel(m1)).toBe('Apple M1 Pro · arm64 · 10 cores · 32 GB');
+    expect(machineLabel(m1)).toBe('Apple M1 Pro · arm64 · 10 cores · 32 GiB');
   });
   it('leads with the user’s own label', () => {
     expect(machineLabel({ ...m1, label: "  Alice's M1 " })).toBe(
-      "Alice's M1 · Apple M1 Pro · arm64 · 10 cores · 32 GB",
+      "Alice's M1 · Apple M1 Pro · arm64 · 10 cores · 32 GiB",
     );
   });
   it('adds the OS on request', () => {
-    expect(machineLabelWithOs(m1)).toBe('Apple M1 Pro · arm64 · 10 cores · 32 GB · macOS 14.4.1');
+    expect(machineLabelWithOs(m1)).toBe('Apple M1 Pro · arm64 · 10 cores · 32 GiB · macOS 14.4.1');
   });
   it('says "1 core" and copes with an unknown chip', () => {
     expect(machineLabel({ ...m1, chip: '', cores: 1, memoryBytes: 512 * 1024 ** 2 })).toBe(
-      'unknown CPU · arm64 · 1 core · 0.5 GB',
+      'unknown CPU · arm64 · 1 core · 0.5 GiB',
     );
   });
 });
 
 describe('formatMemory', () => {
   it.each([
-    [32 * 1024 ** 3, '32 GB'],
-    [16 * 1024 ** 3, '16 GB'],
-    [25276514304, '24 GB'],
-    [8 * 1024 ** 3, '8 GB'],
-    [7.74 * 1024 ** 3, '7.7 GB'],
+    [32 * 1024 ** 3, '32 GiB'],
+    [16 * 1024 ** 3, '16 GiB'],
+    [25276514304, '24 GiB'],
+    [8 * 1024 ** 3, '8 GiB'],
+    [7.74 * 1024 ** 3, '7.7 GiB'],
   ])('%d bytes → %s', (bytes, text) => {
     expect(formatMemory(bytes)).toBe(text);
   });

@@ -21,15 +21,15 @@ export function machineKey(machine: MachineInfo): string {
 
 const GIB = 1024 ** 3;
 
-/** Memory as people quote it: "32 GB" (an OS reports GiB; laptops are sold by that number). */
+/** Memory in GiB, the unit the OS reports and the dashboard writes everywhere: "32 GiB". */
 export function formatMemory(bytes: number): string {
   const gib = bytes / GIB;
-  if (gib >= 10) return `${Math.round(gib)} GB`;
+  if (gib >= 10) return `${Math.round(gib)} GiB`;
   const tenth = Math.round(gib * 10) / 10;
-  return `${Number.isInteger(tenth) ? tenth.toFixed(0) : tenth.toFixed(1)} GB`;
+  return `${Number.isInteger(tenth) ? tenth.toFixed(0) : tenth.toFixed(1)} GiB`;
 }
 
-/** "Apple M1 Pro · arm64 · 10 cores · 32 GB", led by the user's own label when there is one. */
+/** "Apple M1 Pro · arm64 · 10 cores · 32 GiB", led by the user's own label when there is one. */
 export function machineLabel(machine: MachineInfo): string {
   const parts = [
     machine.chip || 'unknown CPU',

@@ -3,6 +3,7 @@
 // compares with the host baseline (the same workload with no container).
 import { workloadKey } from '../../../shared/comparison';
 import type { WorkloadResult } from '../../../shared/result-schema';
+export { hostRatioWords } from '../../../shared/host-ratio-words';
 import type { BarFigure } from './grouped-bars';
 import { workloadCaseWords } from './size-words';
 
@@ -28,13 +29,6 @@ export function hostRatios(results: readonly WorkloadResult[]): Map<WorkloadResu
     if (base !== undefined && base > 0 && r.backend.mount !== 'host') ratios.set(r, r.stats.mean / base);
   }
   return ratios;
-}
-
-/** "3.2× host time", "2.0× faster than host", or "≈ host time" within 5 %. */
-export function hostRatioWords(ratio: number): string {
-  if (ratio < 1.05 && ratio > 1 / 1.05) return '≈ host time';
-  if (ratio >= 1) return `${ratio.toFixed(ratio >= 100 ? 0 : 1)}× host time`;
-  return `${(1 / ratio).toFixed(1)}× faster than host`;
 }
 
 /** Results by workload key, in the run's workload order, fastest first within each. */

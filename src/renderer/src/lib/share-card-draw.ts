@@ -121,16 +121,17 @@ function drawPanel(
 
   const top = box.y + 38;
   const room = box.h - 46;
-  const rowH = Math.min(34, room / Math.max(1, panel.rows.length));
-  const shown = Math.max(1, Math.floor(room / Math.max(rowH, 18)));
+  const twoLines = panel.rows.some((r) => r.sub);
+  const rowH = Math.min(twoLines ? 52 : 40, room / Math.max(1, panel.rows.length));
+  const shown = Math.max(1, Math.floor(room / Math.max(rowH, twoLines ? 30 : 18)));
   const rows = panel.rows.slice(0, shown);
-  const labelW = Math.round(box.w * 0.38);
-  const valueW = 118;
+  const labelW = Math.round(box.w * 0.4);
+  const valueW = 150;
   const barX = box.x + 12 + labelW + 8;
   const barW = Math.max(20, box.w - 24 - labelW - 8 - valueW);
   const max = Math.max(...rows.map((r) => r.mean + (r.stddev ?? 0)), 1e-12);
   const scale = (v: number) => barX + (Math.max(0, v) / max) * barW;
-  const size = Math.max(11, Math.min(14, rowH * 0.5));
+  const size = Math.max(11, Math.min(15, twoLines ? rowH * 0.32 : rowH * 0.45));
 
   rows.forEach((row, i) => {
     const y = top + i * rowH;
@@ -139,7 +140,15 @@ function drawPanel(
     font(ctx, size);
     ctx.fillStyle = palette.text;
     ctx.textBaseline = 'middle';
-    ctx.fillText(fit(ctx, row.label + badge, labelW), box.x + 12, mid);
+    if (row.sub && rowH >= 30) {
+      ctx.fillText(fit(ctx, row.label + badge, labelW), box.x + 12, mid - size * 0.55);
+      font(ctx, size - 2);
+      ctx.fillStyle = palette.muted;
+      ctx.fillText(fit(ctx, row.sub, labelW), box.x + 12, mid + size * 0.65);
+    } else {
+      const text = row.sub ? `${row.sub} · ${row.label}` : row.label;
+      ctx.fillText(fit(ctx, text + badge, labelW), box.x + 12, mid);
+    }
     const barH = Math.max(6, rowH * 0.56);
     ctx.fillStyle = colorOf(palette, order, row);
     ctx.fillRect(barX, mid - barH / 2, Math.max(1, scale(row.mean) - barX), barH);
@@ -173,7 +182,7 @@ function drawPanel(
       ctx.lineTo(hi, mid + barH / 3);
       ctx.stroke();
     }
-    font(ctx, size - 1);
+    font(ctx, Math.min(size, 14));
     ctx.fillStyle = palette.muted;
     ctx.fillText(fit(ctx, formatMeanStddev(row.mean, row.stddev), valueW - 6), barX + barW + 8, mid);
     ctx.textBaseline = 'alphabetic';
@@ -253,8 +262,17 @@ export function drawShareCard(canvas: HTMLCanvasElement, model: CardModel, palet
   ctx.fillText(fit(ctx, model.provenance, inner), PAD, CARD_HEIGHT - PAD);
 }
 
-export function canvasPng(canvas: HTMLCanvasElement): Promise<Blob> {
-  return new Promise((resolve, reject) =>
-    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The card could not be encoded.'))), 'image/png'),
-  );
+/**
+ * The canvas as a PNG. Not `canvas.toBlob`: Chromium encodes that in an idle task and waits up to a
+ * second for the page to go idle, which a dashboard with live updates rarely does (measured: about
+ * 1.1 s against 70 ms). `toDataURL` encodes at once.
+ */
+export function canvasPng(canvas: HTMLCanvasElement): Blob {
+  const url = canvas.toDataURL('image/png');
+  const comma = url.indexOf(',');
+  if (!url.startsWith('data:image/png') || comma < 0) throw new Error('The card could not be encoded.');
+  const text = atob(url.slice(comma + 1));
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return new Blob([bytes], { type: 'image/png' });
 }

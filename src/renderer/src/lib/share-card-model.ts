@@ -13,6 +13,8 @@ import type { Verdict } from './verdict';
 
 export interface CardRow {
   label: string;
+  /** A second, quieter line under the label: the machine, in a comparison. */
+  sub: string | null;
   /** Series id: a backend keeps its colour across panels. */
   series: string;
   mean: number;
@@ -56,6 +58,7 @@ export function runCardModel(
     title: workloadCaseWords(list[0].workload.id, list[0].workload.case, titles),
     rows: list.map((r) => ({
       label: r.backend.label,
+      sub: null,
       series: r.backend.id,
       mean: r.stats.mean,
       stddev: r.stats.stddev,
@@ -81,6 +84,19 @@ export function runCardModel(
   };
 }
 
+/** "Small-file read: M1 Pro (2021) · Docker Desktop · VirtioFS · volume; dd write: …". */
+function fastestWords(panels: readonly CardPanel[]): string {
+  return panels
+    .map((p) => {
+      const best = p.rows
+        .filter((r) => !r.baseline)
+        .reduce<CardRow | null>((a, r) => (a && a.mean <= r.mean ? a : r), null);
+      return best ? `${p.title.split(' · ')[0]}: ${best.sub ? `${best.sub} · ` : ''}${best.label}` : null;
+    })
+    .filter(Boolean)
+    .join('; ');
+}
+
 export function compareCardModel(
   rows: readonly ComparisonRow[],
   titles: ReadonlyMap<string, string>,
@@ -102,7 +118,8 @@ export function compareCardModel(
       rows: list.map((r) => {
         const { mean, stddev } = perOp(r);
         return {
-          label: `${names.get(groupKeyOf.get(r) ?? '') ?? r.machine.label} · ${r.backend.label}`,
+          label: r.backend.label,
+          sub: names.get(groupKeyOf.get(r) ?? '') ?? r.machine.label,
           series: r.backend.key,
           mean,
           stddev,
@@ -118,13 +135,13 @@ export function compareCardModel(
   return {
     title: `Compared: ${machines.map((m) => names.get(m.key) ?? m.label).join(' vs ')}`,
     subtitle: machines.map((m) => m.label).join(' · '),
-    verdict: {
-      text:
-        mixed.size > 0
-          ? 'Sizes are mixed: quick-size bars are marked and cannot be compared with default-size ones.'
-          : 'Time per operation, machine by machine: shorter bars are faster.',
-      state: mixed.size > 0 ? 'undecided' : 'info',
-    },
+    verdict:
+      mixed.size > 0
+        ? {
+            text: 'Sizes are mixed: the hatched bars were taken at another size and cannot be compared with the others.',
+            state: 'undecided',
+          }
+        : { text: `Fastest: ${fastestWords(panels)}.`, state: 'info' },
     panels: panels.slice(0, MAX_PANELS),
     more: Math.max(0, panels.length - MAX_PANELS),
     legend:

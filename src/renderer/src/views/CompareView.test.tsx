@@ -52,7 +52,7 @@ describe('CompareView', () => {
       `Imported alice.json as run ${run.id}.`,
     );
     await waitFor(() =>
-      expect(screen.getByTestId('compare-table').textContent).toContain('AMD EPYC · x64 · 2 cores · 24 GB'),
+      expect(screen.getByTestId('compare-table').textContent).toContain('AMD EPYC · x64 · 2 cores · 24 GiB'),
     );
     expect(api.calls.find((c) => c.method === 'results.import')?.args[0]).toBe('alice.json');
   });
