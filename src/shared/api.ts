@@ -59,6 +59,10 @@ export interface RunSummary {
   workloads: WorkloadId[];
   resultCount: number;
   errorCount: number;
+  /** When it ended, for its duration (absent in summaries cached by older versions). */
+  finishedAt?: string;
+  /** The fixture sizes it ran (one, unless the file was put together by hand). */
+  sizes?: SizeName[];
 }
 
 export interface ExportedFile {

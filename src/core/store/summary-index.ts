@@ -7,7 +7,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { RunSummary } from '../../shared/api';
-import { WORKLOAD_IDS } from '../../shared/ids';
+import { SIZES, WORKLOAD_IDS } from '../../shared/ids';
 import { writeFileAtomic } from './atomic-write';
 import { loadRunFile, runFileNames } from './result-store';
 import { summarizeRun } from './run-summary';
@@ -30,6 +30,8 @@ const summarySchema = z
     workloads: z.array(z.enum(WORKLOAD_IDS)),
     resultCount: z.number().int().min(0),
     errorCount: z.number().int().min(0),
+    finishedAt: z.string().optional(),
+    sizes: z.array(z.enum(SIZES)).optional(),
   })
   .strict();
 
@@ -37,7 +39,7 @@ const entrySchema = z.object({ mtimeMs: z.number(), size: z.number().int().min(0
 
 const indexSchema = z.object({
   schema: z.literal('mountbench-summaries'),
-  version: z.literal(1),
+  version: z.literal(2),
   entries: z.record(z.string(), entrySchema),
 });
 type IndexEntry = z.infer<typeof entrySchema>;
@@ -112,7 +114,7 @@ export async function listRunSummaries(dir: string): Promise<SummaryListing> {
   }
   listing.summaries.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
   if (changed) {
-    const text = `${JSON.stringify({ schema: 'mountbench-summaries', version: 1, entries: Object.fromEntries(next) })}\n`;
+    const text = `${JSON.stringify({ schema: 'mountbench-summaries', version: 2, entries: Object.fromEntries(next) })}\n`;
     // A read-only results folder still lists; the next list just parses again.
     await writeFileAtomic(indexFile, text).catch(() => undefined);
   }

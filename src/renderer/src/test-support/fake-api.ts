@@ -44,6 +44,8 @@ function summary(run: RunFile): RunSummary {
     workloads: [...new Set(run.results.map((r) => r.workload.id))],
     resultCount: run.results.length,
     errorCount: run.errors.length,
+    finishedAt: run.finishedAt,
+    sizes: [...new Set(run.results.map((r) => r.workload.size))],
   };
 }
 

@@ -46,6 +46,18 @@ describe('HistoryView', () => {
     expect(api.stored.has(quick.id)).toBe(false);
   });
 
+  it("cancels the inline delete with Esc, and says each run's size and how long it took", async () => {
+    const { user, api } = await renderHistory();
+    expect((await screen.findByTestId(`history-size-${quick.id}`)).textContent).toBe('quick');
+    expect(screen.getByTestId(`history-took-${quick.id}`).textContent).toMatch(/^\d+ (s|min \d+ s)$/);
+    await user.click(screen.getByTestId(`history-delete-${quick.id}`));
+    expect(document.activeElement).toBe(screen.getByTestId(`history-keep-${quick.id}`));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByTestId(`history-confirm-delete-${quick.id}`)).toBeNull();
+    expect(screen.queryByTestId(`history-delete-${quick.id}`)).not.toBeNull();
+    expect(api.stored.has(quick.id)).toBe(true);
+  });
+
   it('says when there is nothing stored', async () => {
     await renderHistory([]);
     expect((await screen.findByTestId('history-empty')).textContent).toContain('No stored runs yet');

@@ -1,5 +1,6 @@
 // History: every stored run, newest first; open one in the results view, or delete it (asked twice).
 import { dateTimeWords as when } from '../lib/dates';
+import { durationWords } from '../lib/duration-words';
 import { useSlice, useStores } from '../stores/StoresContext';
 
 export function HistoryView() {
@@ -43,6 +44,8 @@ export function HistoryView() {
             <th scope="col">Engine</th>
             <th scope="col">Backends</th>
             <th scope="col">Workloads</th>
+            <th scope="col">Size</th>
+            <th scope="col">Took</th>
             <th scope="col">Status</th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
@@ -57,13 +60,22 @@ export function HistoryView() {
               <td>{r.engineName ?? 'host only'}</td>
               <td>{r.backends.join(', ')}</td>
               <td>{r.workloads.join(', ')}</td>
+              <td data-testid={`history-size-${r.id}`}>{r.sizes?.join(' + ') ?? '—'}</td>
+              <td className="num" data-testid={`history-took-${r.id}`}>
+                {durationWords(r.createdAt, r.finishedAt)}
+              </td>
               <td>
                 <span className={`status status-${r.status}`}>{r.status}</span>
                 {r.errorCount > 0 && ` · ${r.errorCount} error(s)`}
               </td>
               <td className="actions">
                 {history.confirming === r.id ? (
-                  <span role="group" aria-label={`Delete the run of ${when(r.createdAt)}?`}>
+                  <span
+                    role="group"
+                    aria-label={`Delete the run of ${when(r.createdAt)}?`}
+                    // Esc answers "keep", as it closes any question.
+                    onKeyDown={(e) => e.key === 'Escape' && history.keep()}
+                  >
                     <span className="problem">Delete for good?</span>{' '}
                     <button
                       type="button"

@@ -29,6 +29,18 @@ beforeEach(() => {
 });
 
 describe('ResultsView', () => {
+  it('opens with the verdict strip, above the chart and the recommendation details', async () => {
+    await openQuickRun();
+    const strip = await screen.findByTestId('verdict-strip');
+    await waitFor(() => expect(strip.dataset.state).not.toBe('pending'));
+    expect(screen.getByTestId('verdict-sentence').textContent).toMatch(/^(Use|Not decided yet|No measurable)/);
+    expect(screen.getByTestId('verdict-counts').textContent).toContain('quick size');
+    const chart = screen.getByTestId('results-chart');
+    const details = screen.getByTestId('recommendation-card');
+    expect(strip.compareDocumentPosition(chart) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(strip.compareDocumentPosition(details) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('has a header that says which machine, when, which engine and which Mountbench', async () => {
     await openQuickRun();
     expect(screen.getByTestId('results-machine').textContent).toBe(

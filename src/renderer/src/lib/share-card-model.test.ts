@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { ComparisonRow } from '../../../shared/comparison';
+import { runFileOf } from '../test-support/fake-api';
+import { QUICK_RUN_RECOMMENDATIONS, QUICK_RUN_ROWS } from '../test-support/recorded-api-data';
+import { QUICK_RUN } from '../test-support/recorded-runs';
+import { compareCardModel, MAX_PANELS, runCardModel } from './share-card-model';
+import { verdictOf } from './verdict';
+
+const run = runFileOf(QUICK_RUN);
+const titles = new Map<string, string>();
+
+describe('runCardModel', () => {
+  it('carries the machine, engine, verdict, one panel per workload and the provenance', () => {
+    const rec = QUICK_RUN_RECOMMENDATIONS.balanced[0];
+    const card = runCardModel(run, verdictOf(run, rec), titles, '0.1.0');
+    expect(card.title).toContain('AMD EPYC');
+    expect(card.subtitle).toMatch(/^Docker Engine 20\.10\.24/);
+    expect(card.verdict.text).toBe(verdictOf(run, rec).sentence);
+    const workloads = new Set(run.results.map((r) => `${r.workload.id}${r.workload.case ?? ''}`));
+    expect(card.panels.length + card.more).toBe(workloads.size);
+    expect(card.panels.length).toBeLessThanOrEqual(MAX_PANELS);
+    expect(card.provenance).toMatch(
+      /Quick preset · quick size · .* · run \d{4}-\d{2}-\d{2} · Mountbench 0\.1\.0$/,
+    );
+  });
+});
+
+describe('compareCardModel', () => {
+  const measured = QUICK_RUN_ROWS.filter((r) => r.source.kind === 'measured' && r.workload.id === 'dd-write');
+  const published: ComparisonRow = {
+    ...measured[0],
+    source: { kind: 'published', sourceId: 's', title: 'A write-up', url: null },
+    machine: {
+      key: 'published:s/m1',
+      label: 'MacBook Pro, Apple M1 Pro',
+      chip: 'Apple M1 Pro',
+      arch: 'arm64',
+    },
+    workload: { ...measured[0].workload, size: undefined },
+  };
+
+  it('marks every bar of a panel that mixes quick and default sizes, and says so first', () => {
+    const card = compareCardModel([...measured, published], titles, '0.1.0', '2026-12-01');
+    const panel = card.panels[0];
+    expect(panel.title).toMatch(/quick \+ default size \(not comparable\)$/);
+    expect(panel.rows.map((r) => r.badge)).toEqual([...measured.map(() => 'quick size'), 'default size']);
+    expect(card.verdict).toMatchObject({
+      state: 'undecided',
+      text: expect.stringMatching(/^Sizes are mixed/),
+    });
+    expect(card.provenance).toMatch(/card 2026-12-01 · Mountbench 0\.1\.0$/);
+  });
+
+  it('names the fastest bar when the sizes agree', () => {
+    const card = compareCardModel(measured, titles, '0.1.0', '2026-12-01');
+    expect(card.panels[0].rows.every((r) => r.badge === null)).toBe(true);
+    const fastest = [...measured]
+      .filter((r) => r.backend.mount !== 'host')
+      .sort((a, b) => a.mean - b.mean)[0];
+    expect(card.verdict.text).toContain(fastest.backend.label);
+  });
+});

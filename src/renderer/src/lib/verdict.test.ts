@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { RunFile } from '../../../shared/result-schema';
+import { runFileOf } from '../test-support/fake-api';
+import { QUICK_RUN_RECOMMENDATIONS } from '../test-support/recorded-api-data';
+import { QUICK_RUN } from '../test-support/recorded-runs';
+import { countsLine, isoDate, presetOfRun } from './run-provenance';
+import { verdictOf } from './verdict';
+
+const run = runFileOf(QUICK_RUN);
+const railsPhp = QUICK_RUN_RECOMMENDATIONS['rails-php'][0];
+const NATIVE = 'docker-engine/native/bind';
+const FUSE = 'docker-engine/fuse/bind';
+
+/** The recorded run, as if it had raced native against FUSE on dd-write with this outcome. */
+function raced(outcome: 'decided' | 'cap', decided: boolean): RunFile {
+  return {
+    ...run,
+    race: {
+      rule: { minSamples: 3, maxSamples: 30, alpha: 0.05, perLookAlpha: 0.002, tieMargin: 0.05 },
+      workloads: [
+        {
+          workloadKey: 'dd-write',
+          role: 'source-tree',
+          rounds: 5,
+          outcome,
+          exits: [],
+          // FUSE / native, as the race stores it (a over b).
+          comparisons: [{ a: NATIVE, b: FUSE, ratio: 0.1, low: 0.08, high: 0.125, decided }],
+        },
+      ],
+    },
+  };
+}
+
+describe('verdictOf', () => {
+  it('names the choice and how much longer the next one took, with the race interval oriented the same way', () => {
+    const v = verdictOf(raced('decided', true), railsPhp);
+    expect(v.state).toBe('decided');
+    expect(v.sentence).toMatch(
+      /^Use bind mount · native: the next best, bind mount · FUSE share \(bindfs\), took \d+\.\d+ × as long \(Rails\/PHP app\)\.$/,
+    );
+    expect(v.intervals).toEqual([{ workloadKey: 'dd-write', text: '10.0 × (8.00 … 12.5)', decided: true }]);
+  });
+
+  it('says "not decided yet" when a race stopped at the cap, whatever the ranking says', () => {
+    const v = verdictOf(raced('cap', false), railsPhp);
+    expect(v.state).toBe('undecided');
+    expect(v.sentence).toMatch(/^Not decided yet: bind mount · native leads .*the race on dd-write stopped/);
+    expect(v.intervals[0].decided).toBe(false);
+  });
+
+  it('gives no interval for a run that did not race, and no verdict without a recommendation', () => {
+    expect(verdictOf(run, railsPhp).intervals).toEqual([]);
+    expect(verdictOf(run, null).state).toBe('none');
+  });
+});
+
+describe('run provenance', () => {
+  it('names the preset its counts match, the size, the samples and the ISO date', () => {
+    expect(presetOfRun(run)).toBe('Quick');
+    expect(countsLine(run)).toMatch(/^Quick preset · quick size · 1 warm-up \+ 3–10 timed samples per backend$/);
+    expect(isoDate(run.createdAt)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
