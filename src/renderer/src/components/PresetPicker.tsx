@@ -5,9 +5,11 @@ interface Props {
   onChange(preset: PresetId): void;
   budget: BudgetMinutes;
   onBudget(minutes: BudgetMinutes): void;
+  /** Each preset's estimated time for the workloads and backends chosen now; null before any are. */
+  times: Record<PresetId, string> | null;
 }
 
-export function PresetPicker({ value, onChange, budget, onBudget }: Props) {
+export function PresetPicker({ value, onChange, budget, onBudget, times }: Props) {
   return (
     <fieldset className="presets">
       <legend>How thorough</legend>
@@ -22,7 +24,15 @@ export function PresetPicker({ value, onChange, budget, onBudget }: Props) {
             data-testid={`preset-${id}`}
           />
           <span className="preset-label">{PRESETS[id].label}</span>
-          <span className="preset-summary">{PRESETS[id].summary}</span>
+          <span className="preset-summary">
+            {PRESETS[id].summary}
+            {times && (
+              <>
+                {' '}
+                · <span data-testid={`preset-time-${id}`}>about {times[id]} here</span>
+              </>
+            )}
+          </span>
         </label>
       ))}
       {PRESETS[value].counts.race && (

@@ -1,7 +1,8 @@
 // The end of the setup: what will run, how long it may take, what will restart, and the button.
 // With a product's setting to switch, "what will run" and the time come from the core's dry run.
 import type { WorkloadInfo } from '../../../shared/api';
-import { estimateRun, formatDuration } from '../lib/estimate';
+import { estimateRun } from '../lib/estimate';
+import { estimateRangeWords } from '../lib/estimate-words';
 import type { PlannedBackend } from '../lib/planned-backends';
 import type { PresetCounts } from '../lib/presets';
 import type { ProposalState } from '../stores/setup-store';
@@ -34,10 +35,7 @@ export function StartPanel({
     backends.map((b) => b.mount),
     counts,
   );
-  const range =
-    estimate.maxSeconds > estimate.seconds * 1.1
-      ? `${formatDuration(estimate.seconds)} to ${formatDuration(estimate.maxSeconds)}`
-      : formatDuration(estimate.seconds);
+  const range = estimateRangeWords(estimate);
   return (
     <section className="card start" aria-label="Start the benchmark">
       <h2>What will run</h2>

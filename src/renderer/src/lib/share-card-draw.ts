@@ -125,8 +125,8 @@ function drawPanel(
   const rowH = Math.min(twoLines ? 52 : 40, room / Math.max(1, panel.rows.length));
   const shown = Math.max(1, Math.floor(room / Math.max(rowH, twoLines ? 30 : 18)));
   const rows = panel.rows.slice(0, shown);
-  const labelW = Math.round(box.w * 0.4);
-  const valueW = 150;
+  const labelW = Math.round(box.w * 0.46);
+  const valueW = 160;
   const barX = box.x + 12 + labelW + 8;
   const barW = Math.max(20, box.w - 24 - labelW - 8 - valueW);
   const max = Math.max(...rows.map((r) => r.mean + (r.stddev ?? 0)), 1e-12);
@@ -182,7 +182,7 @@ function drawPanel(
       ctx.lineTo(hi, mid + barH / 3);
       ctx.stroke();
     }
-    font(ctx, Math.min(size, 14));
+    font(ctx, Math.min(size, 13));
     ctx.fillStyle = palette.muted;
     ctx.fillText(fit(ctx, formatMeanStddev(row.mean, row.stddev), valueW - 6), barX + barW + 8, mid);
     ctx.textBaseline = 'alphabetic';

@@ -43,7 +43,7 @@ describe('compareCardModel', () => {
     const card = compareCardModel([...measured, published], titles, '0.1.0', '2026-12-01');
     const panel = card.panels[0];
     expect(panel.title).toMatch(/quick \+ default size \(not comparable\)$/);
-    expect(panel.rows.map((r) => r.badge)).toEqual([...measured.map(() => 'quick size'), 'default size']);
+    expect(panel.rows.map((r) => r.badge)).toEqual([...measured.map(() => 'quick size'), null]);
     expect(card.verdict).toMatchObject({
       state: 'undecided',
       text: expect.stringMatching(/^Sizes are mixed/),

@@ -124,7 +124,8 @@ export function compareCardModel(
           mean,
           stddev,
           baseline: r.backend.mount === 'host',
-          badge: sizes.size > 1 ? `${rowSize(r)} size` : null,
+          // Where sizes mix, the bars not at the default (published) size carry the mark.
+          badge: sizes.size > 1 && rowSize(r) !== 'default' ? `${rowSize(r)} size` : null,
         };
       }),
     };
@@ -138,7 +139,7 @@ export function compareCardModel(
     verdict:
       mixed.size > 0
         ? {
-            text: 'Sizes are mixed: the hatched bars were taken at another size and cannot be compared with the others.',
+            text: 'Sizes are mixed: the hatched bars were taken at the quick size and cannot be compared with the default-size ones.',
             state: 'undecided',
           }
         : { text: `Fastest: ${fastestWords(panels)}.`, state: 'info' },

@@ -46,6 +46,25 @@ describe('SetupView', () => {
     await waitFor(() => expect(api.calls.filter((c) => c.method === 'engines.fsSeen')).toHaveLength(2));
   });
 
+  it('gives every preset its time, and puts the start button after every option', async () => {
+    const { user } = await renderSetup();
+    const times = ['quick', 'standard', 'thorough'].map(
+      (id) => screen.getByTestId(`preset-time-${id}`).textContent ?? '',
+    );
+    times.forEach((t) => expect(t).toMatch(/^about \d+ (s|min|h)/));
+    // Standard runs the default size ten times: never shorter than Quick.
+    expect(times[1]).not.toBe(times[0]);
+    // The time said on the chosen preset's card is the one the start panel gives.
+    await user.click(screen.getByTestId('preset-standard'));
+    expect(screen.getByTestId('setup-estimate').textContent).toContain(
+      (screen.getByTestId('preset-time-standard').textContent ?? '').replace(/^about | here$/g, ''),
+    );
+    const start = screen.getByTestId('setup-benchmark-button');
+    for (const option of [screen.getByTestId('preset-quick'), screen.getByTestId('mount-checkbox-layer')]) {
+      expect(option.compareDocumentPosition(start) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+  });
+
   it('follows the preset: sizes, estimate and request', async () => {
     const { user, api } = await renderSetup();
     const quickEstimate = screen.getByTestId('setup-estimate').textContent;

@@ -13,7 +13,9 @@ import { SweepConfirmDialog } from '../components/SweepConfirmDialog';
 import { SwitchVariantsPicker } from '../components/SwitchVariantsPicker';
 import { WorkloadPicker } from '../components/WorkloadPicker';
 import type { PlannedBackend } from '../lib/planned-backends';
-import { PRESETS } from '../lib/presets';
+import { PRESET_IDS, PRESETS, type PresetId } from '../lib/presets';
+import { estimateRun } from '../lib/estimate';
+import { estimateRangeWords } from '../lib/estimate-words';
 import { switchableProducts } from '../lib/sweep-choice';
 import {
   buildRequest,
@@ -84,6 +86,23 @@ export function SetupView() {
         return { id: b.id, label: b.label, mount: isOneOf(MOUNT_KINDS, mount) ? mount : 'bind' };
       })
     : previewBackends(setup);
+  const workloadsNow = chosenWorkloads(setup);
+  // Every preset's time for what is chosen now, from the same estimate the start panel gives.
+  const presetTimes =
+    backends.length > 0 && workloadsNow.length > 0
+      ? (Object.fromEntries(
+          PRESET_IDS.map((id) => [
+            id,
+            estimateRangeWords(
+              estimateRun(
+                workloadsNow,
+                backends.map((b) => b.mount),
+                PRESETS[id].counts,
+              ),
+            ),
+          ]),
+        ) as Record<PresetId, string>)
+      : null;
 
   const startRun = async () => {
     if (!('request' in built)) return;
@@ -111,16 +130,6 @@ export function SetupView() {
           onChoose={setup.chooseEngine}
           onRefresh={() => void setup.refreshEngines()}
         />
-        <StartPanel
-          backends={backends}
-          workloads={chosenWorkloads(setup)}
-          counts={PRESETS[setup.preset].counts}
-          problem={problem}
-          proposal={sweep ? proposal : null}
-          starting={runPhase === 'starting' || sweepPhase === 'starting'}
-          running={busy}
-          onStart={() => (sweep ? setConfirming(true) : void startRun())}
-        />
       </div>
       <div className="column">
         <section className="card" aria-label="What to measure">
@@ -129,6 +138,7 @@ export function SetupView() {
             onChange={setup.choosePreset}
             budget={setup.budgetMinutes}
             onBudget={setup.chooseBudget}
+            times={presetTimes}
           />
           <WorkloadPicker
             workloads={setup.workloads.filter((w) => w.id !== 'custom')}
@@ -154,6 +164,17 @@ export function SetupView() {
             onToggleVariant={setup.toggleSwitchVariant}
           />
         </section>
+        {/* After the options, so the start button comes last in tab order too. */}
+        <StartPanel
+          backends={backends}
+          workloads={chosenWorkloads(setup)}
+          counts={PRESETS[setup.preset].counts}
+          problem={problem}
+          proposal={sweep ? proposal : null}
+          starting={runPhase === 'starting' || sweepPhase === 'starting'}
+          running={busy}
+          onStart={() => (sweep ? setConfirming(true) : void startRun())}
+        />
       </div>
       {confirming && proposal?.view && (
         <SweepConfirmDialog
