@@ -119,51 +119,56 @@ function drawPanel(
   ctx.fillStyle = palette.text;
   ctx.fillText(fit(ctx, panel.title, box.w - 24), box.x + 12, box.y + 24);
 
+  // Each row: the label and its figure on one line, the bar below it across the panel's width, so
+  // bars stay long enough to compare even with three panels side by side.
   const top = box.y + 38;
   const room = box.h - 46;
-  const twoLines = panel.rows.some((r) => r.sub);
-  const rowH = Math.min(twoLines ? 52 : 40, room / Math.max(1, panel.rows.length));
-  const shown = Math.max(1, Math.floor(room / Math.max(rowH, twoLines ? 30 : 18)));
+  const rowH = Math.min(60, room / Math.max(1, panel.rows.length));
+  const shown = Math.max(1, Math.floor(room / Math.max(rowH, 34)));
   const rows = panel.rows.slice(0, shown);
-  const labelW = Math.round(box.w * 0.46);
-  const valueW = 160;
-  const barX = box.x + 12 + labelW + 8;
-  const barW = Math.max(20, box.w - 24 - labelW - 8 - valueW);
+  const left = box.x + 12;
+  const width = box.w - 24;
   const max = Math.max(...rows.map((r) => r.mean + (r.stddev ?? 0)), 1e-12);
-  const scale = (v: number) => barX + (Math.max(0, v) / max) * barW;
-  const size = Math.max(11, Math.min(15, twoLines ? rowH * 0.32 : rowH * 0.45));
+  const scale = (v: number) => left + (Math.max(0, v) / max) * width;
+  const size = Math.max(12, Math.min(15, rowH * 0.3));
+  const barH = Math.max(6, Math.min(16, rowH * 0.3));
 
   rows.forEach((row, i) => {
     const y = top + i * rowH;
-    const mid = y + rowH / 2;
-    const badge = row.badge ? ` [${row.badge}]` : '';
+    const textY = y + size;
+    const figure = formatMeanStddev(row.mean, row.stddev);
     font(ctx, size);
+    const figureW = ctx.measureText(figure).width;
+    ctx.fillStyle = palette.muted;
+    ctx.fillText(figure, left + width - figureW, textY);
+    const badge = row.badge ? ` [${row.badge}]` : '';
+    const labelRoom = width - figureW - 12;
+    font(ctx, size, 600);
     ctx.fillStyle = palette.text;
-    ctx.textBaseline = 'middle';
-    if (row.sub && rowH >= 30) {
-      ctx.fillText(fit(ctx, row.label + badge, labelW), box.x + 12, mid - size * 0.55);
-      font(ctx, size - 2);
+    const label = fit(ctx, row.label + badge, labelRoom);
+    ctx.fillText(label, left, textY);
+    if (row.sub) {
+      const used = ctx.measureText(`${label}  `).width;
+      font(ctx, size - 1);
       ctx.fillStyle = palette.muted;
-      ctx.fillText(fit(ctx, row.sub, labelW), box.x + 12, mid + size * 0.65);
-    } else {
-      const text = row.sub ? `${row.sub} · ${row.label}` : row.label;
-      ctx.fillText(fit(ctx, text + badge, labelW), box.x + 12, mid);
+      if (labelRoom - used > 40) ctx.fillText(fit(ctx, row.sub, labelRoom - used), left + used, textY);
     }
-    const barH = Math.max(6, rowH * 0.56);
+    const barY = textY + 6;
+    const end = scale(row.mean);
     ctx.fillStyle = colorOf(palette, order, row);
-    ctx.fillRect(barX, mid - barH / 2, Math.max(1, scale(row.mean) - barX), barH);
+    ctx.fillRect(left, barY, Math.max(2, end - left), barH);
     if (row.badge) {
       // Hatched: a bar at another size is marked on itself, not only in a note.
       ctx.save();
       ctx.beginPath();
-      ctx.rect(barX, mid - barH / 2, Math.max(1, scale(row.mean) - barX), barH);
+      ctx.rect(left, barY, Math.max(2, end - left), barH);
       ctx.clip();
       ctx.strokeStyle = palette.surface;
       ctx.lineWidth = 2;
-      for (let x = barX - barH; x < scale(row.mean); x += 7) {
+      for (let x = left - barH; x < end; x += 7) {
         ctx.beginPath();
-        ctx.moveTo(x, mid + barH / 2);
-        ctx.lineTo(x + barH, mid - barH / 2);
+        ctx.moveTo(x, barY + barH);
+        ctx.lineTo(x + barH, barY);
         ctx.stroke();
       }
       ctx.restore();
@@ -171,21 +176,18 @@ function drawPanel(
     if (row.stddev !== null && row.stddev > 0) {
       const lo = scale(row.mean - row.stddev);
       const hi = scale(row.mean + row.stddev);
+      const mid = barY + barH / 2;
       ctx.strokeStyle = palette.whisker;
       ctx.lineWidth = 1.5;
       ctx.beginPath();
       ctx.moveTo(lo, mid);
       ctx.lineTo(hi, mid);
-      ctx.moveTo(lo, mid - barH / 3);
-      ctx.lineTo(lo, mid + barH / 3);
-      ctx.moveTo(hi, mid - barH / 3);
-      ctx.lineTo(hi, mid + barH / 3);
+      ctx.moveTo(lo, mid - barH / 2);
+      ctx.lineTo(lo, mid + barH / 2);
+      ctx.moveTo(hi, mid - barH / 2);
+      ctx.lineTo(hi, mid + barH / 2);
       ctx.stroke();
     }
-    font(ctx, Math.min(size, 13));
-    ctx.fillStyle = palette.muted;
-    ctx.fillText(fit(ctx, formatMeanStddev(row.mean, row.stddev), valueW - 6), barX + barW + 8, mid);
-    ctx.textBaseline = 'alphabetic';
   });
   if (panel.rows.length > rows.length) {
     font(ctx, 12);
