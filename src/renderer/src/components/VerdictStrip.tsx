@@ -46,8 +46,11 @@ export function VerdictStrip({ run, status, recommendation, titles }: Props) {
         </ul>
       )}
       {verdict && verdict.runnerUp && verdict.intervals.length === 0 && (
-        <p className="note">
-          No interval: this run was not raced, so its backends were not compared pair by pair.
+        <p className="note">No interval: too few runs, or the pair was not compared on any workload.</p>
+      )}
+      {verdict && verdict.otherRoles.length > 0 && (
+        <p className="verdict-roles" data-testid="verdict-roles">
+          {verdict.otherRoles.join(' · ')}
         </p>
       )}
       <p className="meta" data-testid="verdict-counts">

@@ -69,7 +69,7 @@ export function runCardModel(
   return {
     title: machineLine(run.machine),
     subtitle: `${engine} · backends: ${[...new Set(run.results.map((r) => r.backend.label))].join(', ')}`,
-    verdict: { text: verdict.sentence, state: verdict.state },
+    verdict: { text: [verdict.sentence, ...verdict.otherRoles].join(' · '), state: verdict.state },
     panels: panels.slice(0, MAX_PANELS),
     more: Math.max(0, panels.length - MAX_PANELS),
     legend: 'time per sample, lower is faster · bar: mean · whiskers: ±1 σ · linear scale from 0',

@@ -55,10 +55,63 @@ describe('verdictOf', () => {
   });
 });
 
+describe('verdictOf with roles and ranking intervals', () => {
+  const withRoles = (verdict: typeof railsPhp.verdict) => ({
+    ...railsPhp,
+    verdict,
+    role: 'source-tree' as const,
+    roles: [
+      {
+        role: 'source-tree' as const,
+        verdict,
+        choice: railsPhp.choice,
+        tied: railsPhp.tied,
+        reason: '',
+        samples: null,
+      },
+      {
+        role: 'container-data' as const,
+        verdict: 'winner' as const,
+        choice: {
+          ...railsPhp.scores[0].backend,
+          key: 'docker-engine/native/tmpfs',
+          label: 'tmpfs',
+          mount: 'tmpfs' as const,
+        },
+        tied: [],
+        reason: '',
+        samples: null,
+      },
+    ],
+    rankings: railsPhp.rankings.map((r) => ({
+      ...r,
+      entries: r.entries.map((e) =>
+        e.ratio === 1 ? e : { ...e, interval: { low: e.ratio * 0.9, high: e.ratio * 1.1 } },
+      ),
+    })),
+  });
+
+  it("names the role, the other roles' answers, and falls back to the ranking's interval without a race", () => {
+    const v = verdictOf(run, withRoles('winner'));
+    expect(v.sentence).toMatch(/^Use bind mount · native for the source tree: /);
+    expect(v.otherRoles).toEqual(['Container-only data: tmpfs']);
+    expect(v.intervals.length).toBeGreaterThan(0);
+    expect(v.intervals[0].text).toMatch(/^\d+(\.\d+)? × \(\d+(\.\d+)? … \d+(\.\d+)?\)$/);
+  });
+
+  it('says "not decided yet" when the core says more samples would decide it', () => {
+    const v = verdictOf(run, withRoles('not-decided'));
+    expect(v.state).toBe('undecided');
+    expect(v.sentence).toMatch(/^Not decided yet: .*more samples would decide it\.$/);
+  });
+});
+
 describe('run provenance', () => {
   it('names the preset its counts match, the size, the samples and the ISO date', () => {
     expect(presetOfRun(run)).toBe('Quick');
-    expect(countsLine(run)).toMatch(/^Quick preset · quick size · 1 warm-up \+ 3–10 timed samples per backend$/);
+    expect(countsLine(run)).toMatch(
+      /^Quick preset · quick size · 1 warm-up \+ 3–10 timed samples per backend$/,
+    );
     expect(isoDate(run.createdAt)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });

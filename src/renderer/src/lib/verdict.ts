@@ -1,9 +1,11 @@
 // The answer of a run in one sentence, for the strip on top of Results and the share card: which
-// backend to use, how much longer the next one took (the profile's score ratio), and per workload
-// the race's interval for that pair, as the core decided it. Nothing here is computed anew: the
-// ratios are the recommendation's scores, the intervals the race's comparisons (core/stats).
+// backend to use (for which role), how much longer the next one took (the profile's score ratio),
+// and per workload that pair's interval as the core gave it. Nothing here is computed anew: the
+// ratios are the recommendation's scores, the intervals the race's comparisons or, for a run that
+// did not race, the ranking's interval against the fastest (core/stats).
 import { formatRatioInterval } from '../../../shared/format-ratio';
 import type { Recommendation } from '../../../shared/recommendation';
+import type { Role } from '../../../shared/roles';
 import type { RunFile } from '../../../shared/result-schema';
 
 export type VerdictState = 'decided' | 'undecided' | 'tie' | 'none';
@@ -22,10 +24,41 @@ export interface Verdict {
   choice: string | null;
   runnerUp: string | null;
   intervals: WorkloadInterval[];
+  /** The other roles' answers, one line each ("Container-only data: named volume"). */
+  otherRoles: string[];
 }
 
 function ratioText(x: number): string {
   return x >= 10 ? `${x.toFixed(1)} ×` : `${x.toFixed(2)} ×`;
+}
+
+const ROLE_WORDS: Record<Role, string> = {
+  'source-tree': 'for the source tree',
+  'container-data': 'for container-only data',
+};
+
+const ROLE_TITLES: Record<Role, string> = {
+  'source-tree': 'Source tree',
+  'container-data': 'Container-only data',
+};
+
+/**
+ * Without a race: the ranking's interval of the runner-up against the fastest, on the workloads
+ * where the choice is the fastest (then it is exactly runner-up / choice).
+ */
+function rankingIntervals(rec: Recommendation, choice: string, other: string): WorkloadInterval[] {
+  const out: WorkloadInterval[] = [];
+  for (const ranking of rec.rankings) {
+    const fastest = ranking.entries.find((e) => e.ratio === 1);
+    const entry = ranking.entries.find((e) => e.backend.key === other);
+    if (fastest?.backend.key !== choice || !entry?.interval) continue;
+    out.push({
+      workloadKey: ranking.workloadKey,
+      text: formatRatioInterval({ ratio: entry.ratio, ...entry.interval }),
+      decided: entry.verdict === 'slower',
+    });
+  }
+  return out;
 }
 
 /** The race's interval for the pair on each workload, oriented as runner-up / choice. */
@@ -59,21 +92,27 @@ export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
     choice: null,
     runnerUp: null,
     intervals: [],
+    otherRoles: [],
   });
   if (!rec || rec.verdict === 'no-data' || !rec.choice) {
     return none('No verdict: nothing the chosen profile weighs was measured.');
   }
   const choice = rec.choice;
+  const otherRoles = (rec.roles ?? [])
+    .filter((r) => r.role !== rec.role && r.choice)
+    .map((r) => `${ROLE_TITLES[r.role]}: ${r.choice?.label}`);
   const choiceScore = rec.scores.find((s) => s.backend.key === choice.key)?.score ?? 1;
   const next = rec.scores.find(
     (s) => s.backend.key !== choice.key && !rec.tied.some((t) => t.key === s.backend.key),
   );
+  const role = rec.role ? ` ${ROLE_WORDS[rec.role]}` : '';
   if (!next) {
     return {
+      otherRoles,
       state: rec.scores.length > 1 ? 'tie' : 'none',
       sentence:
         rec.scores.length > 1
-          ? `No measurable difference: use ${choice.label}, the simplest of ${rec.tied.length}.`
+          ? `No measurable difference: use ${choice.label}${role}, the simplest of ${rec.tied.length}.`
           : `Only ${choice.label} was scored: nothing to compare it with.`,
       choice: choice.label,
       runnerUp: null,
@@ -81,35 +120,41 @@ export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
     };
   }
   const ratio = ratioText(next.score / choiceScore);
-  const intervals = pairIntervals(run, choice.key, next.backend.key);
+  const raced = pairIntervals(run, choice.key, next.backend.key);
+  const intervals = raced.length > 0 ? raced : rankingIntervals(rec, choice.key, next.backend.key);
   const open = undecidedWorkloads(run);
   if (rec.verdict === 'winner' && open.length === 0) {
     return {
       state: 'decided',
-      sentence: `Use ${choice.label}: the next best, ${next.backend.label}, took ${ratio} as long (${rec.profile.label}).`,
+      sentence: `Use ${choice.label}${role}: the next best, ${next.backend.label}, took ${ratio} as long (${rec.profile.label}).`,
       choice: choice.label,
       runnerUp: next.backend.label,
       intervals,
+      otherRoles,
     };
   }
   if (rec.verdict === 'no-measurable-difference') {
     return {
       state: 'tie',
-      sentence: `No measurable difference between ${rec.tied.map((t) => t.label).join(', ')}: use ${choice.label}, the simplest; ${next.backend.label} took ${ratio} as long.`,
+      sentence: `No measurable difference between ${rec.tied.map((t) => t.label).join(', ')}: use ${choice.label}${role}, the simplest; ${next.backend.label} took ${ratio} as long.`,
       choice: choice.label,
       runnerUp: next.backend.label,
       intervals,
+      otherRoles,
     };
   }
   const why =
     open.length > 0
       ? `the race on ${open.join(', ')} stopped before the figures told the backends apart`
-      : 'too few runs to test whether the difference is real';
+      : rec.verdict === 'not-decided'
+        ? 'the intervals still allow a difference of more than 5 %: more samples would decide it'
+        : 'too few runs to test whether the difference is real';
   return {
     state: 'undecided',
     sentence: `Not decided yet: ${choice.label} leads (${next.backend.label} took ${ratio} as long), but ${why}.`,
     choice: choice.label,
     runnerUp: next.backend.label,
     intervals,
+    otherRoles,
   };
 }
