@@ -99,6 +99,20 @@ describe('verdictOf with roles and ranking intervals', () => {
     expect(v.intervals[0].text).toMatch(/^\d+(\.\d+)? × \(\d+(\.\d+)? … \d+(\.\d+)?\)$/);
   });
 
+  it('takes the runner-up within the role: a tmpfs is no alternative for the source tree', () => {
+    const rec = withRoles('winner');
+    const v = verdictOf(run, {
+      ...rec,
+      tied: [],
+      scores: rec.scores.filter((x) => x.backend.mount !== 'bind' || x.backend.key === rec.choice?.key),
+    });
+    expect(v.runnerUp).toBeNull();
+    expect(v.state).toBe('none');
+    expect(v.sentence).toBe(
+      'Only bind mount · native was measured for the source tree: nothing to compare it with.',
+    );
+  });
+
   it('says "not decided yet" when the core says more samples would decide it', () => {
     const v = verdictOf(run, withRoles('not-decided'));
     expect(v.state).toBe('undecided');

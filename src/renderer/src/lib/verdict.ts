@@ -5,7 +5,7 @@
 // did not race, the ranking's interval against the fastest (core/stats).
 import { formatRatioInterval } from '../../../shared/format-ratio';
 import type { Recommendation } from '../../../shared/recommendation';
-import type { Role } from '../../../shared/roles';
+import { roleOf, type Role } from '../../../shared/roles';
 import type { RunFile } from '../../../shared/result-schema';
 
 export type VerdictState = 'decided' | 'undecided' | 'tie' | 'none';
@@ -102,18 +102,23 @@ export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
     .filter((r) => r.role !== rec.role && r.choice)
     .map((r) => `${ROLE_TITLES[r.role]}: ${r.choice?.label}`);
   const choiceScore = rec.scores.find((s) => s.backend.key === choice.key)?.score ?? 1;
+  // The runner-up within the answer's role: a volume is no alternative for the source tree.
+  const sameRole = (mount: Parameters<typeof roleOf>[0]) => !rec.role || roleOf(mount) === rec.role;
   const next = rec.scores.find(
-    (s) => s.backend.key !== choice.key && !rec.tied.some((t) => t.key === s.backend.key),
+    (s) =>
+      s.backend.key !== choice.key &&
+      sameRole(s.backend.mount) &&
+      !rec.tied.some((t) => t.key === s.backend.key),
   );
   const role = rec.role ? ` ${ROLE_WORDS[rec.role]}` : '';
   if (!next) {
     return {
       otherRoles,
-      state: rec.scores.length > 1 ? 'tie' : 'none',
+      state: rec.tied.length > 1 ? 'tie' : 'none',
       sentence:
-        rec.scores.length > 1
+        rec.tied.length > 1
           ? `No measurable difference: use ${choice.label}${role}, the simplest of ${rec.tied.length}.`
-          : `Only ${choice.label} was scored: nothing to compare it with.`,
+          : `Only ${choice.label} was measured${role}: nothing to compare it with.`,
       choice: choice.label,
       runnerUp: null,
       intervals: [],
