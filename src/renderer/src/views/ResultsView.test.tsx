@@ -33,7 +33,9 @@ describe('ResultsView', () => {
     await openQuickRun();
     const strip = await screen.findByTestId('verdict-strip');
     await waitFor(() => expect(strip.dataset.state).not.toBe('pending'));
-    expect(screen.getByTestId('verdict-sentence').textContent).toMatch(/^(Use|Not decided yet|No measurable)/);
+    expect(screen.getByTestId('verdict-sentence').textContent).toMatch(
+      /^(Use|Not decided yet|No measurable)/,
+    );
     expect(screen.getByTestId('verdict-counts').textContent).toContain('quick size');
     const chart = screen.getByTestId('results-chart');
     const details = screen.getByTestId('recommendation-card');
