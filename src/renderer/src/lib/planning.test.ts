@@ -31,7 +31,11 @@ describe('estimateRun', () => {
 
   it('counts the executions exactly as the core plans them', () => {
     // The recorded run: 4 backends (2 bind, tmpfs, host), 1 warm-up + 3 runs, sync-latency skipped on tmpfs.
-    const estimate = estimateRun(quick, ['bind', 'tmpfs', 'bind', 'host'], { size: 'quick', runs: 3, warmup: 1 });
+    const estimate = estimateRun(quick, ['bind', 'tmpfs', 'bind', 'host'], {
+      size: 'quick',
+      runs: 3,
+      warmup: 1,
+    });
     expect(estimate.executions).toBe(QUICK_RUN[0].type === 'planned' ? QUICK_RUN[0].totalExecutions : -1);
   });
 

@@ -16,6 +16,7 @@ export function presetOfRun(run: RunFile): string | null {
       p.counts.size === size &&
       p.counts.warmup === first.warmupRuns &&
       Boolean(p.counts.adaptive) === adaptive &&
+      Boolean(p.counts.race) === Boolean(run.race) &&
       minRuns >= p.counts.runs,
   );
   return match?.label ?? null;

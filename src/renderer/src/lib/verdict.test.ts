@@ -122,9 +122,16 @@ describe('verdictOf with roles and ranking intervals', () => {
 
 describe('run provenance', () => {
   it('names the preset its counts match, the size, the samples and the ISO date', () => {
-    expect(presetOfRun(run)).toBe('Quick');
-    expect(countsLine(run)).toMatch(
-      /^Quick preset · quick size · 1 warm-up \+ 3–10 timed samples per backend$/,
+    // The recorded run took 3 samples without racing: no preset of today makes that.
+    expect(presetOfRun(run)).toBeNull();
+    expect(countsLine(run)).toBe('custom counts · quick size · 1 warm-up + 3–10 timed samples per backend');
+    const quick = {
+      ...raced('decided', true),
+      results: run.results.map((r) => ({ ...r, stats: { ...r.stats, runs: 5 } })),
+    };
+    expect(presetOfRun(quick)).toBe('Quick');
+    expect(countsLine(quick)).toBe(
+      'Quick preset · quick size · 1 warm-up + 5 timed samples per backend · raced',
     );
     expect(isoDate(run.createdAt)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
