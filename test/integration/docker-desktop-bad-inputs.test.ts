@@ -73,17 +73,18 @@ describe('docker-desktop (stand-in) bad inputs', () => {
     expect(readFileSync(file).equals(bytes)).toBe(true);
   });
 
-  it('refuses a newer settings version', async () => {
+  it('refuses a switch it must write whose value is not true/false, in a settings version newer than any seen', async () => {
+    // A newer version alone is only a warning (docs/product-facts.md, the newer-versions policy);
+    // a switch of a shape Mountbench does not understand is what refuses.
     const { file, ctx, bytes } = await setUp((f) =>
-      writeFileSync(f, readFileSync(f, 'utf8').replace('"SettingsVersion": 40', '"SettingsVersion": 41')),
+      writeFileSync(
+        f,
+        readFileSync(f, 'utf8')
+          .replace('"SettingsVersion": 40', '"SettingsVersion": 47')
+          .replace('"UseGrpcfuse": true', '"UseGrpcfuse": "yes"'),
+      ),
     );
-    await expectRefused(
-      ctx,
-      file,
-      bytes,
-      /settings version 41, newer than the newest Mountbench knows \(40\)/,
-      false,
-    );
+    await expectRefused(ctx, file, bytes, /UseGrpcfuse in .* is "yes", not true\/false/, false);
   });
 
   it('refuses a symlinked settings file and leaves the link and its target alone', async () => {

@@ -82,7 +82,7 @@ describe('mountbench import --hyperfine', () => {
       'Alice’s M1',
     ]);
     expect(out).toMatch(
-      /^imported .*one-command\.json from hyperfine as run hyperfine-[0-9a-f]{16} \(small-file-read, Docker Desktop VirtioFS bind, on Alice’s M1 · Apple M1 Pro · arm64 · 10 cores · 32 GB\)\n$/,
+      /^imported .*one-command\.json from hyperfine as run hyperfine-[0-9a-f]{16} \(small-file-read, Docker Desktop VirtioFS bind, on Alice’s M1 · Apple M1 Pro · arm64 · 10 cores · 32 GiB\)\n$/,
     );
     const [run] = (await listRuns(path.join(root, 'results'))).runs;
     expect(run.machine).toMatchObject({
