@@ -188,7 +188,9 @@ describe('recommending on real measurements', () => {
     // Two identical backends: the same measurement under two names.
     const native = rows.find((r) => r.backend.key === 'docker-engine/native/bind')!;
     const twin = { ...native, backend: { ...native.backend, key: 'docker-engine/twin/bind', label: 'twin' } };
+    // Never a winner; a tie only when the interval is within the practical threshold, else
+    // "not decided yet" (six noisy samples may leave it wider than ±5 %).
     const tie = recommend([native, twin], profileByName('balanced'));
-    expect(tie.verdict).toBe('no-measurable-difference');
+    expect(['no-measurable-difference', 'not-decided']).toContain(tie.verdict);
   });
 });
