@@ -12,7 +12,19 @@ export interface EngineTls {
   skipVerify?: boolean;
 }
 
-export interface DiscoveredEngine {
+/** What a reachable engine says about itself (`docker version` and `docker info`). */
+export interface EngineFacts {
+  serverVersion?: string;
+  apiVersion?: string;
+  os?: string;
+  osType?: string;
+  arch?: string;
+  kernelVersion?: string;
+  cpus?: number;
+  memoryBytes?: number;
+}
+
+export interface DiscoveredEngine extends EngineFacts {
   /**
    * Context name (`default` is the docker CLI's implicit context: `DOCKER_HOST` or the system socket),
    * or, for a known socket no context points at, the name its product gives its context (e.g. `colima`).
@@ -30,14 +42,6 @@ export interface DiscoveredEngine {
   reachable: boolean;
   /** Why it is not reachable, in words a user can act on. */
   error?: string;
-  serverVersion?: string;
-  apiVersion?: string;
-  os?: string;
-  osType?: string;
-  arch?: string;
-  kernelVersion?: string;
-  cpus?: number;
-  memoryBytes?: number;
 }
 
 /** What a bind mount on an engine really lands on, seen in a container (Setup's engines card). */

@@ -5,16 +5,9 @@ import { z } from 'zod';
 import { MountbenchError } from '../../shared/errors';
 import { describeProbeError, timedOutMessage } from './probe-errors';
 
-export interface EngineFacts {
-  serverVersion?: string;
-  apiVersion?: string;
-  os?: string;
-  osType?: string;
-  arch?: string;
-  kernelVersion?: string;
-  cpus?: number;
-  memoryBytes?: number;
-}
+import type { EngineFacts } from '../../shared/engine';
+
+export type { EngineFacts };
 
 export type ProbeResult = { reachable: true; facts: EngineFacts } | { reachable: false; error: string };
 
