@@ -2,10 +2,25 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeDiff, diffListings, listHost, parseListing, waitForSameContent } from './content-check';
+import { createHash } from 'node:crypto';
+import {
+  describeDiff,
+  diffListings,
+  listHost,
+  notYetBack,
+  parseContainerScan,
+  parseListing,
+  scanHost,
+  waitForSameContent,
+  type RunInContainer,
+} from './content-check';
 
 const root = mkdtempSync(join(tmpdir(), 'mb-content-check-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const rewriteRoot = mkdtempSync(join(tmpdir(), 'mb-content-rewrite-'));
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+  rmSync(rewriteRoot, { recursive: true, force: true });
+});
 
 describe('content check of a sync without a flush of its own', () => {
   it('lists files by size and folders (empty ones too) on both sides alike', async () => {
@@ -19,8 +34,13 @@ describe('content check of a sync without a flush of its own', () => {
         ['a/x', 5],
       ]),
     );
-    const container = parseListing('-1 ./a\n-1 ./a/empty\n5 ./a/x\nnoise\n');
-    expect(diffListings(host, container)).toEqual({ hostOnly: [], containerOnly: [], sizeDiffers: [] });
+    const container = parseListing('-1 ./a\n-1 ./a/empty\n5 12:2026-12-01 13:00:00.1 +0000|./a/x\nnoise\n');
+    expect(diffListings(host, container)).toEqual({
+      hostOnly: [],
+      containerOnly: [],
+      sizeDiffers: [],
+      notYetBack: [],
+    });
   });
 
   it('names what never arrived, each way', () => {
@@ -54,5 +74,60 @@ describe('content check of a sync without a flush of its own', () => {
     ).rejects.toThrow(
       /docker-sync did not carry the files across within 0 s: 2 file\(s\) never arrived in the container \(a\/empty, a\/x\)/,
     );
+  });
+
+  it('reads a change stamp for each file in the container, none for folders', () => {
+    const scan = parseContainerScan('-1 ./d\n7 99:2026-12-01 13:00:00.123456789 +0000|./d/f\n');
+    expect([...scan.sizes]).toEqual([
+      ['d', -1],
+      ['d/f', 7],
+    ]);
+    expect([...scan.stamps]).toEqual([['d/f', '99:2026-12-01 13:00:00.123456789 +0000']]);
+  });
+
+  it('calls a file not yet back when the container rewrote it and the host copy is unchanged', () => {
+    const stamps = (entries: [string, string][]) => ({ sizes: new Map(), stamps: new Map(entries) });
+    const since = { host: new Map([['f', 'h1']]), container: new Map([['f', 'c1']]) };
+    expect(notYetBack(stamps([['f', 'h1']]), stamps([['f', 'c2']]), since)).toEqual(['f']);
+    expect(notYetBack(stamps([['f', 'h2']]), stamps([['f', 'c2']]), since)).toEqual([]);
+    expect(notYetBack(stamps([['f', 'h1']]), stamps([['f', 'c1']]), since)).toEqual([]);
+    expect(notYetBack(stamps([['f', 'h1']]), stamps([['f', 'c2']]), undefined)).toEqual([]);
+  });
+
+  describe('a rewrite of the same size since the last flush', () => {
+    const dir = rewriteRoot;
+    writeFileSync(join(dir, 'speedtest'), 'old bytes');
+    /** A container whose `speedtest` was rewritten (new stamp) with `bytes` of the same length. */
+    const containerWith =
+      (bytes: string): RunInContainer =>
+      async (script) => {
+        if (script.includes('md5sum')) {
+          const md5 = createHash('md5').update(bytes).digest('hex');
+          return { stdout: `${md5}  speedtest\n`, exitCode: 0 };
+        }
+        return { stdout: `${bytes.length} 5:rewritten|./speedtest\n`, exitCode: 0 };
+      };
+    const options = async (run: RunInContainer) => ({
+      hostRoot: dir,
+      containerRoot: '/bench',
+      run,
+      signal: new AbortController().signal,
+      timeoutMs: 50,
+      intervalMs: 10,
+      tool: 'docker-sync',
+      since: { host: (await scanHost(dir)).stamps, container: new Map([['speedtest', '5:before']]) },
+    });
+
+    it('waits for it to come back when the bytes differ, and names it', async () => {
+      await expect(waitForSameContent(await options(containerWith('new bytes')))).rejects.toThrow(
+        /1 file\(s\) rewritten in the container never came back to the host \(speedtest\)/,
+      );
+    });
+
+    it('has nothing to wait for when the host already holds the same bytes', async () => {
+      const agreed = await waitForSameContent(await options(containerWith('old bytes')));
+      expect(agreed.agreement.container.get('speedtest')).toBe('5:rewritten');
+      expect(agreed.agreement.host.get('speedtest')).toMatch(/^\d+:\d+$/);
+    });
   });
 });

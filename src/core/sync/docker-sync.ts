@@ -16,8 +16,8 @@ import type Dockerode from 'dockerode';
 import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE } from '../../shared/ids';
 import { hostFacts } from '../providers/host-facts';
 import { currentOwner, OWNER_LABEL } from '../engines/run-owner';
-import { waitForSameContent, type RunInContainer } from './content-check';
-import { COMMAND_TIMEOUT_MS, FLUSH_TIMEOUT_MS, timed, type SyncSession } from './sync-session';
+import { waitForSameContent, type Agreement, type RunInContainer } from './content-check';
+import { COMMAND_TIMEOUT_MS, FLUSH_TIMEOUT_MS, type SyncSession } from './sync-session';
 import { runTool } from './tool-command';
 
 export const DOCKER_SYNC_FILE = 'docker-sync.yml';
@@ -122,19 +122,25 @@ export async function createDockerSyncSession(o: DockerSyncSessionOptions): Prom
   await writeFile(`${file}.tmp`, dockerSyncYaml(o.syncName, o.hostRoot, strategy));
   await rename(`${file}.tmp`, file);
   let cleaned = false;
+  /** Both sides' stamps at the last flush: the next one knows what the container rewrote since. */
+  let since: Agreement | undefined;
   const session: SyncSession = {
     tool: 'docker-sync',
-    flush: (signal) =>
-      timed(() =>
-        waitForSameContent({
-          hostRoot: o.hostRoot,
-          containerRoot: o.containerRoot,
-          run: o.inContainer(),
-          signal,
-          timeoutMs: FLUSH_TIMEOUT_MS,
-          tool: 'docker-sync',
-        }),
-      ),
+    // Timed to the listing that agreed: checksums taken to confirm it are not the tool's time.
+    async flush(signal) {
+      const began = performance.now();
+      const agreed = await waitForSameContent({
+        hostRoot: o.hostRoot,
+        containerRoot: o.containerRoot,
+        run: o.inContainer(),
+        signal,
+        timeoutMs: FLUSH_TIMEOUT_MS,
+        tool: 'docker-sync',
+        since,
+      });
+      since = agreed.agreement;
+      return Math.max(0, agreed.observedAt - began) / 1000;
+    },
     async terminate() {
       if (cleaned) return;
       cleaned = true;

@@ -239,16 +239,27 @@ async function syncCycle(session, last) {
     last.set(rel, { a: 'd', b: 'd' });
   }
   if (pullFiles.length) {
-    // BusyBox tar has no -T: xargs may start several tars, hence GNU tar's --ignore-zeros.
-    await pipeProcesses(
-      [
-        realDocker(env),
-        ['exec', '-i', container, 'sh', '-c', `cd ${q} && xargs tar -c -f - --`],
-        { env },
-        `${pullFiles.join('\n')}\n`,
-      ],
-      ['tar', ['-x', '-i', '-f', '-', '-C', alpha], { env }],
-    );
+    // Staged, then renamed into place, as both real tools do (mutagen relocates staged files,
+    // unison writes `.unison.tmp` files): the host never shows a half-written file.
+    const stage = fs.mkdtempSync(path.join(path.dirname(alpha), `.${path.basename(alpha)}.staging-`));
+    try {
+      // BusyBox tar has no -T: xargs may start several tars, hence GNU tar's --ignore-zeros.
+      await pipeProcesses(
+        [
+          realDocker(env),
+          ['exec', '-i', container, 'sh', '-c', `cd ${q} && xargs tar -c -f - --`],
+          { env },
+          `${pullFiles.join('\n')}\n`,
+        ],
+        ['tar', ['-x', '-i', '-f', '-', '-C', stage], { env }],
+      );
+      for (const rel of pullFiles) {
+        fs.mkdirSync(path.dirname(path.join(alpha, rel)), { recursive: true });
+        fs.renameSync(path.join(stage, rel), path.join(alpha, rel));
+      }
+    } finally {
+      fs.rmSync(stage, { recursive: true, force: true });
+    }
     for (const rel of pullFiles) last.set(rel, { a: statOnHost(alpha, rel), b: B.get(rel) });
   }
   return {
