@@ -71,7 +71,9 @@ function parse(args, takes, bare) {
       continue;
     }
     const [raw, inline] = arg.split(/=(.*)/s, 2);
-    const name = { '-n': '--name', '-l': '--label', '-m': '--sync-mode' }[raw] ?? raw;
+    // `--mode` is the flag's name from mutagen 0.17; `--sync-mode` stays as its alias.
+    const name =
+      { '-n': '--name', '-l': '--label', '-m': '--sync-mode', '--mode': '--sync-mode' }[raw] ?? raw;
     if (takes.includes(name)) {
       const value = inline ?? args[++i];
       if (value === undefined) fail(`Error: flag needs an argument: ${raw}`);
@@ -138,13 +140,15 @@ function select(parsed) {
     const selector = parsed.flags['--label-selector'][0];
     return sessions.filter((s) => selectorMatches(selector, s.labels));
   }
-  return parsed.positional.map((ref) => {
+  // As mutagen: a name selects every session that has it; one that matches none is an error.
+  const chosen = new Set();
+  for (const ref of parsed.positional) {
     const found = sessions.filter((s) => s.identifier === ref || s.name === ref);
-    if (found.length === 0) fail(`Error: unable to locate requested sessions: no session matches "${ref}"`);
-    if (found.length > 1)
-      fail(`Error: unable to locate requested sessions: "${ref}" matches several sessions`);
-    return found[0];
-  });
+    if (found.length === 0)
+      fail(`Error: unable to locate requested sessions: specification "${ref}" did not match any sessions`);
+    for (const s of found) chosen.add(s);
+  }
+  return sessions.filter((s) => chosen.has(s));
 }
 
 /** Hands the daemon a request and waits for its answer (the cycle after the request). */
@@ -173,14 +177,22 @@ async function create(args) {
   if (alphaUrl.includes('://')) fail('Error: the stand-in takes a local alpha only');
   const name = parsed.flags['--name']?.[0] ?? '';
   if (name && !/^[a-zA-Z][a-zA-Z0-9-]*$/.test(name)) fail(`Error: invalid session name: ${name}`);
-  if (['defaults', 'all'].includes(name)) fail(`Error: invalid session name: ${name} is reserved`);
+  if (name === 'defaults') fail('Error: invalid session name: "defaults" is disallowed as a name');
   const labels = Object.fromEntries((parsed.flags['--label'] ?? []).map(parseLabel));
   const mode = parsed.flags['--sync-mode']?.[0] ?? 'two-way-safe';
   if (!MODES.includes(mode)) fail(`Error: unable to parse synchronization mode: unknown mode "${mode}"`);
   const beta = parseDockerUrl(betaUrl);
   // mutagen records the Docker environment at creation and uses it for the session's life.
   const dockerEnv = Object.fromEntries(
-    ['DOCKER_HOST', 'DOCKER_CONTEXT', 'DOCKER_TLS_VERIFY', 'DOCKER_CERT_PATH', 'DOCKER_CONFIG']
+    [
+      'DOCKER_HOST',
+      'DOCKER_TLS',
+      'DOCKER_TLS_VERIFY',
+      'DOCKER_CERT_PATH',
+      'DOCKER_CONTEXT',
+      'DOCKER_CONFIG',
+      'DOCKER_API_VERSION',
+    ]
       .filter((k) => env[k])
       .map((k) => [k, env[k]]),
   );
@@ -203,10 +215,11 @@ async function create(args) {
 }
 
 function publicView(s) {
+  // mutagen's JSON omits an empty name and empty labels (`omitempty`).
   return {
     identifier: s.identifier,
-    name: s.name,
-    labels: s.labels,
+    ...(s.name ? { name: s.name } : {}),
+    ...(Object.keys(s.labels).length ? { labels: s.labels } : {}),
     mode: s.mode,
     creationTime: s.creationTime,
     alpha: { protocol: 'local', path: s.alpha.path },
@@ -219,7 +232,9 @@ async function list(args) {
   fault('list');
   await hang('list');
   const parsed = parse(args, ['--label-selector', '--template'], ['--long', '-l']);
-  const sessions = select(parsed);
+  // With no session named and no selector, mutagen lists every session.
+  const sessions =
+    parsed.positional.length || parsed.flags['--label-selector'] ? select(parsed) : listSessions(env);
   const template = parsed.flags['--template']?.[0];
   if (template !== undefined) {
     if (!/^\{\{\s*json\s+\.\s*\}\}$/.test(template.trim()))
