@@ -49,7 +49,7 @@ export function mutagenCreateArgs(
   ];
 }
 
-/** `sync list --template '{{ json . }}'` prints the sessions as a JSON array (or null when none). */
+/** `sync list --template '{{ json . }}'` prints the sessions as a JSON array (`[]` when none; `null` is read as none too). */
 export function parseMutagenList(stdout: string): MutagenSessionInfo[] {
   const text = stdout.trim();
   if (!text || text === 'null') return [];
