@@ -63,6 +63,23 @@ export interface RunSummary {
   finishedAt?: string;
   /** The fixture sizes it ran (one, unless the file was put together by hand). */
   sizes?: SizeName[];
+  /** The Balanced profile's answer, worded as the Results verdict strip words it; null: none. */
+  winner?: RunWinner | null;
+  /** Which machine it ran on (a digest of what the machine is), to tell other machines' runs apart. */
+  machineKey?: string;
+  /** Set when Mountbench did not measure it itself. */
+  origin?: 'hyperfine';
+  /** Set by the list when the run was not measured here: a hyperfine export or another machine's file. */
+  imported?: 'hyperfine' | 'another machine';
+}
+
+/**
+ * `decided`: measurably the fastest; `tie`: no measurable difference, the simplest is named;
+ * `undecided`: it leads, but the figures do not settle it yet.
+ */
+export interface RunWinner {
+  state: 'decided' | 'tie' | 'undecided';
+  label: string;
 }
 
 export interface ExportedFile {

@@ -23,6 +23,7 @@ import {
   importRunText,
   importHyperfineText,
   listRunSummaries,
+  markImported,
   loadRunFile,
   resultsDir,
   saveRun,
@@ -159,7 +160,10 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
       onEvent: (listener, { signal }) => jobs.on('sweep', listener, signal),
     },
     results: {
-      list: async () => (await listRunSummaries(results)).summaries,
+      list: async () => {
+        const [listing, here] = await Promise.all([listRunSummaries(results), getMachineInfo()]);
+        return markImported(listing.summaries, here);
+      },
       get: runFile,
       async delete(runId) {
         if (jobs.has(runId))

@@ -21,5 +21,5 @@ export {
 } from './import-hyperfine';
 export { parseHyperfineExport } from './parse-hyperfine-export';
 export { checkRunPlausible, MAX_PLAUSIBLE_SECONDS } from './run-plausibility';
-export { summarizeRun } from './run-summary';
+export { markImported, summarizeRun } from './run-summary';
 export { listRunSummaries, SUMMARY_INDEX_NAME, type SummaryListing } from './summary-index';

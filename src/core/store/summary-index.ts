@@ -32,6 +32,13 @@ const summarySchema = z
     errorCount: z.number().int().min(0),
     finishedAt: z.string().optional(),
     sizes: z.array(z.enum(SIZES)).optional(),
+    winner: z
+      .object({ state: z.enum(['decided', 'tie', 'undecided']), label: z.string() })
+      .strict()
+      .nullable()
+      .optional(),
+    machineKey: z.string().optional(),
+    origin: z.literal('hyperfine').optional(),
   })
   .strict();
 
@@ -39,7 +46,8 @@ const entrySchema = z.object({ mtimeMs: z.number(), size: z.number().int().min(0
 
 const indexSchema = z.object({
   schema: z.literal('mountbench-summaries'),
-  version: z.literal(2),
+  // 3: summaries name the winner, the machine and the origin; an older index is rebuilt.
+  version: z.literal(3),
   entries: z.record(z.string(), entrySchema),
 });
 type IndexEntry = z.infer<typeof entrySchema>;
@@ -114,7 +122,7 @@ export async function listRunSummaries(dir: string): Promise<SummaryListing> {
   }
   listing.summaries.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
   if (changed) {
-    const text = `${JSON.stringify({ schema: 'mountbench-summaries', version: 2, entries: Object.fromEntries(next) })}\n`;
+    const text = `${JSON.stringify({ schema: 'mountbench-summaries', version: 3, entries: Object.fromEntries(next) })}\n`;
     // A read-only results folder still lists; the next list just parses again.
     await writeFileAtomic(indexFile, text).catch(() => undefined);
   }

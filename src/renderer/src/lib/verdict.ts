@@ -7,6 +7,7 @@ import { formatRatioInterval } from '../../../shared/format-ratio';
 import type { Recommendation } from '../../../shared/recommendation';
 import { roleOf, type Role } from '../../../shared/roles';
 import type { RunFile } from '../../../shared/result-schema';
+import { undecidedRaceWorkloads } from '../../../shared/race-undecided';
 
 export type VerdictState = 'decided' | 'undecided' | 'tie' | 'none';
 
@@ -78,13 +79,6 @@ function pairIntervals(run: RunFile, choice: string, other: string): WorkloadInt
   return out;
 }
 
-/** Workloads whose race stopped at the cap or the budget: their order is not decided. */
-function undecidedWorkloads(run: RunFile): string[] {
-  return (run.race?.workloads ?? [])
-    .filter((w) => w.outcome === 'cap' || w.outcome === 'budget')
-    .map((w) => w.workloadKey);
-}
-
 export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
   const none = (sentence: string): Verdict => ({
     state: 'none',
@@ -127,7 +121,7 @@ export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
   const ratio = ratioText(next.score / choiceScore);
   const raced = pairIntervals(run, choice.key, next.backend.key);
   const intervals = raced.length > 0 ? raced : rankingIntervals(rec, choice.key, next.backend.key);
-  const open = undecidedWorkloads(run);
+  const open = undecidedRaceWorkloads(run);
   if (rec.verdict === 'winner' && open.length === 0) {
     return {
       state: 'decided',

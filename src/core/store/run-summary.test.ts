@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { WorkloadResult } from '../../shared/result-schema';
+import { markImported, summarizeRun } from './run-summary';
+import { sampleRun, sampleWorkloadResult } from './test-support/run-fixture';
+
+function result(mount: 'bind' | 'volume', samples: number[]): WorkloadResult {
+  const base = sampleWorkloadResult();
+  const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
+  const sd = Math.sqrt(samples.reduce((a, x) => a + (x - mean) ** 2, 0) / (samples.length - 1));
+  return {
+    ...base,
+    backend: {
+      ...base.backend,
+      id: `docker-desktop/vz-virtiofs/${mount}`,
+      mount,
+      label: mount === 'bind' ? 'bind mount' : 'named volume',
+    },
+    stats: {
+      ...base.stats,
+      samples,
+      mean,
+      stddev: sd,
+      median: [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)],
+      min: Math.min(...samples),
+      max: Math.max(...samples),
+      runs: samples.length,
+    },
+  };
+}
+
+const fast = [0.1, 0.101, 0.099, 0.1, 0.102, 0.098, 0.1, 0.101, 0.099, 0.1];
+const slow = fast.map((x) => x * 3);
+
+const bind = result('bind', fast);
+const otherBind = (samples: number[]): WorkloadResult => ({
+  ...result('bind', samples),
+  backend: { ...bind.backend, id: 'colima/vz/bind', provider: 'colima', label: 'colima bind mount' },
+});
+
+describe('summarizeRun: the winner History shows', () => {
+  it('names the measurably fastest backend as decided', () => {
+    const run = sampleRun({ results: [otherBind(slow), bind] });
+    expect(summarizeRun(run).winner).toEqual({ state: 'decided', label: 'bind mount' });
+  });
+
+  it('says "tie" when two backends cannot be told apart', () => {
+    const run = sampleRun({ results: [bind, otherBind(fast)] });
+    expect(summarizeRun(run).winner?.state).toBe('tie');
+  });
+
+  it('says "undecided" when a race stopped at its cap, as the verdict strip does', () => {
+    const capped = sampleRun({
+      results: [bind, otherBind(slow)],
+      race: {
+        rule: { minSamples: 3, maxSamples: 10, alpha: 0.05, perLookAlpha: 0.01, tieMargin: 0.02 },
+        workloads: [
+          {
+            workloadKey: 'small-file-read',
+            role: 'source-tree',
+            rounds: 10,
+            outcome: 'cap',
+            exits: [],
+            comparisons: [],
+          },
+        ],
+      },
+    });
+    expect(summarizeRun(capped).winner).toEqual({ state: 'undecided', label: 'bind mount' });
+  });
+
+  it('names no winner for a run without results', () => {
+    expect(summarizeRun(sampleRun({ results: [] })).winner).toBeNull();
+  });
+});
+
+describe('markImported', () => {
+  const here = sampleRun().machine;
+
+  it('marks hyperfine exports and runs of other hardware, not runs of this machine', () => {
+    const mine = summarizeRun(sampleRun({ id: 'run-mine', machine: { ...here, label: 'my laptop' } }));
+    const theirs = summarizeRun(sampleRun({ id: 'run-theirs', machine: { ...here, chip: 'Intel Core i7' } }));
+    const hyperfine = summarizeRun(
+      sampleRun({ id: 'run-hf', origin: { tool: 'hyperfine', file: 'bench.json' } }),
+    );
+    const marked = markImported([mine, theirs, hyperfine], here);
+    expect(marked.map((s) => s.imported)).toEqual([undefined, 'another machine', 'hyperfine']);
+  });
+});
