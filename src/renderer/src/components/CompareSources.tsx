@@ -4,21 +4,17 @@ import { memo, type ReactNode } from 'react';
 import type { RunSummary } from '../../../shared/api';
 import { dateTimeWords } from '../lib/dates';
 import type { PublishedMachine } from '../lib/compare-data';
-import type { ImportStatus } from '../stores/compare-store';
-import { ImportPanel } from './ImportPanel';
 
 interface Props {
   runs: RunSummary[];
   runIds: string[];
   published: PublishedMachine[];
   publishedKeys: string[];
-  importStatus: ImportStatus;
   onToggleRun(id: string): void;
   onTogglePublished(key: string): void;
   onM1VsIntel(): void;
-  onImport(fileName: string, text: string, lastModified: number): void;
-  /** Shown under the import zone: the questions a hyperfine export leaves open. */
-  importDetails?: ReactNode;
+  /** The import zone (and the questions a hyperfine export leaves open). */
+  importBox: ReactNode;
 }
 
 /**
@@ -72,8 +68,7 @@ export function CompareSources(props: Props) {
           <StoredRunChoice key={r.id} run={r} checked={ticked.has(r.id)} onToggle={props.onToggleRun} />
         ))}
       </fieldset>
-      <ImportPanel status={props.importStatus} onFile={props.onImport} />
-      {props.importDetails}
+      {props.importBox}
       <fieldset className="choices">
         <legend>Published figures</legend>
         {published.map((m) => (

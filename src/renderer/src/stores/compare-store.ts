@@ -32,6 +32,8 @@ export interface CompareState {
   togglePublished(machineKey: string): void;
   /** One click: the published M1 Pro against the Intel 2017 Mac, and nothing else. */
   showM1VsIntel(): Promise<void>;
+  /** These stored runs side by side, and nothing else (History's "Compare selected"). */
+  showRuns(runIds: string[]): Promise<void>;
   /** A run file is imported at once; a hyperfine export waits in `pendingHyperfine` for its details. */
   importFile(fileName: string, text: string, lastModified?: number): Promise<string | null>;
   importHyperfine(details: HyperfineImportDetails): Promise<string | null>;
@@ -108,6 +110,11 @@ export function createCompareStore(options: CompareStoreOptions) {
         if (get().publishedStatus !== 'ready') await get().loadPublished();
         set({ publishedKeys: m1VsIntelKeys(get().published) });
         await loadMeasured([]);
+      },
+
+      async showRuns(runIds) {
+        set({ publishedKeys: [] });
+        await loadMeasured([...new Set(runIds)]);
       },
 
       async importFile(fileName, text, lastModified = Date.now()) {

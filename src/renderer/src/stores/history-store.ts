@@ -11,6 +11,9 @@ export interface HistoryState {
   /** The run whose delete button was pressed once and waits for "Delete" or "Keep". */
   confirming: string | null;
   deleting: string | null;
+  /** Runs ticked to be compared together. */
+  selected: string[];
+  toggleSelected(runId: string): void;
   refresh(): Promise<void>;
   askDelete(runId: string): void;
   keep(): void;
@@ -36,11 +39,25 @@ export function createHistoryStore(options: HistoryStoreOptions) {
     runs: [],
     confirming: null,
     deleting: null,
+    selected: [],
+
+    toggleSelected: (runId) =>
+      set((s) => ({
+        selected: s.selected.includes(runId)
+          ? s.selected.filter((id) => id !== runId)
+          : [...s.selected, runId],
+      })),
 
     async refresh() {
       try {
         const runs = await api.results.list();
-        set({ status: 'ready', error: null, runs: newestFirst(runs) });
+        // A ticked run deleted elsewhere (another window, the CLI) is no longer ticked.
+        set((s) => ({
+          status: 'ready',
+          error: null,
+          runs: newestFirst(runs),
+          selected: s.selected.filter((id) => runs.some((r) => r.id === id)),
+        }));
       } catch (err) {
         set({ status: 'error', error: errorMessage(err) });
       }
@@ -54,7 +71,12 @@ export function createHistoryStore(options: HistoryStoreOptions) {
       set({ deleting: runId });
       try {
         await api.results.delete(runId);
-        set((s) => ({ runs: s.runs.filter((r) => r.id !== runId), confirming: null, deleting: null }));
+        set((s) => ({
+          runs: s.runs.filter((r) => r.id !== runId),
+          selected: s.selected.filter((id) => id !== runId),
+          confirming: null,
+          deleting: null,
+        }));
         options.onDeleted?.(runId);
       } catch (err) {
         set({ confirming: null, deleting: null });

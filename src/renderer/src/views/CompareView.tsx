@@ -3,7 +3,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { CompareSources } from '../components/CompareSources';
 import { CompareTable } from '../components/CompareTable';
-import { HyperfineImportForm } from '../components/HyperfineImportForm';
+import { RunImportBox } from '../components/RunImportBox';
 import { ShareCardButtons } from '../components/ShareCardButtons';
 import { GroupedBarChart } from '../components/GroupedBarChart';
 import {
@@ -78,21 +78,10 @@ export function CompareView() {
         runIds={compare.runIds}
         published={publishedMachines(compare.published)}
         publishedKeys={compare.publishedKeys}
-        importStatus={compare.importStatus}
         onToggleRun={toggleRun}
         onTogglePublished={compare.togglePublished}
         onM1VsIntel={() => void compare.showM1VsIntel()}
-        onImport={(name, text, lastModified) => void compare.importFile(name, text, lastModified)}
-        importDetails={
-          compare.pendingHyperfine && (
-            <HyperfineImportForm
-              fileName={compare.pendingHyperfine.file.name}
-              commands={compare.pendingHyperfine.commands}
-              onImport={(details) => void compare.importHyperfine(details)}
-              onCancel={compare.cancelHyperfine}
-            />
-          )
-        }
+        importBox={<RunImportBox />}
       />
       <div className="compare-main">
         {rows.length === 0 ? (

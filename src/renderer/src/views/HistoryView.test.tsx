@@ -2,6 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, runFileOf } from '../test-support/fake-api';
+import { IMPORT_ERRORS } from '../test-support/recorded-api-data';
 import { FAILED_RUN, QUICK_RUN } from '../test-support/recorded-runs';
 import { renderWith } from '../test-support/render';
 import { HistoryView } from './HistoryView';
@@ -56,6 +57,59 @@ describe('HistoryView', () => {
     expect(screen.queryByTestId(`history-confirm-delete-${quick.id}`)).toBeNull();
     expect(screen.queryByTestId(`history-delete-${quick.id}`)).not.toBeNull();
     expect(api.stored.has(quick.id)).toBe(true);
+  });
+
+  it("names each run's winner, as the Balanced verdict words it, and a dash without one", async () => {
+    await renderHistory();
+    const winner = await screen.findByTestId(`history-winner-${quick.id}`);
+    expect(winner.textContent).toBe('bind mount · native');
+    expect(winner.dataset.state).toBe('decided');
+    expect(screen.getByTestId(`history-winner-${failed.id}`).textContent).toBe('—');
+  });
+
+  it('marks a run of another machine as imported, and not the runs measured here', async () => {
+    const theirs = { ...quick, id: 'run-of-alice', machine: { ...quick.machine, chip: 'Apple M1 Pro' } };
+    await renderHistory([quick, theirs]);
+    expect((await screen.findByTestId('history-imported-run-of-alice')).textContent).toBe(
+      'imported · another machine',
+    );
+    expect(screen.queryByTestId(`history-imported-${quick.id}`)).toBeNull();
+  });
+
+  it('opens two ticked runs, and only them, in Compare', async () => {
+    const { user, stores } = await renderHistory();
+    stores.compare.getState().togglePublished('published:umitron-2021/m1pro-2021');
+    const button = await screen.findByTestId('history-compare');
+    await user.click(screen.getByTestId(`history-select-${quick.id}`));
+    expect(button).toHaveProperty('disabled', true);
+    await user.click(screen.getByTestId(`history-select-${failed.id}`));
+    expect(button).toHaveProperty('disabled', false);
+    expect(button.textContent).toBe('Compare selected (2)');
+    await user.click(button);
+    expect(stores.nav.getState().tab).toBe('compare');
+    await waitFor(() => expect(stores.compare.getState().runIds).toEqual([quick.id, failed.id]));
+    expect(stores.compare.getState().publishedKeys).toEqual([]);
+  });
+
+  it("refuses a bad file from its import box with the core's words, and stores nothing", async () => {
+    const { user, api } = await renderHistory();
+    await user.upload(
+      await screen.findByTestId('import-input'),
+      new File(['{"schema":"mountbench-run","version":1}'], 'bad.json', { type: 'application/json' }),
+    );
+    expect((await screen.findByTestId('import-error')).textContent).toBe(IMPORT_ERRORS['bad.json']);
+    expect([...api.stored.keys()].sort()).toEqual([quick.id, failed.id].sort());
+    expect(screen.getAllByTestId(/^history-row-/)).toHaveLength(2);
+  });
+
+  it('imports a good file from its import box and lists it', async () => {
+    const { user } = await renderHistory([failed]);
+    await user.upload(
+      await screen.findByTestId('import-input'),
+      new File([JSON.stringify(quick)], 'alice.json', { type: 'application/json' }),
+    );
+    expect(await screen.findByTestId(`history-row-${quick.id}`)).toBeTruthy();
+    expect(screen.getByTestId('import-status').textContent).toBe(`Imported alice.json as run ${quick.id}.`);
   });
 
   it('says when there is nothing stored', async () => {

@@ -1,7 +1,32 @@
-// History: every stored run, newest first; open one in the results view, or delete it (asked twice).
-import { dateTimeWords as when } from '../lib/dates';
-import { durationWords } from '../lib/duration-words';
+// History: every stored run, newest first, told apart by size, duration and winner; open one in
+// Results, tick two or more to compare them, import a file, or delete a run (asked twice).
+import { HistoryRow } from '../components/HistoryRow';
+import { RunImportBox } from '../components/RunImportBox';
 import { useSlice, useStores } from '../stores/StoresContext';
+
+function HistoryTools({ selected, onCompare }: { selected: number; onCompare(): void }) {
+  return (
+    <div className="history-tools">
+      <div className="toolbar">
+        <button
+          type="button"
+          className="primary"
+          disabled={selected < 2}
+          onClick={onCompare}
+          data-testid="history-compare"
+        >
+          Compare selected ({selected})
+        </button>
+        <span className="note" data-testid="history-compare-hint">
+          {selected < 2 ? 'Tick two or more runs to lay them side by side.' : 'Opens them in Compare.'}
+        </span>
+      </div>
+      <div className="history-import">
+        <RunImportBox />
+      </div>
+    </div>
+  );
+}
 
 export function HistoryView() {
   const stores = useStores();
@@ -13,6 +38,10 @@ export function HistoryView() {
   const open = (runId: string) => {
     void stores.results.getState().open(runId);
     stores.nav.getState().show('results');
+  };
+  const compareSelected = () => {
+    void stores.compare.getState().showRuns(history.selected);
+    stores.nav.getState().show('compare');
   };
 
   if (history.status === 'loading') return <p role="status">Reading the stored runs…</p>;
@@ -26,95 +55,49 @@ export function HistoryView() {
       </div>
     );
   }
+  const tools = <HistoryTools selected={history.selected.length} onCompare={compareSelected} />;
   if (history.runs.length === 0) {
     return (
-      <p className="empty" data-testid="history-empty">
-        No stored runs yet. Every run you make, and every file you import, is kept here.
-      </p>
+      <div>
+        {tools}
+        <p className="empty" data-testid="history-empty">
+          No stored runs yet. Every run you make, and every file you import, is kept here.
+        </p>
+      </div>
     );
   }
   return (
-    <div className="table-scroll">
-      <table className="figures" data-testid="history-table">
-        <caption>Stored runs</caption>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Machine</th>
-            <th scope="col">Engine</th>
-            <th scope="col">Backends</th>
-            <th scope="col">Workloads</th>
-            <th scope="col">Size</th>
-            <th scope="col">Took</th>
-            <th scope="col">Status</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {history.runs.map((r) => (
-            <tr key={r.id} data-testid={`history-row-${r.id}`}>
-              <th scope="row">{when(r.createdAt)}</th>
-              <td>{r.machineLabel}</td>
-              <td>{r.engineName ?? 'host only'}</td>
-              <td>{r.backends.join(', ')}</td>
-              <td>{r.workloads.join(', ')}</td>
-              <td data-testid={`history-size-${r.id}`}>{r.sizes?.join(' + ') ?? '—'}</td>
-              <td className="num" data-testid={`history-took-${r.id}`}>
-                {durationWords(r.createdAt, r.finishedAt)}
-              </td>
-              <td>
-                <span className={`status status-${r.status}`}>{r.status}</span>
-                {r.errorCount > 0 && ` · ${r.errorCount} error(s)`}
-              </td>
-              <td className="actions">
-                {history.confirming === r.id ? (
-                  <span
-                    role="group"
-                    aria-label={`Delete the run of ${when(r.createdAt)}?`}
-                    // Esc answers "keep", as it closes any question.
-                    onKeyDown={(e) => e.key === 'Escape' && history.keep()}
-                  >
-                    <span className="problem">Delete for good?</span>{' '}
-                    <button
-                      type="button"
-                      className="danger"
-                      disabled={history.deleting === r.id}
-                      onClick={() => void history.confirmDelete(r.id)}
-                      data-testid={`history-confirm-delete-${r.id}`}
-                    >
-                      Delete
-                    </button>{' '}
-                    <button
-                      type="button"
-                      onClick={history.keep}
-                      data-testid={`history-keep-${r.id}`}
-                      autoFocus
-                    >
-                      Keep
-                    </button>
-                  </span>
-                ) : (
-                  <>
-                    <button type="button" onClick={() => open(r.id)} data-testid={`history-open-${r.id}`}>
-                      Open
-                    </button>{' '}
-                    <button
-                      type="button"
-                      className="quiet"
-                      onClick={() => history.askDelete(r.id)}
-                      data-testid={`history-delete-${r.id}`}
-                    >
-                      Delete…
-                    </button>
-                  </>
-                )}
-              </td>
+    <div>
+      {tools}
+      <div className="table-scroll">
+        <table className="figures" data-testid="history-table">
+          <caption>Stored runs</caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="visually-hidden">Compare</span>
+              </th>
+              <th scope="col">When</th>
+              <th scope="col">Machine</th>
+              <th scope="col">Engine</th>
+              <th scope="col">Backends</th>
+              <th scope="col">Workloads</th>
+              <th scope="col">Size</th>
+              <th scope="col">Took</th>
+              <th scope="col">Winner (Balanced)</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {history.runs.map((r) => (
+              <HistoryRow key={r.id} run={r} history={history} onOpen={open} />
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
