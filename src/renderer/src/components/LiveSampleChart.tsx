@@ -1,13 +1,16 @@
 // Samples as they land: execution number against seconds on a log axis (the workloads of one run
-// differ by orders of magnitude), one colour per backend, warm-ups in grey. The latest samples are
+// differ by orders of magnitude). Colour says the backend (the host in the baseline grey), shape
+// the workload, a hollow marker a warm-up; hovering a point names it. The latest samples are
 // listed in a table beside it.
-import { CartesianGrid, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Scatter, ScatterChart, Symbols, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatTime } from '../../../shared/format-time';
 import { seriesColor, useChartColors } from '../hooks/use-chart-colors';
 import { useElementWidth } from '../hooks/use-element-width';
+import { liveSeries, liveWorkloads, type MarkerShape } from '../lib/live-series';
 import { logDomain, logTicks, tickTime } from '../lib/log-axis';
 import type { BackendProgress, LiveSample } from '../lib/run-progress';
 import { workloadCaseWords } from '../lib/size-words';
+import { LiveSampleTooltip } from './LiveSampleTooltip';
 
 const TABLE_ROWS = 8;
 
@@ -22,7 +25,8 @@ export function LiveSampleChart({ samples, backends, titles }: Props) {
   const [box, width] = useElementWidth<HTMLDivElement>();
   const domain = logDomain(samples.map((s) => s.seconds));
   const label = new Map(backends.map((b) => [b.id, b.label]));
-  const warmups = samples.filter((s) => s.warmup).map((s) => ({ x: s.execution, y: s.seconds }));
+  const series = liveSeries(samples, backends, titles);
+  const workloads = liveWorkloads(samples, titles);
   return (
     <section className="card" aria-label="Samples">
       <h2>Samples as they land</h2>
@@ -58,25 +62,22 @@ export function LiveSampleChart({ samples, backends, titles }: Props) {
                 tick={{ fill: colors.text, fontSize: 12 }}
                 width={72}
               />
-              <Tooltip formatter={(v) => (typeof v === 'number' ? formatTime(v) : String(v))} />
-              {backends.map((b, i) => (
-                <Scatter
-                  key={b.id}
-                  name={b.label}
-                  data={samples
-                    .filter((s) => s.backendId === b.id && !s.warmup)
-                    .map((s) => ({ x: s.execution, y: s.seconds }))}
-                  fill={seriesColor(colors, i, b.id === 'host')}
-                  isAnimationActive={false}
-                />
-              ))}
-              <Scatter
-                name="warm-up"
-                data={warmups}
-                fill={colors.grid}
-                stroke={colors.baseline}
-                isAnimationActive={false}
-              />
+              <Tooltip content={<LiveSampleTooltip />} isAnimationActive={false} />
+              {series.map((line) => {
+                const color = seriesColor(colors, line.colorIndex, line.isHost);
+                return (
+                  <Scatter
+                    key={line.key}
+                    data={line.points}
+                    shape={line.shape}
+                    // Warm-ups hollow, in their backend's colour: told apart from the grey host.
+                    fill={line.warmup ? 'none' : color}
+                    stroke={color}
+                    strokeWidth={line.warmup ? 1.5 : 0}
+                    isAnimationActive={false}
+                  />
+                );
+              })}
             </ScatterChart>
           )}
           {samples.length === 0 && (
@@ -93,13 +94,15 @@ export function LiveSampleChart({ samples, backends, titles }: Props) {
                 {b.label}
               </li>
             ))}
+            {workloads.map((w) => (
+              <li key={w.key} className="legend-item" data-testid={`run-live-shape-${w.key}`}>
+                <MarkerGlyph shape={w.shape} color={colors.text} hollow={false} />
+                {w.words}
+              </li>
+            ))}
             <li className="legend-item">
-              <span
-                className="swatch round hollow"
-                style={{ borderColor: colors.baseline }}
-                aria-hidden="true"
-              />
-              warm-up
+              <MarkerGlyph shape="circle" color={colors.text} hollow />
+              warm-up (hollow)
             </li>
           </ul>
         </div>
@@ -132,5 +135,21 @@ export function LiveSampleChart({ samples, backends, titles }: Props) {
         </table>
       </div>
     </section>
+  );
+}
+
+function MarkerGlyph({ shape, color, hollow }: { shape: MarkerShape; color: string; hollow: boolean }) {
+  return (
+    <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
+      <Symbols
+        type={shape}
+        size={70}
+        cx={7}
+        cy={7}
+        fill={hollow ? 'none' : color}
+        stroke={color}
+        strokeWidth={hollow ? 1.5 : 0}
+      />
+    </svg>
   );
 }

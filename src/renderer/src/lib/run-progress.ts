@@ -41,6 +41,8 @@ export interface LiveSample {
   workloadId: WorkloadId;
   workloadCase: string | null;
   warmup: boolean;
+  /** 1-based among the samples of its kind (warm-up or timed) for its backend and workload. */
+  sample: number;
   seconds: number;
 }
 
@@ -172,6 +174,7 @@ function apply(state: RunProgress, event: RunEvent, nowMs: number): RunProgress 
         workloadId: event.workloadId,
         workloadCase: event.workloadCase,
         warmup: event.warmup,
+        sample: event.index + 1,
         seconds: event.seconds,
       };
       return {

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { liveSeries, liveWorkloads } from './live-series';
+import type { BackendProgress, LiveSample } from './run-progress';
+
+const backend = (id: string, label: string): BackendProgress => ({
+  id,
+  label,
+  state: 'running',
+  workloadId: null,
+  workloadCase: null,
+  count: 0,
+  errors: [],
+});
+const backends = [backend('docker-engine/native/bind', 'bind mount · native'), backend('host', 'host')];
+const titles = new Map([
+  ['dd-write', 'dd write'],
+  ['buffered-read', 'buffered read'],
+]);
+
+function sample(
+  execution: number,
+  backendId: string,
+  workloadId: LiveSample['workloadId'],
+  warmup: boolean,
+  index: number,
+  workloadCase: string | null = null,
+): LiveSample {
+  return { execution, backendId, workloadId, workloadCase, warmup, sample: index, seconds: execution / 10 };
+}
+
+const samples: LiveSample[] = [
+  sample(1, 'docker-engine/native/bind', 'dd-write', true, 1),
+  sample(2, 'docker-engine/native/bind', 'dd-write', false, 1),
+  sample(3, 'docker-engine/native/bind', 'dd-write', false, 2),
+  sample(4, 'docker-engine/native/bind', 'buffered-read', false, 1, '128'),
+  sample(5, 'host', 'dd-write', false, 1),
+];
+
+describe('liveSeries', () => {
+  it('gives each workload (and case) its own marker shape', () => {
+    const shapes = liveWorkloads(samples, titles).map((w) => [w.words, w.shape]);
+    expect(shapes).toEqual([
+      ['dd write', 'circle'],
+      ['buffered read (128 B reads)', 'triangle'],
+    ]);
+  });
+
+  it('keeps warm-ups apart from timed samples, and the host apart from the backends', () => {
+    const series = liveSeries(samples, backends, titles);
+    expect(series.map((s) => [s.backendId, s.workloadKey, s.warmup, s.isHost, s.colorIndex])).toEqual([
+      ['docker-engine/native/bind', 'dd-write', true, false, 0],
+      ['docker-engine/native/bind', 'dd-write', false, false, 0],
+      ['docker-engine/native/bind', 'buffered-read:128', false, false, 0],
+      ['host', 'dd-write', false, true, 1],
+    ]);
+  });
+
+  it('names each point: backend, workload, sample number as the core counted it, execution, time', () => {
+    const timed = liveSeries(samples, backends, titles)[1];
+    expect(timed.points).toEqual([
+      { x: 2, y: 0.2, backend: 'bind mount · native', workload: 'dd write', warmup: false, sample: 1 },
+      { x: 3, y: 0.3, backend: 'bind mount · native', workload: 'dd write', warmup: false, sample: 2 },
+    ]);
+  });
+});
