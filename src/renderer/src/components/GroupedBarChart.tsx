@@ -1,12 +1,18 @@
 // Grouped bars with ±σ whiskers on a linear or log axis, shared by the results and compare views.
-// The legend is ours, not recharts': buttons that hide and show a series, named in the product's
-// words, which also read well in a screenshot.
-import { Bar, BarChart, CartesianGrid, ErrorBar, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatTime } from '../../../shared/format-time';
+// Each bar is its own slot and a group holds only its bars (lib/grouped-bars.ts), so bars sit on
+// their group's label even where a group lacks a series; the label is drawn once, centred under
+// its bars. The legend is ours, not recharts': buttons that hide and show a series, named in the
+// product's words, which also read well in a screenshot.
+import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, Text, Tooltip, XAxis, YAxis } from 'recharts';
 import { seriesColor, useChartColors } from '../hooks/use-chart-colors';
 import { useElementWidth } from '../hooks/use-element-width';
-import { barExtent, errorKey, groupedBars, type BarFigure } from '../lib/grouped-bars';
+import { barExtent, groupedBars, type BarFigure, type BarGroup } from '../lib/grouped-bars';
 import { logDomain, logTicks, tickTime } from '../lib/log-axis';
+import { BarTooltip, type RatioWords } from './BarTooltip';
+
+const MARGIN = { top: 8, right: 16, bottom: 8, left: 16 };
+const Y_AXIS_WIDTH = 76;
+const X_AXIS_HEIGHT = 40;
 
 interface Props {
   figures: BarFigure[];
@@ -26,6 +32,35 @@ interface Props {
   height?: number;
   /** A marker drawn on the chart itself, e.g. that its bars were taken at different sizes. */
   badge?: string | null;
+  /** A bar's ratio to the fastest of its group, for the tooltip. */
+  ratioWords?: RatioWords;
+}
+
+interface TickProps {
+  x?: number | string;
+  y?: number | string;
+  payload?: { index?: number };
+}
+
+/** The group's label, drawn at its first bar's tick and moved to the middle of its bars. */
+function groupTick(groups: readonly BarGroup[], band: number, fill: string) {
+  return function GroupTick({ x, y, payload }: TickProps) {
+    const group = groups.find((g) => g.first === payload?.index);
+    if (!group) return <g />;
+    return (
+      <Text
+        x={Number(x) + ((group.count - 1) / 2) * band}
+        y={Number(y)}
+        width={Math.max(band * group.count, 60)}
+        textAnchor="middle"
+        verticalAnchor="start"
+        fill={fill}
+        fontSize={12}
+      >
+        {group.label}
+      </Text>
+    );
+  };
 }
 
 export function GroupedBarChart(props: Props) {
@@ -40,14 +75,17 @@ export function GroupedBarChart(props: Props) {
     testId,
     height = 300,
     badge,
+    ratioWords,
   } = props;
   const colors = useChartColors();
   const [box, width] = useElementWidth<HTMLDivElement>();
   const visible = figures.filter((f) => !hidden?.has(f.series));
-  const { series, data } = groupedBars(figures, logScale, hidden);
+  const { series, groups, slots } = groupedBars(figures, logScale, hidden);
   const order = colorOrder ?? series.map((s) => s.id);
   const colorOf = (id: string) => seriesColor(colors, order.indexOf(id), baselineIds?.has(id) ?? false);
   const domain = logDomain(barExtent(visible, true));
+  // recharts' category axis splits the plot width evenly between the slots, with no padding.
+  const band = (width - MARGIN.left - MARGIN.right - Y_AXIS_WIDTH) / Math.max(slots.length, 1);
 
   return (
     <div className="grouped-chart" data-testid={testId}>
@@ -58,15 +96,15 @@ export function GroupedBarChart(props: Props) {
           </span>
         )}
         {width > 0 && visible.length > 0 && (
-          <BarChart
-            width={width}
-            height={height}
-            data={data}
-            margin={{ top: 8, right: 16, bottom: 8, left: 16 }}
-            barCategoryGap="18%"
-          >
+          <BarChart width={width} height={height} data={slots} margin={MARGIN} barCategoryGap="8%">
             <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" interval={0} tick={{ fill: colors.text, fontSize: 12 }} />
+            <XAxis
+              dataKey="slot"
+              interval={0}
+              height={X_AXIS_HEIGHT}
+              tickLine={false}
+              tick={groupTick(groups, band, colors.text)}
+            />
             <YAxis
               scale={logScale ? 'log' : 'linear'}
               domain={logScale ? domain : [0, 'auto']}
@@ -74,7 +112,7 @@ export function GroupedBarChart(props: Props) {
               allowDataOverflow={logScale}
               tickFormatter={tickTime}
               tick={{ fill: colors.text, fontSize: 12 }}
-              width={76}
+              width={Y_AXIS_WIDTH}
               label={{
                 // The axis says when it is logarithmic: a picture must not hide it.
                 value: logScale ? `${yLabel} · log scale` : yLabel,
@@ -86,21 +124,24 @@ export function GroupedBarChart(props: Props) {
                 style: { textAnchor: 'middle' },
               }}
             />
-            <Tooltip formatter={(v) => (typeof v === 'number' ? formatTime(v) : String(v))} />
-            {series
-              .filter((s) => !hidden?.has(s.id))
-              .map((s) => (
-                <Bar key={s.id} dataKey={s.key} name={s.label} fill={colorOf(s.id)} isAnimationActive={false}>
-                  <ErrorBar
-                    dataKey={errorKey(s.key)}
-                    width={4}
-                    strokeWidth={1.5}
-                    stroke={colors.whisker}
-                    direction="y"
-                    isAnimationActive={false}
-                  />
-                </Bar>
+            <Tooltip
+              content={<BarTooltip figures={visible} ratioWords={ratioWords} testId={testId} />}
+              cursor={{ fill: colors.grid, fillOpacity: 0.35 }}
+              isAnimationActive={false}
+            />
+            <Bar dataKey="mean" isAnimationActive={false}>
+              {slots.map((s) => (
+                <Cell key={s.slot} fill={s.series ? colorOf(s.series) : 'none'} />
               ))}
+              <ErrorBar
+                dataKey="err"
+                width={4}
+                strokeWidth={1.5}
+                stroke={colors.whisker}
+                direction="y"
+                isAnimationActive={false}
+              />
+            </Bar>
           </BarChart>
         )}
       </div>

@@ -11,7 +11,7 @@ import {
   publishedMachines,
   shortMachineName,
 } from './compare-data';
-import { errorKey, groupedBars } from './grouped-bars';
+import { groupedBars } from './grouped-bars';
 import { architectureWords, machineLine, rosettaNote } from './machine-words';
 import { hostRatios, hostRatioWords, perOpSeconds, resultBars, resultsByWorkload } from './result-figures';
 import { sizeWords, workloadCaseWords } from './size-words';
@@ -55,13 +55,13 @@ describe('result figures', () => {
 
   it('makes one bar group per workload and one series per backend, hiding what is hidden', () => {
     const titles = new Map([['dd-write', 'dd write']]);
-    const { series, data } = groupedBars(resultBars(results, titles, new Set(['host'])));
+    const { series, groups, slots } = groupedBars(resultBars(results, titles, new Set(['host'])));
     expect(series.map((s) => s.label)).toEqual([
       'bind mount · native',
       'tmpfs',
       'bind mount · FUSE share (bindfs)',
     ]);
-    expect(data.map((d) => d.label)).toEqual([
+    expect(groups.map((g) => g.label)).toEqual([
       'dd write',
       'buffered-read (128 B reads)',
       'buffered-read (1 KiB reads)',
@@ -70,16 +70,44 @@ describe('result figures', () => {
     const dd = results.find(
       (r) => r.backend.id === 'docker-engine/native/bind' && r.workload.id === 'dd-write',
     )!;
-    expect(data[0].s0).toBe(dd.stats.mean);
-    expect(data[0][errorKey('s0')]).toEqual([dd.stats.stddev, dd.stats.stddev]);
+    expect(slots[0]).toMatchObject({ group: 'dd-write', series: dd.backend.id, mean: dd.stats.mean });
+    expect(slots[0].err).toEqual([dd.stats.stddev, dd.stats.stddev]);
   });
 
   it('keeps the lower whisker above zero on a log axis', () => {
-    const { data } = groupedBars(
+    const { slots } = groupedBars(
       [{ group: 'g', groupLabel: 'g', series: 'a', seriesLabel: 'a', mean: 1, stddev: 3 }],
       true,
     );
-    expect(data[0][errorKey('s0')]).toEqual([0.9, 3]);
+    expect(slots[0].err).toEqual([0.9, 3]);
+  });
+
+  it('gives a group only the bars it has, so they sit together under its label', () => {
+    const bar = (group: string, series: string) => ({
+      group,
+      groupLabel: group,
+      series,
+      seriesLabel: series,
+      mean: 1,
+      stddev: null,
+    });
+    // The second machine lacks backend b: no empty slot is left for it.
+    const { groups, slots } = groupedBars([
+      bar('m1', 'a'),
+      bar('m1', 'b'),
+      bar('m1', 'c'),
+      bar('intel', 'a'),
+      bar('intel', 'c'),
+    ]);
+    expect(slots.map((s) => s.series)).toEqual(['a', 'b', 'c', null, 'a', 'c']);
+    expect(groups).toEqual([
+      { group: 'm1', label: 'm1', first: 0, count: 3 },
+      { group: 'intel', label: 'intel', first: 4, count: 2 },
+    ]);
+    // Hiding a series closes its slots up too; a group left with no bar has no label.
+    const hidden = groupedBars([bar('m1', 'a'), bar('m1', 'b'), bar('intel', 'b')], false, new Set(['b']));
+    expect(hidden.slots.map((s) => s.series)).toEqual(['a']);
+    expect(hidden.groups.map((g) => g.group)).toEqual(['m1']);
   });
 });
 
@@ -91,13 +119,13 @@ describe('compare data', () => {
     expect(machines.map(shortMachineName)).toEqual(['Apple M1 Pro (2021)', 'Intel Core i7 2.9 GHz (2017)']);
     const charts = compareCharts(rows);
     expect(charts.map((c) => c.workloadKey)).toEqual(['small-file-read', 'dd-write']);
-    const { series, data } = groupedBars(charts[0].bars);
+    const { series, groups } = groupedBars(charts[0].bars);
     expect(series.map((s) => s.label)).toEqual([
       'Docker Desktop · gRPC FUSE · bind',
       'Docker Desktop · VirtioFS · bind',
       'Docker Desktop · gRPC FUSE · mutagen',
     ]);
-    expect(data.map((d) => d.label)).toEqual(['Apple M1 Pro (2021)', 'Intel Core i7 2.9 GHz (2017)']);
+    expect(groups.map((g) => g.label)).toEqual(['Apple M1 Pro (2021)', 'Intel Core i7 2.9 GHz (2017)']);
   });
 
   it('lists every published machine once, with its source', () => {
@@ -126,9 +154,9 @@ describe('compare data', () => {
     expect(machineGroupLabel(machines[1])).toMatch(/ · run of 1 Dec 2026, \d\d:30$/);
     const chart = compareCharts(rows)[0];
     // Every row is its own bar: one group per run, the same backends in each.
-    const { data } = groupedBars(chart.bars);
-    expect(data).toHaveLength(2);
-    expect(new Set(data.map((d) => d.label)).size).toBe(2);
+    const { groups } = groupedBars(chart.bars);
+    expect(groups).toHaveLength(2);
+    expect(new Set(groups.map((g) => g.label)).size).toBe(2);
     // One run alone keeps the plain machine name.
     expect(machineGroupLabel(groupByMachine(QUICK_RUN_ROWS)[0])).toBe(QUICK_RUN_ROWS[0].machine.label);
   });

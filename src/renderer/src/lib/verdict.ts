@@ -3,7 +3,7 @@
 // and per workload that pair's interval as the core gave it. Nothing here is computed anew: the
 // ratios are the recommendation's scores, the intervals the race's comparisons or, for a run that
 // did not race, the ranking's interval against the fastest (core/stats).
-import { formatRatioInterval } from '../../../shared/format-ratio';
+import { formatRatioInterval, type RatioWithInterval } from '../../../shared/format-ratio';
 import type { Recommendation } from '../../../shared/recommendation';
 import { roleOf, type Role } from '../../../shared/roles';
 import type { RunFile } from '../../../shared/result-schema';
@@ -29,7 +29,7 @@ export interface Verdict {
   otherRoles: string[];
 }
 
-function ratioText(x: number): string {
+export function ratioText(x: number): string {
   return x >= 10 ? `${x.toFixed(1)} ×` : `${x.toFixed(2)} ×`;
 }
 
@@ -62,19 +62,29 @@ function rankingIntervals(rec: Recommendation, choice: string, other: string): W
   return out;
 }
 
+/** The race's interval of `other` against `choice` on one workload, oriented as other / choice. */
+export function raceInterval(
+  run: RunFile,
+  workloadKey: string,
+  choice: string,
+  other: string,
+): (RatioWithInterval & { decided: boolean }) | null {
+  const w = run.race?.workloads.find((x) => x.workloadKey === workloadKey);
+  const c = w?.comparisons.find(
+    (x) => (x.a === other && x.b === choice) || (x.a === choice && x.b === other),
+  );
+  if (!c) return null;
+  return c.a === choice
+    ? { ratio: 1 / c.ratio, low: 1 / c.high, high: 1 / c.low, decided: c.decided }
+    : { ratio: c.ratio, low: c.low, high: c.high, decided: c.decided };
+}
+
 /** The race's interval for the pair on each workload, oriented as runner-up / choice. */
 function pairIntervals(run: RunFile, choice: string, other: string): WorkloadInterval[] {
   const out: WorkloadInterval[] = [];
   for (const w of run.race?.workloads ?? []) {
-    const c = w.comparisons.find(
-      (x) => (x.a === other && x.b === choice) || (x.a === choice && x.b === other),
-    );
-    if (!c) continue;
-    const flip = c.a === choice;
-    const r = flip
-      ? { ratio: 1 / c.ratio, low: 1 / c.high, high: 1 / c.low }
-      : { ratio: c.ratio, low: c.low, high: c.high };
-    out.push({ workloadKey: w.workloadKey, text: formatRatioInterval(r), decided: c.decided });
+    const r = raceInterval(run, w.workloadKey, choice, other);
+    if (r) out.push({ workloadKey: w.workloadKey, text: formatRatioInterval(r), decided: r.decided });
   }
   return out;
 }

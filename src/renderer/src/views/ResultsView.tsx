@@ -9,6 +9,7 @@ import { ResultsTable } from '../components/ResultsTable';
 import { RunPicker } from '../components/RunPicker';
 import { ShareCardButtons } from '../components/ShareCardButtons';
 import { VerdictStrip } from '../components/VerdictStrip';
+import { resultRatioWords } from '../lib/bar-ratio-words';
 import { imageFileName } from '../lib/download';
 import { machineLine, PRODUCT_NAMES } from '../lib/machine-words';
 import { isoDate } from '../lib/run-provenance';
@@ -135,6 +136,7 @@ export function ResultsView() {
                   hidden={hidden}
                   onToggleSeries={results.toggleBackend}
                   testId="results-chart"
+                  ratioWords={resultRatioWords(run, results.recommendation.status === 'ready' ? rec : null)}
                 />
               </div>
               <ResultsTable results={run.results} titles={titles} />
