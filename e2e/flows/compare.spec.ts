@@ -3,6 +3,7 @@
 import { basename } from 'node:path';
 import { showTab, tid, waitForSetup } from '../support/dashboard';
 import { expect, test } from '../support/fixtures';
+import { labelledGroups, offCentre, secondsInTooltip } from '../support/chart-checks';
 import { snap } from '../support/screens';
 import { saveShareCard } from '../support/share-card';
 
@@ -72,6 +73,21 @@ test('compare: two imported result files and the published M1 against Intel, sid
     const group = page.locator(`[data-testid^="compare-machine-machine-"][data-testid$="@${file.runId}"]`);
     await expect(group.locator('tr').nth(1).locator('td').nth(1)).toHaveText('quick');
   }
+  // Each group has only its own bars (2 of the chart's 4 backends), centred under its label: no
+  // empty slot is left for the backends it lacks.
+  const groupsDrawn = await labelledGroups(tid(page, 'compare-chart-dd-write'));
+  expect(groupsDrawn).toHaveLength(2 + files.length);
+  for (const group of groupsDrawn) {
+    expect(group.barsX, group.label).toHaveLength(2);
+    expect(offCentre(group), group.label).toBeLessThan(2);
+  }
+  // A bar's tooltip: its machine's bars, fastest first, each with ± σ.
+  await tid(page, 'compare-chart-dd-write').locator('path.recharts-rectangle').first().hover();
+  const tip = tid(page, 'compare-chart-dd-write-tooltip');
+  await expect(tip).toContainText('fastest first');
+  await expect(tip.locator('tr')).toHaveCount(2);
+  const seconds = await secondsInTooltip(tip);
+  expect(seconds).toEqual([...seconds].sort((a, b) => a - b));
   await saveShareCard(page, testInfo, 'share-card-mixed-sizes');
   await expect(tid(page, `compare-published-${M1}`)).toBeChecked();
   await expect(tid(page, `compare-published-${INTEL}`)).toBeChecked();
