@@ -3,6 +3,7 @@
 import {
   choose,
   RUN_TIMEOUT_MS,
+  showTab,
   shownRunId,
   startRun,
   tid,
@@ -12,6 +13,7 @@ import {
 import { findExecutable } from '../../src/core/providers/find-executable';
 import { SYNC_MOUNTS } from '../support/dashboard';
 import { expect, test } from '../support/fixtures';
+import { secondsInTooltip } from '../support/chart-checks';
 import { snap } from '../support/screens';
 import { saveShareCard, verdictStripBottom } from '../support/share-card';
 
@@ -92,10 +94,42 @@ test('benchmark my setup (Quick): live progress, results, chart and a recommenda
   await page.setViewportSize({ width: 1440, height: 900 });
   await expect(tid(page, 'verdict-strip')).toHaveAttribute('data-state', /^(decided|undecided|tie|none)$/);
   expect(await verdictStripBottom(page)).toBeLessThanOrEqual(900);
+  // A bar's tooltip: its workload's bars fastest first, each with ± σ, and its ratio to the fastest
+  // in the verdict strip's words (the host named as the baseline).
+  await tid(page, 'results-chart').locator('path.recharts-rectangle').first().hover();
+  const tip = tid(page, 'results-chart-tooltip');
+  await expect(tip).toContainText('fastest first');
+  await expect(tip.locator('tr')).toHaveCount(MOUNTS.length);
+  const means = await secondsInTooltip(tip);
+  expect(means).toEqual([...means].sort((a, b) => a - b));
+  await expect(tip).toContainText('baseline (no container)');
+  await expect(tip).toContainText(/fastest/);
+  await snap(testInfo, page, 'results-tooltip', { fullPage: false });
   await saveShareCard(page, testInfo, 'share-card-run');
   await saveShareCard(page, testInfo, 'share-card-run-dark', 'dark');
   await snap(testInfo, page, 'benchmark-results');
   await snap(testInfo, tid(page, 'recommendation-card'), 'benchmark-recommendation');
+
+  // The finished run's live chart: a marker shape per workload, hollow warm-ups, and a tooltip that
+  // names the point.
+  await showTab(page, 'run');
+  const live = tid(page, 'run-live-chart');
+  await expect(live.locator('[data-testid^="run-live-shape-"]')).toHaveCount(WORKLOADS.length);
+  const shapes = await live
+    .locator('[data-testid^="run-live-shape-"] path')
+    .evaluateAll((paths) => paths.map((p) => p.getAttribute('d')));
+  expect(new Set(shapes).size).toBe(WORKLOADS.length);
+  const points = live.locator('.recharts-scatter-symbol path');
+  await expect(points.first()).toBeVisible();
+  // Quick: one warm-up per backend and workload, drawn hollow.
+  await expect(live.locator('.recharts-scatter-symbol path[fill="none"]')).toHaveCount(
+    MOUNTS.length * WORKLOADS.length,
+  );
+  await live.locator('.recharts-scatter-symbol path:not([fill="none"])').last().hover();
+  await expect(tid(page, 'run-live-tooltip')).toHaveText(
+    /^.+(read|write|walk)(warm-up|sample) \d+ · execution \d+[\d.]+ (s|ms|µs)$/i,
+  );
+  await snap(testInfo, page, 'run-live-tooltip', { fullPage: false });
 
   // The run is stored: History lists it.
   await tid(page, 'tab-history').click();

@@ -41,7 +41,7 @@ export function HistoryRow({ run: r, history, onOpen }: Props) {
       <td>
         {r.machineLabel}
         {r.imported && (
-          <span className="badge" data-testid={`history-imported-${r.id}`}>
+          <span className="badge imported-mark" data-testid={`history-imported-${r.id}`}>
             {IMPORTED_WORDS[r.imported]}
           </span>
         )}
