@@ -60,6 +60,21 @@ describe('listRunSummaries', () => {
     expect((await readIndex()).entries['run-a.json'].summary).toEqual(summarizeRun(run));
   });
 
+  it('rebuilds an index of version 2, whose summaries name no winner', async () => {
+    const run = sampleRun({ id: 'run-a' });
+    await saveRun(run, dir);
+    const info = await fs.stat(path.join(dir, 'run-a.json'));
+    const { winner: _w, machineKey: _k, ...old } = summarizeRun(run);
+    const entry = { mtimeMs: info.mtimeMs, size: info.size, summary: old };
+    await fs.writeFile(
+      indexFile(),
+      JSON.stringify({ schema: 'mountbench-summaries', version: 2, entries: { 'run-a.json': entry } }),
+    );
+    const [summary] = (await listRunSummaries(dir)).summaries;
+    expect(summary.winner).toEqual({ state: 'decided', label: run.results[0].backend.label });
+    expect((await readIndex()).version).toBe(3);
+  });
+
   it('reports a broken result file as a problem and lists the rest', async () => {
     await saveRun(sampleRun({ id: 'run-a' }), dir);
     await fs.writeFile(path.join(dir, 'broken.json'), '{"schema":');
