@@ -89,6 +89,13 @@ if (!app.requestSingleInstanceLock()) {
       onRestored: (note) =>
         void dialog.showMessageBox({ type: 'info', message: 'Settings put back', detail: note }),
       log: (line) => console.info(`mountbench: ${line}`),
+      // "My project": the system's own folder dialog; the path never comes from the page.
+      pickFolder: async () => {
+        const parent = BrowserWindow.getFocusedWindow();
+        const options = { title: 'Choose your project folder', properties: ['openDirectory' as const] };
+        const chosen = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
+        return chosen.canceled ? null : (chosen.filePaths[0] ?? null);
+      },
     });
     createWindow(api);
     app.on('activate', () => {

@@ -18,6 +18,7 @@ function fakeApi() {
     engines: { list: async () => [], fsSeen: notUsed },
     workloads: { list: notUsed },
     mounts: { list: notUsed },
+    projects: { inspect: notUsed, pick: notUsed, recent: notUsed },
     runs: {
       start: notUsed,
       cancel: notUsed,

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { EXPORT_FORMATS, type MountbenchApi } from './api';
 import { MOUNT_KINDS, PROVIDER_IDS, SIZES, WORKLOAD_IDS } from './ids';
+import { projectFolderSchema } from './project';
 import { runRequestSchema } from './run-plan';
 import { sweepRequestSchema, variantIdSchema } from './sweep';
 
@@ -46,6 +47,9 @@ export const API_CALLS = {
   'engines:fsSeen': z.tuple([engineNameSchema]),
   'workloads:list': z.tuple([]),
   'mounts:list': z.tuple([]),
+  'projects:inspect': z.tuple([projectFolderSchema]),
+  'projects:pick': z.tuple([]),
+  'projects:recent': z.tuple([]),
   'runs:start': z.tuple([runRequestSchema]),
   'runs:cancel': z.tuple([runIdSchema]),
   'runs:active': z.tuple([]),

@@ -3,6 +3,7 @@
 import type { ComparisonRow } from './comparison';
 import type { DiscoveredEngine, EngineFsSeen } from './engine';
 import type { MountKind, ProviderId, SizeName, WorkloadId } from './ids';
+import type { ProjectInspection } from './project';
 import type { Recommendation } from './recommendation';
 import type { MachineInfo, RunFile } from './result-schema';
 import type { RunRequest } from './run-plan';
@@ -121,6 +122,15 @@ export interface MountbenchApi {
   };
   mounts: {
     list(): Promise<MountInfo[]>;
+  };
+  /** "My project": a folder of the user's, checked and inspected for what it declares. */
+  projects: {
+    /** A typed folder (under home, or picked in the dialog this session), checked and inspected. */
+    inspect(folder: string): Promise<ProjectInspection>;
+    /** The system folder dialog (desktop app only); null when the user cancels it. */
+    pick(): Promise<ProjectInspection | null>;
+    /** Folders inspected before, newest first, that still pass the checks. */
+    recent(): Promise<string[]>;
   };
   runs: {
     /** Starts a run and returns at once; progress arrives through `onEvent`. */

@@ -99,6 +99,11 @@ export function createPreloadBridge(ipc: IpcRendererLike): MountbenchBridge {
     engines: { list: invoker('engines:list'), fsSeen: invoker('engines:fsSeen') },
     workloads: { list: invoker('workloads:list') },
     mounts: { list: invoker('mounts:list') },
+    projects: {
+      inspect: invoker('projects:inspect'),
+      pick: invoker('projects:pick'),
+      recent: invoker('projects:recent'),
+    },
     runs: {
       start: invoker('runs:start'),
       cancel: invoker('runs:cancel'),
@@ -170,6 +175,11 @@ export function createApiFromBridge(bridge: MountbenchBridge): MountbenchApi {
     },
     workloads: { list: () => unwrap(bridge.workloads.list()) },
     mounts: { list: () => unwrap(bridge.mounts.list()) },
+    projects: {
+      inspect: (folder) => unwrap(bridge.projects.inspect(folder)),
+      pick: () => unwrap(bridge.projects.pick()),
+      recent: () => unwrap(bridge.projects.recent()),
+    },
     runs: {
       start: (request) => unwrap(bridge.runs.start(request)),
       cancel: (runId) => unwrap(bridge.runs.cancel(runId)),

@@ -24,6 +24,11 @@ function recordingApi() {
     },
     workloads: { list: record('workloads.list', []) },
     mounts: { list: record('mounts.list', []) },
+    projects: {
+      inspect: record('projects.inspect', {} as never),
+      pick: record('projects.pick', null),
+      recent: record('projects.recent', []),
+    },
     runs: {
       start: record('runs.start', { runId: 'run-1' }),
       cancel: async (runId) => {
@@ -82,6 +87,9 @@ const VALID_ARGS: Record<(typeof API_CHANNELS)[number], unknown[]> = {
   'engines:fsSeen': ['default'],
   'workloads:list': [],
   'mounts:list': [],
+  'projects:inspect': ['/home/me/site'],
+  'projects:pick': [],
+  'projects:recent': [],
   'runs:start': [request],
   'runs:cancel': ['run-1'],
   'runs:active': [],

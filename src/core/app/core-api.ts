@@ -32,6 +32,7 @@ import { proposalView, proposeApply, proposeSweep, providerSummary } from '../sw
 import { engineFsSeen } from '../sweep/engine-fs-seen';
 import { mountAvailability } from '../sync/availability';
 import { allWorkloads } from '../workloads/registry';
+import { createProjectsApi } from '../project/projects-api';
 import { createJobs } from './jobs';
 import { startRunJob } from './run-job';
 import { startApplyJob, startSweepJob, type SettingsJobOptions } from './settings-jobs';
@@ -45,6 +46,8 @@ export interface CoreApiOptions {
   onBackgroundError?: (err: unknown) => void;
   /** Messages for the dashboard at start (the journal restore's report). */
   notices?: Promise<string[]>;
+  /** The system folder dialog (the desktop app); absent in `serve`, where folders are typed. */
+  pickFolder?: () => Promise<string | null>;
 }
 
 export interface CoreApi extends MountbenchApi {
@@ -81,6 +84,11 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
     ...(await providerContext({ env: options.env })),
     dataDir: options.dataDir,
   });
+  const projects = createProjectsApi({
+    dataDir: options.dataDir,
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.pickFolder ? { pickFolder: options.pickFolder } : {}),
+  });
   const settingsJob: SettingsJobOptions = {
     cacheDir: cache,
     context,
@@ -112,8 +120,12 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
     mounts: {
       list: () => mountAvailability(options.env ?? process.env),
     },
+    projects: projects.api,
     runs: {
       async start(request) {
+        // The page names the folder: the same checks as inspecting it, and its real path is copied.
+        if (request.custom?.folder)
+          request = { ...request, custom: { ...request.custom, folder: await projects.checkRunFolder(request.custom.folder) } };
         const runId = await startRunJob(jobs, request, {
           cacheDir: cache,
           env: options.env,

@@ -21,7 +21,7 @@ export function leftoverLines(report: LeftoverReport): string[] {
   ];
 }
 
-export interface StartCoreOptions extends Pick<CoreApiOptions, 'transport' | 'env' | 'cacheDir'> {
+export interface StartCoreOptions extends Pick<CoreApiOptions, 'transport' | 'env' | 'cacheDir' | 'pickFolder'> {
   /** Default: MOUNTBENCH_DATA_DIR, else the platform's (one set of results for the app and the CLI). */
   dataDir?: string;
   /** Settings were put back after a crash: the user must hear it (a dialog, a line on stderr). */
@@ -43,6 +43,7 @@ export function startCore(options: StartCoreOptions): StartedCore {
     dataDir: options.dataDir ?? dataDir(),
     ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
     ...(options.env ? { env: options.env } : {}),
+    ...(options.pickFolder ? { pickFolder: options.pickFolder } : {}),
     notices: restored.then((note) => (note ? [note] : [])),
     onBackgroundError: (problem) =>
       options.log(

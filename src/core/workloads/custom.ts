@@ -2,6 +2,7 @@
 // own image (which must have `sh`). It is timed like every other workload.
 import { MountbenchError } from '../../shared/errors';
 import type { MountKind } from '../../shared/ids';
+import { projectName } from '../project/project-folder';
 import { directoryFixture } from '../fixtures/directory-fixture';
 import type { Workload } from './workload';
 
@@ -15,7 +16,8 @@ export interface CustomSpec {
 
 export interface CustomParams extends Record<string, string> {
   command: string;
-  folder: string;
+  /** The project folder's name: results and exports carry it, never the folder's path. */
+  project: string;
   image: string;
 }
 
@@ -28,13 +30,18 @@ export function customWorkload(
       remedy: { kind: 'use-cli', what: 'the command (--command)' },
     });
   }
-  const params: CustomParams = { command: spec.command, folder: spec.folder ?? '', image: spec.image ?? '' };
+  const folder = spec.folder;
+  const params: CustomParams = {
+    command: spec.command,
+    project: folder ? projectName(folder) : '',
+    image: spec.image ?? '',
+  };
   return {
     id: 'custom',
     title: 'Custom',
     description: 'Your own command on a copy of your project folder.',
     sizes: { default: params, quick: params },
-    fixture: (p) => (p.folder ? directoryFixture(p.folder) : null),
+    fixture: () => (folder ? directoryFixture(folder) : null),
     // What the command writes is unknown: on a sync mount, flush it back like any write.
     writes: true,
     script: (p) => p.command,

@@ -1,6 +1,7 @@
 // A MountbenchApi in memory for renderer tests, answering with what the real core answered
 // (recorded-api-data.ts, recorded-runs.ts). It is a unit-test double of the transports, which are
 // tested against the real core elsewhere. Runs replay a recorded event stream when the test says so.
+import type { ProjectInspection } from '../../../shared/project';
 import type { ExportFormat, MountbenchApi, RunSummary } from '../../../shared/api';
 import type { ComparisonRow } from '../../../shared/comparison';
 import { MountbenchError } from '../../../shared/errors';
@@ -100,6 +101,8 @@ export function createFakeApi(
     runs?: RunFile[];
     mounts?: typeof MOUNTS;
     providers?: typeof PROVIDERS;
+    /** What inspecting a folder answers (from the real core); omitted: every folder is refused. */
+    project?: ProjectInspection;
   } = {},
 ): FakeApi {
   const calls: FakeApi['calls'] = [];
@@ -202,6 +205,16 @@ export function createFakeApi(
     },
     workloads: { list: async () => (log('workloads.list'), structuredClone(WORKLOADS)) },
     mounts: { list: async () => (log('mounts.list'), structuredClone(overrides.mounts ?? MOUNTS)) },
+    projects: {
+      async inspect(folder: string) {
+        log('projects.inspect', folder);
+        if (overrides.project?.folder !== folder)
+          throw new MountbenchError('BAD_INPUT', `${folder} does not exist`);
+        return structuredClone(overrides.project);
+      },
+      pick: async () => (log('projects.pick'), null),
+      recent: async () => (log('projects.recent'), overrides.project ? [overrides.project.folder] : []),
+    },
     runs: {
       async start(request: RunRequest) {
         log('runs.start', request);

@@ -17,6 +17,7 @@ export function createUnavailableApi(): MountbenchApi {
     engines: { list: unavailable, fsSeen: unavailable },
     workloads: { list: unavailable },
     mounts: { list: unavailable },
+    projects: { inspect: unavailable, pick: unavailable, recent: unavailable },
     runs: { start: unavailable, cancel: unavailable, active: unavailable, onEvent: () => undefined },
     providers: { list: unavailable, planApply: unavailable },
     applies: { start: unavailable, cancel: unavailable, active: unavailable, onEvent: () => undefined },

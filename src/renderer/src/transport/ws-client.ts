@@ -197,6 +197,11 @@ export function createWsClient(options: WsClientOptions): WsClient {
     },
     workloads: { list: () => send('workloads:list') },
     mounts: { list: () => send('mounts:list') },
+    projects: {
+      inspect: (folder) => send('projects:inspect', folder),
+      pick: () => send('projects:pick'),
+      recent: () => send('projects:recent'),
+    },
     runs: {
       start: (request) => send('runs:start', request),
       cancel: (runId) => send('runs:cancel', runId),
