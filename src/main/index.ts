@@ -93,7 +93,9 @@ if (!app.requestSingleInstanceLock()) {
       pickFolder: async () => {
         const parent = BrowserWindow.getFocusedWindow();
         const options = { title: 'Choose your project folder', properties: ['openDirectory' as const] };
-        const chosen = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
+        const chosen = parent
+          ? await dialog.showOpenDialog(parent, options)
+          : await dialog.showOpenDialog(options);
         return chosen.canceled ? null : (chosen.filePaths[0] ?? null);
       },
     });

@@ -125,7 +125,10 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
       async start(request) {
         // The page names the folder: the same checks as inspecting it, and its real path is copied.
         if (request.custom?.folder)
-          request = { ...request, custom: { ...request.custom, folder: await projects.checkRunFolder(request.custom.folder) } };
+          request = {
+            ...request,
+            custom: { ...request.custom, folder: await projects.checkRunFolder(request.custom.folder) },
+          };
         const runId = await startRunJob(jobs, request, {
           cacheDir: cache,
           env: options.env,

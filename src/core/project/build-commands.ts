@@ -53,7 +53,10 @@ export async function findBuildCommands(root: string): Promise<BuildCommandFindi
 
   const gemfile = await readProjectFile(root, 'Gemfile');
   if ('text' in gemfile && JEKYLL_GEM.test(gemfile.text))
-    found.commands.push({ command: 'bundle exec jekyll build', from: { file: 'Gemfile', key: 'gem "jekyll"' } });
+    found.commands.push({
+      command: 'bundle exec jekyll build',
+      from: { file: 'Gemfile', key: 'gem "jekyll"' },
+    });
   else if ('problem' in gemfile) found.problems.push(gemfile.problem);
 
   for (const [file, command] of PRESENCE) {

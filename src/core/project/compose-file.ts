@@ -39,7 +39,12 @@ export function projectMountTarget(volumes: unknown): string | null {
       if (target && source !== undefined && isProjectRoot(source)) return target;
     } else if (isRecord(volume)) {
       const { type, source, target } = volume;
-      if (type === 'bind' && typeof source === 'string' && typeof target === 'string' && isProjectRoot(source))
+      if (
+        type === 'bind' &&
+        typeof source === 'string' &&
+        typeof target === 'string' &&
+        isProjectRoot(source)
+      )
         return target;
     }
   }
@@ -50,7 +55,9 @@ export function projectMountTarget(volumes: unknown): string | null {
 function commandText(command: unknown): string | null {
   if (typeof command === 'string' && command.trim()) return command.trim();
   if (Array.isArray(command) && command.length && command.every((w) => typeof w === 'string'))
-    return command.map((w: string) => (/^[\w./=:@%+-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
+    return command
+      .map((w: string) => (/^[\w./=:@%+-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`))
+      .join(' ');
   return null;
 }
 

@@ -39,7 +39,8 @@ export async function inspectProject(folder: string): Promise<ProjectInspection>
     const found = readComposeFile(compose.file, compose.text);
     inspection.images.push(...found.images);
     inspection.problems.push(...found.problems);
-    for (const command of found.commands) (command.warning ? serverCommands : inspection.commands).push(command);
+    for (const command of found.commands)
+      (command.warning ? serverCommands : inspection.commands).push(command);
   }
   const devcontainer = await firstPresent(folder, DEVCONTAINER_FILES);
   inspection.problems.push(...devcontainer.problems);

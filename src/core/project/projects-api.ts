@@ -57,7 +57,14 @@ export function createProjectsApi(options: ProjectsApiOptions): ProjectsApi {
       },
       recent: async () => {
         const folders = await readRecentProjects(options.dataDir);
-        const usable = await Promise.all(folders.map((f) => check(f).then(() => f, () => null)));
+        const usable = await Promise.all(
+          folders.map((f) =>
+            check(f).then(
+              () => f,
+              () => null,
+            ),
+          ),
+        );
         return usable.filter((f): f is string => f !== null);
       },
     },

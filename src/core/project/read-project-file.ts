@@ -2,7 +2,7 @@
 // link could point outside the folder the user picked), never more than a small cap, never waiting
 // on a FIFO. What comes back is untrusted text; nothing of it is ever executed on the host.
 import { join } from 'node:path';
-import { readRegularFile } from '../store/read-regular-file';
+import { NotReadableFile, readRegularFile } from '../store/read-regular-file';
 
 /** Declaration files are small; anything larger is not the file we are looking for. */
 export const MAX_PROJECT_FILE_BYTES = 256 * 1024;
@@ -19,6 +19,10 @@ export async function readProjectFile(root: string, relative: string): Promise<P
   } catch (err) {
     const code = (err as { code?: unknown }).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { missing: true };
+    if (err instanceof NotReadableFile && err.size !== undefined)
+      return {
+        problem: `${relative} is ${Math.ceil(err.size / 1024)} KB; declaration files over ${MAX_PROJECT_FILE_BYTES / 1024} KB are not read`,
+      };
     if (code === 'ELOOP') return { problem: `${relative} is a symbolic link; links are not followed` };
     return { problem: `${relative}: ${(err as Error).message.replace(root, '.')}` };
   }
