@@ -14,6 +14,7 @@ import { registerSweepCommand } from './commands/sweep';
 import { registerRestoreCommand } from './commands/restore';
 import { registerApplyCommand } from './commands/apply';
 import { registerServeCommand } from './commands/serve';
+import { registerProjectCommand } from './commands/project';
 
 export function buildProgram(): Command {
   const program = new Command()
@@ -24,6 +25,7 @@ export function buildProgram(): Command {
     .showHelpAfterError();
   registerEnginesCommand(program);
   registerRunCommand(program);
+  registerProjectCommand(program);
   registerCleanupCommand(program);
   registerResultsCommand(program);
   registerCompareCommand(program);

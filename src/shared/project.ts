@@ -93,3 +93,24 @@ export const PROJECT_TEMPLATES: readonly ProjectTemplate[] = [
 
 /** A project folder as the page sends it: an absolute path, checked again by the core. */
 export const projectFolderSchema = z.string().min(1).max(4096);
+
+export interface ProjectChoice {
+  command: CommandSuggestion | null;
+  image: ImageSuggestion | null;
+}
+
+/**
+ * What is offered first: the first image found, and the first command that does not look like a
+ * server (one that never ends cannot be timed). The user confirms or edits both.
+ */
+export function defaultChoice(inspection: ProjectInspection): ProjectChoice {
+  return {
+    command: inspection.commands.find((c) => !c.warning) ?? null,
+    image: inspection.images[0] ?? null,
+  };
+}
+
+/** "compose.yaml (services.site.image)": where a suggestion came from, in one phrase. */
+export function foundInWords(from: FoundIn): string {
+  return `${from.file} (${from.key})`;
+}

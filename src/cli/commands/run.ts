@@ -25,6 +25,8 @@ import { cancelOnSignal, type SignalCancel } from '../cancel-on-signal';
 import { checkInputFolder, checkOutputFile, checkResultsFolder } from '../check-paths';
 import { raceLines } from '../output/race-text';
 import { DEFAULT_RACE_POLICY } from '../../core/stats/race';
+import { defaultChoice, foundInWords, type FoundIn } from '../../shared/project';
+import { inspectProjectFolder } from './project';
 
 const ORDERS = ['interleaved', 'sequential'] as const;
 
@@ -48,6 +50,7 @@ interface RunFlags {
   command?: string;
   folder?: string;
   customImage?: string;
+  project?: string;
   profile?: string;
   failIfNot?: string;
 }
@@ -105,6 +108,37 @@ function refuseIgnoredOptions(flags: RunFlags, workloads: readonly string[]): vo
   }
 }
 
+/**
+ * `--project <folder>`: the command and image found in the folder (project inspect), unless
+ * --command or --custom-image say otherwise; the folder is what is copied. Said on stderr with
+ * where each came from, so the user sees what runs.
+ */
+async function withProject(flags: RunFlags): Promise<RunFlags> {
+  if (flags.folder !== undefined)
+    throw new MountbenchError('BAD_INPUT', '--project is the folder already: drop --folder');
+  const found = await inspectProjectFolder(flags.project as string);
+  const choice = defaultChoice(found);
+  const command = flags.command ?? choice.command?.command;
+  const image = flags.customImage ?? choice.image?.image;
+  if (!command)
+    throw new MountbenchError(
+      'BAD_INPUT',
+      `no build command found in ${found.name}: give --command (\`mountbench project inspect\` lists templates)`,
+    );
+  if (!image)
+    throw new MountbenchError(
+      'BAD_INPUT',
+      `no image found in ${found.name} (no compose service mounts it, no dev container image): give --custom-image`,
+    );
+  const source = (given: string | undefined, from: FoundIn | undefined) =>
+    given !== undefined || !from ? 'given' : `from ${foundInWords(from)}`;
+  process.stderr.write(
+    `project ${found.name}: ${command} (${source(flags.command, choice.command?.from)}) in ${image} (${source(flags.customImage, choice.image?.from)})\n`,
+  );
+  // The project is the benchmark: the built-in workloads run only when --workload names them.
+  return { ...flags, workload: flags.workload ?? 'custom', command, customImage: image, folder: found.folder };
+}
+
 export function requestFromFlags(flags: RunFlags): RunRequest {
   const size: SizeName = parseOne('--size', flags.size, SIZES);
   const workloads = flags.workload
@@ -134,7 +168,8 @@ export function requestFromFlags(flags: RunFlags): RunRequest {
   };
 }
 
-async function runCommand(flags: RunFlags): Promise<void> {
+async function runCommand(given: RunFlags): Promise<void> {
+  const flags = given.project ? await withProject(given) : given;
   const request = requestFromFlags(flags);
   // A bad profile, an unwritable --json or a missing --folder must fail before minutes of measuring.
   const profile = flags.profile ? resolveProfile(flags.profile) : null;
@@ -271,6 +306,10 @@ export function registerRunCommand(program: Command): void {
     .option('--command <sh>', 'the custom workload: a shell command run in the workload folder')
     .option('--folder <dir>', 'the custom workload: a project folder copied into the workload folder')
     .option('--custom-image <ref>', 'the custom workload: an image with sh to run it in')
+    .option(
+      '--project <dir>',
+      'the custom workload from a project folder: the command and image it declares (`project inspect`); --command and --custom-image override',
+    )
     .option(
       '--profile <name>',
       'recommend for a profile: rails-php, static-site, database, balanced, or weights like small-file-read=3,dd-write=1',

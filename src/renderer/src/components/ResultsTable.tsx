@@ -59,6 +59,10 @@ export function ResultsTable({
             <tr className="group-row">
               <th scope="colgroup" colSpan={perOp ? 9 : 8}>
                 {workloadCaseWords(list[0].workload.id, list[0].workload.case, titles)}
+                {/* "My project": named by its folder's name, as the result file records it. */}
+                {typeof list[0].workload.params['project'] === 'string' && list[0].workload.params['project'] && (
+                  <span data-testid="results-project">: {list[0].workload.params['project']}</span>
+                )}
               </th>
             </tr>
             {list.map((r) => {

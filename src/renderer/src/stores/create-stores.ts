@@ -10,6 +10,7 @@ import { createNoticesStore } from './notices-store';
 import { createResultsStore } from './results-store';
 import { sessionRunMemory, type RunMemory } from './run-memory';
 import { createRunStore } from './run-store';
+import { createProjectStore } from './project-store';
 import { createSetupStore } from './setup-store';
 import { createApplyStore } from './apply-store';
 import { createSweepStore } from './sweep-store';
@@ -35,6 +36,7 @@ export function createStores(api: MountbenchApi, options: StoreOptions = {}) {
     },
   });
   const setup = createSetupStore({ api, onError });
+  const project = createProjectStore({ api });
   const run = createRunStore({
     api,
     memory: options.memory ?? sessionRunMemory(),
@@ -63,7 +65,7 @@ export function createStores(api: MountbenchApi, options: StoreOptions = {}) {
     },
   });
   const apply = createApplyStore({ api, onApplied: () => void setup.getState().refreshProviders() });
-  return { api, notices, nav, results, compare, history, setup, run, sweep, apply };
+  return { api, notices, nav, results, compare, history, setup, project, run, sweep, apply };
 }
 
 export type Stores = ReturnType<typeof createStores>;

@@ -265,11 +265,21 @@ export function previewBackends(s: Picks): PlannedBackend[] {
   return plannedBackends(usableMounts(s), engine?.provider ?? null, s.variants);
 }
 
-/** The request for the core, or what is missing before there can be one. */
-export function buildRequest(s: Picks): { request: RunRequest } | { problem: string } {
+/**
+ * The request for the core, or what is missing before there can be one. `project`: "My project"
+ * (project-store.ts), measured as the custom workload beside the ticked ones.
+ */
+export function buildRequest(
+  s: Picks,
+  project: { custom: NonNullable<RunRequest['custom']> } | { problem: string } | null = null,
+): { request: RunRequest } | { problem: string } {
+  if (project && 'problem' in project) return project;
   const mounts = usableMounts(s);
-  const workloads = chosenWorkloads(s).map((w) => w.id);
-  if (workloads.length === 0) return { problem: 'Pick at least one workload.' };
+  const workloads: RunRequest['workloads'] = [
+    ...chosenWorkloads(s).map((w) => w.id),
+    ...(project ? (['custom'] as const) : []),
+  ];
+  if (workloads.length === 0) return { problem: 'Pick at least one workload, or your project.' };
   if (mounts.length === 0) {
     return {
       problem: chosenEngine(s)
@@ -292,6 +302,7 @@ export function buildRequest(s: Picks): { request: RunRequest } | { problem: str
     ...(counts.adaptive ? { adaptive: true, maxRuns: counts.maxRuns } : {}),
     ...(counts.race ? { race: true, maxRuns: counts.maxRuns } : {}),
     ...(counts.race && s.budgetMinutes ? { budgetSeconds: s.budgetMinutes * 60 } : {}),
+    ...(project ? { custom: project.custom } : {}),
   };
   return { request };
 }

@@ -8,6 +8,7 @@ import { BackendPicker } from '../components/BackendPicker';
 import { EnginesCard } from '../components/EnginesCard';
 import { MachineCard } from '../components/MachineCard';
 import { PresetPicker } from '../components/PresetPicker';
+import { ProjectCard } from '../components/ProjectCard';
 import { StartPanel } from '../components/StartPanel';
 import { SweepConfirmDialog } from '../components/SweepConfirmDialog';
 import { SwitchVariantsPicker } from '../components/SwitchVariantsPicker';
@@ -24,6 +25,7 @@ import {
   chosenWorkloads,
   previewBackends,
 } from '../stores/setup-store';
+import { projectRequest } from '../stores/project-store';
 import { useSlice, useStores } from '../stores/StoresContext';
 
 export function SetupView() {
@@ -41,6 +43,11 @@ export function SetupView() {
     (s) => s.phase,
   );
   const [confirming, setConfirming] = useState(false);
+  const projectPicks = useSlice(
+    (s) => s.project,
+    useShallow((s) => ({ included: s.included, inspection: s.inspection, command: s.command, image: s.image })),
+  );
+  const project = projectRequest(projectPicks);
 
   const sweep = setup.status === 'ready' ? buildSweepRequest(setup) : null;
   const sweepRequest = sweep && 'request' in sweep ? sweep.request : null;
@@ -64,7 +71,7 @@ export function SetupView() {
   }
 
   const engine = chosenEngine(setup);
-  const built = buildRequest(setup);
+  const built = buildRequest(setup, project);
   const proposal = sweepRequest && setup.proposal.key === sweepKey ? setup.proposal : null;
   const proposalReady = proposal?.status === 'ready' && proposal.view !== null;
   const problem = sweep
@@ -146,6 +153,7 @@ export function SetupView() {
             size={PRESETS[setup.preset].counts.size}
             onToggle={setup.toggleWorkload}
           />
+          <ProjectCard canPick={setup.info.transport === 'ipc'} />
           <BackendPicker
             engine={engine}
             mounts={setup.mounts}
