@@ -1,0 +1,111 @@
+// "My project" through the CLI, as a user types it: `project inspect` finds the sample site's image
+// and command in its compose file, and `run --project` builds it on bind and volume backends, in
+// that image, with its cold first run reported apart; the result names the project, not its path.
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runFileSchema } from '../../src/shared/result-schema';
+import { buildSampleImage, SAMPLE_COMMAND, SAMPLE_IMAGE, writeSampleProject } from './sample-project';
+import { docker, image, tempDir } from './support';
+
+const BIN = join(__dirname, '..', '..', 'bin', 'mountbench.js');
+const root = tempDir('project-cli');
+const home = join(root.path, 'home');
+const data = join(root.path, 'data');
+const cache = join(root.path, 'cache');
+let project: string;
+
+beforeAll(async () => {
+  project = writeSampleProject(home);
+  await buildSampleImage(docker, image, join(root.path, 'image'));
+});
+afterAll(() => root.remove());
+
+function mountbench(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { ...process.env, HOME: home, MOUNTBENCH_DATA_DIR: data, MOUNTBENCH_CACHE_DIR: cache },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('mountbench project (CLI, real engine)', () => {
+  it('project inspect finds the compose service image and command, with where each came from', async () => {
+    const text = await mountbench(['project', 'inspect', project]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain(
+      `${SAMPLE_IMAGE}  from compose.yaml (services.site.image), working folder /site`,
+    );
+    expect(text.stdout).toContain(`${SAMPLE_COMMAND}  from compose.yaml (services.site.command)`);
+    const json = await mountbench(['project', 'inspect', '--json', project]);
+    const found = JSON.parse(json.stdout) as {
+      name: string;
+      choice: { command: { command: string }; image: { image: string } };
+    };
+    expect(found.name).toBe('sample-site');
+    expect(found.choice.command.command).toBe(SAMPLE_COMMAND);
+    expect(found.choice.image.image).toBe(SAMPLE_IMAGE);
+  });
+
+  it('run --project builds the site in its image on bind and volume, cold first run apart, labelled by name', async () => {
+    const out = join(root.path, 'run.json');
+    const run = await mountbench([
+      'run',
+      '--project',
+      project,
+      '--mount',
+      'bind,volume',
+      '--runs',
+      '2',
+      '--json',
+      out,
+    ]);
+    expect(run.stderr).toContain(
+      `project sample-site: ${SAMPLE_COMMAND} (from compose.yaml (services.site.command)) in ${SAMPLE_IMAGE} (from compose.yaml (services.site.image))`,
+    );
+    expect(run.code).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    const file = runFileSchema.parse(JSON.parse(text));
+    expect(file.errors).toEqual([]);
+    expect(file.results.map((r) => [r.backend.mount, r.workload.id])).toEqual(
+      expect.arrayContaining([
+        ['bind', 'custom'],
+        ['volume', 'custom'],
+      ]),
+    );
+    expect(file.results).toHaveLength(2);
+    for (const result of file.results) {
+      expect(result.workload.params).toEqual({
+        command: SAMPLE_COMMAND,
+        project: 'sample-site',
+        image: SAMPLE_IMAGE,
+      });
+      expect(result.firstRun?.seconds).toBeGreaterThan(0);
+      expect(result.stats.samples).toHaveLength(2);
+      expect(result.cache).toBe('warm');
+    }
+    // Named, never placed: the folder's path is nowhere in the exported file.
+    expect(text).not.toContain(project);
+    expect(text).not.toContain(home);
+  });
+
+  it('refuses --project with --folder, and a folder with no image found without --custom-image', async () => {
+    const both = await mountbench(['run', '--project', project, '--folder', project]);
+    expect(both.code).not.toBe(0);
+    expect(both.stderr).toContain('--project is the folder already: drop --folder');
+    const bare = join(home, 'code', 'bare');
+    writeSampleProject(home, 'bare');
+    rmSync(join(bare, 'compose.yaml'));
+    const none = await mountbench(['run', '--project', bare, '--command', 'true', '--mount', 'bind']);
+    expect(none.code).not.toBe(0);
+    expect(none.stderr).toContain('no image found in bare');
+  });
+});
