@@ -5,12 +5,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { inspectProject } from '../../core/project/inspect-project';
 import { checkProjectFolder } from '../../core/project/project-folder';
-import {
-  defaultChoice,
-  foundInWords,
-  PROJECT_TEMPLATES,
-  type ProjectInspection,
-} from '../../shared/project';
+import { defaultChoice, foundInWords, PROJECT_TEMPLATES, type ProjectInspection } from '../../shared/project';
 
 /** The folder as the user typed it, checked (exists, a folder) and resolved to its real path. */
 export async function inspectProjectFolder(folder: string): Promise<ProjectInspection> {

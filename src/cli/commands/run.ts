@@ -136,7 +136,13 @@ async function withProject(flags: RunFlags): Promise<RunFlags> {
     `project ${found.name}: ${command} (${source(flags.command, choice.command?.from)}) in ${image} (${source(flags.customImage, choice.image?.from)})\n`,
   );
   // The project is the benchmark: the built-in workloads run only when --workload names them.
-  return { ...flags, workload: flags.workload ?? 'custom', command, customImage: image, folder: found.folder };
+  return {
+    ...flags,
+    workload: flags.workload ?? 'custom',
+    command,
+    customImage: image,
+    folder: found.folder,
+  };
 }
 
 export function requestFromFlags(flags: RunFlags): RunRequest {

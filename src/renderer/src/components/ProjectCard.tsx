@@ -45,7 +45,11 @@ export function ProjectCard({ canPick }: { canPick: boolean }) {
           onChange={(e) => p.type(e.target.value)}
           data-testid="project-folder-input"
         />
-        <button type="submit" disabled={!p.typed.trim() || p.status === 'looking'} data-testid="project-inspect">
+        <button
+          type="submit"
+          disabled={!p.typed.trim() || p.status === 'looking'}
+          data-testid="project-inspect"
+        >
           Look in this folder
         </button>
         {canPick && (

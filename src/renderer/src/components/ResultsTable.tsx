@@ -60,9 +60,10 @@ export function ResultsTable({
               <th scope="colgroup" colSpan={perOp ? 9 : 8}>
                 {workloadCaseWords(list[0].workload.id, list[0].workload.case, titles)}
                 {/* "My project": named by its folder's name, as the result file records it. */}
-                {typeof list[0].workload.params['project'] === 'string' && list[0].workload.params['project'] && (
-                  <span data-testid="results-project">: {list[0].workload.params['project']}</span>
-                )}
+                {typeof list[0].workload.params['project'] === 'string' &&
+                  list[0].workload.params['project'] && (
+                    <span data-testid="results-project">: {list[0].workload.params['project']}</span>
+                  )}
               </th>
             </tr>
             {list.map((r) => {
@@ -87,7 +88,9 @@ export function ResultsTable({
                         ? '—'
                         : hostRatioWords(ratio)}
                   </td>
-                  <td className="num">{firstRunWords(r)}</td>
+                  <td className="num" data-testid="results-first-run">
+                    {firstRunWords(r)}
+                  </td>
                   <td className="warnings">
                     {r.warnings.length || sync ? (
                       <ul className="plain">

@@ -48,7 +48,8 @@ export function createProjectStore(options: { api: MountbenchApi }) {
       });
       void get().loadRecent();
     };
-    const failed = (err: unknown) => set({ status: 'error', error: message(err), inspection: null, included: false });
+    const failed = (err: unknown) =>
+      set({ status: 'error', error: message(err), inspection: null, included: false });
     return {
       status: 'idle',
       typed: '',

@@ -45,7 +45,12 @@ export function SetupView() {
   const [confirming, setConfirming] = useState(false);
   const projectPicks = useSlice(
     (s) => s.project,
-    useShallow((s) => ({ included: s.included, inspection: s.inspection, command: s.command, image: s.image })),
+    useShallow((s) => ({
+      included: s.included,
+      inspection: s.inspection,
+      command: s.command,
+      image: s.image,
+    })),
   );
   const project = projectRequest(projectPicks);
 
