@@ -1,15 +1,14 @@
 // "My project" through the CLI, as a user types it: `project inspect` finds the sample site's image
 // and command in its compose file, and `run --project` builds it on bind and volume backends, in
 // that image, with its cold first run reported apart; the result names the project, not its path.
-import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFileSchema } from '../../src/shared/result-schema';
 import { buildSampleImage, SAMPLE_COMMAND, SAMPLE_IMAGE, writeSampleProject } from './sample-project';
+import { mountbenchChild } from './mountbench-child';
 import { docker, image, tempDir } from './support';
 
-const BIN = join(__dirname, '..', '..', 'bin', 'mountbench.js');
 const root = tempDir('project-cli');
 const home = join(root.path, 'home');
 const data = join(root.path, 'data');
@@ -22,20 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => root.remove());
 
-function mountbench(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: { ...process.env, HOME: home, MOUNTBENCH_DATA_DIR: data, MOUNTBENCH_CACHE_DIR: cache },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+const mountbench = (args: string[]) =>
+  mountbenchChild(args, {
+    ...process.env,
+    HOME: home,
+    MOUNTBENCH_DATA_DIR: data,
+    MOUNTBENCH_CACHE_DIR: cache,
   });
-}
 
 describe('mountbench project (CLI, real engine)', () => {
   it('project inspect finds the compose service image and command, with where each came from', async () => {

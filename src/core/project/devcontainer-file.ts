@@ -12,8 +12,11 @@ function stringEnd(text: string, i: number): number {
   return j + 1;
 }
 
-/** Drops `//` and `/* *\/` comments outside strings: `//` inside a URL stays. */
-function withoutComments(text: string): string {
+/**
+ * Copies `text`, JSON strings whole (so `//` in a URL or `, ]` in a value stay), and lets `outside`
+ * say, at each other position, what to write and where to go on.
+ */
+function outsideStrings(text: string, outside: (i: number) => { write: string; next: number }): string {
   let out = '';
   let i = 0;
   while (i < text.length) {
@@ -21,41 +24,38 @@ function withoutComments(text: string): string {
       const end = stringEnd(text, i);
       out += text.slice(i, end);
       i = end;
-    } else if (text.startsWith('//', i)) {
-      while (i < text.length && text[i] !== '\n') i++;
-    } else if (text.startsWith('/*', i)) {
-      const end = text.indexOf('*/', i + 2);
-      i = end === -1 ? text.length : end + 2;
     } else {
-      out += text[i];
-      i++;
+      const step = outside(i);
+      out += step.write;
+      i = step.next;
     }
   }
   return out;
+}
+
+/** Drops `//` and `/* *\/` comments outside strings. */
+function withoutComments(text: string): string {
+  return outsideStrings(text, (i) => {
+    if (text.startsWith('//', i)) {
+      const end = text.indexOf('\n', i);
+      return { write: '', next: end === -1 ? text.length : end };
+    }
+    if (text.startsWith('/*', i)) {
+      const end = text.indexOf('*/', i + 2);
+      return { write: '', next: end === -1 ? text.length : end + 2 };
+    }
+    return { write: text[i] as string, next: i + 1 };
+  });
 }
 
 /** Drops a comma outside strings that only blanks separate from a closing bracket. */
 function withoutTrailingCommas(text: string): string {
   // Sticky: matched where the comma is, without copying the rest of the text each time.
   const closing = /\s*[}\]]/y;
-  let out = '';
-  let i = 0;
-  while (i < text.length) {
-    if (text[i] === '"') {
-      const end = stringEnd(text, i);
-      out += text.slice(i, end);
-      i = end;
-      continue;
-    }
+  return outsideStrings(text, (i) => {
     closing.lastIndex = i + 1;
-    if (text[i] === ',' && closing.test(text)) {
-      i++;
-      continue;
-    }
-    out += text[i];
-    i++;
-  }
-  return out;
+    return { write: text[i] === ',' && closing.test(text) ? '' : (text[i] as string), next: i + 1 };
+  });
 }
 
 /** JSON with comments and trailing commas (as devcontainer.json allows), turned into plain JSON. */

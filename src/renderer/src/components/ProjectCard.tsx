@@ -14,8 +14,6 @@ export function ProjectCard({ canPick }: { canPick: boolean }) {
     useShallow((s) => s),
   );
   const folderId = useId();
-  const commandId = useId();
-  const imageId = useId();
   useEffect(() => {
     void stores.project.getState().loadRecent();
   }, [stores]);
@@ -138,24 +136,13 @@ export function ProjectCard({ canPick }: { canPick: boolean }) {
               </li>
             ))}
           </ul>
-          <label htmlFor={commandId}>Command (run with sh in the copy of the folder)</label>
-          <input
-            id={commandId}
-            type="text"
+          <TextField
+            label="Command (run with sh in the copy of the folder)"
             value={p.command}
-            spellCheck={false}
-            onChange={(e) => p.setCommand(e.target.value)}
-            data-testid="project-command-input"
+            onChange={p.setCommand}
+            testId="project-command-input"
           />
-          <label htmlFor={imageId}>Image</label>
-          <input
-            id={imageId}
-            type="text"
-            value={p.image}
-            spellCheck={false}
-            onChange={(e) => p.setImage(e.target.value)}
-            data-testid="project-image-input"
-          />
+          <TextField label="Image" value={p.image} onChange={p.setImage} testId="project-image-input" />
           {found.dependencyFolders.length > 0 && (
             <p className="choice-detail" data-testid="project-dependency-folders">
               Dependency folders: {found.dependencyFolders.join(', ')}
@@ -171,6 +158,23 @@ export function ProjectCard({ canPick }: { canPick: boolean }) {
         </div>
       )}
     </fieldset>
+  );
+}
+
+function TextField(props: { label: string; value: string; onChange(value: string): void; testId: string }) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        type="text"
+        value={props.value}
+        spellCheck={false}
+        onChange={(e) => props.onChange(e.target.value)}
+        data-testid={props.testId}
+      />
+    </>
   );
 }
 
