@@ -65,6 +65,7 @@ describe('createPreloadBridge', () => {
       'applies',
       'engines',
       'mounts',
+      'projects',
       'providers',
       'recommend',
       'results',
