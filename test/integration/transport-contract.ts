@@ -378,6 +378,26 @@ export function transportContract(transport: ContractTransport): void {
       await api.results.delete(imported.id);
     });
 
+    it('reads or copies no project folder outside home that the user did not pick', async () => {
+      const home = process.env['HOME'] ?? '/root';
+      const outside = home === '/' ? '/nonexistent' : '/etc';
+      const inspect = await rejection(api.projects.inspect(outside));
+      expect(inspect).toMatchObject({ code: 'BAD_INPUT' });
+      expect(inspect.message).toMatch(/not under your home folder|does not exist/);
+      const run = await rejection(
+        api.runs.start({
+          mounts: ['tmpfs'],
+          workloads: ['custom'],
+          size: 'quick',
+          runs: 1,
+          warmup: 0,
+          custom: { command: 'true', folder: outside, image: 'busybox' },
+        }),
+      );
+      expect(run).toMatchObject({ code: 'BAD_INPUT' });
+      expect(await api.runs.active()).toEqual([]);
+    });
+
     it('rejects bad inputs at the boundary, before the core sees them', async () => {
       const before = (await api.results.list()).length;
       const wrongType = await rejection(api.results.get(42 as unknown as string));
