@@ -21,7 +21,10 @@ export function leftoverLines(report: LeftoverReport): string[] {
   ];
 }
 
-export interface StartCoreOptions extends Pick<CoreApiOptions, 'transport' | 'env' | 'cacheDir' | 'pickFolder'> {
+export interface StartCoreOptions extends Pick<
+  CoreApiOptions,
+  'transport' | 'env' | 'cacheDir' | 'pickFolder'
+> {
   /** Default: MOUNTBENCH_DATA_DIR, else the platform's (one set of results for the app and the CLI). */
   dataDir?: string;
   /** Settings were put back after a crash: the user must hear it (a dialog, a line on stderr). */

@@ -142,7 +142,9 @@ describe('SetupView', () => {
       .filter((b) => b.dataset.testid?.startsWith('workload-checkbox-'))) {
       await user.click(box);
     }
-    expect(screen.getByTestId('setup-problem').textContent).toBe('Pick at least one workload, or your project.');
+    expect(screen.getByTestId('setup-problem').textContent).toBe(
+      'Pick at least one workload, or your project.',
+    );
     expect(screen.getByTestId('setup-benchmark-button')).toHaveProperty('disabled', true);
   });
 
