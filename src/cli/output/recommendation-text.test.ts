@@ -48,7 +48,9 @@ describe('formatRecommendation', () => {
     expect(text.split('\n')[1]).toBe(
       '  Use: docker-engine native bind (no measurable difference from docker-engine native mutagen)',
     );
-    expect(text).toMatch(/docker-engine native mutagen .* 1\.00 × \(0\.99 … 1\.01\) +no measurable difference \(p = 1\.000\)/);
+    expect(text).toMatch(
+      /docker-engine native mutagen .* 1\.00 × \(0\.99 … 1\.01\) +no measurable difference \(p = 1\.000\)/,
+    );
     expect(text).toContain('  Nothing to change: bind mounts on a Linux engine are native.');
   });
 
