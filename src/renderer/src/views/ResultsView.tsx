@@ -17,7 +17,7 @@ import { resultBars } from '../lib/result-figures';
 import { runCardModel } from '../lib/share-card-model';
 import { verdictOf } from '../lib/verdict';
 import { useSlice, useStores } from '../stores/StoresContext';
-import type { RunRequest } from '../../../shared/run-plan';
+import { startRunAndShow, useJobPhases } from '../stores/job-phases';
 
 export function ResultsView() {
   const stores = useStores();
@@ -33,14 +33,7 @@ export function ResultsView() {
     (s) => s.setup,
     (s) => s.info?.version ?? 'unknown',
   );
-  const runPhase = useSlice(
-    (s) => s.run,
-    (s) => s.phase,
-  );
-  const sweepPhase = useSlice(
-    (s) => s.sweep,
-    (s) => s.phase,
-  );
+  const { runPhase, sweepPhase } = useJobPhases();
   const busy = [runPhase, sweepPhase].some((phase) => phase === 'active' || phase === 'starting');
   const chartRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<HTMLDivElement>(null);
@@ -68,13 +61,6 @@ export function ResultsView() {
     );
   }
 
-  // A continuation is a run like any other: through the run store, then its progress is shown.
-  const keepMeasuring = async (request: RunRequest) => {
-    if (await stores.run.getState().start(request)) {
-      stores.sweep.getState().clear();
-      stores.nav.getState().show('run');
-    }
-  };
   const figures = resultBars(run.results, titles);
   const labelOf = new Map(run.results.map((r) => [r.backend.id, r.backend.label]));
   const runErrors = run.errors.filter((e) => e.code !== 'CANCELLED');
@@ -107,7 +93,8 @@ export function ResultsView() {
             recommendation={rec}
             titles={titles}
             busy={busy}
-            onKeepMeasuring={(request) => void keepMeasuring(request)}
+            // A continuation is a run like any other: through the run store, then its progress.
+            onKeepMeasuring={(request) => void startRunAndShow(stores, request)}
           />
         )}
         {runErrors.length > 0 && (
