@@ -160,6 +160,23 @@ export const workloadResultSchema = z.object({
     })
     .optional(),
   /**
+   * Sweeps with a reverse second pass only (A B C, then C B A): the 95 % interval of the mean in each
+   * pass; `agrees` is false when they do not overlap, and the result then carries a warning. The
+   * stats above are the first pass's. Absent in older files.
+   */
+  passCheck: z
+    .object({
+      first: z.object({ mean: nonNegative, low: finite, high: finite }),
+      second: z.object({
+        mean: nonNegative,
+        low: finite,
+        high: finite,
+        runs: z.number().int().positive(),
+      }),
+      agrees: z.boolean(),
+    })
+    .optional(),
+  /**
    * Sync mounts (mutagen, docker-sync) only, timed apart from the samples: how long the tool took
    * to bring the freshly laid fixture into the container, and, after each timed sample of a
    * workload that writes, to bring the container's files back to the host. Absent in older files.

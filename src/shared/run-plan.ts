@@ -41,6 +41,12 @@ export const runRequestSchema = z
       })
       .strict()
       .optional(),
+    /**
+     * Only these of the planned backends (ids as in the result file, e.g. `docker-engine/fuse/bind`):
+     * a continuation measures the backends a race left undecided and not the whole product of
+     * variants and mounts. Omitted: every planned backend.
+     */
+    backends: z.array(z.string().min(1).max(300)).min(1).max(50).optional(),
     /** Bench image reference; omitted: MOUNTBENCH_IMAGE or the pinned default. */
     image: z.string().min(1).max(500).optional(),
   })

@@ -22,6 +22,11 @@ export const sweepRequestSchema = z
     runs: z.number().int().min(1).max(1000),
     warmup: z.number().int().min(0).max(100),
     image: z.string().min(1).max(500).optional(),
+    /**
+     * Measure every setting again in reverse order (A B C, then C B A) and flag a setting whose two
+     * passes disagree: drift between settings falls on both ends alike. Doubles the sweep's time.
+     */
+    reversePass: z.boolean().optional(),
     /** Per-variant readiness timeout; default 180 s. */
     readyTimeoutMs: z.number().int().min(1000).max(3_600_000).optional(),
   })

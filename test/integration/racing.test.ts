@@ -11,6 +11,8 @@ import { getMachineInfo } from '../../src/core/machine';
 import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
 import { planBackends } from '../../src/core/runner/plan';
 import { executeRun } from '../../src/core/runner/run';
+import { prepareRun } from '../../src/core/runner/prepare-run';
+import { continuationOf } from '../../src/shared/continuation';
 import { docker, image, labelledLeftovers, tempDir } from './support';
 
 const cache = tempDir('racing');
@@ -126,4 +128,50 @@ describe('an interleaved racing run on bind, volume, tmpfs and host', () => {
   it('leaves nothing labelled mountbench=1 behind', async () => {
     expect(await labelledLeftovers({ runId: 'it-racing' })).toEqual({ containers: [], volumes: [] });
   });
+
+  it('keeps measuring: the continuation of an open race runs on the real engine on exactly the backends still in', async () => {
+    // This run's container-data race, as if it had stopped at its cap with volume and tmpfs both in.
+    const volume = 'docker-engine/native/volume';
+    const tmpfs = 'docker-engine/native/tmpfs';
+    const open: RunFile = {
+      ...result,
+      race: {
+        ...result.race!,
+        workloads: result.race!.workloads.map((w) =>
+          w.role === 'container-data'
+            ? {
+                ...w,
+                outcome: 'cap' as const,
+                exits: [volume, tmpfs].map((backendId) => ({ backendId, round: 8, reason: 'cap' as const })),
+              }
+            : w,
+        ),
+      },
+    };
+    const next = continuationOf(open);
+    expect(next.request).not.toBeNull();
+    const prepared = await prepareRun(next.request);
+    expect(prepared.backends.map((b) => b.id)).toEqual([volume, tmpfs]);
+    const continued = await executeRun({
+      ...prepared,
+      runId: 'it-racing-continued',
+      machine: await getMachineInfo(),
+      appVersion: 'test',
+      allowHostCommands: false,
+      cacheDir: cache.path,
+      signal: new AbortController().signal,
+      onEvent: () => undefined,
+    });
+    expect(continued.errors).toEqual([]);
+    expect(new Set(continued.results.map((r) => r.backend.id))).toEqual(new Set([volume, tmpfs]));
+    expect(
+      continued.results.every((r) => r.workload.id === 'small-file-read' && r.workload.size === 'quick'),
+    ).toBe(true);
+    expect(continued.race?.rule).toMatchObject({ minSamples: 5, maxSamples: 8 });
+    expect(continued.race?.workloads.map((w) => w.role)).toEqual(['container-data']);
+    expect(await labelledLeftovers({ runId: 'it-racing-continued' })).toEqual({
+      containers: [],
+      volumes: [],
+    });
+  }, 600_000);
 });

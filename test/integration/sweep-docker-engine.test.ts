@@ -57,6 +57,44 @@ describe('mountbench sweep --provider docker-engine (real engine)', () => {
     expect(await labelledLeftovers({ ownerPid: out.pid })).toEqual({ containers: [], volumes: [] });
   });
 
+  it('with --reverse-pass measures native fuse, then fuse native, and checks every result against its second pass', async () => {
+    const dir = tempDir('sweep-engine-reverse');
+    const reverseEnv = {
+      ...env,
+      MOUNTBENCH_DATA_DIR: join(dir.path, 'data'),
+      MOUNTBENCH_CACHE_DIR: join(dir.path, 'cache'),
+    };
+    try {
+      const args = ['sweep', '--provider', 'docker-engine', '--variants', 'native,fuse', '--mount', 'bind'];
+      const quick = ['--workload', 'dd-write', '--size', 'quick', '--runs', '3', '--warmup', '0'];
+      const out = await mountbenchChild([...args, ...quick, '--reverse-pass', '--yes'], reverseEnv);
+      expect(out.code).toBe(0);
+      const measured = [...out.stderr.matchAll(/^(native|fuse): measure$/gm)].map((m) => m[1]);
+      expect(measured).toEqual(['native', 'fuse', 'fuse', 'native']);
+      const files = readdirSync(join(dir.path, 'data', 'results'));
+      expect(files).toHaveLength(1);
+      const run = runFileSchema.parse(
+        JSON.parse(readFileSync(join(dir.path, 'data', 'results', files[0]), 'utf8')),
+      );
+      // One result per backend (the first pass's), each checked against the second pass's three runs.
+      expect(run.results.map((r) => r.backend.id)).toEqual([
+        'docker-engine/native/bind',
+        'docker-engine/fuse/bind',
+      ]);
+      for (const r of run.results) {
+        expect(r.passCheck?.second.runs).toBe(3);
+        expect(r.passCheck?.first.mean).toBeCloseTo(r.stats.mean, 9);
+        const flagged = r.warnings.some((w) => w.startsWith('The two passes disagree'));
+        expect(flagged).toBe(!r.passCheck?.agrees);
+        if (flagged) expect(out.stdout).toContain('The two passes disagree');
+      }
+      expect(fuseMountsBelow(dir.path)).toEqual([]);
+      expect(await labelledLeftovers({ ownerPid: out.pid })).toEqual({ containers: [], volumes: [] });
+    } finally {
+      dir.remove();
+    }
+  });
+
   it('cancels on Ctrl-C: stops the workloads, puts things back and says so', async () => {
     let sent = false;
     const out = await mountbenchChild(

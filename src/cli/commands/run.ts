@@ -33,6 +33,7 @@ const ORDERS = ['interleaved', 'sequential'] as const;
 interface RunFlags {
   engine?: string;
   variant?: string;
+  backend?: string;
   mount: string;
   workload?: string;
   size: string;
@@ -156,6 +157,7 @@ export function requestFromFlags(flags: RunFlags): RunRequest {
     ...(flags.variant !== undefined ? { variants: parseNames('--variant', flags.variant) } : {}),
     mounts: parseList('--mount', flags.mount, MOUNT_KINDS),
     workloads,
+    ...(flags.backend !== undefined ? { backends: parseNames('--backend', flags.backend) } : {}),
     size,
     ...countFlags(flags),
     warmup: parseCount('--warmup', flags.warmup, { min: 0, max: 100 }),
@@ -282,6 +284,10 @@ export function registerRunCommand(program: Command): void {
     .description('measure workloads on the mounts of one engine and print the table')
     .option('--engine <name>', 'engine name from `mountbench engines` (default: the current one)')
     .option('--variant <list>', 'provider variants, e.g. native,fuse (docker-engine)')
+    .option(
+      '--backend <list>',
+      'only these of the planned backends, by id (e.g. docker-engine/fuse/bind): what a race left undecided',
+    )
     .option(
       '--mount <list>',
       `mounts: ${MOUNT_KINDS.join(', ')} (mutagen and docker-sync need the tool on PATH)`,

@@ -11,7 +11,7 @@ import { cacheDir, dataDir, resultsDir, saveRun, writeFileAtomic } from '../../c
 import { proposeSweep, runSweep, sweepRequestSchema, type SweepRequest } from '../../core/sweep';
 import { describeIssues } from '../../core/store';
 import { ProgressLine } from '../output/progress-line';
-import { textTable } from '../output/results-table';
+import { textTable, warningLines } from '../output/results-table';
 import { outcomeText, proposalText } from '../output/sweep-text';
 import { cancelOnSignal } from '../cancel-on-signal';
 import { checkOutputFile, checkResultsFolder } from '../check-paths';
@@ -27,6 +27,7 @@ interface SweepFlags {
   warmup: string;
   image?: string;
   readyTimeout: string;
+  reversePass?: boolean;
   yes?: boolean;
   json?: string;
 }
@@ -43,6 +44,7 @@ function requestFromFlags(flags: SweepFlags): SweepRequest {
     runs: parseCount('--runs', flags.runs, { min: 1, max: 1000 }),
     warmup: parseCount('--warmup', flags.warmup, { min: 0, max: 100 }),
     ...(flags.image ? { image: flags.image } : {}),
+    ...(flags.reversePass ? { reversePass: true } : {}),
     readyTimeoutMs: parseCount('--ready-timeout', flags.readyTimeout, { min: 1, max: 3600 }) * 1000,
   };
   const parsed = sweepRequestSchema.safeParse(input);
@@ -95,7 +97,13 @@ async function sweepCommand(flags: SweepFlags): Promise<void> {
   }
   // Still listening while the results are saved: a late signal must not cut the save short.
   try {
-    if (outcome.run?.results.length) process.stdout.write(`${textTable(outcome.run.results)}\n`);
+    if (outcome.run?.results.length) {
+      process.stdout.write(`${textTable(outcome.run.results)}\n`);
+      // A reverse pass that disagrees is said here, as any other warning on a figure.
+      const warnings = warningLines(outcome.run.results);
+      if (warnings.length)
+        process.stdout.write(`\nwarnings:\n${warnings.map((w) => `  - ${w}`).join('\n')}\n`);
+    }
     process.stdout.write(`${outcomeText(outcome)}\n`);
     if (outcome.run) {
       const saved = await saveRun(outcome.run, resultsDir(dataDir()));
@@ -133,6 +141,10 @@ export function registerSweepCommand(program: Command): void {
     .option('--warmup <n>', 'untimed warm-up runs', '1')
     .option('--image <ref>', 'bench image (default: MOUNTBENCH_IMAGE or the pinned BusyBox)')
     .option('--ready-timeout <seconds>', 'how long a product may take to become ready', '180')
+    .option(
+      '--reverse-pass',
+      'measure every setting again in reverse order (A B C, then C B A) and flag one whose passes disagree',
+    )
     .option('--json <file>', 'also write the result file here')
     .option('--yes', 'really switch settings (without it: print the plan and change nothing)')
     .action(sweepCommand);

@@ -6,7 +6,12 @@ function run(outcome: 'decided' | 'cap') {
   const fast = sampleWorkloadResult();
   const slow = {
     ...sampleWorkloadResult(),
-    backend: { ...fast.backend, id: 'x/fuse/bind', label: 'FUSE bind' },
+    backend: {
+      ...fast.backend,
+      id: 'docker-desktop/gRPC-FUSE/bind',
+      variant: 'gRPC-FUSE',
+      label: 'FUSE bind',
+    },
   };
   return sampleRun({
     results: [fast, slow],
@@ -20,11 +25,21 @@ function run(outcome: 'decided' | 'cap') {
           outcome,
           exits:
             outcome === 'decided'
-              ? [{ backendId: 'x/fuse/bind', round: 5, reason: 'slower', slowerThan: fast.backend.id }]
-              : [],
+              ? [
+                  {
+                    backendId: 'docker-desktop/gRPC-FUSE/bind',
+                    round: 5,
+                    reason: 'slower',
+                    slowerThan: fast.backend.id,
+                  },
+                ]
+              : [
+                  { backendId: 'docker-desktop/gRPC-FUSE/bind', round: 30, reason: 'cap' },
+                  { backendId: fast.backend.id, round: 30, reason: 'cap' },
+                ],
           comparisons: [
             {
-              a: 'x/fuse/bind',
+              a: 'docker-desktop/gRPC-FUSE/bind',
               b: fast.backend.id,
               ratio: outcome === 'decided' ? 4.6 : 1.04,
               low: outcome === 'decided' ? 3.9 : 0.9,
@@ -59,7 +74,12 @@ describe('raceLines', () => {
     expect(text).toContain(
       '1.04 × (0.90 … 1.20) as long as Docker Desktop, VZ + VirtioFS, bind mount: not decided yet',
     );
-    expect(text).toContain('To keep measuring, run again with a larger --max-runs or a longer --budget.');
+    expect(text).toContain(
+      'mountbench run --engine desktop-linux --variant vz-virtiofs,gRPC-FUSE --mount bind --workload small-file-read ' +
+        '--backend docker-desktop/gRPC-FUSE/bind,docker-desktop/vz-virtiofs/bind --size quick --race --min-runs 5 ' +
+        '--max-runs 30 --warmup 2 --image busybox:1.36.1',
+    );
+    expect(text).toContain('or run again with a larger --max-runs or a longer --budget.');
   });
 
   it('prints nothing for a run that did not race', () => {

@@ -1,8 +1,10 @@
 // How a racing run ended, for the terminal: per workload and role, who left when and why, and
 // every comparison with its interval, decided or not. An undecided one says how to keep measuring.
+import { continuationOf } from '../../shared/continuation';
 import { formatRatioInterval } from '../../shared/format-ratio';
 import type { RunFile } from '../../shared/result-schema';
 import { ROLE_LABELS } from '../../shared/roles';
+import { continuationCommand } from './continuation-command';
 
 const OUTCOME_WORDS = {
   decided: 'decided',
@@ -37,6 +39,15 @@ export function raceLines(run: RunFile): string[] {
         `    ${name(c.a)} takes ${formatRatioInterval(c)} as long as ${name(c.b)}: ${c.decided ? 'decided' : 'not decided yet'}`,
       );
   }
-  if (undecided) out.push('  To keep measuring, run again with a larger --max-runs or a longer --budget.');
+  if (!undecided) return out;
+  const next = continuationOf(run);
+  if (next.request)
+    out.push(
+      '  To keep measuring what is not decided (same settings, those workloads and backends only):',
+      `    ${continuationCommand(next.request)}`,
+      '  or run again with a larger --max-runs or a longer --budget.',
+    );
+  else
+    out.push(`  Not decided, and ${next.reason}: run again with a larger --max-runs or a longer --budget.`);
   return out;
 }

@@ -56,3 +56,27 @@ describe('planBackends', () => {
     );
   });
 });
+
+describe('planBackends with a list of backends (a continuation)', () => {
+  it('keeps only the named backends, in plan order', () => {
+    const ids = planBackends(
+      {
+        mounts: ['bind', 'volume', 'host'],
+        variants: ['native', 'fuse'],
+        backends: ['docker-engine/fuse/bind', 'docker-engine/native/volume'],
+      },
+      'docker-engine',
+      VARIANTS,
+    ).map((b) => b.id);
+    expect(ids).toEqual(['docker-engine/native/volume', 'docker-engine/fuse/bind']);
+  });
+  it('refuses a backend the plan does not make, naming the planned ones', () => {
+    expect(() =>
+      planBackends(
+        { mounts: ['bind'], variants: ['fuse'], backends: ['docker-engine/native/bind'] },
+        'docker-engine',
+        VARIANTS,
+      ),
+    ).toThrow(/docker-engine\/native\/bind is not in this plan; planned: docker-engine\/fuse\/bind/);
+  });
+});

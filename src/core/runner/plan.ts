@@ -32,7 +32,7 @@ export function needsEngine(mounts: readonly MountKind[]): boolean {
  * not care how bind mounts are served) is measured only under the first variant.
  */
 export function planBackends(
-  request: Pick<RunRequest, 'mounts' | 'variants'>,
+  request: Pick<RunRequest, 'mounts' | 'variants' | 'backends'>,
   provider: ProviderId | null,
   variants: ProviderVariant[],
 ): Backend[] {
@@ -75,5 +75,18 @@ export function planBackends(
     });
   }
   if (request.mounts.includes('host')) backends.push(HOST_BACKEND);
-  return backends;
+  return onlyThese(backends, request.backends);
+}
+
+/** The planned backends a request names, in plan order; a name the plan lacks is refused. */
+function onlyThese(planned: Backend[], wanted: readonly string[] | undefined): Backend[] {
+  if (!wanted) return planned;
+  const ids = new Set(planned.map((b) => b.id));
+  const unknown = wanted.filter((id) => !ids.has(id));
+  if (unknown.length)
+    throw new MountbenchError(
+      'BAD_INPUT',
+      `backend ${unknown.join(', ')} is not in this plan; planned: ${[...ids].join(', ')}`,
+    );
+  return planned.filter((b) => wanted.includes(b.id));
 }

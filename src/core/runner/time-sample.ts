@@ -57,3 +57,23 @@ export async function calibrate(
   }
   return Math.max(0, median(overheads));
 }
+
+const calibrated = new WeakMap<BackendExecutor, Promise<number>>();
+
+/**
+ * `calibrate`, once per executor: the clock's cost is a property of the environment (container or
+ * host), not of the workload, so a run's later workloads reuse the first one's figure instead of
+ * paying eight more exec round trips each. A failed calibration is not remembered.
+ */
+export function calibrateOnce(
+  executor: BackendExecutor,
+  workdir: string,
+  signal: AbortSignal,
+): Promise<number> {
+  const known = calibrated.get(executor);
+  if (known) return known;
+  const pending = calibrate(executor, workdir, signal);
+  calibrated.set(executor, pending);
+  pending.catch(() => calibrated.delete(executor));
+  return pending;
+}

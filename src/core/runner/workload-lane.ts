@@ -8,7 +8,7 @@ import { HOST_MARKER_CLOCK, type ClockSource } from './clock';
 import type { BackendExecutor } from './executor';
 import type { MeasureHooks, TimedExecution } from './measure-hooks';
 import { shellQuote } from './sample-script';
-import { calibrate, scriptFailure, timeOnce } from './time-sample';
+import { calibrateOnce, scriptFailure, timeOnce } from './time-sample';
 
 export interface Lane {
   backend: Backend;
@@ -44,7 +44,7 @@ export async function prepareLane(
   }
   const fsType = await executor.fsTypeOf(workdir, signal);
   hooks.phase('calibrate');
-  const overhead = await calibrate(executor, workdir, signal);
+  const overhead = await calibrateOnce(executor, workdir, signal);
   const clock = executor.clock ?? HOST_MARKER_CLOCK;
   return { backend, executor, workdir, fsType, overhead, clock, initialSeconds, hooks };
 }

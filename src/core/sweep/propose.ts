@@ -89,6 +89,12 @@ export async function proposeSweep(
   const switching = variants.reduce((sum, v) => sum + (v.plan?.estimatedSeconds ?? 0), 0);
   // Putting the original settings back costs about one more switch.
   const restoring = restarts ? Math.max(...variants.map((v) => v.plan?.estimatedSeconds ?? 0)) : 0;
+  // The reverse second pass switches and measures every variant once more.
+  const passes = request.reversePass && variants.length > 1 ? 2 : 1;
+  if (passes === 2)
+    notes.push(
+      'second pass: every setting is measured again in reverse order, and flagged where the passes disagree',
+    );
   return {
     provider: detection,
     variants,
@@ -100,7 +106,7 @@ export async function proposeSweep(
     restarts,
     containersToStop,
     notes,
-    estimatedSeconds: Math.round(switching + restoring + measured + backends.length * 5),
+    estimatedSeconds: Math.round(passes * (switching + measured + backends.length * 5) + restoring),
     blockers: [
       ...variants.filter((v) => v.blocker).map((v) => `${v.spec.id}: ${v.blocker}`),
       ...syncBlockers,

@@ -1,6 +1,7 @@
 // The sweep (docs/architecture.md, "Sweeps"): for each variant of one provider — journal, back up,
 // stop, write, start, wait, verify, measure — then put back the settings, the running state and the
-// Docker context. A cancel stops the workloads and restores; a crash leaves the journal for
+// Docker context. With `reversePass`, the variants are measured again in reverse order and each
+// result says whether its two passes agree (pass-check.ts). A cancel stops the workloads and restores; a crash leaves the journal for
 // `mountbench restore`.
 import { serializeError, MountbenchError } from '../../shared/errors';
 import type { MachineInfo, RunFile } from '../../shared/result-schema';
@@ -12,6 +13,7 @@ import { benchImageFor } from '../runner/image';
 import { newRunId } from '../runner/prepare-run';
 import { executeRun } from '../runner/run';
 import { mergeRuns } from './merge-runs';
+import { checkPasses } from './pass-check';
 import { proposeSweep, type SweepProposal } from './propose';
 import { putEverythingBack, recordOriginals, switchVariant } from './settings-switch';
 import type { SweepRequest } from './sweep-request';
@@ -70,6 +72,7 @@ export async function runSweep(
   const runs: RunFile[] = [];
   const extraErrors: RunFile['errors'] = [];
   const outcomes: VariantOutcome[] = [];
+  const secondPass: RunFile[] = [];
   const journal = await Journal.create(ctx.dataDir, `sweep ${provider.id}`, { home: ctx.home });
   emit({ type: 'journal', file: journal.file });
 
@@ -77,16 +80,18 @@ export async function runSweep(
   const measureVariant = async (
     proposed: SweepProposal['variants'][number],
     index: number,
+    pass: 'first' | 'second',
   ): Promise<{ outcome: VariantOutcome; run?: RunFile; error?: RunFile['errors'][number] }> => {
     const variant = proposed.spec.id;
-    const label = proposed.spec.label;
+    const label = pass === 'first' ? proposed.spec.label : `${proposed.spec.label}, second pass`;
+    const tag = pass === 'first' ? `${index}` : `r${index}`;
     const outcome: VariantOutcome = { variant, ok: false, fsType: null, reported: null };
     try {
       const switched = await switchVariant(provider, variant, live, journal, {
         owner: 'sweep',
         image,
         cacheDir: options.cacheDir,
-        probeId: `${runId}-probe${index}`,
+        probeId: `${runId}-probe${tag}`,
         readyTimeoutMs: request.readyTimeoutMs,
         signal,
         onPhase: (phase) => emit({ type: 'variant', variant, label, phase }),
@@ -102,7 +107,7 @@ export async function runSweep(
       emit({ type: 'variant', variant, label, phase: 'measure' });
       await journal.step('sweep', 'apply', 'measure', variant);
       const run = await executeRun({
-        runId: `${runId}-${index}`,
+        runId: `${runId}-${tag}`,
         request: {
           mounts: request.mounts,
           workloads: request.workloads,
@@ -132,7 +137,8 @@ export async function runSweep(
       const error = serializeError(err);
       outcome.message = error.message;
       emit({ type: 'variant', variant, label, phase: 'skipped', message: error.message });
-      return { outcome, error: { ...error, backendId: `${provider.id}/${variant}` } };
+      const message = pass === 'first' ? error.message : `second pass: ${error.message}`;
+      return { outcome, error: { ...error, message, backendId: `${provider.id}/${variant}` } };
     }
   };
 
@@ -141,10 +147,19 @@ export async function runSweep(
     await recordOriginals(provider, live, journal);
     for (const [index, proposed] of proposal.variants.entries()) {
       if (signal.aborted) break;
-      const outcome = await measureVariant(proposed, index);
+      const outcome = await measureVariant(proposed, index, 'first');
       outcomes.push(outcome.outcome);
       if (outcome.run) runs.push(outcome.run);
       if (outcome.error) extraErrors.push(outcome.error);
+    }
+    // C B A after A B C: the outcomes shown stay the first pass's; a failure here is an error.
+    if (request.reversePass && proposal.variants.length > 1) {
+      for (const [index, proposed] of [...proposal.variants.entries()].reverse()) {
+        if (signal.aborted) break;
+        const outcome = await measureVariant(proposed, index, 'second');
+        if (outcome.run) secondPass.push(outcome.run);
+        if (outcome.error) extraErrors.push(outcome.error);
+      }
     }
   } catch (err) {
     if (!signal.aborted) extraErrors.push(serializeError(err));
@@ -164,8 +179,17 @@ export async function runSweep(
       code: 'CANCELLED',
       message: 'the sweep was cancelled; settings were put back',
     });
+  const checked = secondPass.length
+    ? runs.map((r) => ({
+        ...r,
+        results: checkPasses(
+          r.results,
+          secondPass.flatMap((s) => s.results),
+        ),
+      }))
+    : runs;
   const run =
-    mergeRuns(runId, runs, extraErrors, signal.aborted) ??
+    mergeRuns(runId, checked, [...secondPass.flatMap((s) => s.errors), ...extraErrors], signal.aborted) ??
     (extraErrors.length ? emptyRun(runId, options, extraErrors, signal.aborted) : null);
   return {
     status: run?.status ?? (signal.aborted ? 'cancelled' : 'completed'),

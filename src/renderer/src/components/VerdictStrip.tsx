@@ -1,8 +1,11 @@
 // The answer first, hyperfine-style: one sentence with the ratio, the race's interval per workload,
 // and how the figures were taken; the chart, the table and the details of the recommendation follow
-// below it. A run whose race did not decide says "not decided yet" instead of crowning a leader.
+// below it. A run whose race did not decide says "not decided yet" instead of crowning a leader,
+// and offers to keep measuring what is open (the same settings, those workloads and backends only).
+import { continuationOf } from '../../../shared/continuation';
 import type { Recommendation } from '../../../shared/recommendation';
 import type { RunFile } from '../../../shared/result-schema';
+import type { RunRequest } from '../../../shared/run-plan';
 import { countsLine } from '../lib/run-provenance';
 import { workloadCaseWords } from '../lib/size-words';
 import { verdictOf } from '../lib/verdict';
@@ -12,6 +15,14 @@ interface Props {
   status: 'empty' | 'loading' | 'ready' | 'error';
   recommendation: Recommendation | null;
   titles: ReadonlyMap<string, string>;
+  /** Starts the continuation run; absent where nothing can be started (the share card). */
+  onKeepMeasuring?: (request: RunRequest) => void;
+  /** A run or sweep is in progress: the continuation would be refused, so it is not offered. */
+  busy?: boolean;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function keyWords(key: string, titles: ReadonlyMap<string, string>): string {
@@ -19,9 +30,10 @@ function keyWords(key: string, titles: ReadonlyMap<string, string>): string {
   return workloadCaseWords(id, c ?? null, titles);
 }
 
-export function VerdictStrip({ run, status, recommendation, titles }: Props) {
+export function VerdictStrip({ run, status, recommendation, titles, onKeepMeasuring, busy }: Props) {
   const verdict = status === 'ready' ? verdictOf(run, recommendation) : null;
   const state = verdict?.state ?? 'pending';
+  const next = onKeepMeasuring ? continuationOf(run).request : null;
   return (
     <section
       className={`verdict-strip verdict-${state}`}
@@ -51,6 +63,23 @@ export function VerdictStrip({ run, status, recommendation, titles }: Props) {
       {verdict && verdict.otherRoles.length > 0 && (
         <p className="verdict-roles" data-testid="verdict-roles">
           {verdict.otherRoles.join(' · ')}
+        </p>
+      )}
+      {next && onKeepMeasuring && (
+        <p className="verdict-continue" data-no-export="true">
+          <button
+            type="button"
+            data-testid="keep-measuring"
+            disabled={busy}
+            title={busy ? 'A run or sweep is in progress' : undefined}
+            onClick={() => onKeepMeasuring(next)}
+          >
+            Keep measuring
+          </button>{' '}
+          <span className="note" data-testid="keep-measuring-what">
+            {plural(next.workloads.length, 'workload')} ({next.workloads.join(', ')}) on{' '}
+            {plural(next.backends?.length ?? 0, 'backend')} not decided yet, with this run's settings
+          </span>
         </p>
       )}
       <p className="meta" data-testid="verdict-counts">

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RunFile } from '../../../shared/result-schema';
 import { createFakeApi, runFileOf } from '../test-support/fake-api';
 import { QUICK_RUN } from '../test-support/recorded-runs';
 import { renderWith } from '../test-support/render';
@@ -25,6 +26,73 @@ beforeEach(() => {
   downloads.length = 0;
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     downloads.push(this.download);
+  });
+});
+
+/** The quick run as a race: dd-write ended at its cap between the two bind mounts. */
+function racedRun(outcome: 'cap' | 'decided'): RunFile {
+  const native = 'docker-engine/native/bind';
+  const fuse = 'docker-engine/fuse/bind';
+  return {
+    ...structuredClone(run),
+    race: {
+      rule: { minSamples: 5, maxSamples: 20, alpha: 0.05, perLookAlpha: 0.05 / 16, tieMargin: 0.05 },
+      workloads: [
+        {
+          workloadKey: 'dd-write',
+          role: 'source-tree',
+          rounds: outcome === 'cap' ? 20 : 5,
+          outcome,
+          exits:
+            outcome === 'cap'
+              ? [
+                  { backendId: native, round: 20, reason: 'cap' },
+                  { backendId: fuse, round: 20, reason: 'cap' },
+                ]
+              : [
+                  { backendId: fuse, round: 5, reason: 'slower', slowerThan: native },
+                  { backendId: native, round: 5, reason: 'leader' },
+                ],
+          comparisons: [
+            { a: fuse, b: native, ratio: 1.03, low: 0.97, high: 1.1, decided: outcome !== 'cap' },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+describe('ResultsView: keep measuring', () => {
+  it('offers to keep measuring an undecided race and starts the continuation as a run', async () => {
+    const raced = racedRun('cap');
+    const rendered = renderWith(<ResultsView />, createFakeApi({ runs: [raced] }));
+    await rendered.stores.setup.getState().load();
+    await rendered.stores.results.getState().open(raced.id);
+    const button = await screen.findByTestId('keep-measuring');
+    expect(screen.getByTestId('keep-measuring-what').textContent).toBe(
+      "1 workload (dd-write) on 2 backends not decided yet, with this run's settings",
+    );
+    await rendered.user.click(button);
+    await waitFor(() => expect(rendered.stores.nav.getState().tab).toBe('run'));
+    const started = rendered.api.calls.filter((c) => c.method === 'runs.start');
+    expect(started).toHaveLength(1);
+    expect(started[0].args[0]).toMatchObject({
+      mounts: ['bind'],
+      workloads: ['dd-write'],
+      backends: ['docker-engine/native/bind', 'docker-engine/fuse/bind'],
+      runs: 5,
+      maxRuns: 20,
+      race: true,
+    });
+  });
+
+  it('does not offer it when every race is decided', async () => {
+    const raced = racedRun('decided');
+    const rendered = renderWith(<ResultsView />, createFakeApi({ runs: [raced] }));
+    await rendered.stores.setup.getState().load();
+    await rendered.stores.results.getState().open(raced.id);
+    await screen.findByTestId('recommendation-choice');
+    expect(screen.queryByTestId('keep-measuring')).toBeNull();
   });
 });
 

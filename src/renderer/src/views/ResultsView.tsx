@@ -17,6 +17,7 @@ import { resultBars } from '../lib/result-figures';
 import { runCardModel } from '../lib/share-card-model';
 import { verdictOf } from '../lib/verdict';
 import { useSlice, useStores } from '../stores/StoresContext';
+import { startRunAndShow, useJobPhases } from '../stores/job-phases';
 
 export function ResultsView() {
   const stores = useStores();
@@ -32,6 +33,8 @@ export function ResultsView() {
     (s) => s.setup,
     (s) => s.info?.version ?? 'unknown',
   );
+  const { runPhase, sweepPhase } = useJobPhases();
+  const busy = [runPhase, sweepPhase].some((phase) => phase === 'active' || phase === 'starting');
   const chartRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<HTMLDivElement>(null);
   const titles = useMemo(() => new Map(workloads.map((w) => [w.id as string, w.title])), [workloads]);
@@ -89,6 +92,9 @@ export function ResultsView() {
             status={results.recommendation.status}
             recommendation={rec}
             titles={titles}
+            busy={busy}
+            // A continuation is a run like any other: through the run store, then its progress.
+            onKeepMeasuring={(request) => void startRunAndShow(stores, request)}
           />
         )}
         {runErrors.length > 0 && (

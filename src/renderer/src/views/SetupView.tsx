@@ -27,6 +27,7 @@ import {
 } from '../stores/setup-store';
 import { projectRequest } from '../stores/project-store';
 import { useSlice, useStores } from '../stores/StoresContext';
+import { startRunAndShow, useJobPhases } from '../stores/job-phases';
 
 export function SetupView() {
   const stores = useStores();
@@ -34,14 +35,7 @@ export function SetupView() {
     (s) => s.setup,
     useShallow((s) => s),
   );
-  const runPhase = useSlice(
-    (s) => s.run,
-    (s) => s.phase,
-  );
-  const sweepPhase = useSlice(
-    (s) => s.sweep,
-    (s) => s.phase,
-  );
+  const { runPhase, sweepPhase } = useJobPhases();
   const [confirming, setConfirming] = useState(false);
   const projectPicks = useSlice(
     (s) => s.project,
@@ -117,11 +111,7 @@ export function SetupView() {
       : null;
 
   const startRun = async () => {
-    if (!('request' in built)) return;
-    if (await stores.run.getState().start(built.request)) {
-      stores.sweep.getState().clear();
-      stores.nav.getState().show('run');
-    }
+    if ('request' in built) await startRunAndShow(stores, built.request);
   };
   const startSweep = async () => {
     setConfirming(false);

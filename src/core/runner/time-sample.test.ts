@@ -1,0 +1,52 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BackendExecutor } from './executor';
+import { HostExecutor } from './host-executor';
+import { calibrateOnce } from './time-sample';
+
+/** A real host executor whose shell runs are counted. */
+function counted(executor: HostExecutor): { executor: BackendExecutor; runs: () => number } {
+  let runs = 0;
+  const proxy: BackendExecutor = Object.create(executor);
+  proxy.run = (script, signal) => {
+    runs += 1;
+    return executor.run(script, signal);
+  };
+  return { executor: proxy, runs: () => runs };
+}
+
+describe('calibrateOnce', () => {
+  let dir = '';
+  afterEach(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('measures the clock once per executor: a later workload reuses the figure', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'mb-calibrate-'));
+    const { executor, runs } = counted(new HostExecutor(dir));
+    const signal = new AbortController().signal;
+    const first = await calibrateOnce(executor, dir, signal);
+    const afterFirst = runs();
+    const second = await calibrateOnce(executor, dir, signal);
+    expect(afterFirst).toBe(8);
+    expect(runs()).toBe(afterFirst);
+    expect(second).toBe(first);
+    expect(first).toBeGreaterThanOrEqual(0);
+  });
+
+  it('calibrates each executor apart, and forgets a failed calibration', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'mb-calibrate-'));
+    const a = counted(new HostExecutor(dir));
+    const b = counted(new HostExecutor(dir));
+    const signal = new AbortController().signal;
+    await calibrateOnce(a.executor, dir, signal);
+    await calibrateOnce(b.executor, dir, signal);
+    expect(b.runs()).toBe(8);
+
+    const c = counted(new HostExecutor(dir));
+    await expect(calibrateOnce(c.executor, join(dir, 'missing'), signal)).rejects.toThrow();
+    await expect(calibrateOnce(c.executor, dir, signal)).resolves.toBeGreaterThanOrEqual(0);
+  });
+});
