@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { MOUNT_KINDS, PROVIDER_IDS, SIZES, WORKLOAD_IDS } from './ids';
 import { ROLES } from './roles';
+import { COLD_CACHE_SCOPES } from './run-plan';
 
 export const RESULT_SCHEMA_ID = 'mountbench-run';
 export const RESULT_SCHEMA_VERSION = 1;
@@ -60,6 +61,11 @@ export const backendSchema = z.object({
   mount: z.enum(MOUNT_KINDS),
   /** What the user sees, in the product's own words. */
   label: z.string().max(300),
+  /**
+   * The custom workload's dependency-folder twin of a bind backend: this folder of the project
+   * (e.g. `node_modules`) was in a named volume, the rest on the bind mount. Absent in older files.
+   */
+  dependencyVolume: z.string().max(300).optional(),
 });
 export type Backend = z.infer<typeof backendSchema>;
 
@@ -121,6 +127,12 @@ export const workloadResultSchema = z.object({
   clock: clockSchema,
   /** `warm`: warm-up runs came first; `cold`: the first run after the fixture was laid. */
   cache: z.enum(['warm', 'cold']),
+  /**
+   * Cold-cache mode: the page cache of the engine's kernel (`vm`, or the host's own: `host-kernel`)
+   * was dropped before every sample, warm-up included. Absent: the samples ran on whatever the
+   * previous one left cached.
+   */
+  coldCache: z.enum(COLD_CACHE_SCOPES).optional(),
   warmupRuns: z.number().int().nonnegative(),
   stats: statsSchema,
   /** Figures derived from the stats, e.g. `mbPerSecond` for writes. */

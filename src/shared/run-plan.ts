@@ -2,6 +2,26 @@
 import { z } from 'zod';
 import { MOUNT_KINDS, SIZES, WORKLOAD_IDS } from './ids';
 
+/**
+ * Cold-cache mode (docs/methodology.md): `vm` drops the page cache of the engine's VM before every
+ * sample; `host-kernel` does the same on a plain engine that shares this machine's kernel, which
+ * empties the whole host's cache and so is only ever an explicit choice.
+ */
+export const COLD_CACHE_SCOPES = ['vm', 'host-kernel'] as const;
+export type ColdCacheScope = (typeof COLD_CACHE_SCOPES)[number];
+
+/** Dependency folders worth a named volume, as the guides name them; any other relative path is taken too. */
+export const KNOWN_DEPENDENCY_FOLDERS = [
+  'node_modules',
+  'vendor/bundle',
+  'vendor',
+  '.venv',
+  'target',
+] as const;
+
+/** A folder inside the project: relative, forward slashes, no `..`, no odd characters. */
+const DEPENDENCY_FOLDER = /^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))[A-Za-z0-9._\-/]{1,200}(?<!\/)$/;
+
 export const runRequestSchema = z
   .object({
     /** Engine name from discovery; omitted: the current engine. Not needed for `host` alone. */
@@ -38,8 +58,20 @@ export const runRequestSchema = z
         command: z.string().min(1).max(10_000),
         folder: z.string().min(1).max(4096).optional(),
         image: z.string().min(1).max(500).optional(),
+        /**
+         * A folder of the project (e.g. `node_modules`) to also measure in a named volume, the
+         * rest of the project staying on the bind mount: each bind backend gets that twin.
+         */
+        dependencyFolder: z
+          .string()
+          .regex(DEPENDENCY_FOLDER, 'a relative folder inside the project')
+          .optional(),
       })
       .strict()
+      .refine((c) => c.dependencyFolder === undefined || c.folder !== undefined, {
+        message: 'a dependency folder needs the project folder it is in',
+        path: ['dependencyFolder'],
+      })
       .optional(),
     /**
      * Only these of the planned backends (ids as in the result file, e.g. `docker-engine/fuse/bind`):
@@ -47,6 +79,8 @@ export const runRequestSchema = z
      * variants and mounts. Omitted: every planned backend.
      */
     backends: z.array(z.string().min(1).max(300)).min(1).max(50).optional(),
+    /** Drop the page cache before every sample of a container backend (see COLD_CACHE_SCOPES). */
+    coldCache: z.enum(COLD_CACHE_SCOPES).optional(),
     /** Bench image reference; omitted: MOUNTBENCH_IMAGE or the pinned default. */
     image: z.string().min(1).max(500).optional(),
   })

@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { MountbenchError } from '../../shared/errors';
 import { DEFAULT_MOUNTS, MOUNT_KINDS, SIZES, WORKLOAD_IDS, type SizeName } from '../../shared/ids';
-import type { RunRequest } from '../../shared/run-plan';
+import { KNOWN_DEPENDENCY_FOLDERS, type RunRequest } from '../../shared/run-plan';
+import { findDependencyFolders } from '../../core/fixtures/dependency-folders';
 import { APP_VERSION } from '../../core/app-version';
 import { getMachineInfo } from '../../core/machine';
 import { prepareRun } from '../../core/runner/prepare-run';
@@ -52,6 +53,9 @@ interface RunFlags {
   folder?: string;
   customImage?: string;
   project?: string;
+  dependencyFolder?: string | boolean;
+  coldCache?: boolean;
+  coldCacheHost?: boolean;
   profile?: string;
   failIfNot?: string;
 }
@@ -100,6 +104,10 @@ function refuseIgnoredOptions(flags: RunFlags, workloads: readonly string[]): vo
   if (flags.command !== undefined && !flags.command.trim()) refuse('--command needs a shell command');
   if (flags.command && !workloads.includes('custom'))
     refuse('--command is the custom workload: add custom to --workload, or leave --workload out');
+  if (flags.coldCache && flags.coldCacheHost)
+    refuse("--cold-cache (a VM's kernel) and --cold-cache-host (this machine's) are two modes: choose one");
+  if (flags.dependencyFolder !== undefined && !flags.folder)
+    refuse('--dependency-folder is a folder of the project: add --folder');
   for (const [flag, value] of [
     ['--folder', flags.folder],
     ['--custom-image', flags.customImage],
@@ -170,10 +178,26 @@ export function requestFromFlags(flags: RunFlags): RunRequest {
             command: flags.command,
             ...(flags.folder ? { folder: resolve(flags.folder) } : {}),
             ...(flags.customImage ? { image: flags.customImage } : {}),
+            ...dependencyFolderFlag(flags),
           },
         }
       : {}),
+    ...(flags.coldCache ? { coldCache: 'vm' as const } : {}),
+    ...(flags.coldCacheHost ? { coldCache: 'host-kernel' as const } : {}),
   };
+}
+
+/** `--dependency-folder node_modules`, or bare: the first known dependency folder the project has. */
+function dependencyFolderFlag(flags: RunFlags): { dependencyFolder?: string } {
+  if (flags.dependencyFolder === undefined || !flags.folder) return {};
+  if (typeof flags.dependencyFolder === 'string') return { dependencyFolder: flags.dependencyFolder };
+  const [found] = findDependencyFolders(resolve(flags.folder));
+  if (!found)
+    throw new MountbenchError(
+      'BAD_INPUT',
+      `--dependency-folder: ${flags.folder} has none of ${KNOWN_DEPENDENCY_FOLDERS.join(', ')}; name the folder`,
+    );
+  return { dependencyFolder: found };
 }
 
 async function runCommand(given: RunFlags): Promise<void> {
@@ -321,6 +345,18 @@ export function registerRunCommand(program: Command): void {
     .option(
       '--project <dir>',
       'the custom workload from a project folder: the command and image it declares (`project inspect`); --command and --custom-image override',
+    )
+    .option(
+      '--dependency-folder [path]',
+      'the custom workload: also measure each bind mount with this project folder (default: the node_modules, vendor/bundle, .venv or target found) in a named volume',
+    )
+    .option(
+      '--cold-cache',
+      "drop the engine VM's page cache before every sample (Docker Desktop, Rancher Desktop, colima, OrbStack)",
+    )
+    .option(
+      '--cold-cache-host',
+      "cold-cache mode on a plain Linux engine: drops this whole machine's page cache before every sample",
     )
     .option(
       '--profile <name>',

@@ -9,6 +9,8 @@ import type { FixtureSpec } from '../fixtures/fixture-spec';
 import { packFixture } from '../fixtures/tar-pack';
 import { currentOwner, OWNER_LABEL } from '../engines/run-owner';
 import { writeHostFixture } from '../fixtures/write-host-fixture';
+import { emptyAround, splitFixture } from '../fixtures/dependency-folders';
+import { shellQuote } from './sample-script';
 import { clockProbeScript, pickClock, type ClockSource } from './clock';
 import { dockerExec, dockerExecSession } from './docker-exec';
 import type { ShellSession } from './shell-session';
@@ -24,6 +26,8 @@ export type ContainerMount =
       /** What the engine mounts. */ source: string;
       /** Where the runner lays fixtures on the host. */ hostRoot: string;
       consistency?: 'consistent' | 'cached' | 'delegated';
+      /** One folder of one workload's project in a named volume instead (the dependency split). */
+      dependency?: DependencyVolume;
     }
   | {
       kind: 'volume';
@@ -33,6 +37,17 @@ export type ContainerMount =
     }
   | { kind: 'tmpfs' }
   | { kind: 'layer' };
+
+export interface DependencyVolume {
+  volumeName: string;
+  workloadId: string;
+  /** Relative to the workload folder, e.g. `node_modules`. */
+  folder: string;
+}
+
+function dependencyTarget(dependency: DependencyVolume): string {
+  return `${BENCH_ROOT}/${dependency.workloadId}/${dependency.folder}`;
+}
 
 export interface ContainerExecutorOptions {
   docker: Dockerode;
@@ -55,6 +70,16 @@ function hostConfigMounts(mount: ContainerMount): Dockerode.MountSettings[] {
           Target: BENCH_ROOT,
           ...(mount.consistency ? { Consistency: mount.consistency } : {}),
         },
+        // The engine mounts the deeper target after the bind mount, over its folder there.
+        ...(mount.dependency
+          ? [
+              {
+                Type: 'volume' as const,
+                Source: mount.dependency.volumeName,
+                Target: dependencyTarget(mount.dependency),
+              },
+            ]
+          : []),
       ];
     case 'volume':
       return [{ Type: 'volume', Source: mount.volumeName, Target: BENCH_ROOT }];
@@ -69,6 +94,7 @@ export class ContainerExecutor implements BackendExecutor {
   clock: ClockSource | null = null;
   private container: Dockerode.Container | null = null;
   private volumeCreated = false;
+  private dependencyVolumeCreated = false;
   private disposed = false;
 
   private constructor(private readonly options: ContainerExecutorOptions) {}
@@ -94,6 +120,18 @@ export class ContainerExecutor implements BackendExecutor {
       this.volumeCreated = true;
     }
     if (mount.kind === 'bind') await mkdir(mount.hostRoot, { recursive: true });
+    if (mount.kind === 'bind' && mount.dependency) {
+      await docker.createVolume({
+        Name: mount.dependency.volumeName,
+        Labels: labels,
+        abortSignal: signal,
+      } as Dockerode.VolumeCreateOptions);
+      this.dependencyVolumeCreated = true;
+      // Made by us before the engine would make it (as root, on some engines) for the volume's mount point.
+      await mkdir(join(mount.hostRoot, mount.dependency.workloadId, mount.dependency.folder), {
+        recursive: true,
+      });
+    }
     this.container = await docker.createContainer({
       name,
       Image: image,
@@ -131,6 +169,10 @@ export class ContainerExecutor implements BackendExecutor {
 
   async prepareWorkdir(workloadId: string, fixture: FixtureSpec | null, signal: AbortSignal): Promise<void> {
     const { mount } = this.options;
+    if (mount.kind === 'bind' && mount.dependency?.workloadId === workloadId && fixture) {
+      await this.prepareSplitWorkdir(mount.hostRoot, mount.dependency, fixture, signal);
+      return;
+    }
     if (mount.kind === 'bind') {
       // Bind fixtures live on the host, as a developer's project does.
       const root = join(mount.hostRoot, workloadId);
@@ -148,6 +190,34 @@ export class ContainerExecutor implements BackendExecutor {
       throw new MountbenchError(
         'WORKLOAD_FAILED',
         `laying the ${workloadId} fixture failed: ${result.stderr.trim() || `exit ${result.exitCode}`}`,
+      );
+    }
+  }
+
+  /**
+   * The project on the host share, its dependency folder in the volume mounted over that folder.
+   * The mount point must survive, so the host side is emptied around it rather than removed.
+   */
+  private async prepareSplitWorkdir(
+    hostRoot: string,
+    dependency: DependencyVolume,
+    fixture: FixtureSpec,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const root = join(hostRoot, dependency.workloadId);
+    const { project, dependency: inVolume } = splitFixture(fixture, dependency.folder);
+    await emptyAround(root, dependency.folder);
+    await writeHostFixture(root, project, { signal });
+    const target = shellQuote(dependencyTarget(dependency));
+    const result = await this.exec(
+      ['sh', '-c', `find ${target} -mindepth 1 -maxdepth 1 -exec rm -rf {} + && tar -x -f - -C ${target}`],
+      signal,
+      packFixture(inVolume),
+    );
+    if (result.exitCode !== 0) {
+      throw new MountbenchError(
+        'WORKLOAD_FAILED',
+        `laying ${dependency.folder} in its volume failed: ${result.stderr.trim() || `exit ${result.exitCode}`}`,
       );
     }
   }
@@ -186,14 +256,16 @@ export class ContainerExecutor implements BackendExecutor {
         if (this.container && err.statusCode !== 404)
           problems.push(`container ${this.options.name}: ${err.message}`);
       });
-    if (mount.kind === 'volume' && this.volumeCreated) {
-      await docker
-        .getVolume(mount.volumeName)
+    const removeVolume = (volumeName: string) =>
+      docker
+        .getVolume(volumeName)
         .remove()
         .catch((err: { statusCode?: number; message: string }) => {
-          if (err.statusCode !== 404) problems.push(`volume ${mount.volumeName}: ${err.message}`);
+          if (err.statusCode !== 404) problems.push(`volume ${volumeName}: ${err.message}`);
         });
-    }
+    if (mount.kind === 'volume' && this.volumeCreated) await removeVolume(mount.volumeName);
+    if (mount.kind === 'bind' && mount.dependency && this.dependencyVolumeCreated)
+      await removeVolume(mount.dependency.volumeName);
     if (release) await release().catch((err: Error) => problems.push(err.message));
     if (problems.length)
       throw new MountbenchError('IO', `cleanup left things behind: ${problems.join('; ')}`);

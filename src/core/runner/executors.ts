@@ -59,7 +59,20 @@ export async function createExecutor(
       const share = await bindShareFor(backend, dir);
       return ContainerExecutor.start({
         ...base,
-        mount: { kind: 'bind', source: share.source, hostRoot: share.hostRoot },
+        mount: {
+          kind: 'bind',
+          source: share.source,
+          hostRoot: share.hostRoot,
+          ...(backend.dependencyVolume
+            ? {
+                dependency: {
+                  volumeName: `${name}-deps`,
+                  workloadId: 'custom',
+                  folder: backend.dependencyVolume,
+                },
+              }
+            : {}),
+        },
         release: async () => {
           await share.release();
           await rm(dir, { recursive: true, force: true });

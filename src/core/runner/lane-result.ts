@@ -98,6 +98,7 @@ export async function laneResult(input: LaneResultInput): Promise<WorkloadResult
       overheadSeconds: lane.overhead,
     },
     cache: warmup > 0 ? 'warm' : 'cold',
+    ...(lane.hooks.coldCache ? { coldCache: lane.hooks.coldCache.scope } : {}),
     warmupRuns: warmup,
     stats,
     derived: workloadCase.derive(stats),

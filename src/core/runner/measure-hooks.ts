@@ -1,11 +1,20 @@
 // What a measurer reports while it works, and what one timed execution yields. Apart from the
 // measurers so that they import it rather than each other.
 import type { RunPhase } from '../../shared/run-events';
+import type { ColdCacheScope } from '../../shared/run-plan';
+
+/** Cold-cache mode on one backend: what is dropped, and the untimed step that drops it. */
+export interface ColdCacheStep {
+  scope: ColdCacheScope;
+  drop(signal: AbortSignal): Promise<void>;
+}
 
 export interface MeasureHooks {
   signal: AbortSignal;
   phase(phase: RunPhase): void;
   sample(workloadCase: string | null, index: number, warmup: boolean, seconds: number): void;
+  /** Present in cold-cache mode: run before every sample, never timed. */
+  coldCache?: ColdCacheStep;
 }
 
 export interface TimedExecution {

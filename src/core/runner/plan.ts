@@ -32,7 +32,7 @@ export function needsEngine(mounts: readonly MountKind[]): boolean {
  * not care how bind mounts are served) is measured only under the first variant.
  */
 export function planBackends(
-  request: Pick<RunRequest, 'mounts' | 'variants' | 'backends'>,
+  request: Pick<RunRequest, 'mounts' | 'variants' | 'backends' | 'custom'>,
   provider: ProviderId | null,
   variants: ProviderVariant[],
 ): Backend[] {
@@ -75,7 +75,7 @@ export function planBackends(
     });
   }
   if (request.mounts.includes('host')) backends.push(HOST_BACKEND);
-  return onlyThese(backends, request.backends);
+  return onlyThese(withDependencyTwins(backends, request.custom?.dependencyFolder), request.backends);
 }
 
 /** The planned backends a request names, in plan order; a name the plan lacks is refused. */
@@ -89,4 +89,25 @@ function onlyThese(planned: Backend[], wanted: readonly string[] | undefined): B
       `backend ${unknown.join(', ')} is not in this plan; planned: ${[...ids].join(', ')}`,
     );
   return planned.filter((b) => wanted.includes(b.id));
+}
+
+/**
+ * The dependency split: beside each bind backend, its twin with that project folder in a named
+ * volume (what the guides recommend for `node_modules`), so the two are measured side by side.
+ */
+function withDependencyTwins(backends: Backend[], folder: string | undefined): Backend[] {
+  if (!folder) return backends;
+  return backends.flatMap((backend) =>
+    backend.mount === 'bind'
+      ? [
+          backend,
+          {
+            ...backend,
+            id: `${backend.id}+${folder}-volume`,
+            label: `${backend.label} · ${folder} in a named volume`,
+            dependencyVolume: folder,
+          },
+        ]
+      : [backend],
+  );
 }

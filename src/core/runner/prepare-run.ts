@@ -10,6 +10,7 @@ import { dockerEngineVariants } from '../providers/docker-engine';
 import type { ProviderVariant } from '../providers/provider-variant';
 import { describeIssues } from '../store';
 import { benchImageFor } from './image';
+import { coldCacheRefusal } from './cold-cache';
 import { needsEngine, planBackends } from './plan';
 import { requireSyncTools, type SyncTools } from '../sync/availability';
 
@@ -47,6 +48,15 @@ const AS_IT_IS: ProviderVariant[] = [
   },
 ];
 
+/** Cold-cache mode is refused, with the reason, before anything is created. */
+function refuseColdCache(request: RunRequest, engine: EngineInfo | null): void {
+  if (!request.coldCache) return;
+  const reason = engine
+    ? coldCacheRefusal(engine, request.coldCache)
+    : 'it drops the page cache of an engine, and only the host baseline was asked for';
+  if (reason) throw new MountbenchError('BAD_INPUT', `cold-cache mode refused: ${reason}`);
+}
+
 export async function prepareRun(input: unknown, options: PrepareOptions = {}): Promise<PreparedRun> {
   const parsed = runRequestSchema.safeParse(input);
   if (!parsed.success)
@@ -77,6 +87,7 @@ export async function prepareRun(input: unknown, options: PrepareOptions = {}): 
     }
     variants = engine.provider === 'docker-engine' ? await dockerEngineVariants() : AS_IT_IS;
   }
+  refuseColdCache(request, engine);
   const backends = planBackends(request, engine?.provider ?? null, variants);
   return {
     runId: newRunId(),

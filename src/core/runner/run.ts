@@ -16,6 +16,8 @@ import { explainEngineError } from './engine-errors';
 import type { BackendExecutor } from './executor';
 import { createExecutor, runWorkDir } from './executors';
 import { ensureImage } from './image';
+import { dropPageCache } from './cold-cache';
+import type { MeasureHooks } from './measure-hooks';
 import { benchToolsOnHost } from './host-tools';
 import { claimRunDir } from './leftovers';
 import { measureWorkload, plannedExecutions, type MeasureLaneInput } from './measure';
@@ -66,7 +68,10 @@ function planWorkloads(ctx: RunContext, log: RunLog): number {
   for (const backend of ctx.backends) {
     for (const id of ctx.request.workloads) {
       const workload = workloadOf(ctx, id);
-      const reason = workload.unsupportedOn?.(backend.mount) ?? null;
+      const reason =
+        backend.dependencyVolume && id !== 'custom'
+          ? 'the dependency-folder split is measured for your own project (custom) only'
+          : (workload.unsupportedOn?.(backend.mount) ?? null);
       if (reason) log.skipped.push({ backendId: backend.id, workloadId: id, reason });
       else total += plannedExecutions(workload, ctx.request.size, ctx.request);
     }
@@ -117,6 +122,18 @@ async function startExecutors(ctx: RunContext, log: RunLog): Promise<Map<string,
   return executors;
 }
 
+/** Cold-cache mode reaches the container backends; the host baseline has no engine kernel to drop. */
+function coldCacheStep(ctx: RunContext, backend: Backend): Pick<MeasureHooks, 'coldCache'> {
+  const { docker, request } = ctx;
+  if (!request.coldCache || !docker || backend.mount === 'host') return {};
+  return {
+    coldCache: {
+      scope: request.coldCache,
+      drop: (signal) => dropPageCache(docker, ctx.image, ctx.runId, signal),
+    },
+  };
+}
+
 function laneInputs(
   ctx: RunContext,
   log: RunLog,
@@ -130,6 +147,7 @@ function laneInputs(
     executor: executors.get(backend.id)!,
     hooks: {
       signal: ctx.signal,
+      ...coldCacheStep(ctx, backend),
       phase: (phase) => log.emit({ type: 'phase', runId, backendId: backend.id, workloadId, phase }),
       sample: (workloadCase, index, warmup, seconds) =>
         log.emit({

@@ -71,7 +71,8 @@ export async function sampleLane(
   warmup: boolean,
   into: LaneSamples,
 ): Promise<void> {
-  const { signal } = lane.hooks;
+  const { signal, coldCache } = lane.hooks;
+  await coldCache?.drop(signal);
   const raw = await timeOnce(lane.executor, lane.workdir, workloadCase.script, workloadCase.reset, signal);
   const seconds = Math.max(0, raw.seconds - lane.overhead);
   // What the sample wrote goes back to the host before the next one: timed, never in the sample.

@@ -1,0 +1,106 @@
+// Cold-cache mode: the page cache of the kernel the engine runs on is dropped before every sample,
+// so each figure is what a first build after a reboot would see. The kernel documents
+// `sync; echo 3 > /proc/sys/vm/drop_caches` as freeing clean page cache, dentries and inodes
+// (Documentation/admin-guide/sysctl/vm.rst, docs/product-facts.md); it is not destructive, but on
+// an engine that shares the host's kernel it empties the whole machine's cache, so it is only done
+// where the engine is a VM the user owns, or on an explicit opt-in for the host's own kernel.
+import { randomBytes } from 'node:crypto';
+import { release } from 'node:os';
+import type Dockerode from 'dockerode';
+import { MountbenchError } from '../../shared/errors';
+import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE, MOUNTBENCH_NAME_PREFIX } from '../../shared/ids';
+import type { EngineInfo } from '../../shared/result-schema';
+import type { ColdCacheScope } from '../../shared/run-plan';
+import { currentOwner, OWNER_LABEL } from '../engines/run-owner';
+
+/** Providers whose engine runs in a VM of the user's own on their Mac (docs/product-facts.md). */
+const VM_PROVIDERS: ReadonlySet<EngineInfo['provider']> = new Set([
+  'docker-desktop',
+  'rancher-desktop',
+  'colima',
+  'orbstack',
+]);
+
+const DROP_SCRIPT = 'sync && echo 3 > /proc/sys/vm/drop_caches';
+/** Ending a helper container that never returns: a wedged VM must not hang the run. */
+const DROP_TIMEOUT_MS = 60_000;
+
+function isLocalEndpoint(endpoint: string): boolean {
+  return endpoint.startsWith('unix://') || endpoint.startsWith('npipe://');
+}
+
+/**
+ * Why cold-cache mode may not run on this engine, or null when it may. `vm`: only an engine that is
+ * a VM the user owns. `host-kernel`: a plain engine on this machine's own kernel, whose page cache is
+ * the host's (the caller said so knowingly). A remote engine is someone else's machine either way.
+ */
+export function coldCacheRefusal(
+  engine: Pick<EngineInfo, 'provider' | 'endpoint' | 'kernelVersion' | 'osType'>,
+  scope: ColdCacheScope,
+  hostKernel: string = release(),
+): string | null {
+  if (VM_PROVIDERS.has(engine.provider)) {
+    return scope === 'vm'
+      ? null
+      : `the engine is ${engine.provider}'s VM, not this machine's kernel: use the vm cold-cache mode`;
+  }
+  const ownKernel =
+    isLocalEndpoint(engine.endpoint) && engine.osType === 'linux' && engine.kernelVersion === hostKernel;
+  if (!ownKernel) {
+    return (
+      `the engine at ${engine.endpoint} is not a VM you own (kernel ${engine.kernelVersion || 'unknown'}): ` +
+      'dropping its page cache would slow down whoever else uses that machine'
+    );
+  }
+  return scope === 'host-kernel'
+    ? null
+    : "this engine runs on this machine's own kernel, so dropping its page cache drops the whole host's: " +
+        'opt in with --cold-cache-host if that is what you want';
+}
+
+/**
+ * Drops the page cache of the engine's kernel with a short-lived helper container. It gets
+ * CAP_SYS_ADMIN and an unmasked, writable /proc/sys, the least that lets it write drop_caches;
+ * `--privileged` would also hand it every device and capability (and some engines refuse it).
+ */
+export async function dropPageCache(
+  docker: Dockerode,
+  image: string,
+  runId: string,
+  signal: AbortSignal,
+): Promise<void> {
+  // A fresh name each time: a helper whose removal failed must not block the next sample's.
+  const name = `${MOUNTBENCH_NAME_PREFIX}${runId}-drop-caches-${randomBytes(3).toString('hex')}`;
+  const container = await docker.createContainer({
+    name,
+    Image: image,
+    Cmd: ['sh', '-c', DROP_SCRIPT],
+    Labels: {
+      [MOUNTBENCH_LABEL]: MOUNTBENCH_LABEL_VALUE,
+      'mountbench.run': runId,
+      [OWNER_LABEL]: currentOwner(),
+    },
+    HostConfig: { CapAdd: ['SYS_ADMIN'], MaskedPaths: [], ReadonlyPaths: [], NetworkMode: 'none' },
+    abortSignal: signal,
+  } as Dockerode.ContainerCreateOptions);
+  try {
+    await container.start({ abortSignal: signal } as object);
+    const timeout = AbortSignal.timeout(DROP_TIMEOUT_MS);
+    const result = (await container.wait({ abortSignal: AbortSignal.any([signal, timeout]) } as object)) as {
+      StatusCode?: number;
+    };
+    if (result.StatusCode !== 0) {
+      const logs = await container.logs({ stdout: true, stderr: true, tail: 5 }).catch(() => '');
+      throw new MountbenchError(
+        'WORKLOAD_FAILED',
+        `dropping the page cache failed (exit ${result.StatusCode}): ${String(logs)
+          .replace(/[^\x20-\x7e\n]/g, '')
+          .trim()
+          .slice(0, 500)}`,
+      );
+    }
+  } finally {
+    // Removed whatever happened: cleanup is not cancelled by the run's signal.
+    await container.remove({ force: true }).catch(() => {});
+  }
+}

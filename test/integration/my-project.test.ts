@@ -1,0 +1,166 @@
+// The user's own project as the benchmark, on the real engine: the dependency folder in a named
+// volume measured beside the plain bind mount, and cold-cache mode shown to empty the page cache.
+// This machine's engine shares the host's kernel, so the cold-cache tests drop the host's cache
+// (the `host-kernel` opt-in); fincore (util-linux) reads which pages of a file are resident.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { RunFile } from '../../src/shared/result-schema';
+import type { RunRequest } from '../../src/shared/run-plan';
+import type { RunEvent } from '../../src/shared/run-events';
+import { engineInfoFrom, resolveEngine } from '../../src/core/engines';
+import { getMachineInfo } from '../../src/core/machine';
+import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
+import { dropPageCache } from '../../src/core/runner/cold-cache';
+import { planBackends } from '../../src/core/runner/plan';
+import { prepareRun } from '../../src/core/runner/prepare-run';
+import { executeRun } from '../../src/core/runner/run';
+import { docker, image, labelledLeftovers, tempDir } from './support';
+
+const cache = tempDir('my-project');
+afterAll(() => cache.remove());
+
+async function run(
+  request: RunRequest,
+  runId: string,
+  onEvent: (e: RunEvent) => void = () => {},
+): Promise<RunFile> {
+  const resolved = await resolveEngine(undefined, {});
+  return executeRun({
+    runId,
+    request,
+    backends: planBackends(request, 'docker-engine', await dockerEngineVariants()),
+    docker,
+    engine: engineInfoFrom(resolved.engine),
+    image,
+    machine: await getMachineInfo(),
+    appVersion: 'test',
+    allowHostCommands: true,
+    cacheDir: cache.path,
+    signal: new AbortController().signal,
+    onEvent,
+  });
+}
+
+function readWhole(path: string): void {
+  execFileSync('dd', [`if=${path}`, 'of=/dev/null', 'bs=1M', 'status=none']);
+}
+
+/** Resident bytes of a file in the page cache, as fincore reports them. */
+function residentBytes(path: string): number {
+  const out = execFileSync('fincore', ['--bytes', '--noheadings', '--output', 'RES', path]).toString();
+  return Number(out.trim());
+}
+
+describe('the dependency folder split', () => {
+  it('measures the project with node_modules in a named volume beside the plain bind mount', async () => {
+    const project = tempDir('deps-project');
+    mkdirSync(join(project.path, 'src'));
+    mkdirSync(join(project.path, 'node_modules', 'left-pad'), { recursive: true });
+    for (let i = 0; i < 40; i++)
+      writeFileSync(join(project.path, 'src', `m${i}.js`), `require('left-pad');\n`);
+    for (let i = 0; i < 120; i++)
+      writeFileSync(join(project.path, 'node_modules', 'left-pad', `f${i}.js`), `module.exports = ${i};\n`);
+    const runId = 'it-deps-split';
+    const mountChecks: Promise<string[]>[] = [];
+    const mountsOf = async (): Promise<string[]> => {
+      const containers = await docker.listContainers({ filters: { label: [`mountbench.run=${runId}`] } });
+      return containers.flatMap((c) => c.Mounts.map((m) => `${m.Type} ${m.Destination}`));
+    };
+    try {
+      const result = await run(
+        {
+          mounts: ['bind'],
+          workloads: ['custom'],
+          size: 'quick',
+          runs: 3,
+          warmup: 0,
+          custom: {
+            // Fails unless the whole project, dependencies included, is there in both variants.
+            command:
+              '[ "$(find src -type f | wc -l)" -eq 40 ] && [ "$(find node_modules -type f | wc -l)" -eq 120 ] && cat src/* node_modules/left-pad/* > /dev/null',
+            folder: project.path,
+            dependencyFolder: 'node_modules',
+          },
+        },
+        runId,
+        (event) => {
+          // While the run goes on, read what the engine mounted where.
+          if (event.type === 'sample' && event.index === 0 && !event.warmup) mountChecks.push(mountsOf());
+        },
+      );
+      expect(result.errors).toEqual([]);
+      const ids = result.results.map((r) => r.backend.id);
+      expect(ids).toEqual(['docker-engine/native/bind', 'docker-engine/native/bind+node_modules-volume']);
+      const split = result.results[1];
+      expect(split.backend.dependencyVolume).toBe('node_modules');
+      expect(split.backend.label).toMatch(/node_modules in a named volume/);
+      expect(split.firstRun).toBeDefined();
+      const seen = (await Promise.all(mountChecks)).flat();
+      expect(seen).toContain('volume /bench/custom/node_modules');
+      expect(seen).toContain('bind /bench');
+      // The user's folder is only ever copied.
+      expect(readdirSync(project.path).sort()).toEqual(['node_modules', 'src']);
+      expect(await labelledLeftovers({ runId })).toEqual({ containers: [], volumes: [] });
+    } finally {
+      project.remove();
+    }
+  });
+});
+
+describe("cold-cache mode on this machine's engine (drops the host's page cache: host-kernel opt-in)", () => {
+  it('a file read twice stays cached; after the helper container runs, none of it is cached', async () => {
+    const dir = tempDir('cold-cache');
+    const file = join(dir.path, 'large.bin');
+    try {
+      execFileSync('dd', ['if=/dev/urandom', `of=${file}`, 'bs=1M', 'count=64', 'status=none']);
+      const size = 64 * 1024 * 1024;
+      readWhole(file);
+      readWhole(file);
+      // Warm: the second read found (and left) the file in the page cache.
+      expect(residentBytes(file)).toBeGreaterThan(size / 2);
+      await dropPageCache(docker, image, 'it-cold-cache', new AbortController().signal);
+      // Cold: what the next read would have to fetch from disk again. Another process may touch a
+      // page of it meanwhile, never half of it.
+      expect(residentBytes(file)).toBeLessThan(size / 8);
+      readWhole(file);
+      expect(residentBytes(file)).toBeGreaterThan(size / 2);
+      expect(await labelledLeftovers({ runId: 'it-cold-cache' })).toEqual({ containers: [], volumes: [] });
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('a run in cold-cache mode says so on every container figure, not on the host baseline', async () => {
+    const request: RunRequest = {
+      mounts: ['bind', 'host'],
+      workloads: ['custom'],
+      size: 'quick',
+      runs: 2,
+      warmup: 1,
+      coldCache: 'host-kernel',
+      custom: { command: 'dd if=/dev/zero of=f bs=1024 count=256 2>/dev/null && cat f > /dev/null' },
+    };
+    const result = await run(request, 'it-cold-cache-run');
+    expect(result.errors).toEqual([]);
+    expect(result.results.map((r) => [r.backend.id, r.coldCache ?? 'warm'])).toEqual([
+      ['docker-engine/native/bind', 'host-kernel'],
+      ['host', 'warm'],
+    ]);
+    expect(await labelledLeftovers({ runId: 'it-cold-cache-run' })).toEqual({ containers: [], volumes: [] });
+  });
+
+  it('is refused, with the reason, in the vm mode: this engine is not a VM but the host itself', async () => {
+    await expect(
+      prepareRun({
+        mounts: ['bind'],
+        workloads: ['dd-write'],
+        size: 'quick',
+        runs: 1,
+        warmup: 0,
+        coldCache: 'vm',
+      }),
+    ).rejects.toThrow(/cold-cache mode refused: this engine runs on this machine's own kernel/);
+  });
+});
