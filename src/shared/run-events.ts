@@ -1,6 +1,7 @@
 // Progress of a run, pushed to whoever started it (CLI progress line, IPC, WebSocket).
 // Every event carries `runId` so several listeners can share one stream.
 import type { SerializedError } from './errors';
+import type { PullProgress } from './pull-progress';
 import type { Backend, RunFile, WorkloadResult } from './result-schema';
 import type { WorkloadId } from './ids';
 
@@ -18,7 +19,7 @@ export type RunEvent =
        */
       totalExecutions: number;
     }
-  | { type: 'image-progress'; runId: string; image: string; status: string; fraction: number | null }
+  | ({ type: 'image-progress'; runId: string; image: string } & PullProgress)
   | { type: 'backend-started'; runId: string; backendId: string }
   | {
       type: 'phase';

@@ -13,6 +13,7 @@ import { engineInfoFrom, resolveEngine } from '../../src/core/engines';
 import { getMachineInfo } from '../../src/core/machine';
 import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
 import { dropPageCache } from '../../src/core/runner/cold-cache';
+import { ensureImage } from '../../src/core/runner/image';
 import { planBackends } from '../../src/core/runner/plan';
 import { prepareRun } from '../../src/core/runner/prepare-run';
 import { executeRun } from '../../src/core/runner/run';
@@ -162,5 +163,42 @@ describe("cold-cache mode on this machine's engine (drops the host's page cache:
         coldCache: 'vm',
       }),
     ).rejects.toThrow(/cold-cache mode refused: this engine runs on this machine's own kernel/);
+  });
+});
+
+describe("the project's image", () => {
+  it('an image already on the engine is not pulled: no progress at all', async () => {
+    const progress: unknown[] = [];
+    await ensureImage(docker, image, new AbortController().signal, (p) => progress.push(p), 'custom');
+    expect(progress).toEqual([]);
+  });
+
+  it('a pull that fails says why, and the run stops before anything is created', async () => {
+    // No registry answers here, and the name is unpullable anywhere: the engine's reason comes back.
+    const missing = 'mountbench-test/no-such-project-image:never';
+    const events: RunEvent[] = [];
+    const runId = 'it-missing-image';
+    const result = await run(
+      {
+        mounts: ['bind'],
+        workloads: ['custom'],
+        size: 'quick',
+        runs: 1,
+        warmup: 0,
+        custom: { command: 'true', image: missing },
+      },
+      runId,
+      (e) => events.push(e),
+    );
+    expect(result.status).toBe('failed');
+    expect(result.results).toEqual([]);
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0].code).toBe('IMAGE_UNAVAILABLE');
+    expect(result.errors[0].message).toMatch(
+      /^could not pull the image of your project mountbench-test\/no-such-project-image:never: \S.+ Nothing was run\./,
+    );
+    // Nothing half-configured: no backend started, no container or volume made.
+    expect(events.filter((e) => e.type === 'backend-started')).toEqual([]);
+    expect(await labelledLeftovers({ runId })).toEqual({ containers: [], volumes: [] });
   });
 });

@@ -1,5 +1,6 @@
 // A one-line progress report with an ETA: redrawn in place on a terminal, one line per finished
 // workload elsewhere (CI logs must not fill with carriage returns).
+import { pullWords } from '../../shared/pull-progress';
 import type { RunEvent } from '../../shared/run-events';
 
 export function formatEta(seconds: number): string {
@@ -36,7 +37,7 @@ export class ProgressLine {
         break;
       case 'image-progress':
         this.where = `pulling ${event.image}`;
-        this.phase = event.fraction === null ? event.status : `${Math.round(event.fraction * 100)}%`;
+        this.phase = pullWords(event);
         break;
       case 'phase':
         this.where = event.workloadId ? `${event.backendId} ${event.workloadId}` : event.backendId;

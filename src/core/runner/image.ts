@@ -2,6 +2,8 @@
 import type Dockerode from 'dockerode';
 import benchImage from '../../../resources/bench-image.json';
 import { MountbenchError } from '../../shared/errors';
+import type { PullProgress } from '../../shared/pull-progress';
+import { PullProgressTracker } from './pull-progress';
 
 export const DEFAULT_BENCH_IMAGE: string = benchImage.image;
 
@@ -9,16 +11,11 @@ export function benchImageFor(requested: string | undefined, env: NodeJS.Process
   return requested ?? (env.MOUNTBENCH_IMAGE || DEFAULT_BENCH_IMAGE);
 }
 
-export interface PullProgress {
-  status: string;
-  /** Bytes done over bytes known, across layers; null before any size is known. */
-  fraction: number | null;
-}
-
-interface PullEvent {
-  id?: string;
-  status?: string;
-  progressDetail?: { current?: number; total?: number };
+/** The engine's own reason, one line and bounded: it comes from the registry through the engine. */
+function pullFailure(err: unknown): string {
+  const { message, json } = err as { message?: string; json?: { message?: unknown } };
+  const text = typeof json?.message === 'string' ? json.message : (message ?? String(err));
+  return text.replace(/\s+/g, ' ').trim().slice(0, 500);
 }
 
 export async function ensureImage(
@@ -26,6 +23,7 @@ export async function ensureImage(
   image: string,
   signal: AbortSignal,
   onProgress: (progress: PullProgress) => void,
+  role: 'bench' | 'custom' = 'bench',
 ): Promise<void> {
   try {
     await docker.getImage(image).inspect({ abortSignal: signal } as object);
@@ -34,36 +32,34 @@ export async function ensureImage(
     signal.throwIfAborted();
     if ((err as { statusCode?: number }).statusCode !== 404) throw err;
   }
-  const layers = new Map<string, { current: number; total: number }>();
+  const tracker = new PullProgressTracker();
   try {
     const stream = await docker.pull(image, { abortSignal: signal });
     await new Promise<void>((resolve, reject) => {
+      const abort = () => {
+        // followProgress would wait for a stream the engine may keep open: end it and answer now.
+        (stream as { destroy?: () => void }).destroy?.();
+        reject(signal.reason);
+      };
+      signal.addEventListener('abort', abort, { once: true });
       docker.modem.followProgress(
         stream,
-        (err: Error | null) => (err ? reject(err) : resolve()),
-        (event: PullEvent) => {
-          if (event.id && event.progressDetail?.total) {
-            layers.set(event.id, {
-              current: event.progressDetail.current ?? 0,
-              total: event.progressDetail.total,
-            });
-          }
-          let done = 0;
-          let total = 0;
-          for (const layer of layers.values()) {
-            done += layer.current;
-            total += layer.total;
-          }
-          onProgress({ status: event.status ?? '', fraction: total ? done / total : null });
+        (err: Error | null) => {
+          signal.removeEventListener('abort', abort);
+          if (err) reject(err);
+          else resolve();
         },
+        (event: unknown) => onProgress(tracker.add(event)),
       );
     });
   } catch (err) {
     signal.throwIfAborted();
     throw new MountbenchError(
       'IMAGE_UNAVAILABLE',
-      `could not pull the bench image ${image}: ${(err as Error).message}. On a machine without registry access, ` +
-        'build one with `npm run image:offline` and select it with MOUNTBENCH_IMAGE=mountbench/bench:offline or --image.',
+      `could not pull the ${role === 'bench' ? 'bench image' : 'image of your project'} ${image}: ${pullFailure(err)}. ` +
+        (role === 'bench'
+          ? 'On a machine without registry access, build one with `npm run image:offline` and select it with MOUNTBENCH_IMAGE=mountbench/bench:offline or --image.'
+          : 'Nothing was run. Check the name, sign in to its registry (`docker login`), or build it locally first.'),
       { cause: err },
     );
   }

@@ -88,8 +88,12 @@ async function ensureImages(ctx: RunContext, log: RunLog): Promise<void> {
   if (!ctx.docker || !ctx.backends.some((b) => b.mount !== 'host')) return;
   const custom = customImageOf(ctx);
   for (const image of new Set([ctx.image, ...(custom ? [custom] : [])])) {
-    await ensureImage(ctx.docker, image, ctx.signal, (p) =>
-      log.emit({ type: 'image-progress', runId: ctx.runId, image, status: p.status, fraction: p.fraction }),
+    await ensureImage(
+      ctx.docker,
+      image,
+      ctx.signal,
+      (p) => log.emit({ type: 'image-progress', runId: ctx.runId, image, ...p }),
+      image === custom && image !== ctx.image ? 'custom' : 'bench',
     );
   }
 }

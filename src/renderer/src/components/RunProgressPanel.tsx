@@ -1,4 +1,5 @@
 // Overall progress of the run: a bar with its ETA, the image being fetched, and Cancel.
+import { pullWords } from '../../../shared/pull-progress';
 import { formatRemaining, runEta } from '../lib/eta';
 import type { RunProgress } from '../lib/run-progress';
 
@@ -81,7 +82,7 @@ export function RunProgressPanel({ progress, now, cancelling, onCancel }: Props)
       </p>
       {progress.image && (
         <p className="note" data-testid="run-image">
-          Getting the bench image {progress.image.image}: {progress.image.status}
+          Pulling {progress.image.image}: {pullWords(progress.image)}
           {progress.image.fraction !== null && ` (${Math.round(progress.image.fraction * 100)} %)`}
         </p>
       )}

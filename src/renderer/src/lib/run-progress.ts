@@ -1,6 +1,7 @@
 // The state of one run as the dashboard shows it, folded from the core's RunEvents. Pure: the time
 // of each event is passed in, so the reducer is tested on recorded event streams without a clock.
 // A dashboard that reconnects mid-run never saw `planned`, so every event also works on its own.
+import type { PullProgress } from '../../../shared/pull-progress';
 import type { SerializedError } from '../../../shared/errors';
 import type { WorkloadId } from '../../../shared/ids';
 import type { RunFile, WorkloadResult } from '../../../shared/result-schema';
@@ -63,7 +64,7 @@ export interface RunProgress {
    * sample seen (its earlier executions took time this dashboard never saw). Null until then.
    */
   baseline: { atMs: number; completed: number } | null;
-  image: { image: string; status: string; fraction: number | null } | null;
+  image: ({ image: string } & PullProgress) | null;
   samples: LiveSample[];
   log: LogEntry[];
   results: WorkloadResult[];
@@ -146,7 +147,16 @@ function apply(state: RunProgress, event: RunEvent, nowMs: number): RunProgress 
         })),
       };
     case 'image-progress':
-      return { ...state, image: { image: event.image, status: event.status, fraction: event.fraction } };
+      return {
+        ...state,
+        image: {
+          image: event.image,
+          status: event.status,
+          fraction: event.fraction,
+          layers: event.layers,
+          bytes: event.bytes,
+        },
+      };
     case 'backend-started':
       return {
         ...state,
