@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MOUNT_KINDS, PROVIDER_IDS, SIZES, WORKLOAD_IDS } from './ids';
 import { ROLES } from './roles';
 import { COLD_CACHE_SCOPES } from './run-plan';
+import { dependencySplitSchema } from './dependency-split';
 
 export const RESULT_SCHEMA_ID = 'mountbench-run';
 export const RESULT_SCHEMA_VERSION = 1;
@@ -289,6 +290,8 @@ export const runFileSchema = z.object({
   errors: z.array(runErrorSchema).max(1000),
   /** Racing runs only: the stop rule and how each workload's race ended. Absent in older files. */
   race: raceSummarySchema.optional(),
+  /** The dependency folder in a named volume against the plain bind mount, per pair. Absent in older files. */
+  dependencySplit: z.array(dependencySplitSchema).max(100).optional(),
   /** Backend × workload pairs that cannot run, with why (sync-latency on a named volume). */
   skipped: z
     .array(

@@ -20,6 +20,8 @@ import { formatRecommendation } from '../output/recommendation-text';
 import { failIfNot, RECOMMENDATION_CHANGED_EXIT } from '../output/fail-if-not';
 import { markdownTable, textTable, warningLines } from '../output/results-table';
 import { syncNoteLines } from '../../shared/sync-note';
+import { dependencySplitWords } from '../../shared/dependency-split';
+import { coldCacheNote, firstRunLines } from '../../shared/cold-warm-words';
 import { ProgressLine } from '../output/progress-line';
 import { parseCount, parseDuration, parseList, parseNames, parseOne } from '../parse-options';
 import { cancelOnSignal, type SignalCancel } from '../cancel-on-signal';
@@ -268,6 +270,14 @@ async function measureAndSave(
       process.stdout.write(
         `\nsync tool times (not in the samples):\n${syncs.map((s) => `  - ${s}`).join('\n')}\n`,
       );
+    const cold = coldCacheNote(run.results);
+    if (cold) process.stdout.write(`\n${cold}\n`);
+    const firsts = firstRunLines(run.results);
+    if (firsts.length)
+      process.stdout.write(`\nfirst (cold) runs:\n${firsts.map((f) => `  - ${f}`).join('\n')}\n`);
+    const splits = (run.dependencySplit ?? []).map(dependencySplitWords);
+    if (splits.length)
+      process.stdout.write(`\ndependency folder:\n${splits.map((s) => `  - ${s}`).join('\n')}\n`);
     const race = raceLines(run);
     if (race.length) process.stdout.write(`\n${race.join('\n')}\n`);
     if (profile) {

@@ -27,6 +27,7 @@ const BASE_COLUMNS: Column[] = [
   { header: 'case', value: (r) => r.workload.case },
   { header: 'size', value: (r) => r.workload.size },
   { header: 'cache', value: (r) => r.cache },
+  { header: 'cold_cache', value: (r) => r.coldCache },
   { header: 'fs_type', value: (r) => r.fsType },
   { header: 'runs', value: (r) => r.stats.runs },
   { header: 'ops_per_sample', value: (r) => r.opsPerSample ?? 1 },

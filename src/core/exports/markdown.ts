@@ -8,6 +8,8 @@ import { formatMeanStddev, formatRatio, formatTime } from '../../shared/format-t
 import { machineLabel } from '../machine/machine-key';
 import { rowsFromRun } from '../compare/rows-from-run';
 import { syncNoteLines } from '../../shared/sync-note';
+import { coldCacheNote, firstRunLines } from '../../shared/cold-warm-words';
+import { dependencySplitWords } from '../../shared/dependency-split';
 import { markdownCell, printable, printableLines } from '../../shared/printable';
 import { hostRatioWords } from '../../shared/host-ratio-words';
 
@@ -83,6 +85,12 @@ export function runMarkdown(run: RunFile): string {
     r.warnings.map((w) => `${r.backend.label} / ${r.workload.id}: ${w}`),
   );
   if (warnings.length) out.push('', '**Warnings**', '', ...warnings.map((w) => `- ${md(w)}`));
+  const cold = coldCacheNote(run.results);
+  if (cold) out.push('', md(cold));
+  const firsts = firstRunLines(run.results);
+  if (firsts.length) out.push('', '**First (cold) runs**', '', ...firsts.map((f) => `- ${md(f)}`));
+  const splits = (run.dependencySplit ?? []).map(dependencySplitWords);
+  if (splits.length) out.push('', '**Dependency folder**', '', ...splits.map((s) => `- ${md(s)}`));
   const syncs = syncNoteLines(run.results);
   if (syncs.length)
     out.push(

@@ -17,6 +17,7 @@ import type { BackendExecutor } from './executor';
 import { createExecutor, runWorkDir } from './executors';
 import { ensureImage } from './image';
 import { dropPageCache } from './cold-cache';
+import { dependencySplits } from '../recommend/dependency-split';
 import type { MeasureHooks } from './measure-hooks';
 import { benchToolsOnHost } from './host-tools';
 import { claimRunDir } from './leftovers';
@@ -306,6 +307,7 @@ export async function executeRun(ctx: RunContext): Promise<RunFile> {
       ? 'failed'
       : 'completed';
   const race = raceSummary(ctx, log);
+  const splits = dependencySplits(log.results);
   const run: RunFile = {
     schema: 'mountbench-run',
     version: 1,
@@ -321,6 +323,7 @@ export async function executeRun(ctx: RunContext): Promise<RunFile> {
     errors: log.errors,
     ...(log.skipped.length ? { skipped: log.skipped } : {}),
     ...(race ? { race } : {}),
+    ...(splits.length ? { dependencySplit: splits } : {}),
   };
   await ctx.beforeDone?.(run);
   log.emit({ type: 'run-done', runId, status, run });

@@ -1,5 +1,6 @@
 // Results: a screenshot-ready view of one run — header, grouped bars with σ, the table of every
 // figure, and the recommendation for the chosen profile — with export and share.
+import { ColdWarmNotes } from '../components/ColdWarmNotes';
 import { useMemo, useRef } from 'react';
 import { ExportBar } from '../components/ExportBar';
 import { GroupedBarChart } from '../components/GroupedBarChart';
@@ -146,6 +147,7 @@ export function ResultsView() {
                 />
               </div>
               <ResultsTable results={run.results} titles={titles} />
+              <ColdWarmNotes run={run} />
             </section>
             <RecommendationCard
               profile={results.profile}
