@@ -98,6 +98,15 @@ describe('the dependency folder split', () => {
       expect(split.backend.dependencyVolume).toBe('node_modules');
       expect(split.backend.label).toMatch(/node_modules in a named volume/);
       expect(split.firstRun).toBeDefined();
+      // The verdict the recommendation quotes, side by side with the plain one, in the result file.
+      expect(result.dependencySplit).toEqual([
+        expect.objectContaining({
+          folder: 'node_modules',
+          plain: 'docker-engine/native/bind',
+          split: 'docker-engine/native/bind+node_modules-volume',
+        }),
+      ]);
+      expect(result.dependencySplit![0].speedup).not.toBeNull();
       const seen = (await Promise.all(mountChecks)).flat();
       expect(seen).toContain('volume /bench/custom/node_modules');
       expect(seen).toContain('bind /bench');

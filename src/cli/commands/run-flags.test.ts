@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runRequestSchema } from '../../shared/run-plan';
 import { requestFromFlags } from './run';
@@ -35,5 +38,51 @@ describe('mountbench run: how many samples', () => {
     expect(requestFromFlags({ ...base, order: 'sequential' })).toMatchObject({ order: 'sequential' });
     const raced = requestFromFlags({ ...base, race: true, order: 'sequential' });
     expect(runRequestSchema.safeParse(raced).success).toBe(false);
+  });
+});
+
+describe('mountbench run: your project, cold and warm', () => {
+  const custom = { ...base, workload: 'custom', command: 'npm test' };
+
+  it('turns --cold-cache and --cold-cache-host into the two modes, and refuses both at once', () => {
+    expect(requestFromFlags({ ...custom, coldCache: true })).toMatchObject({ coldCache: 'vm' });
+    expect(requestFromFlags({ ...custom, coldCacheHost: true })).toMatchObject({ coldCache: 'host-kernel' });
+    expect(() => requestFromFlags({ ...custom, coldCache: true, coldCacheHost: true })).toThrow(
+      /two modes: choose one/,
+    );
+  });
+
+  it('takes a named dependency folder, finds one when the flag is bare, and needs the project folder', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mountbench-flags-'));
+    try {
+      expect(requestFromFlags({ ...custom, folder: dir, dependencyFolder: '.venv' }).custom).toMatchObject({
+        dependencyFolder: '.venv',
+      });
+      expect(() => requestFromFlags({ ...custom, folder: dir, dependencyFolder: true })).toThrow(
+        /has none of node_modules, vendor\/bundle, vendor, \.venv, target; name the folder/,
+      );
+      mkdirSync(join(dir, 'node_modules'));
+      const request = requestFromFlags({ ...custom, folder: dir, dependencyFolder: true });
+      expect(request.custom).toMatchObject({ dependencyFolder: 'node_modules' });
+      expect(runRequestSchema.safeParse(request).success).toBe(true);
+      expect(() => requestFromFlags({ ...custom, dependencyFolder: 'node_modules' })).toThrow(/add --folder/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a dependency folder outside the project', () => {
+    for (const dependencyFolder of ['../secrets', '/etc', 'a/../../b', 'node_modules/', '.'])
+      expect(
+        runRequestSchema.safeParse({
+          mounts: ['bind'],
+          workloads: ['custom'],
+          size: 'quick',
+          runs: 1,
+          warmup: 0,
+          custom: { command: 'true', folder: '/p', dependencyFolder },
+        }).success,
+        dependencyFolder,
+      ).toBe(false);
   });
 });

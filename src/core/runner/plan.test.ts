@@ -55,6 +55,27 @@ describe('planBackends', () => {
       /unavailable here: bindfs is not installed/,
     );
   });
+  it('puts the dependency-folder twin beside each bind backend, and only there', () => {
+    const backends = planBackends(
+      {
+        mounts: ['bind', 'volume', 'host'],
+        variants: ['native', 'fuse'],
+        custom: { command: 'npm test', folder: '/p', dependencyFolder: 'node_modules' },
+      },
+      'docker-engine',
+      VARIANTS,
+    );
+    expect(backends.map((b) => b.id)).toEqual([
+      'docker-engine/native/bind',
+      'docker-engine/native/bind+node_modules-volume',
+      'docker-engine/native/volume',
+      'docker-engine/fuse/bind',
+      'docker-engine/fuse/bind+node_modules-volume',
+      'host',
+    ]);
+    expect(backends[1]).toMatchObject({ mount: 'bind', dependencyVolume: 'node_modules' });
+    expect(backends[1].label).toBe('bind mount · native · node_modules in a named volume');
+  });
 });
 
 describe('planBackends with a list of backends (a continuation)', () => {
