@@ -9,12 +9,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { RunFile } from '../../src/shared/result-schema';
 import type { RunRequest } from '../../src/shared/run-plan';
 import type { RunEvent } from '../../src/shared/run-events';
-import { engineInfoFrom, resolveEngine } from '../../src/core/engines';
 import { getMachineInfo } from '../../src/core/machine';
-import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
 import { dropPageCache } from '../../src/core/runner/cold-cache';
 import { ensureImage } from '../../src/core/runner/image';
-import { planBackends } from '../../src/core/runner/plan';
 import { prepareRun } from '../../src/core/runner/prepare-run';
 import { executeRun } from '../../src/core/runner/run';
 import { docker, image, labelledLeftovers, tempDir } from './support';
@@ -22,19 +19,16 @@ import { docker, image, labelledLeftovers, tempDir } from './support';
 const cache = tempDir('my-project');
 afterAll(() => cache.remove());
 
+/** Through prepareRun, as the CLI and the app go: the engine's own facts decide cold-cache mode. */
 async function run(
   request: RunRequest,
   runId: string,
   onEvent: (e: RunEvent) => void = () => {},
 ): Promise<RunFile> {
-  const resolved = await resolveEngine(undefined, {});
+  const prepared = await prepareRun({ ...request, image });
   return executeRun({
+    ...prepared,
     runId,
-    request,
-    backends: planBackends(request, 'docker-engine', await dockerEngineVariants()),
-    docker,
-    engine: engineInfoFrom(resolved.engine),
-    image,
     machine: await getMachineInfo(),
     appVersion: 'test',
     allowHostCommands: true,

@@ -6,6 +6,7 @@ import { runFileSchema } from '../../shared/result-schema';
 import { sampleRun, sampleWorkloadResult } from '../store/test-support/run-fixture';
 import { runCsv } from './csv';
 import { runMarkdown } from './markdown';
+import { sampleDependencySplit } from '../../shared/test-support/dependency-split-sample';
 
 function projectRun(): RunFile {
   const base = sampleWorkloadResult();
@@ -37,17 +38,7 @@ function projectRun(): RunFile {
         },
       },
     ],
-    dependencySplit: [
-      {
-        folder: 'node_modules',
-        workloadKey: 'custom',
-        plain: 'docker-engine/native/bind',
-        split: 'docker-engine/native/bind+node_modules-volume',
-        plainLabel: 'bind mount · native',
-        speedup: { ratio: 3.1, low: 2.8, high: 3.4 },
-        verdict: 'faster',
-      },
-    ],
+    dependencySplit: [sampleDependencySplit()],
   });
 }
 

@@ -4,6 +4,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RunFile, WorkloadResult } from '../../../shared/result-schema';
+import { sampleDependencySplit } from '../../../shared/test-support/dependency-split-sample';
 import { ColdWarmNotes } from './ColdWarmNotes';
 
 const result: WorkloadResult = {
@@ -47,15 +48,10 @@ describe('ColdWarmNotes', () => {
         run={run({
           results: [{ ...result, coldCache: 'host-kernel' }],
           dependencySplit: [
-            {
-              folder: 'node_modules',
-              workloadKey: 'custom',
-              plain: 'docker-engine/native/bind',
-              split: 'docker-engine/native/bind+node_modules-volume',
-              plainLabel: 'bind mount · native',
+            sampleDependencySplit({
               speedup: { ratio: 1.02, low: 0.9, high: 1.15 },
               verdict: 'no-measurable-difference',
-            },
+            }),
           ],
         })}
       />,
