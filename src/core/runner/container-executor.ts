@@ -104,6 +104,9 @@ export class ContainerExecutor implements BackendExecutor {
     return startOrDispose(executor, () => executor.create());
   }
 
+  // The engine calls that make something are not aborted by a cancel: an aborted request leaves
+  // the engine making the thing anyway, after dispose() has looked for it. Each is bounded by the
+  // engine's deadlines instead (engine-deadlines.ts), and a cancel stops before the next one.
   private async create(): Promise<void> {
     const { docker, image, name, runId, mount, signal } = this.options;
     const labels = {
@@ -112,26 +115,21 @@ export class ContainerExecutor implements BackendExecutor {
       [OWNER_LABEL]: currentOwner(),
     };
     if (mount.kind === 'volume' && !mount.external) {
-      await docker.createVolume({
-        Name: mount.volumeName,
-        Labels: labels,
-        abortSignal: signal,
-      } as Dockerode.VolumeCreateOptions);
+      signal.throwIfAborted();
+      await docker.createVolume({ Name: mount.volumeName, Labels: labels });
       this.volumeCreated = true;
     }
     if (mount.kind === 'bind') await mkdir(mount.hostRoot, { recursive: true });
     if (mount.kind === 'bind' && mount.dependency) {
-      await docker.createVolume({
-        Name: mount.dependency.volumeName,
-        Labels: labels,
-        abortSignal: signal,
-      } as Dockerode.VolumeCreateOptions);
+      signal.throwIfAborted();
+      await docker.createVolume({ Name: mount.dependency.volumeName, Labels: labels });
       this.dependencyVolumeCreated = true;
       // Made by us before the engine would make it (as root, on some engines) for the volume's mount point.
       await mkdir(join(mount.hostRoot, mount.dependency.workloadId, mount.dependency.folder), {
         recursive: true,
       });
     }
+    signal.throwIfAborted();
     this.container = await docker.createContainer({
       name,
       Image: image,
@@ -139,9 +137,9 @@ export class ContainerExecutor implements BackendExecutor {
       Cmd: ['sleep', '2147483647'],
       Labels: labels,
       HostConfig: { Mounts: hostConfigMounts(mount), AutoRemove: false },
-      abortSignal: signal,
-    } as Dockerode.ContainerCreateOptions);
-    await this.container.start({ abortSignal: signal } as object);
+    });
+    signal.throwIfAborted();
+    await this.container.start();
     const made = await this.exec(['mkdir', '-p', BENCH_ROOT], signal);
     if (made.exitCode !== 0)
       throw new MountbenchError(
