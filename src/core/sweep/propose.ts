@@ -3,7 +3,7 @@
 import { MountbenchError } from '../../shared/errors';
 import { resolveWorkload } from '../workloads/registry';
 import { plannedExecutions } from '../runner/measure';
-import { planBackends } from '../runner/plan';
+import { planBackends } from '../../shared/backend-plan';
 import type { Backend } from '../../shared/result-schema';
 import type {
   ApplyPlan,

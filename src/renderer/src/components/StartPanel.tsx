@@ -3,7 +3,7 @@
 import type { WorkloadInfo } from '../../../shared/api';
 import { estimateRun } from '../lib/estimate';
 import { estimateRangeWords } from '../lib/estimate-words';
-import type { PlannedBackend } from '../lib/planned-backends';
+import type { PlannedBackend } from '../../../shared/backend-plan';
 import type { PresetCounts } from '../lib/presets';
 import type { ProposalState } from '../stores/setup-store';
 import { DryRunCard } from './DryRunCard';

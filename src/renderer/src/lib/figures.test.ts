@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { perOpSpread } from '../../../shared/per-op';
 import type { MachineInfo, WorkloadResult } from '../../../shared/result-schema';
 import { PUBLISHED_ROWS, QUICK_RUN_ROWS, WORKLOADS } from '../test-support/recorded-api-data';
 import { QUICK_RUN } from '../test-support/recorded-runs';
@@ -7,7 +8,6 @@ import {
   groupByMachine,
   machineGroupLabel,
   m1VsIntelKeys,
-  perOp,
   publishedMachines,
   shortMachineName,
 } from './compare-data';
@@ -136,7 +136,7 @@ describe('compare data', () => {
 
   it('compares measured batched rows per operation', () => {
     const row = QUICK_RUN_ROWS.find((r) => r.workload.key === 'buffered-read:128')!;
-    expect(perOp(row).mean).toBeCloseTo(row.mean / row.opsPerSample, 15);
+    expect(perOpSpread(row).mean).toBeCloseTo(row.mean / row.opsPerSample, 15);
     expect(groupByMachine(QUICK_RUN_ROWS)[0].sources[0]).toMatch(/^measured \d+ \w+ \d{4}$/);
   });
 
