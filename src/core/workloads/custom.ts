@@ -41,6 +41,9 @@ export function customWorkload(
     title: 'Custom',
     description: 'Your own command on a copy of your project folder.',
     sizes: { default: params, quick: params },
+    sizeWords: (p) => (p.project ? `your command on a copy of ${p.project}` : 'your command'),
+    // Nothing is known of the command: a round guess, said as an estimate like every other.
+    cost: () => ({ cases: 1, perExecution: 5, fixture: 5 }),
     fixture: () => (folder ? directoryFixture(folder) : null),
     // What the command writes is unknown: on a sync mount, flush it back like any write.
     writes: true,

@@ -4,6 +4,7 @@
 // the kernel, so the figure is dominated by the writes. Every sample writes new files: the reset
 // deletes the previous sample's files outside the timed part, as the original wrote fresh files.
 import type { Workload } from './workload';
+import { countWords, megabytes } from '../../shared/size-format';
 
 export interface LargeWriteParams extends Record<string, number> {
   files: number;
@@ -30,6 +31,10 @@ export const largeWrite: Workload<LargeWriteParams> = {
     default: { files: 5, blockBytes: 1_000_000, blocksPerFile: 100 },
     quick: { files: 5, blockBytes: 1_000_000, blocksPerFile: 8 },
   },
+  sizeWords: ({ files, blockBytes, blocksPerFile }) =>
+    `${countWords(files)} files × ${megabytes(blockBytes * blocksPerFile)}`,
+  // About 1 ns per byte written.
+  cost: (params) => ({ cases: 1, perExecution: largeWriteTotalBytes(params) * 1e-9, fixture: 0 }),
   writes: true,
   fixture: () => null,
   // One dd per file: five process starts are nothing against 500 MB of writes. dd's messages go to

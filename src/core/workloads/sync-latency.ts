@@ -3,6 +3,7 @@
 // The runner does the timing (measure-sync-latency.ts); this file says what is laid and where.
 import type { MountKind } from '../../shared/ids';
 import type { Workload } from './workload';
+import { countWords } from '../../shared/size-format';
 
 export interface SyncLatencyParams extends Record<string, number> {
   edits: number;
@@ -23,6 +24,9 @@ export const syncLatency: Workload<SyncLatencyParams> = {
     default: { edits: 50 },
     quick: { edits: 10 },
   },
+  sizeWords: ({ edits }) => `${countWords(edits)} edits`,
+  // Its timed count is the number of edits, not the run count (runner: plannedExecutions).
+  cost: ({ edits }) => ({ cases: 1, perExecution: 0.3, fixture: 0, fixedRuns: edits }),
   timing: 'host-edit',
   fixture: () => ({
     totalBytes: 6,

@@ -2,6 +2,7 @@
 // it runs (container or host), lays the fixture, and times the script — so adding a workload never
 // touches the runner.
 import type { MountKind, SizeName, WorkloadId } from '../../shared/ids';
+import type { WorkloadCost } from '../../shared/estimate';
 import type { Stats } from '../../shared/result-schema';
 import type { FixtureSpec } from '../fixtures/fixture-spec';
 
@@ -27,6 +28,10 @@ export interface Workload<P extends WorkloadParams = WorkloadParams> {
   /** One sentence for the UI and the methodology page. */
   description: string;
   sizes: Record<SizeName, P>;
+  /** The size in a few words for Setup ("20,000 files × 5 KiB"): the one place a size is said. */
+  sizeWords(params: P): string;
+  /** What one execution of this size roughly costs: the estimate's input (shared/estimate.ts). */
+  cost(params: P): WorkloadCost;
   /** Laid once in the workload folder before warm-up; null: the folder starts empty. */
   fixture(params: P): FixtureSpec | null;
   /**

@@ -2,12 +2,9 @@
 import type { ProviderId } from '../../../shared/ids';
 import type { MachineInfo } from '../../../shared/result-schema';
 
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(bytes >= 10 * 1024 ** 3 ? 0 : 1)} GiB`;
-  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(bytes >= 10 * 1024 ** 2 ? 0 : 1)} MiB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KiB`;
-  return `${bytes} B`;
-}
+import { formatBytes } from '../../../shared/size-format';
+
+export { formatBytes };
 
 /** "Apple silicon (arm64)" on any arm64 Mac, Rosetta or not: the hardware is what matters here. */
 export function architectureWords(machine: MachineInfo): string {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { HOST_BACKEND, previewBackends } from '../../../shared/backend-plan';
 import { WORKLOADS } from '../test-support/recorded-api-data';
 import { QUICK_RUN } from '../test-support/recorded-runs';
-import { estimateRun, formatDuration } from './estimate';
+import { estimateRun } from '../../../shared/estimate';
+import { formatDuration } from './estimate-words';
 import { PRESETS } from './presets';
 
 describe('previewBackends (the shared planner, previewing)', () => {
