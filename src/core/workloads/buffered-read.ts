@@ -2,7 +2,7 @@
 // buffer sizes of the published osxfs Go benchmark. `dd bs=N` issues exactly one read() of N bytes
 // per block (and one write() to /dev/null, which never reaches a file system), so a sample is
 // thousands of operations and the result is reported per read call, as Go's `testing.B` does.
-import type { Workload, WorkloadCase } from './workload';
+import type { WorkloadCase, WorkloadDefinition } from './workload';
 import { formatBytes } from '../../shared/size-format';
 import { fixtureSeconds } from './fixture-cost';
 
@@ -31,7 +31,7 @@ function notSingleCase(): never {
   throw new Error('buffered-read has one result per read size: use workloadCases()');
 }
 
-export const bufferedRead: Workload<BufferedReadParams> = {
+export const bufferedRead: WorkloadDefinition<BufferedReadParams> = {
   id: 'buffered-read',
   title: 'Buffered read',
   description: 'Read one file whole with read() calls of 128 and of 1,024 bytes; time per read call.',

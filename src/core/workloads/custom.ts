@@ -4,7 +4,7 @@ import { MountbenchError } from '../../shared/errors';
 import type { MountKind } from '../../shared/ids';
 import { projectName } from '../project/project-folder';
 import { directoryFixture } from '../fixtures/directory-fixture';
-import type { Workload } from './workload';
+import type { WorkloadDefinition } from './workload';
 
 export interface CustomSpec {
   command: string;
@@ -24,7 +24,7 @@ export interface CustomParams extends Record<string, string> {
 export function customWorkload(
   spec: CustomSpec | undefined,
   options: { allowOnHost: boolean },
-): Workload<CustomParams> {
+): WorkloadDefinition<CustomParams> {
   if (!spec?.command.trim()) {
     throw new MountbenchError('BAD_INPUT', 'the custom workload needs a command', {
       remedy: { kind: 'use-cli', what: 'the command (--command)' },

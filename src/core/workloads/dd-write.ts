@@ -1,6 +1,6 @@
 // The published sequential-write benchmark, exactly as it ran: `dd` of 1 KiB blocks from /dev/zero.
 // Like the original (hyperfine repeating the command), each sample overwrites the previous file.
-import type { Workload } from './workload';
+import type { WorkloadDefinition } from './workload';
 import { countWords, formatBytes } from '../../shared/size-format';
 
 export interface DdWriteParams extends Record<string, number> {
@@ -8,7 +8,7 @@ export interface DdWriteParams extends Record<string, number> {
   count: number;
 }
 
-export const ddWrite: Workload<DdWriteParams> = {
+export const ddWrite: WorkloadDefinition<DdWriteParams> = {
   id: 'dd-write',
   title: 'dd write',
   description: 'dd if=/dev/zero of=speedtest bs=1024 count=100000: many small sequential writes.',

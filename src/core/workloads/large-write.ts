@@ -3,7 +3,7 @@
 // from /dev/zero is the closest BusyBox and macOS both have: its "source" is a memory clear inside
 // the kernel, so the figure is dominated by the writes. Every sample writes new files: the reset
 // deletes the previous sample's files outside the timed part, as the original wrote fresh files.
-import type { Workload } from './workload';
+import type { WorkloadDefinition } from './workload';
 import { countWords, megabytes } from '../../shared/size-format';
 
 export interface LargeWriteParams extends Record<string, number> {
@@ -22,7 +22,7 @@ export function largeWriteTotalBytes({ files, blockBytes, blocksPerFile }: Large
   return files * blockBytes * blocksPerFile;
 }
 
-export const largeWrite: Workload<LargeWriteParams> = {
+export const largeWrite: WorkloadDefinition<LargeWriteParams> = {
   id: 'large-write',
   title: 'Large write',
   description: 'Write 5 files of 100 MB from memory with no fsync (dd from /dev/zero, 1 MB blocks).',

@@ -3,7 +3,7 @@
 // names that do not exist (node_modules folders, other extensions), which a shared file system must
 // often ask the host about, since a miss is hard to cache. No file content is read.
 import type { FixtureEntry } from '../fixtures/fixture-spec';
-import type { Workload } from './workload';
+import type { WorkloadDefinition } from './workload';
 import { countWords } from '../../shared/size-format';
 import { fixtureSeconds } from './fixture-cost';
 
@@ -72,7 +72,7 @@ const LOOKUPS = [
   'done',
 ];
 
-export const metadataWalk: Workload<MetadataWalkParams> = {
+export const metadataWalk: WorkloadDefinition<MetadataWalkParams> = {
   id: 'metadata-walk',
   title: 'Metadata walk',
   description:

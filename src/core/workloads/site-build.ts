@@ -15,7 +15,7 @@ import {
   siteFolders,
   type SiteBuildParams,
 } from './site-build-fixture';
-import type { Workload } from './workload';
+import type { WorkloadDefinition } from './workload';
 import { countWords, megabytes } from '../../shared/size-format';
 import { fixtureSeconds } from './fixture-cost';
 
@@ -85,7 +85,7 @@ function siteBytes(p: SiteBuildParams): number {
   return p.pages * p.pageBytes + p.assets * p.assetBytes;
 }
 
-export const siteBuild: Workload<SiteBuildParams> = {
+export const siteBuild: WorkloadDefinition<SiteBuildParams> = {
   id: 'site-build',
   title: 'Site build',
   description:

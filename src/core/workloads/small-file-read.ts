@@ -1,6 +1,6 @@
 // The published small-file benchmark: 20,000 files of 5,120 zero bytes, walked with `find` and
 // read whole by one long-lived process (the original used one Ruby process).
-import type { Workload } from './workload';
+import type { WorkloadDefinition } from './workload';
 import { countWords, formatBytes } from '../../shared/size-format';
 import { fixtureSeconds } from './fixture-cost';
 
@@ -9,7 +9,7 @@ export interface SmallFileReadParams extends Record<string, number> {
   fileBytes: number;
 }
 
-export const smallFileRead: Workload<SmallFileReadParams> = {
+export const smallFileRead: WorkloadDefinition<SmallFileReadParams> = {
   id: 'small-file-read',
   title: 'Small-file read',
   description: 'Walk a flat folder and read every file whole in one long-lived reader process.',

@@ -8,10 +8,10 @@ import type { Workload } from './workload';
 
 export function estimatedWorkload(w: Workload): EstimatedWorkload {
   return {
-    cost: { default: w.cost(w.sizes.default), quick: w.cost(w.sizes.quick) },
+    cost: { default: w.cost('default'), quick: w.cost('quick') },
     unsupported: Object.fromEntries(
       MOUNT_KINDS.flatMap((mount) => {
-        const reason = w.unsupportedOn?.(mount);
+        const reason = w.unsupportedOn(mount);
         return reason ? [[mount, reason]] : [];
       }),
     ),
@@ -24,7 +24,7 @@ export function workloadInfo(w: Workload): WorkloadInfo {
     title: w.title,
     description: w.description,
     sizes: w.sizes,
-    sizeWords: { default: w.sizeWords(w.sizes.default), quick: w.sizeWords(w.sizes.quick) },
+    sizeWords: { default: w.sizeWords('default'), quick: w.sizeWords('quick') },
     ...estimatedWorkload(w),
   };
 }
