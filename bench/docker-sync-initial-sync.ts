@@ -14,7 +14,7 @@ import Docker from 'dockerode';
 import { dockerEngineVariants } from '../src/core/providers/docker-engine';
 import { getMachineInfo } from '../src/core/machine';
 import { benchImageFor } from '../src/core/runner/image';
-import { planBackends } from '../src/core/runner/plan';
+import { planBackends } from '../src/shared/backend-plan';
 import { executeRun } from '../src/core/runner/run';
 import { dockerSyncEnv, dockerSyncYaml } from '../src/core/sync/docker-sync';
 import type { RunRequest } from '../src/shared/run-plan';

@@ -14,7 +14,6 @@ import { shellQuote } from '../src/core/runner/sample-script';
 import { median } from '../src/core/stats';
 import { medianInterval95, medianRatioInterval95 } from './lib/bootstrap';
 import { workloadById } from '../src/core/workloads/registry';
-import { workloadCases } from '../src/core/workloads/workload';
 import { benchHeader, loadLine } from './lib/bench-header';
 import { choiceOption, countOption, listOption, runBench, type BenchOptions } from './lib/bench-main';
 import {
@@ -98,15 +97,15 @@ async function measureOne(
 ): Promise<Row> {
   const { executor, name } = container;
   const workload = workloadById(id);
-  const params = workload.sizes[size];
+  if (workload.kind !== 'script') throw new MountbenchError('INTERNAL', `${id} is not timed by a script`);
   // The case a run would time, with its untimed reset (neither workload has one today).
-  const [{ script: body, reset }] = workloadCases(workload, params);
+  const [{ script: body, reset }] = workload.cases(size);
   const workdir = executor.workdir(id);
 
   progress(`${mount} · ${id}: laying the fixture`);
-  await executor.prepareWorkdir(id, workload.fixture(params), signal);
+  await executor.prepareWorkdir(id, workload.fixture(size), signal);
   if (workload.verifyScript) {
-    const check = await executor.run(`cd ${shellQuote(workdir)} && ${workload.verifyScript(params)}`, signal);
+    const check = await executor.run(`cd ${shellQuote(workdir)} && ${workload.verifyScript(size)}`, signal);
     if (check.exitCode !== 0)
       throw new MountbenchError('WORKLOAD_FAILED', `the ${id} fixture is wrong: ${check.stderr.trim()}`);
   }

@@ -11,7 +11,7 @@ export type FixtureWorkload = (typeof FIXTURE_WORKLOADS)[number];
 
 export function benchFixture(id: FixtureWorkload, size: SizeName): FixtureSpec {
   const workload = workloadById(id);
-  const spec = workload.fixture(workload.sizes[size]);
+  const spec = workload.fixture(size);
   if (!spec) throw new MountbenchError('INTERNAL', `${id} has no fixture`);
   return spec;
 }

@@ -1,5 +1,6 @@
 // The one typed API of Mountbench. Transports (Electron IPC, the `serve` WebSocket) implement it
 // from the call table in api-calls.ts; the renderer and the CLI call it. Channels are `domain:action`.
+import type { WorkloadCost } from './estimate';
 import type { ComparisonRow } from './comparison';
 import type { DiscoveredEngine, EngineFsSeen } from './engine';
 import type { MountKind, ProviderId, SizeName, WorkloadId } from './ids';
@@ -37,6 +38,10 @@ export interface WorkloadInfo {
   title: string;
   description: string;
   sizes: Record<SizeName, Record<string, number | string | boolean>>;
+  /** Each size in the workload's own words. */
+  sizeWords: Record<SizeName, string>;
+  /** What one execution of each size roughly costs, in the workload's own estimate. */
+  cost: Record<SizeName, WorkloadCost>;
   /** Mounts it cannot run on, with why (sync-latency on a named volume). */
   unsupported: Partial<Record<MountKind, string>>;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planBackends } from '../core/runner/plan';
+import { planBackends } from './backend-plan';
 import type { ProviderVariant } from '../core/providers/provider-variant';
 import { sampleRun, sampleWorkloadResult } from '../core/store/test-support/run-fixture';
 import { continuationOf } from './continuation';

@@ -1,6 +1,6 @@
 // What a pull of a missing image reports as it goes, and its words, shared by the CLI's progress
 // line and the dashboard so both say the same thing.
-import { formatBytes } from './format-bytes';
+import { formatBytes } from './size-format';
 
 export interface PullProgress {
   /** The engine's last word for the pull, e.g. `Downloading`. */

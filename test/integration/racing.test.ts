@@ -9,7 +9,7 @@ import type { RunRequest } from '../../src/shared/run-plan';
 import { engineInfoFrom, resolveEngine } from '../../src/core/engines';
 import { getMachineInfo } from '../../src/core/machine';
 import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
-import { planBackends } from '../../src/core/runner/plan';
+import { planBackends } from '../../src/shared/backend-plan';
 import { executeRun } from '../../src/core/runner/run';
 import { prepareRun } from '../../src/core/runner/prepare-run';
 import { continuationOf } from '../../src/shared/continuation';

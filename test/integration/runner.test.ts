@@ -8,7 +8,7 @@ import { runFileSchema } from '../../src/shared/result-schema';
 import type { RunEvent } from '../../src/shared/run-events';
 import type { RunRequest } from '../../src/shared/run-plan';
 import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
-import { planBackends } from '../../src/core/runner/plan';
+import { planBackends } from '../../src/shared/backend-plan';
 import { executeRun, runWorkDir } from '../../src/core/runner/run';
 import { getMachineInfo } from '../../src/core/machine';
 import { docker, fuseMountsBelow, hostFsType, image, labelledLeftovers, tempDir } from './support';

@@ -15,7 +15,7 @@ import type { RunEvent } from '../../src/shared/run-events';
 import type { RunRequest } from '../../src/shared/run-plan';
 import type { SyncMountKind } from '../../src/shared/ids';
 import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
-import { planBackends } from '../../src/core/runner/plan';
+import { planBackends } from '../../src/shared/backend-plan';
 import { executeRun, runWorkDir } from '../../src/core/runner/run';
 import { prepareRun } from '../../src/core/runner/prepare-run';
 import { removeLeftovers } from '../../src/core/runner/leftovers';

@@ -12,7 +12,7 @@ import { rowsFromRun } from '../../src/core/compare';
 import { getMachineInfo } from '../../src/core/machine';
 import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
 import { profileByName, recommend, rankWorkload } from '../../src/core/recommend';
-import { planBackends } from '../../src/core/runner/plan';
+import { planBackends } from '../../src/shared/backend-plan';
 import { executeRun } from '../../src/core/runner/run';
 import { docker, image, labelledLeftovers, tempDir } from './support';
 

@@ -4,11 +4,13 @@
 import type { Command } from 'commander';
 import { MountbenchError } from '../../shared/errors';
 import { PROVIDER_IDS } from '../../shared/ids';
-import { variantIdSchema } from '../../shared/sweep';
+import { variantIdSchema, type ApplyResult } from '../../shared/sweep';
 import { providerContext } from '../../core/providers/provider-context';
 import { providerById } from '../../core/providers/registry';
 import { cacheDir } from '../../core/store';
-import { applySetting, proposeApply } from '../../core/sweep';
+import { proposeApply } from '../../core/sweep';
+import { startApplyJob } from '../../core/app/settings-jobs';
+import { cliJobs } from '../follow-job';
 import { applyProposalText, applyResultText } from '../output/apply-text';
 import { cancelOnSignal } from '../cancel-on-signal';
 import { parseCount, parseOne } from '../parse-options';
@@ -39,14 +41,21 @@ async function applyCommand(flags: ApplyFlags): Promise<void> {
     cancelling: 'cancelling: putting the original setting back…',
     again: 'warn',
   });
-  let result;
+  const { jobs, follow } = cliJobs();
+  // Set by the job's last event (a holder: TypeScript does not see a callback assign a local).
+  const ended: { result: ApplyResult | null } = { result: null };
   try {
-    result = await applySetting(provider, variant.data, ctx, {
+    const applyId = await startApplyJob(jobs, provider.id, variant.data, {
       cacheDir: cacheDir(),
+      context: async () => ctx,
       ...(flags.image ? { image: flags.image } : {}),
       readyTimeoutMs,
-      signal: cancel.signal,
-      onEvent: (phase, message) => process.stderr.write(`${phase}${message ? `: ${message}` : ''}\n`),
+      save: async () => undefined,
+    });
+    await follow('apply', applyId, cancel, (event) => {
+      if (event.type === 'apply')
+        process.stderr.write(`${event.phase}${event.message ? `: ${event.message}` : ''}\n`);
+      else ended.result = event.result;
     });
   } catch (err) {
     if (cancel.endedBy(err)) return;
@@ -54,6 +63,8 @@ async function applyCommand(flags: ApplyFlags): Promise<void> {
   } finally {
     cancel.dispose();
   }
+  const { result } = ended;
+  if (!result) throw new MountbenchError('INTERNAL', 'the apply ended without a result');
   process.stdout.write(`${applyResultText(result)}\n`);
   if (result.status === 'failed') process.exitCode = cancel.received() ? cancel.exitCode() : 1;
 }

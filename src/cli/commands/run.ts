@@ -5,12 +5,12 @@ import { MountbenchError } from '../../shared/errors';
 import { DEFAULT_MOUNTS, MOUNT_KINDS, SIZES, WORKLOAD_IDS, type SizeName } from '../../shared/ids';
 import { KNOWN_DEPENDENCY_FOLDERS, type RunRequest } from '../../shared/run-plan';
 import { findDependencyFolders } from '../../core/fixtures/dependency-folders';
-import { APP_VERSION } from '../../core/app-version';
-import { getMachineInfo } from '../../core/machine';
-import { prepareRun } from '../../core/runner/prepare-run';
+import type { RunFile } from '../../shared/result-schema';
+import { startRunJob } from '../../core/app/run-job';
+import type { PreparedRun } from '../../core/runner/prepare-run';
 import { removeLeftovers } from '../../core/runner/leftovers';
 import { whatRunLeft } from '../../core/runner/run-left';
-import { executeRun } from '../../core/runner/run';
+import { cliJobs } from '../follow-job';
 import { reportLeftovers } from './cleanup';
 import { cacheDir, dataDir, resultsDir, saveRun, writeFileAtomic } from '../../core/store';
 import { rowsFromRun } from '../../core/compare';
@@ -232,34 +232,49 @@ async function measureAndSave(
   profile: ReturnType<typeof resolveProfile> | null,
   cancel: SignalCancel,
 ): Promise<void> {
-  let prepared;
+  const { jobs, follow } = cliJobs();
+  // Set by the job's callbacks (a holder: TypeScript does not see a callback assign a local).
+  const ended: { docker: PreparedRun['docker']; run: RunFile | null } = { docker: null, run: null };
+  let runId: string;
   try {
-    prepared = await prepareRun(request, { signal: cancel.signal });
-    // What a crashed earlier run left would skew this one (a busy disk) and pile up: clear it first.
-    reportLeftovers(
-      await removeLeftovers(prepared.docker, cacheDir(), process.env, {
-        askMutagen: 'after-crash',
-        signal: cancel.signal,
-      }),
-    );
-    cancel.signal.throwIfAborted();
+    runId = await startRunJob(jobs, request, {
+      cacheDir: cacheDir(),
+      // The user typed the command themselves: --command may run on the host baseline too.
+      allowHostCommands: true,
+      signal: cancel.signal,
+      // What a crashed earlier run left would skew this one (a busy disk) and pile up: clear it first.
+      beforeStart: async (prepared) => {
+        ended.docker = prepared.docker;
+        reportLeftovers(
+          await removeLeftovers(prepared.docker, cacheDir(), process.env, {
+            askMutagen: 'after-crash',
+            signal: cancel.signal,
+          }),
+        );
+      },
+      // Printed and saved below, once the job has ended.
+      save: async (finished) => {
+        ended.run = finished;
+      },
+    });
   } catch (err) {
     // Cancelled while finding the engine or clearing old leftovers: nothing of this run exists yet.
     if (cancel.endedBy(err, 'cancelled before measuring started; nothing was created')) return;
     throw err;
   }
   const progress = new ProgressLine(process.stderr, Boolean(process.stderr.isTTY));
-  const run = await executeRun({
-    ...prepared,
-    machine: await getMachineInfo(),
-    appVersion: APP_VERSION,
-    // The user typed the command themselves: --command may run on the host baseline too.
-    allowHostCommands: true,
-    cacheDir: cacheDir(),
-    signal: cancel.signal,
-    onEvent: (event) => progress.handle(event),
-  });
+  await follow('run', runId, cancel, (event) => progress.handle(event));
+  if (!ended.run) throw new MountbenchError('INTERNAL', `run ${runId} ended without a result`);
+  await reportRun(flags, ended.run, ended.docker, profile, cancel);
+}
 
+async function reportRun(
+  flags: RunFlags,
+  run: RunFile,
+  docker: PreparedRun['docker'],
+  profile: ReturnType<typeof resolveProfile> | null,
+  cancel: SignalCancel,
+): Promise<void> {
   let changed: string | null = null;
   if (run.results.length) {
     process.stdout.write(`${flags.markdown ? markdownTable(run.results) : textTable(run.results)}\n`);
@@ -296,7 +311,7 @@ async function measureAndSave(
   }
   if (run.status === 'cancelled') {
     // Looked at, not assumed: the claim that nothing is left is made only when nothing is.
-    const left = await whatRunLeft(prepared.docker, cacheDir(), run.id);
+    const left = await whatRunLeft(docker, cacheDir(), run.id);
     process.stderr.write(
       left.length
         ? `cancelled; still left: ${left.join(', ')}; \`mountbench cleanup\` clears it\n`

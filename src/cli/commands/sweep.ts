@@ -3,12 +3,14 @@
 import type { Command } from 'commander';
 import { MountbenchError } from '../../shared/errors';
 import { MOUNT_KINDS, PROVIDER_IDS, SIZES, WORKLOAD_IDS } from '../../shared/ids';
-import { APP_VERSION } from '../../core/app-version';
-import { getMachineInfo } from '../../core/machine';
+import type { RunFile } from '../../shared/result-schema';
+import type { SweepFinish } from '../../shared/sweep';
+import { startSweepJob } from '../../core/app/settings-jobs';
 import { providerContext } from '../../core/providers/provider-context';
 import { providerById } from '../../core/providers/registry';
 import { cacheDir, dataDir, resultsDir, saveRun, writeFileAtomic } from '../../core/store';
-import { proposeSweep, runSweep, sweepRequestSchema, type SweepRequest } from '../../core/sweep';
+import { proposeSweep, sweepRequestSchema, type SweepRequest } from '../../core/sweep';
+import { cliJobs } from '../follow-job';
 import { describeIssues } from '../../core/store';
 import { ProgressLine } from '../output/progress-line';
 import { textTable, warningLines } from '../output/results-table';
@@ -72,47 +74,54 @@ async function sweepCommand(flags: SweepFlags): Promise<void> {
     again: 'warn',
   });
   const progress = new ProgressLine(process.stderr, Boolean(process.stderr.isTTY));
-  let outcome;
+  const { jobs, follow, fail } = cliJobs();
+  // Set by the job (a holder: TypeScript does not see a callback assign a local).
+  const ended: { run: RunFile | null; saved: string | null; finish: SweepFinish | null } = {
+    run: null,
+    saved: null,
+    finish: null,
+  };
   try {
-    outcome = await runSweep(provider, request, ctx, {
-      machine: await getMachineInfo(),
-      appVersion: APP_VERSION,
+    const sweepId = await startSweepJob(jobs, request, {
       cacheDir: cacheDir(),
-      signal: cancel.signal,
-      onEvent: (event) => {
-        if (event.type === 'run') progress.handle(event.event);
-        else if (event.type === 'variant')
-          process.stderr.write(
-            `${event.variant}: ${event.phase}${event.message ? ` — ${event.message}` : ''}\n`,
-          );
-        else if (event.type === 'restore')
-          process.stderr.write(`restore: ${event.phase}${event.message ? ` — ${event.message}` : ''}\n`);
-        else if (event.type === 'journal') process.stderr.write(`journal: ${event.file}\n`);
+      context: async () => ctx,
+      // Saved before `sweep-done`, while the signal still cancels nothing but the job: a late
+      // signal must not cut the save short.
+      save: async (run) => {
+        ended.run = run;
+        ended.saved = await saveRun(run, resultsDir(dataDir()));
+        if (flags.json) await writeFileAtomic(flags.json, `${JSON.stringify(run, null, 2)}\n`);
       },
+      onBackgroundError: fail,
+    });
+    await follow('sweep', sweepId, cancel, (event) => {
+      if (event.type === 'sweep-done') ended.finish = event.finish;
+      else if (event.type === 'run') progress.handle(event.event);
+      else if (event.type === 'variant')
+        process.stderr.write(
+          `${event.variant}: ${event.phase}${event.message ? ` — ${event.message}` : ''}\n`,
+        );
+      else if (event.type === 'restore')
+        process.stderr.write(`restore: ${event.phase}${event.message ? ` — ${event.message}` : ''}\n`);
+      else if (event.type === 'journal') process.stderr.write(`journal: ${event.file}\n`);
     });
   } catch (err) {
-    cancel.dispose();
     if (cancel.endedBy(err)) return;
     throw err;
-  }
-  // Still listening while the results are saved: a late signal must not cut the save short.
-  try {
-    if (outcome.run?.results.length) {
-      process.stdout.write(`${textTable(outcome.run.results)}\n`);
-      // A reverse pass that disagrees is said here, as any other warning on a figure.
-      const warnings = warningLines(outcome.run.results);
-      if (warnings.length)
-        process.stdout.write(`\nwarnings:\n${warnings.map((w) => `  - ${w}`).join('\n')}\n`);
-    }
-    process.stdout.write(`${outcomeText(outcome)}\n`);
-    if (outcome.run) {
-      const saved = await saveRun(outcome.run, resultsDir(dataDir()));
-      process.stderr.write(`saved ${saved}\n`);
-      if (flags.json) await writeFileAtomic(flags.json, `${JSON.stringify(outcome.run, null, 2)}\n`);
-    }
   } finally {
     cancel.dispose();
   }
+  const { run, saved, finish: outcome } = ended;
+  if (!outcome) throw new MountbenchError('INTERNAL', 'the sweep ended without an outcome');
+  if (run?.results.length) {
+    process.stdout.write(`${textTable(run.results)}\n`);
+    // A reverse pass that disagrees is said here, as any other warning on a figure.
+    const warnings = warningLines(run.results);
+    if (warnings.length)
+      process.stdout.write(`\nwarnings:\n${warnings.map((w) => `  - ${w}`).join('\n')}\n`);
+  }
+  process.stdout.write(`${outcomeText(outcome)}\n`);
+  if (saved) process.stderr.write(`saved ${saved}\n`);
   if (outcome.status === 'cancelled') {
     process.stderr.write(
       `cancelled; ${outcome.restored ? 'settings were put back' : 'settings were NOT all put back: run `mountbench restore`'}\n`,

@@ -1,6 +1,7 @@
 // Plain-text views of providers, sweep proposals and sweep outcomes for the terminal.
 import type { ProviderDetection, VariantSpec } from '../../core/providers/provider';
-import type { SweepOutcome, SweepProposal } from '../../core/sweep';
+import type { SweepFinish } from '../../shared/sweep';
+import type { SweepProposal } from '../../core/sweep';
 import { formatEta } from './progress-line';
 
 export function providerText(found: ProviderDetection, variants: VariantSpec[]): string {
@@ -75,7 +76,7 @@ export function proposalText(p: SweepProposal): string {
   return lines.join('\n');
 }
 
-export function outcomeText(o: SweepOutcome): string {
+export function outcomeText(o: Pick<SweepFinish, 'variants' | 'restored' | 'restoreError'>): string {
   const lines: string[] = [];
   for (const v of o.variants) {
     lines.push(

@@ -3,9 +3,8 @@
 // before the first event, events stream to every listener, cancel takes the id, and only one job
 // runs at a time.
 import { join } from 'node:path';
-import type { MountbenchApi, WorkloadInfo } from '../../shared/api';
+import type { MountbenchApi } from '../../shared/api';
 import { MountbenchError } from '../../shared/errors';
-import { MOUNT_KINDS } from '../../shared/ids';
 import type { ProviderId } from '../../shared/ids';
 import { APP_VERSION } from '../app-version';
 import { publishedRows, rowsFromRun } from '../compare';
@@ -33,6 +32,7 @@ import { engineFsSeen } from '../sweep/engine-fs-seen';
 import { mountAvailability } from '../sync/availability';
 import { allWorkloads } from '../workloads/registry';
 import { createProjectsApi } from '../project/projects-api';
+import { workloadInfo } from '../workloads/workload-info';
 import { createJobs } from './jobs';
 import { startRunJob } from './run-job';
 import { startApplyJob, startSweepJob, type SettingsJobOptions } from './settings-jobs';
@@ -55,21 +55,6 @@ export interface CoreApi extends MountbenchApi {
   removeLeftovers(): Promise<LeftoverReport>;
   /** Cancels every job and waits until each has cleaned up (quitting the app). */
   shutdown(): Promise<void>;
-}
-
-function workloadInfo(): WorkloadInfo[] {
-  return allWorkloads().map((w) => ({
-    id: w.id,
-    title: w.title,
-    description: w.description,
-    sizes: w.sizes,
-    unsupported: Object.fromEntries(
-      MOUNT_KINDS.flatMap((mount) => {
-        const reason = w.unsupportedOn?.(mount);
-        return reason ? [[mount, reason]] : [];
-      }),
-    ),
-  }));
 }
 
 export function createCoreApi(options: CoreApiOptions): CoreApi {
@@ -115,7 +100,7 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
       fsSeen: (engineName) => engineFsSeen(engineName, { env: options.env ?? process.env, cacheDir: cache }),
     },
     workloads: {
-      list: async () => workloadInfo(),
+      list: async () => allWorkloads().map(workloadInfo),
     },
     mounts: {
       list: () => mountAvailability(options.env ?? process.env),

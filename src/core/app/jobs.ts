@@ -50,6 +50,8 @@ export interface Jobs {
   cancel(kind: JobKind, id: string): Promise<void>;
   active(kind: JobKind): ActiveJob[];
   has(id: string): boolean;
+  /** Settles when the job has ended and cleaned up (at once for an id not in progress). */
+  whenDone(id: string): Promise<void>;
   on<K extends JobKind>(kind: K, listener: (event: JobEvents[K]) => void, signal: AbortSignal): void;
   /** Cancels every job and waits for each (quitting). */
   shutdown(): Promise<void>;
@@ -101,6 +103,7 @@ export function createJobs(options: { onBackgroundError?: (err: unknown) => void
         .filter((entry) => entry.kind === kind)
         .map(({ kind: k, id, label, detail }) => ({ kind: k, id, label, detail })),
     has: (id) => entries.has(id),
+    whenDone: (id) => entries.get(id)?.done ?? Promise.resolve(),
     on(kind, listener, signal) {
       if (signal.aborted) return;
       events.on(kind, listener);

@@ -4,7 +4,7 @@ import type { RunFile } from '../../shared/result-schema';
 import type { RunRequest } from '../../shared/run-plan';
 import { APP_VERSION } from '../app-version';
 import { getMachineInfo } from '../machine';
-import { prepareRun } from '../runner/prepare-run';
+import { prepareRun, type PreparedRun } from '../runner/prepare-run';
 import { executeRun } from '../runner/run';
 import type { Jobs } from './jobs';
 
@@ -16,11 +16,17 @@ export interface RunJobOptions {
   /** Stores the finished run; awaited before `run-done`. A failure goes to onSaveError. */
   save(run: RunFile): Promise<unknown>;
   onSaveError?(err: unknown): void;
+  /** Cancels planning (finding a wedged engine), before the job has an id to cancel by. */
+  signal?: AbortSignal;
+  /** After planning, before the job starts: the CLI clears what a crashed run left on the engine. */
+  beforeStart?(prepared: PreparedRun): Promise<void>;
 }
 
 export async function startRunJob(jobs: Jobs, request: RunRequest, options: RunJobOptions): Promise<string> {
   jobs.refuseIfBusy('start a run');
-  const prepared = await prepareRun(request, { env: options.env });
+  const prepared = await prepareRun(request, { env: options.env, signal: options.signal });
+  await options.beforeStart?.(prepared);
+  options.signal?.throwIfAborted();
   const machine = await getMachineInfo();
   // Again: planning awaited, and another start may have come in meanwhile.
   jobs.refuseIfBusy('start a run');

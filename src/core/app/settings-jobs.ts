@@ -80,7 +80,7 @@ export async function startApplyJob(
   jobs: Jobs,
   providerId: ProviderId,
   variant: string,
-  options: SettingsJobOptions,
+  options: SettingsJobOptions & { image?: string; readyTimeoutMs?: number },
 ): Promise<string> {
   const provider = providerById(providerId);
   const what = `apply a setting of ${provider.label}`;
@@ -100,6 +100,8 @@ export async function startApplyJob(
       try {
         const result = await applySetting(provider, variant, ctx, {
           cacheDir: options.cacheDir,
+          ...(options.image ? { image: options.image } : {}),
+          ...(options.readyTimeoutMs ? { readyTimeoutMs: options.readyTimeoutMs } : {}),
           signal,
           onEvent: (phase, message) =>
             emit({ type: 'apply', applyId, phase, ...(message ? { message } : {}) }),

@@ -1,6 +1,7 @@
 // The side-by-side model behind every comparison table: rows grouped by workload (and fixture
 // size), then by machine, each machine's backends ranked against its own fastest. Ratios and
 // significance are always within one machine: an M1 is not a faster "backend" than an Intel Mac.
+import { perOpSpread } from '../../shared/per-op';
 import type { ComparisonRow } from '../../shared/comparison';
 import type { SizeName } from '../../shared/ids';
 import { compareTimes, type Verdict } from '../stats/significance';
@@ -41,11 +42,7 @@ function groupKey(row: ComparisonRow): string {
 }
 
 function rankMachine(key: string, label: string, rows: ComparisonRow[]): MachineGroup {
-  const perOp = rows.map((row) => ({
-    row,
-    mean: row.mean / row.opsPerSample,
-    stddev: row.stddev === null ? null : row.stddev / row.opsPerSample,
-  }));
+  const perOp = rows.map((row) => ({ row, ...perOpSpread(row) }));
   // A stable sort keeps the input order among equal means, so the output is deterministic.
   perOp.sort((a, b) => a.mean - b.mean);
   const fastest = perOp[0];

@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ProviderId } from '../../shared/ids';
-import { parseHostOverride } from '../providers/host-facts';
+import { parseHostOverride } from '../machine/host-override';
 
 export interface KnownSocket {
   /** The name the product gives its own context, so a later context for it deduplicates cleanly. */

@@ -1,6 +1,7 @@
 // A run as Markdown to paste into an issue or a wiki: what ran where, then one table with every
 // result, its spread and range, how it compares with the fastest backend for that workload, and
 // with the host baseline (the same words as the Results page).
+import { perOp } from '../../shared/per-op';
 import type { RunFile } from '../../shared/result-schema';
 import { compareRows } from '../compare/compare-groups';
 import { LEGEND, SIGNIFICANCE_MARKS } from '../compare/compare-table';
@@ -61,7 +62,6 @@ export function runMarkdown(run: RunFile): string {
       const host = entries.find((e) => e.row.backend.mount === 'host')?.mean;
       for (const entry of entries) {
         const { row } = entry;
-        const ops = row.opsPerSample;
         const mark = SIGNIFICANCE_MARKS[entry.verdict];
         const ratio =
           entry.verdict === 'fastest' ? 'fastest' : `${formatRatio(entry.ratio)}${mark ? ` ${mark}` : ''}`;
@@ -69,8 +69,8 @@ export function runMarkdown(run: RunFile): string {
           `${group.workloadKey}${per}`,
           row.backend.label,
           formatMeanStddev(entry.mean, entry.stddev),
-          formatTime((row.median ?? row.mean) / ops),
-          `${formatTime(row.min / ops)} … ${formatTime(row.max / ops)}`,
+          formatTime(perOp(row.median ?? row.mean, row.opsPerSample)),
+          `${formatTime(perOp(row.min, row.opsPerSample))} … ${formatTime(perOp(row.max, row.opsPerSample))}`,
           String(row.runs),
           ratio,
           vsHost(entry.mean, row.backend.mount, host),

@@ -167,3 +167,16 @@ export function ownersOf(records: readonly JournalRecord[]): JournalOwner[] {
   }
   return owners;
 }
+
+/** A journal file as a scan of the folder found it (journal.ts scans, prune-journals.ts prunes). */
+export interface UnfinishedJournal {
+  id: string;
+  file: string;
+  records: JournalRecord[];
+  /** Set when the file cannot be read or is not a journal: what is wrong and what to do. */
+  problem?: string;
+}
+
+export interface ScannedJournal extends UnfinishedJournal {
+  finished: boolean;
+}

@@ -28,7 +28,11 @@ import {
   type JournalRecord,
   type JsonValue,
   type ProviderOriginals,
+  type ScannedJournal,
+  type UnfinishedJournal,
 } from './journal-records';
+
+export type { ScannedJournal, UnfinishedJournal };
 import { ownStartedAt, ownerStillRunning } from './process-identity';
 import { pruneFinishedJournals } from './prune-journals';
 
@@ -301,18 +305,6 @@ async function readJournalBytes(file: string): Promise<Buffer> {
       `cannot read the journal ${file} (${reason}); Mountbench did not write it as it is: move it out of ${path.dirname(file)}`,
     );
   }
-}
-
-export interface UnfinishedJournal {
-  id: string;
-  file: string;
-  records: JournalRecord[];
-  /** Set when the file cannot be read or is not a journal: what is wrong and what to do. */
-  problem?: string;
-}
-
-export interface ScannedJournal extends UnfinishedJournal {
-  finished: boolean;
 }
 
 /** Every `*.jsonl` in the journal folder, read without trusting it: unreadable ones carry `problem`. */

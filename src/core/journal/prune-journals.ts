@@ -3,7 +3,7 @@
 // should keep copies of it forever. Only names Journal.create makes are ever touched.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { ScannedJournal } from './journal';
+import type { ScannedJournal } from './journal-records';
 
 /** How long a finished journal and its backups are kept (docs/architecture.md, "journal/"). */
 export const JOURNAL_KEEP_DAYS = 30;

@@ -1,28 +1,24 @@
 // The plain Docker Engine on Linux: no settings of its own to switch, so its two variants are
 // made here — bind mounts as they are (`native`), or served through a FUSE passthrough (`fuse`).
 import { join } from 'node:path';
+import { DOCKER_ENGINE_VARIANTS } from '../../shared/backend-plan';
 import { findExecutable } from './find-executable';
 import { mountBindfs } from './fuse-share';
 import type { BindShare, ProviderVariant } from './provider-variant';
 
-export const DOCKER_ENGINE_VARIANTS = ['native', 'fuse'] as const;
-
 export async function dockerEngineVariants(): Promise<ProviderVariant[]> {
   const bindfs = await findExecutable('bindfs');
-  return [
-    { id: 'native', label: 'native', available: true, affects: ['bind'] },
-    {
-      id: 'fuse',
-      label: 'FUSE share (bindfs)',
-      available: Boolean(bindfs) && process.platform === 'linux',
-      reason: bindfs
-        ? process.platform === 'linux'
-          ? undefined
-          : 'bindfs variant needs Linux'
-        : 'bindfs is not installed',
-      affects: ['bind'],
-    },
-  ];
+  const fuseProblem = !bindfs
+    ? 'bindfs is not installed'
+    : process.platform !== 'linux'
+      ? 'bindfs variant needs Linux'
+      : undefined;
+  // The words and what each variant affects are shared with the dashboard's preview.
+  return DOCKER_ENGINE_VARIANTS.map(({ note: _note, ...v }) =>
+    v.id === 'fuse'
+      ? { ...v, available: fuseProblem === undefined, ...(fuseProblem ? { reason: fuseProblem } : {}) }
+      : { ...v, available: true },
+  );
 }
 
 /** Makes the folder the engine will bind-mount for a backend, under `dir`. */

@@ -3,27 +3,15 @@
 // rules can be tested (and demonstrated) on any machine with stand-in CLIs.
 import { execFile } from 'node:child_process';
 import os from 'node:os';
+import { parseHostOverride, type HostFacts } from '../machine/host-override';
 import { parseSwVers } from '../machine/parse-sw-vers';
 
-export interface HostFacts {
-  platform: string;
-  /** The hardware's architecture (`arm64` on Apple silicon even under Rosetta), `x64`… */
-  arch: string;
-  /** macOS product version ("14.5"); null elsewhere or when unknown. */
-  macosVersion: string | null;
-}
+export { parseHostOverride, type HostFacts };
 
 function run(command: string, args: string[]): Promise<string | null> {
   return new Promise((resolve) => {
     execFile(command, args, { timeout: 5000, encoding: 'utf8' }, (err, out) => resolve(err ? null : out));
   });
-}
-
-/** Parses MOUNTBENCH_HOST: "<platform> <arch> [macOS version]". */
-export function parseHostOverride(value: string | undefined): HostFacts | null {
-  const parts = (value ?? '').trim().split(/\s+/).filter(Boolean);
-  if (parts.length < 2) return null;
-  return { platform: parts[0], arch: parts[1], macosVersion: parts[2] ?? null };
 }
 
 export async function hostFacts(env: NodeJS.ProcessEnv = process.env): Promise<HostFacts> {

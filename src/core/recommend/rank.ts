@@ -3,6 +3,7 @@
 // noise and they share first place ("no measurable difference").
 import type { ComparisonRow } from '../../shared/comparison';
 import { MountbenchError } from '../../shared/errors';
+import { perOpSpread } from '../../shared/per-op';
 import type { RankedBackend, RankVerdict, WorkloadRanking } from '../../shared/recommendation';
 import { compareTimes, type TimeSummary, type Verdict } from '../stats/significance';
 import { singleMachine } from './machine-groups';
@@ -10,12 +11,7 @@ import { ratioIntervalFromSummary } from '../stats/ratio-interval';
 
 /** The figure a ranking compares: time per operation, so batched workloads with different batch sizes compare fairly. */
 export function perOperation(row: ComparisonRow): TimeSummary {
-  const ops = row.opsPerSample > 0 ? row.opsPerSample : 1;
-  return {
-    mean: row.mean / ops,
-    stddev: row.stddev === null ? null : row.stddev / ops,
-    runs: row.runs,
-  };
+  return { ...perOpSpread(row), runs: row.runs };
 }
 
 export function isBaseline(row: ComparisonRow): boolean {

@@ -8,8 +8,8 @@ import { MountbenchError } from '../../shared/errors';
 import type { Backend, WorkloadResult } from '../../shared/result-schema';
 import type { SizeName } from '../../shared/ids';
 import { median, statsWarnings, summarize } from '../stats';
-import { SYNC_PROBE, type SyncLatencyParams } from '../workloads/sync-latency';
-import type { Workload } from '../workloads/workload';
+import { SYNC_PROBE } from '../workloads/sync-latency';
+import type { HostEditWorkload } from '../workloads/workload';
 import { HOST_MARKER_CLOCK } from './clock';
 import type { BackendExecutor } from './executor';
 import type { MeasureHooks } from './measure-hooks';
@@ -67,13 +67,12 @@ async function expectLine(
 export async function measureSyncLatency(
   executor: BackendExecutor,
   backend: Backend,
-  workload: Workload,
+  workload: HostEditWorkload,
   size: SizeName,
   warmup: number,
   hooks: MeasureHooks,
 ): Promise<WorkloadResult[]> {
   const { signal } = hooks;
-  const params = workload.sizes[size] as SyncLatencyParams;
   const hostDir = executor.hostPathOf(workload.id);
   if (!hostDir)
     throw new MountbenchError(
@@ -81,7 +80,7 @@ export async function measureSyncLatency(
       `sync-latency needs a folder the host can write into; ${backend.label} has none`,
     );
   hooks.phase('fixture');
-  await executor.prepareWorkdir(workload.id, workload.fixture(params), signal);
+  await executor.prepareWorkdir(workload.id, workload.fixture(size), signal);
   const sync = executor.sync;
   const initialSeconds = sync ? await sync.flush(signal) : null;
   const workdir = executor.workdir(workload.id);
@@ -124,7 +123,7 @@ export async function measureSyncLatency(
     if (warmup > 0) hooks.phase('warmup');
     for (let i = 0; i < warmup; i++) await edit(i, true);
     hooks.phase('timed');
-    for (let i = 0; i < params.edits; i++) latencies.push(await edit(i, false));
+    for (let i = 0; i < workload.edits(size); i++) latencies.push(await edit(i, false));
 
     session.send('events');
     const events = (await expectLine(session, 'events ', ANSWER_TIMEOUT_MS)).line.slice('events '.length);
@@ -151,7 +150,7 @@ export async function measureSyncLatency(
     return [
       {
         backend,
-        workload: { id: workload.id, size, params },
+        workload: { id: workload.id, size, params: workload.sizes[size] },
         fsType,
         clock: {
           source: 'host-round-trip',

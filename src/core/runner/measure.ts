@@ -7,7 +7,7 @@ import type { Backend, RaceSummary, WorkloadResult } from '../../shared/result-s
 import type { RunRequest } from '../../shared/run-plan';
 import { workloadKey } from '../../shared/comparison';
 import { racePolicy } from '../stats/race';
-import { workloadCases, type Workload } from '../workloads/workload';
+import type { HostEditWorkload, ScriptedWorkload, Workload } from '../workloads/workload';
 import type { BackendExecutor } from './executor';
 import { laneResult } from './lane-result';
 import type { MeasureHooks } from './measure-hooks';
@@ -45,9 +45,9 @@ export interface WorkloadMeasurement {
 
 /** Executions a workload will make at least: the denominator of progress. */
 export function plannedExecutions(workload: Workload, size: SizeName, counts: MeasureCounts): number {
-  if (workload.timing === 'host-edit') return counts.warmup + Number(workload.sizes[size].edits);
+  if (workload.kind === 'host-edit') return counts.warmup + workload.edits(size);
   const runs = counts.race ? racePolicy(counts).minSamples : counts.runs;
-  return workloadCases(workload, workload.sizes[size]).length * (counts.warmup + runs);
+  return workload.cases(size).length * (counts.warmup + runs);
 }
 
 export function roundPolicy(counts: MeasureCounts): RoundPolicy {
@@ -95,16 +95,19 @@ function raceEntries(key: string, lanes: readonly Lane[], rounds: CaseRounds): R
   }));
 }
 
-async function measureInRounds(input: MeasureInput): Promise<WorkloadMeasurement> {
-  const { workload, size, counts, signal } = input;
+async function measureInRounds(
+  input: MeasureInput,
+  workload: ScriptedWorkload,
+): Promise<WorkloadMeasurement> {
+  const { size, counts, signal } = input;
   const lanes = await prepareLanes(input);
   const measurement: WorkloadMeasurement = { results: [], races: [] };
   if (!lanes.length) return measurement;
   const order = counts.order ?? 'interleaved';
   const policy = roundPolicy(counts);
-  const flushesWrites = workload.writes === true;
+  const flushesWrites = workload.writes;
   for (const lane of lanes) lane.hooks.phase(counts.warmup > 0 ? 'warmup' : 'timed');
-  for (const workloadCase of workloadCases(workload, workload.sizes[size])) {
+  for (const workloadCase of workload.cases(size)) {
     const rounds = await runCaseRounds({
       lanes,
       workloadCase,
@@ -144,19 +147,15 @@ async function measureInRounds(input: MeasureInput): Promise<WorkloadMeasurement
   return measurement;
 }
 
-async function measureEditsPerBackend(input: MeasureInput): Promise<WorkloadMeasurement> {
+async function measureEditsPerBackend(
+  input: MeasureInput,
+  workload: HostEditWorkload,
+): Promise<WorkloadMeasurement> {
   const results: WorkloadResult[] = [];
   for (const { backend, executor, hooks } of input.lanes) {
     try {
       results.push(
-        ...(await measureSyncLatency(
-          executor,
-          backend,
-          input.workload,
-          input.size,
-          input.counts.warmup,
-          hooks,
-        )),
+        ...(await measureSyncLatency(executor, backend, workload, input.size, input.counts.warmup, hooks)),
       );
     } catch (err) {
       if (input.signal.aborted) throw err;
@@ -166,11 +165,10 @@ async function measureEditsPerBackend(input: MeasureInput): Promise<WorkloadMeas
   return { results, races: [] };
 }
 
-/** The measurer for a workload: by how it is timed. */
-export function measurerFor(workload: Workload): (input: MeasureInput) => Promise<WorkloadMeasurement> {
-  return workload.timing === 'host-edit' ? measureEditsPerBackend : measureInRounds;
-}
-
+/** The runner picks the measurer by how the workload is timed (its `kind`). */
 export function measureWorkload(input: MeasureInput): Promise<WorkloadMeasurement> {
-  return measurerFor(input.workload)(input);
+  const { workload } = input;
+  return workload.kind === 'host-edit'
+    ? measureEditsPerBackend(input, workload)
+    : measureInRounds(input, workload);
 }

@@ -5,13 +5,13 @@ import type Dockerode from 'dockerode';
 import { MountbenchError } from '../../shared/errors';
 import type { Backend, EngineInfo } from '../../shared/result-schema';
 import { runRequestSchema, type RunRequest } from '../../shared/run-plan';
+import type { ProviderVariantView } from '../../shared/sweep';
 import { engineInfoFrom, resolveEngine } from '../engines';
 import { dockerEngineVariants } from '../providers/docker-engine';
-import type { ProviderVariant } from '../providers/provider-variant';
 import { describeIssues } from '../store';
 import { benchImageFor } from './image';
 import { coldCacheRefusal } from './cold-cache';
-import { needsEngine, planBackends } from './plan';
+import { AS_IT_IS, needsEngine, planBackends } from '../../shared/backend-plan';
 import { requireSyncTools, type SyncTools } from '../sync/availability';
 
 export interface PreparedRun {
@@ -38,16 +38,6 @@ export function newRunId(now = new Date()): string {
   return `${stamp}-${randomBytes(3).toString('hex')}`;
 }
 
-/** Providers other than the plain engine are measured as they are set now (switching is a sweep). */
-const AS_IT_IS: ProviderVariant[] = [
-  {
-    id: 'current',
-    label: 'current settings',
-    available: true,
-    affects: ['bind', 'volume', 'tmpfs', 'layer', 'mutagen', 'docker-sync'],
-  },
-];
-
 /** Cold-cache mode is refused, with the reason, before anything is created. */
 function refuseColdCache(request: RunRequest, engine: EngineInfo | null): void {
   if (!request.coldCache) return;
@@ -66,7 +56,7 @@ export async function prepareRun(input: unknown, options: PrepareOptions = {}): 
   const syncTools = await requireSyncTools(request.mounts, options.env ?? process.env);
   let docker: Dockerode | null = null;
   let engine: EngineInfo | null = null;
-  let variants: ProviderVariant[] = [];
+  let variants: readonly ProviderVariantView[] = [];
   if (needsEngine(request.mounts)) {
     try {
       const resolved = await resolveEngine(request.engine, {

@@ -32,14 +32,13 @@ export async function prepareLane(
   hooks: MeasureHooks,
 ): Promise<Lane> {
   const { signal } = hooks;
-  const params = workload.sizes[size];
   const workdir = executor.workdir(workload.id);
   hooks.phase('fixture');
-  await executor.prepareWorkdir(workload.id, workload.fixture(params), signal);
+  await executor.prepareWorkdir(workload.id, workload.fixture(size), signal);
   // On a sync mount the fixture is laid on the host: the tool's first sync of it is timed apart.
   const initialSeconds = executor.sync ? await executor.sync.flush(signal) : null;
   if (workload.verifyScript) {
-    const check = await executor.run(`cd ${shellQuote(workdir)} && ${workload.verifyScript(params)}`, signal);
+    const check = await executor.run(`cd ${shellQuote(workdir)} && ${workload.verifyScript(size)}`, signal);
     if (check.exitCode !== 0) throw scriptFailure(check, `checking the ${workload.id} fixture`);
   }
   const fsType = await executor.fsTypeOf(workdir, signal);

@@ -2,8 +2,9 @@
 // unavailable and why. It only reads; nothing changes until the user confirms.
 import { MountbenchError } from '../../shared/errors';
 import { resolveWorkload } from '../workloads/registry';
-import { plannedExecutions } from '../runner/measure';
-import { planBackends } from '../runner/plan';
+import { estimateRun } from '../../shared/estimate';
+import { estimatedWorkload } from '../workloads/workload-info';
+import { planBackends } from '../../shared/backend-plan';
 import type { Backend } from '../../shared/result-schema';
 import type {
   ApplyPlan,
@@ -41,9 +42,6 @@ export interface SweepProposal {
   blockers: string[];
 }
 
-/** Seconds one workload execution roughly takes, by size: the estimate's only guess. */
-const SECONDS_PER_EXECUTION = { quick: 0.5, default: 4 } as const;
-
 export async function proposeSweep(
   provider: Provider,
   request: SweepRequest,
@@ -74,14 +72,14 @@ export async function proposeSweep(
     containersToStop = listed.names;
     if (listed.problem) notes.push(listed.problem);
   }
-  let measured = 0;
-  for (const backend of backends) {
-    for (const id of request.workloads) {
-      const workload = resolveWorkload(id, undefined, { allowHostCommands: true });
-      if (workload.unsupportedOn?.(backend.mount)) continue;
-      measured += plannedExecutions(workload, request.size, request) * SECONDS_PER_EXECUTION[request.size];
-    }
-  }
+  // The same estimate Setup shows for a run, from each workload's own cost.
+  const measured = estimateRun(
+    request.workloads.map((id) =>
+      estimatedWorkload(resolveWorkload(id, undefined, { allowHostCommands: true })),
+    ),
+    backends.map((b) => b.mount),
+    request,
+  ).seconds;
   const strategies = await mountStrategies(ctx.env);
   const syncBlockers = strategies
     .filter((m) => !m.available && request.mounts.includes(m.id))
@@ -106,7 +104,7 @@ export async function proposeSweep(
     restarts,
     containersToStop,
     notes,
-    estimatedSeconds: Math.round(passes * (switching + measured + backends.length * 5) + restoring),
+    estimatedSeconds: Math.round(passes * (switching + measured) + restoring),
     blockers: [
       ...variants.filter((v) => v.blocker).map((v) => `${v.spec.id}: ${v.blocker}`),
       ...syncBlockers,

@@ -4,7 +4,7 @@ import { MountbenchError } from '../../shared/errors';
 import type { MountKind } from '../../shared/ids';
 import { projectName } from '../project/project-folder';
 import { directoryFixture } from '../fixtures/directory-fixture';
-import type { Workload } from './workload';
+import type { WorkloadDefinition } from './workload';
 
 export interface CustomSpec {
   command: string;
@@ -24,7 +24,7 @@ export interface CustomParams extends Record<string, string> {
 export function customWorkload(
   spec: CustomSpec | undefined,
   options: { allowOnHost: boolean },
-): Workload<CustomParams> {
+): WorkloadDefinition<CustomParams> {
   if (!spec?.command.trim()) {
     throw new MountbenchError('BAD_INPUT', 'the custom workload needs a command', {
       remedy: { kind: 'use-cli', what: 'the command (--command)' },
@@ -41,6 +41,9 @@ export function customWorkload(
     title: 'Custom',
     description: 'Your own command on a copy of your project folder.',
     sizes: { default: params, quick: params },
+    sizeWords: (p) => (p.project ? `your command on a copy of ${p.project}` : 'your command'),
+    // Nothing is known of the command: a round guess, said as an estimate like every other.
+    cost: () => ({ cases: 1, perExecution: 5, fixture: 5 }),
     fixture: () => (folder ? directoryFixture(folder) : null),
     // What the command writes is unknown: on a sync mount, flush it back like any write.
     writes: true,

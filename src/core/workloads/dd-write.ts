@@ -1,13 +1,14 @@
 // The published sequential-write benchmark, exactly as it ran: `dd` of 1 KiB blocks from /dev/zero.
 // Like the original (hyperfine repeating the command), each sample overwrites the previous file.
-import type { Workload } from './workload';
+import type { WorkloadDefinition } from './workload';
+import { countWords, formatBytes } from '../../shared/size-format';
 
 export interface DdWriteParams extends Record<string, number> {
   blockBytes: number;
   count: number;
 }
 
-export const ddWrite: Workload<DdWriteParams> = {
+export const ddWrite: WorkloadDefinition<DdWriteParams> = {
   id: 'dd-write',
   title: 'dd write',
   description: 'dd if=/dev/zero of=speedtest bs=1024 count=100000: many small sequential writes.',
@@ -15,6 +16,8 @@ export const ddWrite: Workload<DdWriteParams> = {
     default: { blockBytes: 1_024, count: 100_000 },
     quick: { blockBytes: 1_024, count: 20_000 },
   },
+  sizeWords: ({ blockBytes, count }) => `${countWords(count)} blocks × ${formatBytes(blockBytes)}`,
+  cost: ({ count }) => ({ cases: 1, perExecution: count * 3.5e-5, fixture: 0 }),
   writes: true,
   fixture: () => null,
   script: ({ blockBytes, count }) =>

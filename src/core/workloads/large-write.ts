@@ -3,7 +3,8 @@
 // from /dev/zero is the closest BusyBox and macOS both have: its "source" is a memory clear inside
 // the kernel, so the figure is dominated by the writes. Every sample writes new files: the reset
 // deletes the previous sample's files outside the timed part, as the original wrote fresh files.
-import type { Workload } from './workload';
+import type { WorkloadDefinition } from './workload';
+import { countWords, megabytes } from '../../shared/size-format';
 
 export interface LargeWriteParams extends Record<string, number> {
   files: number;
@@ -21,7 +22,7 @@ export function largeWriteTotalBytes({ files, blockBytes, blocksPerFile }: Large
   return files * blockBytes * blocksPerFile;
 }
 
-export const largeWrite: Workload<LargeWriteParams> = {
+export const largeWrite: WorkloadDefinition<LargeWriteParams> = {
   id: 'large-write',
   title: 'Large write',
   description: 'Write 5 files of 100 MB from memory with no fsync (dd from /dev/zero, 1 MB blocks).',
@@ -30,6 +31,10 @@ export const largeWrite: Workload<LargeWriteParams> = {
     default: { files: 5, blockBytes: 1_000_000, blocksPerFile: 100 },
     quick: { files: 5, blockBytes: 1_000_000, blocksPerFile: 8 },
   },
+  sizeWords: ({ files, blockBytes, blocksPerFile }) =>
+    `${countWords(files)} files × ${megabytes(blockBytes * blocksPerFile)}`,
+  // About 1 ns per byte written.
+  cost: (params) => ({ cases: 1, perExecution: largeWriteTotalBytes(params) * 1e-9, fixture: 0 }),
   writes: true,
   fixture: () => null,
   // One dd per file: five process starts are nothing against 500 MB of writes. dd's messages go to

@@ -3,7 +3,9 @@
 // names that do not exist (node_modules folders, other extensions), which a shared file system must
 // often ask the host about, since a miss is hard to cache. No file content is read.
 import type { FixtureEntry } from '../fixtures/fixture-spec';
-import type { Workload } from './workload';
+import type { WorkloadDefinition } from './workload';
+import { countWords } from '../../shared/size-format';
+import { fixtureSeconds } from './fixture-cost';
 
 export interface MetadataWalkParams extends Record<string, number> {
   /** Sub-folders per folder. */
@@ -70,7 +72,7 @@ const LOOKUPS = [
   'done',
 ];
 
-export const metadataWalk: Workload<MetadataWalkParams> = {
+export const metadataWalk: WorkloadDefinition<MetadataWalkParams> = {
   id: 'metadata-walk',
   title: 'Metadata walk',
   description:
@@ -80,6 +82,12 @@ export const metadataWalk: Workload<MetadataWalkParams> = {
     default: { branching: 3, depth: 7, filesPerDir: 8, fileBytes: 512, missing: 10_000 },
     // 364 folders 5 levels deep: 3,276 entries.
     quick: { branching: 3, depth: 5, filesPerDir: 8, fileBytes: 512, missing: 1_000 },
+  },
+  sizeWords: ({ depth, branching, missing }) =>
+    `a tree ${countWords(depth)} deep, ${countWords(branching)} wide, + ${countWords(missing)} missing names`,
+  cost: (params) => {
+    const entries = walkEntryCount(params) + params.missing;
+    return { cases: 1, perExecution: entries * 1e-4, fixture: fixtureSeconds(0, entries) };
   },
   fixture: (params) => {
     const folders = walkFolders(params);

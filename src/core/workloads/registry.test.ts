@@ -17,10 +17,10 @@ describe('workload registry', () => {
 
   it('makes the custom workload from the request, and refuses one without a command', () => {
     const custom = resolveWorkload('custom', { command: 'make' }, { allowHostCommands: false });
-    expect(custom.script(custom.sizes.quick)).toBe('make');
-    expect(custom.unsupportedOn?.('host')).toMatch(/only when started from the command line/);
+    expect(custom.kind === 'script' ? custom.cases('quick')[0].script : null).toBe('make');
+    expect(custom.unsupportedOn('host')).toMatch(/only when started from the command line/);
     expect(
-      resolveWorkload('custom', { command: 'make' }, { allowHostCommands: true }).unsupportedOn?.('host'),
+      resolveWorkload('custom', { command: 'make' }, { allowHostCommands: true }).unsupportedOn('host'),
     ).toBeNull();
     expect(() => resolveWorkload('custom', undefined, { allowHostCommands: true })).toThrow(
       /needs a command/,

@@ -10,18 +10,18 @@ import { metadataWalk } from './metadata-walk';
 import { siteBuild } from './site-build';
 import { smallFileRead } from './small-file-read';
 import { syncLatency } from './sync-latency';
-import type { Workload } from './workload';
+import { hostEditWorkload, scriptedWorkload, type Workload } from './workload';
 
 export type FixedWorkloadId = Exclude<WorkloadId, 'custom'>;
 
 const WORKLOADS: Record<FixedWorkloadId, Workload> = {
-  'small-file-read': smallFileRead as unknown as Workload,
-  'dd-write': ddWrite as unknown as Workload,
-  'large-write': largeWrite as unknown as Workload,
-  'buffered-read': bufferedRead as unknown as Workload,
-  'site-build': siteBuild as unknown as Workload,
-  'metadata-walk': metadataWalk as unknown as Workload,
-  'sync-latency': syncLatency as unknown as Workload,
+  'small-file-read': scriptedWorkload(smallFileRead),
+  'dd-write': scriptedWorkload(ddWrite),
+  'large-write': scriptedWorkload(largeWrite),
+  'buffered-read': scriptedWorkload(bufferedRead),
+  'site-build': scriptedWorkload(siteBuild),
+  'metadata-walk': scriptedWorkload(metadataWalk),
+  'sync-latency': hostEditWorkload(syncLatency),
 };
 
 export function workloadById(id: FixedWorkloadId): Workload {
@@ -35,7 +35,7 @@ export function resolveWorkload(
   options: { allowHostCommands: boolean },
 ): Workload {
   if (id === 'custom')
-    return customWorkload(custom, { allowOnHost: options.allowHostCommands }) as unknown as Workload;
+    return scriptedWorkload(customWorkload(custom, { allowOnHost: options.allowHostCommands }));
   return WORKLOADS[id];
 }
 

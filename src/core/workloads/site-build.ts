@@ -15,7 +15,9 @@ import {
   siteFolders,
   type SiteBuildParams,
 } from './site-build-fixture';
-import type { Workload } from './workload';
+import type { WorkloadDefinition } from './workload';
+import { countWords, megabytes } from '../../shared/size-format';
+import { fixtureSeconds } from './fixture-cost';
 
 /** Scratch lists of the build (which files are pages), beside `out` so `ls -lR out` skips them. */
 export const SITE_SCRATCH = '.build';
@@ -79,7 +81,11 @@ function count(what: string, command: string, expected: number): string[] {
   ];
 }
 
-export const siteBuild: Workload<SiteBuildParams> = {
+function siteBytes(p: SiteBuildParams): number {
+  return p.pages * p.pageBytes + p.assets * p.assetBytes;
+}
+
+export const siteBuild: WorkloadDefinition<SiteBuildParams> = {
   id: 'site-build',
   title: 'Site build',
   description:
@@ -103,6 +109,16 @@ export const siteBuild: Workload<SiteBuildParams> = {
       assetBytes: 262_144,
     },
   },
+  sizeWords: (p) =>
+    `${countWords(p.pages)} pages + ${countWords(p.assets)} assets (${megabytes(siteBytes(p))})`,
+  cost: (p) => {
+    const files = p.pages + p.assets;
+    return {
+      cases: 1,
+      perExecution: siteBytes(p) * 4e-8 + files * 5e-4,
+      fixture: fixtureSeconds(siteBytes(p), files),
+    };
+  },
   fixture: siteBuildFixture,
   writes: true,
   script: siteBuildScript,
@@ -110,7 +126,7 @@ export const siteBuild: Workload<SiteBuildParams> = {
   // Counts and bytes from directory entries only; then room for the output, which is as large as
   // the source, so a full disk fails here and not halfway through the timed runs.
   verifyScript: (params) => {
-    const totalBytes = params.pages * params.pageBytes + params.assets * params.assetBytes;
+    const totalBytes = siteBytes(params);
     // Rendered pages are a little larger than their sources: allow a quarter more for them.
     const neededKb = Math.ceil((totalBytes + params.pages * params.pageBytes * 0.25) / 1024);
     return [
@@ -126,7 +142,7 @@ export const siteBuild: Workload<SiteBuildParams> = {
   },
   derive: (params, stats) => {
     const files = params.pages + params.assets;
-    const totalBytes = params.pages * params.pageBytes + params.assets * params.assetBytes;
+    const totalBytes = siteBytes(params);
     return stats.median > 0
       ? { filesPerSecond: files / stats.median, mbPerSecond: totalBytes / 1e6 / stats.median }
       : { filesPerSecond: 0, mbPerSecond: 0 };

@@ -1,13 +1,15 @@
 // The published small-file benchmark: 20,000 files of 5,120 zero bytes, walked with `find` and
 // read whole by one long-lived process (the original used one Ruby process).
-import type { Workload } from './workload';
+import type { WorkloadDefinition } from './workload';
+import { countWords, formatBytes } from '../../shared/size-format';
+import { fixtureSeconds } from './fixture-cost';
 
 export interface SmallFileReadParams extends Record<string, number> {
   files: number;
   fileBytes: number;
 }
 
-export const smallFileRead: Workload<SmallFileReadParams> = {
+export const smallFileRead: WorkloadDefinition<SmallFileReadParams> = {
   id: 'small-file-read',
   title: 'Small-file read',
   description: 'Walk a flat folder and read every file whole in one long-lived reader process.',
@@ -15,6 +17,12 @@ export const smallFileRead: Workload<SmallFileReadParams> = {
     default: { files: 20_000, fileBytes: 5_120 },
     quick: { files: 5_000, fileBytes: 5_120 },
   },
+  sizeWords: ({ files, fileBytes }) => `${countWords(files)} files × ${formatBytes(fileBytes)}`,
+  cost: ({ files, fileBytes }) => ({
+    cases: 1,
+    perExecution: files * 2.5e-4,
+    fixture: fixtureSeconds(files * fileBytes, files),
+  }),
   fixture: ({ files, fileBytes }) => ({
     totalBytes: files * fileBytes,
     entryCount: files + 1,

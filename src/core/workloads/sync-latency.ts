@@ -2,7 +2,8 @@
 // until the container sees the new content, and does an inotify watcher in the container fire?
 // The runner does the timing (measure-sync-latency.ts); this file says what is laid and where.
 import type { MountKind } from '../../shared/ids';
-import type { Workload } from './workload';
+import type { WorkloadDefinition } from './workload';
+import { countWords } from '../../shared/size-format';
 
 export interface SyncLatencyParams extends Record<string, number> {
   edits: number;
@@ -15,7 +16,7 @@ function notScripted(): never {
   throw new Error('sync-latency is timed by the runner, not by a script');
 }
 
-export const syncLatency: Workload<SyncLatencyParams> = {
+export const syncLatency: WorkloadDefinition<SyncLatencyParams> = {
   id: 'sync-latency',
   title: 'Sync latency',
   description: 'The host edits a file in the shared folder; time until the container sees the new content.',
@@ -23,7 +24,9 @@ export const syncLatency: Workload<SyncLatencyParams> = {
     default: { edits: 50 },
     quick: { edits: 10 },
   },
-  timing: 'host-edit',
+  sizeWords: ({ edits }) => `${countWords(edits)} edits`,
+  // Its timed count is the number of edits, not the run count (runner: plannedExecutions).
+  cost: ({ edits }) => ({ cases: 1, perExecution: 0.3, fixture: 0, fixedRuns: edits }),
   fixture: () => ({
     totalBytes: 6,
     entryCount: 2,

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { writeHostFixture } from '../fixtures/write-host-fixture';
 import { workloadById } from './registry';
-import { workloadCases } from './workload';
+import { SIZES } from '../../shared/ids';
 import { describeWorkloadScripts, type ScriptEnvironment } from './test-support/workload-scripts.suite';
 import { hostShell, type HostShellOptions } from './workload-shell';
 
@@ -50,10 +50,11 @@ it('every shell text of every workload parses as POSIX sh, at both sizes', () =>
     'metadata-walk',
   ] as const;
   for (const workload of ids.map(workloadById)) {
-    for (const params of Object.values(workload.sizes)) {
+    if (workload.kind !== 'script') throw new Error(`${workload.id} is not timed by a script`);
+    for (const size of SIZES) {
       const texts = [
-        workload.verifyScript?.(params),
-        ...workloadCases(workload, params).flatMap((c) => [c.reset, c.script]),
+        workload.verifyScript?.(size),
+        ...workload.cases(size).flatMap((c) => [c.reset, c.script]),
       ].filter((text): text is string => text !== undefined);
       for (const text of texts) {
         expect(

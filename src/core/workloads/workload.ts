@@ -2,6 +2,7 @@
 // it runs (container or host), lays the fixture, and times the script — so adding a workload never
 // touches the runner.
 import type { MountKind, SizeName, WorkloadId } from '../../shared/ids';
+import type { WorkloadCost } from '../../shared/estimate';
 import type { Stats } from '../../shared/result-schema';
 import type { FixtureSpec } from '../fixtures/fixture-spec';
 
@@ -11,7 +12,7 @@ export type WorkloadParams = Record<string, number | string | boolean>;
 export interface WorkloadCase {
   /** null for the only case; else a short id stored as the result's `case` (e.g. `128`). */
   id: string | null;
-  /** The timed shell text (see `Workload.script`). */
+  /** The timed shell text (see `WorkloadDefinition.script`). */
   script: string;
   /** Untimed, before every sample. */
   reset?: string;
@@ -21,12 +22,17 @@ export interface WorkloadCase {
   derive(stats: Stats): Record<string, number>;
 }
 
-export interface Workload<P extends WorkloadParams = WorkloadParams> {
+/** What a workload file writes: its parameters typed as its own (`Workload` binds them by size). */
+export interface WorkloadDefinition<P extends WorkloadParams = WorkloadParams> {
   id: WorkloadId;
   title: string;
   /** One sentence for the UI and the methodology page. */
   description: string;
   sizes: Record<SizeName, P>;
+  /** The size in a few words for Setup ("20,000 files × 5 KiB"): the one place a size is said. */
+  sizeWords(params: P): string;
+  /** What one execution of this size roughly costs: the estimate's input (shared/estimate.ts). */
+  cost(params: P): WorkloadCost;
   /** Laid once in the workload folder before warm-up; null: the folder starts empty. */
   fixture(params: P): FixtureSpec | null;
   /**
@@ -46,11 +52,6 @@ export interface Workload<P extends WorkloadParams = WorkloadParams> {
    */
   cases?(params: P): WorkloadCase[];
   /**
-   * `script` (default): the runner times the case scripts. `host-edit`: the host edits a file in
-   * the folder and the runner times until the environment sees it (sync-latency).
-   */
-  timing?: 'script' | 'host-edit';
-  /**
    * True when the timed part writes files: on a sync mount, each timed sample is followed by a
    * write-back flush, timed apart, until the host has what the container wrote.
    */
@@ -60,7 +61,10 @@ export interface Workload<P extends WorkloadParams = WorkloadParams> {
 }
 
 /** The cases of any workload, single-result ones included. */
-export function workloadCases<P extends WorkloadParams>(workload: Workload<P>, params: P): WorkloadCase[] {
+export function workloadCases<P extends WorkloadParams>(
+  workload: WorkloadDefinition<P>,
+  params: P,
+): WorkloadCase[] {
   if (workload.cases) return workload.cases(params);
   return [
     {
@@ -71,4 +75,61 @@ export function workloadCases<P extends WorkloadParams>(workload: Workload<P>, p
       derive: (stats) => workload.derive(params, stats),
     },
   ];
+}
+
+/** What every workload offers the runner, its parameters bound by size: no casts downstream. */
+interface SizedWorkload {
+  id: WorkloadId;
+  title: string;
+  description: string;
+  sizes: Record<SizeName, WorkloadParams>;
+  sizeWords(size: SizeName): string;
+  cost(size: SizeName): WorkloadCost;
+  fixture(size: SizeName): FixtureSpec | null;
+  verifyScript?(size: SizeName): string;
+  writes: boolean;
+  /** Why the workload cannot run on a mount, or null. */
+  unsupportedOn(mount: MountKind): string | null;
+}
+
+/** Timed by its own scripts, in rounds across the backends. */
+export interface ScriptedWorkload extends SizedWorkload {
+  kind: 'script';
+  cases(size: SizeName): WorkloadCase[];
+}
+
+/** Timed by the runner: the host edits a file and times until the environment sees it (sync-latency). */
+export interface HostEditWorkload extends SizedWorkload {
+  kind: 'host-edit';
+  /** Timed edits of a size. */
+  edits(size: SizeName): number;
+}
+
+/** A workload as the runner measures it: the runner picks the measurer by `kind`. */
+export type Workload = ScriptedWorkload | HostEditWorkload;
+
+function sized<P extends WorkloadParams>(d: WorkloadDefinition<P>): SizedWorkload {
+  const verify = d.verifyScript?.bind(d);
+  return {
+    id: d.id,
+    title: d.title,
+    description: d.description,
+    sizes: d.sizes,
+    sizeWords: (size) => d.sizeWords(d.sizes[size]),
+    cost: (size) => d.cost(d.sizes[size]),
+    fixture: (size) => d.fixture(d.sizes[size]),
+    ...(verify ? { verifyScript: (size: SizeName) => verify(d.sizes[size]) } : {}),
+    writes: d.writes === true,
+    unsupportedOn: (mount) => d.unsupportedOn?.(mount) ?? null,
+  };
+}
+
+export function scriptedWorkload<P extends WorkloadParams>(d: WorkloadDefinition<P>): ScriptedWorkload {
+  return { ...sized(d), kind: 'script', cases: (size) => workloadCases(d, d.sizes[size]) };
+}
+
+export function hostEditWorkload<P extends WorkloadParams & { edits: number }>(
+  d: WorkloadDefinition<P>,
+): HostEditWorkload {
+  return { ...sized(d), kind: 'host-edit', edits: (size) => d.sizes[size].edits };
 }

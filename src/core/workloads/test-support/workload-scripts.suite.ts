@@ -16,12 +16,12 @@ import {
   sitePagePath,
   siteOutputPath,
 } from '../site-build-fixture';
-import { workloadCases, type Workload, type WorkloadParams } from '../workload';
+import { workloadCases, type WorkloadDefinition, type WorkloadParams } from '../workload';
 import { mustRun, runCase, type WorkloadShell } from '../workload-shell';
 
 export interface ScriptEnvironment {
   /** Lays the workload's fixture in a fresh workload folder and returns a shell working in it. */
-  lay<P extends WorkloadParams>(workload: Workload<P>, params: P): Promise<WorkloadShell>;
+  lay<P extends WorkloadParams>(workload: WorkloadDefinition<P>, params: P): Promise<WorkloadShell>;
 }
 
 /** What the site build must make of one source page: the oracle for every awk it meets. */

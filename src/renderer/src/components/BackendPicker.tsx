@@ -4,7 +4,7 @@ import type { MountInfo, WorkloadInfo } from '../../../shared/api';
 import type { DiscoveredEngine } from '../../../shared/engine';
 import { MOUNT_KINDS, type MountKind } from '../../../shared/ids';
 import { PRODUCT_NAMES } from '../lib/machine-words';
-import { MOUNT_LABELS, variantsOf } from '../lib/planned-backends';
+import { dashboardVariants, MOUNT_LABELS } from '../../../shared/backend-plan';
 import { mountUnavailableReason } from '../stores/setup-store';
 
 const MOUNT_DETAILS: Record<MountKind, string> = {
@@ -40,7 +40,7 @@ export function BackendPicker({
   onToggleMount,
   onToggleVariant,
 }: Props) {
-  const offered = variantsOf(engine?.provider ?? null);
+  const offered = dashboardVariants(engine?.provider ?? null);
   const skipped = mounts
     .filter((m) => !mountUnavailableReason(mountInfo, m))
     .flatMap((mount) =>

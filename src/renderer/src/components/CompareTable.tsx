@@ -2,13 +2,13 @@
 // operations), range, runs, filesystem and note, with where it comes from.
 import type { ComparisonRow } from '../../../shared/comparison';
 import { formatMeanStddev, formatTime } from '../../../shared/format-time';
-import { machineGroupLabel, perOp, rowSize, type MachineGroup } from '../lib/compare-data';
+import { perOp, perOpSpread } from '../../../shared/per-op';
+import { machineGroupLabel, rowSize, type MachineGroup } from '../lib/compare-data';
 import { workloadCaseWords } from '../lib/size-words';
 
 function rangeWords(row: ComparisonRow): string {
   if (row.rangeUnknown) return 'not published';
-  const ops = row.opsPerSample > 0 ? row.opsPerSample : 1;
-  return `${formatTime(row.min / ops)} … ${formatTime(row.max / ops)}`;
+  return `${formatTime(perOp(row.min, row.opsPerSample))} … ${formatTime(perOp(row.max, row.opsPerSample))}`;
 }
 
 export function CompareTable({
@@ -42,7 +42,7 @@ export function CompareTable({
               </th>
             </tr>
             {m.rows.map((row, i) => {
-              const { mean, stddev } = perOp(row);
+              const { mean, stddev } = perOpSpread(row);
               return (
                 <tr key={`${row.backend.key}|${row.workload.key}|${i}`}>
                   <td>{workloadCaseWords(row.workload.id, row.workload.case, titles)}</td>

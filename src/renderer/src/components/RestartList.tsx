@@ -1,6 +1,6 @@
 // What a settings switch does to the user's machine, said before it happens: which product
 // restarts, which of their running containers stop (by name), roughly how long it takes.
-import { formatDuration } from '../lib/estimate';
+import { formatDuration } from '../lib/estimate-words';
 
 interface Props {
   product: string;

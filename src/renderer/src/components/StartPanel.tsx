@@ -1,9 +1,9 @@
 // The end of the setup: what will run, how long it may take, what will restart, and the button.
 // With a product's setting to switch, "what will run" and the time come from the core's dry run.
 import type { WorkloadInfo } from '../../../shared/api';
-import { estimateRun } from '../lib/estimate';
+import { estimateRun } from '../../../shared/estimate';
 import { estimateRangeWords } from '../lib/estimate-words';
-import type { PlannedBackend } from '../lib/planned-backends';
+import type { PlannedBackend } from '../../../shared/backend-plan';
 import type { PresetCounts } from '../lib/presets';
 import type { ProposalState } from '../stores/setup-store';
 import { DryRunCard } from './DryRunCard';

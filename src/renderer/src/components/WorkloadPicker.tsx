@@ -1,7 +1,6 @@
 // Which workloads to run, each with its fixture size for the chosen preset.
 import type { WorkloadInfo } from '../../../shared/api';
 import type { SizeName, WorkloadId } from '../../../shared/ids';
-import { sizeWords } from '../lib/size-words';
 
 interface Props {
   workloads: WorkloadInfo[];
@@ -25,7 +24,7 @@ export function WorkloadPicker({ workloads, chosen, size, onToggle }: Props) {
           <span>
             <span className="choice-title">{w.title}</span>{' '}
             <span className="size" data-testid={`workload-size-${w.id}`}>
-              {sizeWords(w.id, w.sizes[size])}
+              {w.sizeWords[size]}
             </span>
             <span className="choice-detail">{w.description}</span>
           </span>

@@ -2,6 +2,7 @@
 // figures, as comparison rows from the core. Charts compare per-operation times (a row's mean over
 // its operations per sample), so a batched measurement lines up with a published per-op figure.
 import type { ComparisonRow } from '../../../shared/comparison';
+import { perOpSpread } from '../../../shared/per-op';
 import { dateTimeWords, dateWords } from './dates';
 import type { BarFigure } from './grouped-bars';
 
@@ -15,11 +16,6 @@ export interface MachineGroup {
   rows: ComparisonRow[];
   /** Set when this machine has several runs in the comparison: the group is this one run. */
   runCreatedAt?: string;
-}
-
-export function perOp(row: ComparisonRow): { mean: number; stddev: number | null } {
-  const ops = row.opsPerSample > 0 ? row.opsPerSample : 1;
-  return { mean: row.mean / ops, stddev: row.stddev === null ? null : row.stddev / ops };
 }
 
 function sourceWords(row: ComparisonRow): string {
@@ -92,7 +88,7 @@ export function compareCharts(rows: readonly ComparisonRow[]): { workloadKey: st
   const charts = new Map<string, BarFigure[]>();
   const mixed = mixedSizeKeys(rows);
   for (const row of rows) {
-    const { mean, stddev } = perOp(row);
+    const { mean, stddev } = perOpSpread(row);
     const group = groupOf(row, split).key;
     const bars = charts.get(row.workload.key) ?? [];
     const name = names.get(group) ?? row.machine.label;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { perOpSpread } from '../../../shared/per-op';
 import type { MachineInfo, WorkloadResult } from '../../../shared/result-schema';
 import { PUBLISHED_ROWS, QUICK_RUN_ROWS, WORKLOADS } from '../test-support/recorded-api-data';
 import { QUICK_RUN } from '../test-support/recorded-runs';
@@ -7,14 +8,13 @@ import {
   groupByMachine,
   machineGroupLabel,
   m1VsIntelKeys,
-  perOp,
   publishedMachines,
   shortMachineName,
 } from './compare-data';
 import { groupedBars } from './grouped-bars';
 import { architectureWords, machineLine, rosettaNote } from './machine-words';
 import { hostRatios, hostRatioWords, perOpSeconds, resultBars, resultsByWorkload } from './result-figures';
-import { sizeWords, workloadCaseWords } from './size-words';
+import { workloadCaseWords } from './size-words';
 import { backendStateWords } from './state-words';
 
 const done = QUICK_RUN.at(-1);
@@ -136,7 +136,7 @@ describe('compare data', () => {
 
   it('compares measured batched rows per operation', () => {
     const row = QUICK_RUN_ROWS.find((r) => r.workload.key === 'buffered-read:128')!;
-    expect(perOp(row).mean).toBeCloseTo(row.mean / row.opsPerSample, 15);
+    expect(perOpSpread(row).mean).toBeCloseTo(row.mean / row.opsPerSample, 15);
     expect(groupByMachine(QUICK_RUN_ROWS)[0].sources[0]).toMatch(/^measured \d+ \w+ \d{4}$/);
   });
 
@@ -180,15 +180,8 @@ describe('words', () => {
     expect(rosettaNote({ ...mac, rosetta: false })).toBeNull();
   });
 
-  it('describes sizes and cases', () => {
-    expect(sizeWords('small-file-read', { files: 20000, fileBytes: 5120 })).toBe('20,000 files × 5 KiB');
-    expect(sizeWords('large-write', { files: 5, blockBytes: 1_000_000, blocksPerFile: 100 })).toBe(
-      '5 files × 100 MB',
-    );
+  it('describes cases', () => {
     expect(workloadCaseWords('buffered-read', '1024')).toBe('buffered-read (1 KiB reads)');
-    expect(
-      sizeWords('site-build', { pages: 3600, pageBytes: 12288, assets: 400, assetBytes: 1_900_000 }),
-    ).toBe('3,600 pages + 400 assets (804 MB)');
   });
 });
 

@@ -2,7 +2,7 @@
 import type { ProviderId } from '../../../shared/ids';
 import type { MachineInfo } from '../../../shared/result-schema';
 
-import { formatBytes } from '../../../shared/format-bytes';
+import { formatBytes } from '../../../shared/size-format';
 
 export { formatBytes };
 

@@ -1,28 +1,33 @@
 import { describe, expect, it } from 'vitest';
+import { HOST_BACKEND, previewBackends } from '../../../shared/backend-plan';
 import { WORKLOADS } from '../test-support/recorded-api-data';
 import { QUICK_RUN } from '../test-support/recorded-runs';
-import { estimateRun, formatDuration } from './estimate';
-import { plannedBackends } from './planned-backends';
+import { estimateRun } from '../../../shared/estimate';
+import { formatDuration } from './estimate-words';
 import { PRESETS } from './presets';
 
-describe('plannedBackends', () => {
+describe('previewBackends (the shared planner, previewing)', () => {
   it('matches what the core planned for the recorded quick run', () => {
     const planned = QUICK_RUN[0].type === 'planned' ? QUICK_RUN[0].backends : [];
-    const preview = plannedBackends(['bind', 'tmpfs', 'host'], 'docker-engine', ['native', 'fuse']);
+    const preview = previewBackends(['bind', 'tmpfs', 'host'], 'docker-engine', ['native', 'fuse']);
     expect(preview.map((b) => [b.id, b.label])).toEqual(planned.map((b) => [b.id, b.label]));
   });
 
   it('measures other providers as they are set now', () => {
-    expect(plannedBackends(['bind', 'volume'], 'docker-desktop', []).map((b) => b.label)).toEqual([
+    expect(previewBackends(['bind', 'volume'], 'docker-desktop', []).map((b) => b.label)).toEqual([
       'bind mount · current settings',
       'named volume · current settings',
     ]);
   });
 
-  it('offers the host baseline alone when there is no engine', () => {
-    expect(plannedBackends(['bind', 'host'], null, [])).toEqual([
-      { id: 'host', label: 'host (no container): baseline', mount: 'host' },
+  it('drops variants the provider does not offer instead of refusing the preview', () => {
+    expect(previewBackends(['bind'], 'docker-desktop', ['fuse']).map((b) => b.id)).toEqual([
+      'docker-desktop/current/bind',
     ]);
+  });
+
+  it('offers the host baseline alone when there is no engine', () => {
+    expect(previewBackends(['bind', 'host'], null, [])).toEqual([HOST_BACKEND]);
   });
 });
 

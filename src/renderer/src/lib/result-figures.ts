@@ -2,6 +2,7 @@
 // time with its spread, its per-operation time where a sample is many operations, and how it
 // compares with the host baseline (the same workload with no container).
 import { workloadKey } from '../../../shared/comparison';
+import { opsOf, perOp } from '../../../shared/per-op';
 import type { WorkloadResult } from '../../../shared/result-schema';
 export { hostRatioWords } from '../../../shared/host-ratio-words';
 import type { BarFigure } from './grouped-bars';
@@ -13,8 +14,7 @@ export function resultKey(result: WorkloadResult): string {
 
 /** Seconds per operation; null for whole-task workloads (one operation per sample). */
 export function perOpSeconds(result: WorkloadResult): number | null {
-  const ops = result.opsPerSample ?? 1;
-  return ops > 1 ? result.stats.mean / ops : null;
+  return opsOf(result.opsPerSample) > 1 ? perOp(result.stats.mean, result.opsPerSample) : null;
 }
 
 /** backend time ÷ host time per workload key; absent where the host did not run that workload. */

@@ -4,7 +4,8 @@
 // without a canvas.
 import type { ComparisonRow } from '../../../shared/comparison';
 import type { RunFile } from '../../../shared/result-schema';
-import { groupByMachine, perOp, quickBesidePublished, rowSize, shortMachineName } from './compare-data';
+import { perOpSpread } from '../../../shared/per-op';
+import { groupByMachine, quickBesidePublished, rowSize, shortMachineName } from './compare-data';
 import { machineLine, PRODUCT_NAMES } from './machine-words';
 import { countsLine, isoDate } from './run-provenance';
 import { resultsByWorkload } from './result-figures';
@@ -116,7 +117,7 @@ export function compareCardModel(
     return {
       title: `${workloadCaseWords(first.workload.id, first.workload.case, titles)} · ${[...sizes].join(' + ')} size${mixed.has(key) ? ' (not comparable)' : ''}`,
       rows: list.map((r) => {
-        const { mean, stddev } = perOp(r);
+        const { mean, stddev } = perOpSpread(r);
         return {
           label: r.backend.label,
           sub: names.get(groupKeyOf.get(r) ?? '') ?? r.machine.label,

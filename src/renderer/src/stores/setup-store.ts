@@ -6,7 +6,11 @@ import type { DiscoveredEngine, EngineFsSeen } from '../../../shared/engine';
 import type { MountKind, ProviderId, WorkloadId } from '../../../shared/ids';
 import type { RunRequest } from '../../../shared/run-plan';
 import type { ProviderSummary, SweepProposalView, SweepRequest } from '../../../shared/sweep';
-import { plannedBackends, variantsOf, type PlannedBackend } from '../lib/planned-backends';
+import {
+  dashboardVariants,
+  previewBackends as planPreview,
+  type PlannedBackend,
+} from '../../../shared/backend-plan';
 import { PRESETS, type BudgetMinutes, type PresetId } from '../lib/presets';
 import { needsSwitch, productOf, sweepRequestOf, switchableProducts } from '../lib/sweep-choice';
 
@@ -262,7 +266,7 @@ export function chosenWorkloads(s: Picks): WorkloadInfo[] {
 
 export function previewBackends(s: Picks): PlannedBackend[] {
   const engine = chosenEngine(s);
-  return plannedBackends(usableMounts(s), engine?.provider ?? null, s.variants);
+  return planPreview(usableMounts(s), engine?.provider ?? null, s.variants);
 }
 
 /**
@@ -288,7 +292,7 @@ export function buildRequest(
     };
   }
   const engine = chosenEngine(s);
-  const offered = variantsOf(engine?.provider ?? null).map((v) => v.id);
+  const offered = dashboardVariants(engine?.provider ?? null).map((v) => v.id);
   const variants = s.variants.filter((v) => offered.includes(v));
   const counts = PRESETS[s.preset].counts;
   const request: RunRequest = {

@@ -13,9 +13,9 @@ import { StartPanel } from '../components/StartPanel';
 import { SweepConfirmDialog } from '../components/SweepConfirmDialog';
 import { SwitchVariantsPicker } from '../components/SwitchVariantsPicker';
 import { WorkloadPicker } from '../components/WorkloadPicker';
-import type { PlannedBackend } from '../lib/planned-backends';
+import type { PlannedBackend } from '../../../shared/backend-plan';
 import { PRESET_IDS, PRESETS, type PresetId } from '../lib/presets';
-import { estimateRun } from '../lib/estimate';
+import { estimateRun } from '../../../shared/estimate';
 import { estimateRangeWords } from '../lib/estimate-words';
 import { switchableProducts } from '../lib/sweep-choice';
 import {

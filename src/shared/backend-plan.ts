@@ -1,9 +1,10 @@
-// Turns a run request into the backends to measure, refusing what cannot run with a reason.
-import { MountbenchError } from '../../shared/errors';
-import type { MountKind, ProviderId } from '../../shared/ids';
-import type { Backend } from '../../shared/result-schema';
-import type { RunRequest } from '../../shared/run-plan';
-import type { ProviderVariant } from '../providers/provider-variant';
+// Turns a run request into the backends to measure, refusing what cannot run with a reason. Pure,
+// so the core plans with it and the dashboard previews with it: one planner, no copy to drift.
+import { MountbenchError } from './errors';
+import type { MountKind, ProviderId } from './ids';
+import type { Backend } from './result-schema';
+import type { RunRequest } from './run-plan';
+import type { ProviderVariantView } from './sweep';
 
 export const HOST_BACKEND: Backend = {
   id: 'host',
@@ -13,7 +14,7 @@ export const HOST_BACKEND: Backend = {
   label: 'host (no container): baseline',
 };
 
-const MOUNT_LABELS: Record<MountKind, string> = {
+export const MOUNT_LABELS: Record<MountKind, string> = {
   bind: 'bind mount',
   volume: 'named volume',
   tmpfs: 'tmpfs',
@@ -22,6 +23,47 @@ const MOUNT_LABELS: Record<MountKind, string> = {
   mutagen: 'mutagen sync',
   'docker-sync': 'docker-sync',
 };
+
+/** A variant as the planner and the backends picker see it. */
+export interface VariantChoice extends Omit<ProviderVariantView, 'available'> {
+  /** Shown beside the checkbox: what the variant needs. */
+  note?: string;
+}
+
+/**
+ * The plain Linux engine's own variants (core/providers/docker-engine.ts adds whether each is
+ * available here): bind mounts as they are, or through bindfs.
+ */
+export const DOCKER_ENGINE_VARIANTS: readonly VariantChoice[] = [
+  { id: 'native', label: 'native', affects: ['bind'] },
+  {
+    id: 'fuse',
+    label: 'FUSE share (bindfs)',
+    affects: ['bind'],
+    note: 'a slower file share for comparison; needs bindfs on Linux',
+  },
+];
+
+/** Providers other than the plain engine are measured as they are set now (switching is a sweep). */
+export const AS_IT_IS: readonly ProviderVariantView[] = [
+  {
+    id: 'current',
+    label: 'current settings',
+    available: true,
+    affects: ['bind', 'volume', 'tmpfs', 'layer', 'mutagen', 'docker-sync'],
+  },
+];
+
+/** Which variants a provider offers from the dashboard; others are measured as currently set. */
+export function dashboardVariants(provider: ProviderId | null): readonly VariantChoice[] {
+  return provider === 'docker-engine' ? DOCKER_ENGINE_VARIANTS : [];
+}
+
+/** The variants a run plans over when nothing says which are available: the dashboard's preview. */
+export function previewVariants(provider: ProviderId | null): readonly ProviderVariantView[] {
+  const offered = dashboardVariants(provider);
+  return offered.length ? offered.map((v) => ({ ...v, available: true })) : AS_IT_IS;
+}
 
 export function needsEngine(mounts: readonly MountKind[]): boolean {
   return mounts.some((m) => m !== 'host');
@@ -34,7 +76,7 @@ export function needsEngine(mounts: readonly MountKind[]): boolean {
 export function planBackends(
   request: Pick<RunRequest, 'mounts' | 'variants' | 'backends' | 'custom'>,
   provider: ProviderId | null,
-  variants: ProviderVariant[],
+  variants: readonly ProviderVariantView[],
 ): Backend[] {
   const containerMounts = request.mounts.filter((m) => m !== 'host');
   const backends: Backend[] = [];
@@ -111,3 +153,27 @@ function withDependencyTwins(backends: Backend[], folder: string | undefined): B
       : [backend],
   );
 }
+
+/**
+ * The dashboard's preview of a request: variants it does not offer are dropped and container
+ * mounts without an engine are left out, so a half-made choice previews instead of throwing. The
+ * core stays the authority: `planned` replaces this preview as soon as the run starts.
+ */
+export function previewBackends(
+  mounts: readonly MountKind[],
+  provider: ProviderId | null,
+  variantIds: readonly string[],
+): Backend[] {
+  const offered = previewVariants(provider);
+  return planBackends(
+    {
+      mounts: provider ? [...mounts] : mounts.filter((m) => m === 'host'),
+      variants: variantIds.filter((id) => offered.some((v) => v.id === id)),
+    },
+    provider,
+    offered,
+  );
+}
+
+/** What Setup needs of a planned backend to list it and estimate its time. */
+export type PlannedBackend = Pick<Backend, 'id' | 'label' | 'mount'>;

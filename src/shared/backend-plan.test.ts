@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ProviderVariant } from '../providers/provider-variant';
-import { planBackends } from './plan';
+import { planBackends } from './backend-plan';
+import type { ProviderVariantView } from './sweep';
 
-const VARIANTS: ProviderVariant[] = [
+const VARIANTS: ProviderVariantView[] = [
   { id: 'native', label: 'native', available: true, affects: ['bind'] },
   { id: 'fuse', label: 'FUSE share (bindfs)', available: true, affects: ['bind'] },
   { id: 'gone', label: 'gone', available: false, reason: 'bindfs is not installed', affects: ['bind'] },
