@@ -117,8 +117,7 @@ async function sweepCommand(flags: SweepFlags): Promise<void> {
     process.stdout.write(`${textTable(run.results)}\n`);
     // A reverse pass that disagrees is said here, as any other warning on a figure.
     const warnings = warningLines(run.results);
-    if (warnings.length)
-      process.stdout.write(`\nwarnings:\n${warnings.map((w) => `  - ${w}`).join('\n')}\n`);
+    if (warnings.length) process.stdout.write(`\nwarnings:\n${warnings.map((w) => `  - ${w}`).join('\n')}\n`);
   }
   process.stdout.write(`${outcomeText(outcome)}\n`);
   if (saved) process.stderr.write(`saved ${saved}\n`);
