@@ -7,7 +7,7 @@ import type { MountbenchApi } from '../shared/api';
 import type { SerializedError } from '../shared/errors';
 import { WS_CLOSE_UNAUTHORIZED, type WsReply, type WsRequestId } from '../shared/ws-protocol';
 import { dispatch } from '../core/app/api-dispatch';
-import { jsonShapeProblem } from '../core/store/json-limits';
+import { jsonShapeProblem } from '../shared/json-limits';
 import { tokensMatch } from './serve-token';
 import { messageId, messageToken, wsRequestSchema } from './ws-message';
 

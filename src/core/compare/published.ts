@@ -4,9 +4,9 @@
 import { z } from 'zod';
 import publishedJson from '../../../resources/published-results.json';
 import { MountbenchError } from '../../shared/errors';
-import { describeIssues } from '../store/describe-issue';
+import { describeIssues } from '../../shared/describe-issue';
 import { parsePublishedMount } from './published-mount';
-import { findForbiddenKey } from '../store/json-limits';
+import { findForbiddenKey } from '../../shared/json-limits';
 
 export const PUBLISHED_SCHEMA_ID = 'published-results/1';
 

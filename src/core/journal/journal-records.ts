@@ -4,8 +4,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { MountbenchError } from '../../shared/errors';
-import { describeIssues } from '../store/describe-issue';
-import { jsonShapeProblem, parseUntrustedJson } from '../store/json-limits';
+import { describeIssues } from '../../shared/describe-issue';
+import { jsonShapeProblem, parseUntrustedJson } from '../../shared/json-limits';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 

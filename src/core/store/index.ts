@@ -10,8 +10,8 @@ export {
   type RunListing,
 } from './result-store';
 export { parseRunFileText } from './parse-run-file';
-export { findForbiddenKey, parseUntrustedJson } from './json-limits';
-export { describeIssue, describeIssues, issuePath } from './describe-issue';
+export { findForbiddenKey, parseUntrustedJson } from '../../shared/json-limits';
+export { describeIssue, describeIssues, issuePath } from '../../shared/describe-issue';
 export { importRunFile, importRunText, type ImportOutcome } from './import-run';
 export {
   importHyperfineFile,

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { MountbenchError } from '../../shared/errors';
 import { RESULT_SCHEMA_ID } from '../../shared/result-schema';
 import { mean } from '../stats/descriptive';
-import { describeIssues } from './describe-issue';
-import { parseUntrustedJson } from './json-limits';
+import { describeIssues } from '../../shared/describe-issue';
+import { parseUntrustedJson } from '../../shared/json-limits';
 
 const seconds = z.number().finite().nonnegative();
 

@@ -8,8 +8,8 @@ import {
   runFileSchema,
   type RunFile,
 } from '../../shared/result-schema';
-import { describeIssues } from './describe-issue';
-import { parseUntrustedJson } from './json-limits';
+import { describeIssues } from '../../shared/describe-issue';
+import { parseUntrustedJson } from '../../shared/json-limits';
 
 function invalid(source: string, reason: string, cause?: unknown): MountbenchError {
   return new MountbenchError('FILE_INVALID', `${source} is not a valid Mountbench result file: ${reason}`, {

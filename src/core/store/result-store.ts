@@ -5,7 +5,7 @@ import path from 'node:path';
 import { MountbenchError } from '../../shared/errors';
 import { runFileSchema, type RunFile } from '../../shared/result-schema';
 import { writeFileAtomic } from './atomic-write';
-import { describeIssues } from './describe-issue';
+import { describeIssues } from '../../shared/describe-issue';
 import { parseRunFileText } from './parse-run-file';
 import { megabytes, NotReadableFile, readRegularFile } from './read-regular-file';
 

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseRunFileText, saveRun } from '../store';
+import { parseRunFileText, saveRun } from './';
 import { exportTestRun } from '../exports/test-support/export-test-run';
 import { runFileJson } from './run-json';
 

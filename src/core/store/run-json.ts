@@ -2,7 +2,7 @@
 // file can be imported, compared or opened by the dashboard on another machine.
 import { MountbenchError } from '../../shared/errors';
 import { runFileSchema, type RunFile } from '../../shared/result-schema';
-import { describeIssues } from './describe-issue';
+import { describeIssues } from '../../shared/describe-issue';
 
 export function runFileJson(run: RunFile): string {
   // Parsing puts the keys in the schema's order and drops anything the schema does not know, as

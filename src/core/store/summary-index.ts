@@ -11,7 +11,7 @@ import { SIZES, WORKLOAD_IDS } from '../../shared/ids';
 import { writeFileAtomic } from './atomic-write';
 import { loadRunFile, runFileNames } from './result-store';
 import { summarizeRun } from './run-summary';
-import { parseUntrustedJson } from './json-limits';
+import { parseUntrustedJson } from '../../shared/json-limits';
 import { readRegularFile } from './read-regular-file';
 
 export const SUMMARY_INDEX_NAME = '.summaries.json';
