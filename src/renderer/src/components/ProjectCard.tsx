@@ -144,10 +144,37 @@ export function ProjectCard({ canPick }: { canPick: boolean }) {
           />
           <TextField label="Image" value={p.image} onChange={p.setImage} testId="project-image-input" />
           {found.dependencyFolders.length > 0 && (
-            <p className="choice-detail" data-testid="project-dependency-folders">
-              Dependency folders: {found.dependencyFolders.join(', ')}
-            </p>
+            <label className="choice">
+              <input
+                type="checkbox"
+                checked={p.splitDependency}
+                onChange={(e) => p.setSplitDependency(e.target.checked)}
+                data-testid="project-split-dependency"
+              />
+              <span>
+                Also with <code>{found.dependencyFolders[0]}</code> in a named volume{' '}
+                <span className="choice-detail" data-testid="project-dependency-folders">
+                  (what the guides recommend; measured beside each bind mount. Found:{' '}
+                  {found.dependencyFolders.join(', ')})
+                </span>
+              </span>
+            </label>
           )}
+          <label className="choice">
+            <input
+              type="checkbox"
+              checked={p.coldCache}
+              onChange={(e) => p.setColdCache(e.target.checked)}
+              data-testid="project-cold-cache"
+            />
+            <span>
+              Cold cache{' '}
+              <span className="choice-detail">
+                (the engine VM&apos;s page cache is dropped before every sample, as after a reboot; refused
+                with the reason where the engine is not a VM of yours)
+              </span>
+            </span>
+          </label>
           {found.problems.length > 0 && (
             <ul className="plain choice-detail" data-testid="project-problems">
               {found.problems.map((problem) => (

@@ -17,6 +17,10 @@ export interface ProjectState {
   included: boolean;
   command: string;
   image: string;
+  /** Measure the first dependency folder in a named volume beside the plain bind mount. */
+  splitDependency: boolean;
+  /** Drop the engine VM's page cache before every sample (the core refuses it off a VM). */
+  coldCache: boolean;
   loadRecent(): Promise<void>;
   type(text: string): void;
   inspect(folder: string): Promise<void>;
@@ -24,6 +28,8 @@ export interface ProjectState {
   include(on: boolean): void;
   setCommand(command: string): void;
   setImage(image: string): void;
+  setSplitDependency(on: boolean): void;
+  setColdCache(on: boolean): void;
 }
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -45,6 +51,8 @@ export function createProjectStore(options: { api: MountbenchApi }) {
         included: true,
         command: choice.command?.command ?? '',
         image: choice.image?.image ?? '',
+        // Offered, and on, wherever there is a dependency folder: the question every guide answers.
+        splitDependency: inspection.dependencyFolders.length > 0,
       });
       void get().loadRecent();
     };
@@ -59,6 +67,8 @@ export function createProjectStore(options: { api: MountbenchApi }) {
       included: false,
       command: '',
       image: '',
+      splitDependency: false,
+      coldCache: false,
       async loadRecent() {
         set({ recent: await api.projects.recent().catch(() => []) });
       },
@@ -74,16 +84,32 @@ export function createProjectStore(options: { api: MountbenchApi }) {
       include: (included) => set({ included }),
       setCommand: (command) => set({ command }),
       setImage: (image) => set({ image }),
+      setSplitDependency: (splitDependency) => set({ splitDependency }),
+      setColdCache: (coldCache) => set({ coldCache }),
     };
   });
 }
 
-/** The custom workload's part of a run request, what is missing, or null when no project is chosen. */
+/** The project's part of a run request: the custom workload and its cold-cache mode. */
+export type ProjectRequestPart = Pick<RunRequest, 'coldCache'> & {
+  custom: NonNullable<RunRequest['custom']>;
+};
+
+/** The project's part of a run request, what is missing, or null when no project is chosen. */
 export function projectRequest(
-  s: Pick<ProjectState, 'included' | 'inspection' | 'command' | 'image'>,
-): { custom: NonNullable<RunRequest['custom']> } | { problem: string } | null {
+  s: Pick<ProjectState, 'included' | 'inspection' | 'command' | 'image' | 'splitDependency' | 'coldCache'>,
+): ProjectRequestPart | { problem: string } | null {
   if (!s.included || !s.inspection) return null;
   if (!s.command.trim()) return { problem: 'Give the command that builds your project.' };
   if (!s.image.trim()) return { problem: 'Give the image your project builds in.' };
-  return { custom: { command: s.command.trim(), folder: s.inspection.folder, image: s.image.trim() } };
+  const dependencyFolder = s.splitDependency ? s.inspection.dependencyFolders[0] : undefined;
+  return {
+    custom: {
+      command: s.command.trim(),
+      folder: s.inspection.folder,
+      image: s.image.trim(),
+      ...(dependencyFolder ? { dependencyFolder } : {}),
+    },
+    ...(s.coldCache ? { coldCache: 'vm' as const } : {}),
+  };
 }

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/backend-plan';
 import { PRESETS, type BudgetMinutes, type PresetId } from '../lib/presets';
 import { needsSwitch, productOf, sweepRequestOf, switchableProducts } from '../lib/sweep-choice';
+import type { ProjectRequestPart } from './project-store';
 
 /** The dry run of the sweep the picks ask for, fetched from the core whenever they change. */
 export interface ProposalState {
@@ -275,7 +276,7 @@ export function previewBackends(s: Picks): PlannedBackend[] {
  */
 export function buildRequest(
   s: Picks,
-  project: { custom: NonNullable<RunRequest['custom']> } | { problem: string } | null = null,
+  project: ProjectRequestPart | { problem: string } | null = null,
 ): { request: RunRequest } | { problem: string } {
   if (project && 'problem' in project) return project;
   const mounts = usableMounts(s);
@@ -307,6 +308,7 @@ export function buildRequest(
     ...(counts.race ? { race: true, maxRuns: counts.maxRuns } : {}),
     ...(counts.race && s.budgetMinutes ? { budgetSeconds: s.budgetMinutes * 60 } : {}),
     ...(project ? { custom: project.custom } : {}),
+    ...(project?.coldCache ? { coldCache: project.coldCache } : {}),
   };
   return { request };
 }

@@ -44,6 +44,8 @@ export function SetupView() {
       inspection: s.inspection,
       command: s.command,
       image: s.image,
+      splitDependency: s.splitDependency,
+      coldCache: s.coldCache,
     })),
   );
   const project = projectRequest(projectPicks);
