@@ -3,6 +3,7 @@
 // below it. A run whose race did not decide says "not decided yet" instead of crowning a leader,
 // and offers to keep measuring what is open (the same settings, those workloads and backends only).
 import { continuationOf } from '../../../shared/continuation';
+import { dependencySplitWords } from '../../../shared/dependency-split';
 import type { Recommendation } from '../../../shared/recommendation';
 import type { RunFile } from '../../../shared/result-schema';
 import type { RunRequest } from '../../../shared/run-plan';
@@ -65,6 +66,16 @@ export function VerdictStrip({ run, status, recommendation, titles, onKeepMeasur
           {verdict.otherRoles.join(' · ')}
         </p>
       )}
+      {(run.dependencySplit ?? []).map((split) => (
+        // The dependency-folder answer is part of the verdict: where to keep that folder.
+        <p
+          key={`${split.plain} ${split.workloadKey}`}
+          className="verdict-roles"
+          data-testid="verdict-dependency"
+        >
+          Your project: {dependencySplitWords(split)}
+        </p>
+      ))}
       {next && onKeepMeasuring && (
         <p className="verdict-continue" data-no-export="true">
           <button

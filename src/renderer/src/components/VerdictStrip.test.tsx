@@ -1,0 +1,38 @@
+// @vitest-environment jsdom
+// The verdict strip carries the dependency-folder answer of a project run as part of the verdict,
+// in the same words as the CLI and the exports; a run without one says nothing about it.
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunFile } from '../../../shared/result-schema';
+import { sampleDependencySplit } from '../../../shared/test-support/dependency-split-sample';
+import { VerdictStrip } from './VerdictStrip';
+
+const counts = { preset: null, results: [], race: undefined } as unknown as RunFile;
+
+afterEach(cleanup);
+
+describe('VerdictStrip and the dependency folder', () => {
+  it('says where to keep the folder, with the ratio and its interval', () => {
+    render(
+      <VerdictStrip
+        run={{
+          ...counts,
+          dependencySplit: [
+            sampleDependencySplit({ speedup: { ratio: 3.1, low: 2.8, high: 3.4 }, verdict: 'faster' }),
+          ],
+        }}
+        status="empty"
+        recommendation={null}
+        titles={new Map()}
+      />,
+    );
+    expect(screen.getByTestId('verdict-dependency').textContent).toMatch(
+      /^Your project: keep `node_modules` in a volume: 3\.10 × \(2\.80 … 3\.40\) faster here than all on /,
+    );
+  });
+
+  it('has no such line for a run without the split', () => {
+    render(<VerdictStrip run={counts} status="empty" recommendation={null} titles={new Map()} />);
+    expect(screen.queryByTestId('verdict-dependency')).toBeNull();
+  });
+});
