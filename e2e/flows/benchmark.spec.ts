@@ -98,7 +98,7 @@ test('benchmark my setup (Quick): live progress, results, chart and a recommenda
   // in the verdict strip's words (the host named as the baseline).
   // A whisker runs through the middle of its bar: it must leave the pointer to the bar.
   const whisker = tid(page, 'results-chart').locator('.recharts-errorBar line').first();
-  expect(await whisker.evaluate((e) => getComputedStyle(e).pointerEvents)).toBe('none');
+  await expect(whisker).toHaveCSS('pointer-events', 'none');
   await tid(page, 'results-chart').locator('path.recharts-rectangle').first().hover();
   const tip = tid(page, 'results-chart-tooltip');
   await expect(tip).toContainText('fastest first');
