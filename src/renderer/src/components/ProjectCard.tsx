@@ -2,7 +2,7 @@
 // recent ones) or, in the desktop app, picked in the system dialog; the core checks it and shows
 // it back with what it found there (each choice with the file and key it came from) and the
 // templates. The command runs only in a container of the chosen image, on a copy of the folder.
-import { useEffect, useId } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { foundInWords, PROJECT_TEMPLATES } from '../../../shared/project';
 import { useSlice, useStores } from '../stores/StoresContext';
@@ -80,20 +80,14 @@ export function ProjectCard({ canPick }: { canPick: boolean }) {
       )}
       {found && (
         <div data-testid="project-found">
-          <label className="choice">
-            <input
-              type="checkbox"
-              checked={p.included}
-              onChange={(e) => p.include(e.target.checked)}
-              data-testid="project-include"
-            />
+          <CheckChoice checked={p.included} onChange={p.include} testId="project-include">
             <span>
               Measure <strong data-testid="project-name">{found.name}</strong>{' '}
               <span className="choice-detail" data-testid="project-folder-shown">
                 {found.folder}
               </span>
             </span>
-          </label>
+          </CheckChoice>
           <Suggestions
             title="Images found"
             testId="project-image"
@@ -144,13 +138,11 @@ export function ProjectCard({ canPick }: { canPick: boolean }) {
           />
           <TextField label="Image" value={p.image} onChange={p.setImage} testId="project-image-input" />
           {found.dependencyFolders.length > 0 && (
-            <label className="choice">
-              <input
-                type="checkbox"
-                checked={p.splitDependency}
-                onChange={(e) => p.setSplitDependency(e.target.checked)}
-                data-testid="project-split-dependency"
-              />
+            <CheckChoice
+              checked={p.splitDependency}
+              onChange={p.setSplitDependency}
+              testId="project-split-dependency"
+            >
               <span>
                 Also with <code>{found.dependencyFolders[0]}</code> in a named volume{' '}
                 <span className="choice-detail" data-testid="project-dependency-folders">
@@ -158,15 +150,9 @@ export function ProjectCard({ canPick }: { canPick: boolean }) {
                   {found.dependencyFolders.join(', ')})
                 </span>
               </span>
-            </label>
+            </CheckChoice>
           )}
-          <label className="choice">
-            <input
-              type="checkbox"
-              checked={p.coldCache}
-              onChange={(e) => p.setColdCache(e.target.checked)}
-              data-testid="project-cold-cache"
-            />
+          <CheckChoice checked={p.coldCache} onChange={p.setColdCache} testId="project-cold-cache">
             <span>
               Cold cache{' '}
               <span className="choice-detail">
@@ -174,7 +160,7 @@ export function ProjectCard({ canPick }: { canPick: boolean }) {
                 with the reason where the engine is not a VM of yours)
               </span>
             </span>
-          </label>
+          </CheckChoice>
           {found.problems.length > 0 && (
             <ul className="plain choice-detail" data-testid="project-problems">
               {found.problems.map((problem) => (
@@ -185,6 +171,25 @@ export function ProjectCard({ canPick }: { canPick: boolean }) {
         </div>
       )}
     </fieldset>
+  );
+}
+
+function CheckChoice(props: {
+  checked: boolean;
+  onChange(on: boolean): void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <label className="choice">
+      <input
+        type="checkbox"
+        checked={props.checked}
+        onChange={(e) => props.onChange(e.target.checked)}
+        data-testid={props.testId}
+      />
+      {props.children}
+    </label>
   );
 }
 
