@@ -33,9 +33,24 @@ const ADJTIMEX: ClockSource = {
     const sec = /time\.tv_sec:\s*(\d+)/.exec(output);
     const usec = /time\.tv_usec:\s*(\d+)/.exec(output);
     if (!sec || !usec) return null;
-    return { whole: Number(sec[1]), fraction: Number(usec[1]) / 1e6 };
+    return { whole: Number(sec[1]), fraction: Number(usec[1]) / subsecondUnits(output, Number(usec[1])) };
   },
 };
+
+/** STA_NANO in adjtimex's `status`: the kernel's clock runs in nanosecond mode (adjtimex(2)). */
+const STA_NANO = 0x2000;
+
+/**
+ * Units per second of `time.tv_usec`. Despite its name it holds nanoseconds when the kernel is in
+ * nano mode (STA_NANO, which a program setting ADJ_NANO turns on, as time daemons may), and reading
+ * those as microseconds made samples of 72 s out of a 0.07 s workload. Without a `status` line, a
+ * value of a second or more can only be nanoseconds.
+ */
+function subsecondUnits(output: string, value: number): number {
+  const status = /status:\s*(\d+)/.exec(output);
+  if (status) return (Number(status[1]) & STA_NANO) !== 0 ? 1e9 : 1e6;
+  return value >= 1e6 ? 1e9 : 1e6;
+}
 
 const DATE_NANOSECONDS: ClockSource = {
   name: 'date-ns',

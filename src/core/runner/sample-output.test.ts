@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTAINER_CLOCKS, pickClock } from './clock';
+import { CONTAINER_CLOCKS, elapsedSeconds, pickClock } from './clock';
 import { parseSampleOutput } from './sample-output';
 
 const adjtimex = CONTAINER_CLOCKS.find((c) => c.name === 'adjtimex')!;
@@ -23,6 +23,23 @@ describe('parseSampleOutput', () => {
     const parsed = parseSampleOutput(BUSYBOX_OUTPUT, adjtimex);
     expect(parsed.seconds).toBeCloseTo(0.0486, 9);
     expect(parsed.exitCode).toBe(0);
+  });
+  it('reads time.tv_usec as nanoseconds when the kernel clock is in nano mode (STA_NANO)', () => {
+    // BusyBox adjtimex on a kernel in nano mode: status 8256 = STA_NANO | STA_UNSYNC.
+    const nano = (sec: number, ns: number) =>
+      `    status:       8256 (UNSYNC)\n    time.tv_sec:  ${sec}\n    time.tv_usec: ${ns}`;
+    const t0 = adjtimex.parse(nano(1796139624, 124918456))!;
+    const t1 = adjtimex.parse(nano(1796139624, 195000000))!;
+    expect(elapsedSeconds(t0, t1)).toBeCloseTo(0.070081544, 9);
+    // The same fraction in microsecond mode (status without STA_NANO) is read as microseconds.
+    expect(
+      adjtimex.parse('    status:       64 (UNSYNC)\n    time.tv_sec:  1\n    time.tv_usec: 500000'),
+    ).toEqual({
+      whole: 1,
+      fraction: 0.5,
+    });
+    // No status line: a value of a second or more can only be nanoseconds.
+    expect(adjtimex.parse('    time.tv_sec:  1\n    time.tv_usec: 250000000')?.fraction).toBe(0.25);
   });
   it('takes the children CPU times as the difference of the two `times` reports', () => {
     const parsed = parseSampleOutput(BUSYBOX_OUTPUT, adjtimex);
