@@ -175,6 +175,26 @@ describe('cancelling', () => {
     expect(fuseMountsBelow(cache.path)).toEqual([]);
     expect(existsSync(runWorkDir(cache.path, 'it-cancel'))).toBe(false);
   });
+
+  it('cleans up the backends already started when the cancel comes while a later one starts', async () => {
+    let secondStarting = false;
+    const { run: result } = await run(
+      { mounts: ['volume', 'tmpfs'], workloads: ['dd-write'], size: 'quick', runs: 1, warmup: 0 },
+      'it-cancel-start',
+      {
+        onEvent: (event, abort) => {
+          // The volume backend is running; the tmpfs one is about to be created.
+          if (event.type === 'backend-started' && event.backendId === 'docker-engine/native/tmpfs') {
+            secondStarting = true;
+            abort();
+          }
+        },
+      },
+    );
+    expect(secondStarting).toBe(true);
+    expect(result.status).toBe('cancelled');
+    expect(await labelledLeftovers({ runId: 'it-cancel-start' })).toEqual({ containers: [], volumes: [] });
+  });
 });
 
 describe('a bench image that cannot be had', () => {

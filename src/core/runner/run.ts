@@ -100,8 +100,15 @@ async function ensureImages(ctx: RunContext, log: RunLog): Promise<void> {
 }
 
 /** Starts every backend's executor; a backend that cannot start is recorded and left out. */
-async function startExecutors(ctx: RunContext, log: RunLog): Promise<Map<string, BackendExecutor>> {
-  const executors = new Map<string, BackendExecutor>();
+/**
+ * Starts each backend's executor into `executors`, which the caller owns and disposes: a cancel
+ * while a later backend starts must still clean up the ones already running.
+ */
+async function startExecutors(
+  ctx: RunContext,
+  log: RunLog,
+  executors: Map<string, BackendExecutor>,
+): Promise<void> {
   // Beside containers, the host baseline runs the containers' own BusyBox where it can.
   const hostTools =
     ctx.docker && ctx.backends.some((b) => b.mount === 'host') && ctx.backends.some((b) => b.mount !== 'host')
@@ -124,7 +131,6 @@ async function startExecutors(ctx: RunContext, log: RunLog): Promise<Map<string,
       log.error(err, backend.id, null);
     }
   }
-  return executors;
 }
 
 /** Cold-cache mode reaches the container backends; the host baseline has no engine kernel to drop. */
@@ -242,8 +248,9 @@ async function measureAll(ctx: RunContext, log: RunLog): Promise<void> {
   const started = Date.now();
   const budget = ctx.request.budgetSeconds;
   const runDeadline = budget !== undefined ? started + budget * 1000 : null;
-  const executors = await startExecutors(ctx, log);
+  const executors = new Map<string, BackendExecutor>();
   try {
+    await startExecutors(ctx, log, executors);
     for (const [index, workloadId] of ctx.request.workloads.entries()) {
       ctx.signal.throwIfAborted();
       const deadline = workloadDeadline(runDeadline, ctx.request.workloads.length - index);
