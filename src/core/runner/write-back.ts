@@ -1,9 +1,8 @@
 // After a write-back flush the host must hold what the container wrote: the same files with the
 // same sizes. Checked by listing both sides, so a sync that "finished" without carrying the bytes
 // is reported instead of trusted.
-import { lstat, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { MountbenchError } from '../../shared/errors';
+import { scanHost } from '../sync/content-check';
 import type { BackendExecutor } from './executor';
 import { shellQuote } from './sample-script';
 
@@ -32,14 +31,10 @@ export function treeDifferences(container: FileSizes, host: FileSizes, limit = 3
   return out.slice(0, limit);
 }
 
-export async function hostFileSizes(root: string, prefix = ''): Promise<FileSizes> {
-  const sizes: FileSizes = new Map();
-  for (const entry of await readdir(join(root, prefix), { withFileTypes: true })) {
-    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) for (const [p, s] of await hostFileSizes(root, rel)) sizes.set(p, s);
-    else if (entry.isFile()) sizes.set(rel, (await lstat(join(root, rel))).size);
-  }
-  return sizes;
+/** The host folder's regular files and sizes: content-check's bounded walk, folders left out. */
+export async function hostFileSizes(root: string): Promise<FileSizes> {
+  const { sizes } = await scanHost(root);
+  return new Map([...sizes].filter(([, size]) => size >= 0));
 }
 
 export async function checkWriteBack(
