@@ -64,7 +64,7 @@ describe.skipIf(!registered('rancher-desktop'))('fault injection: rancher-deskto
     } finally {
       await sb.remove();
     }
-  });
+  }, 900_000);
 
   it('settings version 14, quit at start: every kill point restores and leaves it quit', async () => {
     const sb = createStandinSandbox({ rancherDesktop: 14 });
@@ -82,7 +82,7 @@ describe.skipIf(!registered('rancher-desktop'))('fault injection: rancher-deskto
     } finally {
       await sb.remove();
     }
-  });
+  }, 900_000);
 });
 
 describe.skipIf(!registered('colima'))('fault injection: colima (stand-in)', () => {
@@ -106,7 +106,7 @@ describe.skipIf(!registered('colima'))('fault injection: colima (stand-in)', () 
     } finally {
       await sb.remove();
     }
-  });
+  }, 900_000);
 });
 
 describe.skipIf(!registered('orbstack'))('fault injection: orbstack (stand-in)', () => {
@@ -127,5 +127,5 @@ describe.skipIf(!registered('orbstack'))('fault injection: orbstack (stand-in)',
     } finally {
       await sb.remove();
     }
-  });
+  }, 900_000);
 });

@@ -61,7 +61,7 @@ describe('fault injection', () => {
     } finally {
       await sb.remove();
     }
-  });
+  }, 900_000);
 
   it('docker-desktop (stand-in), settings.json 4.34 (quit/open route), quit at start: every kill point restores', async () => {
     const sb = createStandinSandbox({
@@ -82,7 +82,7 @@ describe('fault injection', () => {
     } finally {
       await sb.remove();
     }
-  });
+  }, 900_000);
 
   // Current releases: sparse settings-store.json files (SettingsVersion 43 and 46).
   it.each([
@@ -143,5 +143,5 @@ describe('fault injection', () => {
       expect(await labelledLeftovers({ deadOwnersOnly: true })).toEqual({ containers: [], volumes: [] });
       root.remove();
     }
-  });
+  }, 900_000);
 });
