@@ -15,11 +15,16 @@ export interface ResultFile {
 
 const RUN_ARGS = ['--mount', 'host,tmpfs', '--workload', 'dd-write', '--size', 'quick', '--runs', '3'];
 
-function cliRun(file: string, env: NodeJS.ProcessEnv): Promise<void> {
+/** `mountbench run ARGS --json FILE` from the checkout, in the environment given. */
+export function cliRun(
+  file: string,
+  env: NodeJS.ProcessEnv,
+  args: readonly string[] = RUN_ARGS,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [join(REPO_ROOT, 'bin', 'mountbench.js'), 'run', ...RUN_ARGS, '--json', file],
+      [join(REPO_ROOT, 'bin', 'mountbench.js'), 'run', ...args, '--json', file],
       {
         cwd: REPO_ROOT,
         env,

@@ -7,7 +7,7 @@ import { discoverEngineReport } from '../../core/engines/discover';
 import type { DiscoveryOptions } from '../../core/engines/discovery-options';
 import { startFakeEngine, type FakeEngine } from '../../core/engines/test-support/fake-engine';
 import { makeTempHome, writeDockerConfig, type TempHome } from '../../core/engines/test-support/temp-home';
-import { formatBytes, formatEnginesTable, registerEnginesCommand } from './engines';
+import { formatEnginesTable, registerEnginesCommand } from './engines';
 
 let temp: TempHome;
 let fake: FakeEngine | undefined;
@@ -98,9 +98,17 @@ describe('formatting', () => {
     expect(formatEnginesTable([])).toBe('No Docker engine found.\n');
   });
 
-  it('writes memory in binary units', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(8_217_473_024)).toBe('7.7 GiB');
-    expect(formatBytes(1536)).toBe('1.5 KiB');
+  it('writes memory in binary units, as the dashboard does', () => {
+    const engine: DiscoveredEngine = {
+      name: 'default',
+      endpoint: 'unix:///var/run/docker.sock',
+      source: 'socket',
+      provider: 'docker-engine',
+      current: true,
+      reachable: true,
+      memoryBytes: 8_217_473_024,
+    };
+    const table = formatEnginesTable([engine]);
+    expect(table).toContain('7.7 GiB');
   });
 });

@@ -1,6 +1,7 @@
 // `mountbench engines [--json]`: every Docker engine on this machine, who owns it and whether it answers.
 import type { Command } from 'commander';
 import type { DiscoveredEngine } from '../../shared/engine';
+import { formatBytes } from '../../shared/size-format';
 import {
   DEFAULT_PROBE_TIMEOUT_MS,
   discoverEngineReport,
@@ -77,15 +78,4 @@ export function formatEnginesTable(engines: DiscoveredEngine[]): string {
       .join('  ');
   const current = engines.some((engine) => engine.current) ? '\n* the engine the docker CLI uses now\n' : '';
   return `${[HEADERS, ...rows].map(line).join('\n')}\n${current}`;
-}
-
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${units[unit]}`;
 }

@@ -3,6 +3,7 @@
 import { memo, type ReactNode } from 'react';
 import type { RunSummary } from '../../../shared/api';
 import { dateTimeWords } from '../lib/dates';
+import { IMPORTED_WORDS } from '../lib/imported-words';
 import type { PublishedMachine } from '../lib/compare-data';
 
 interface Props {
@@ -39,7 +40,14 @@ const StoredRunChoice = memo(function StoredRunChoice({
         data-testid={`compare-run-${run.id}`}
       />
       <span>
-        <span className="choice-title">{run.machineLabel}</span>
+        <span className="choice-title">
+          {run.machineLabel}
+          {run.imported && (
+            <span className="badge imported-mark" data-testid={`compare-run-imported-${run.id}`}>
+              {IMPORTED_WORDS[run.imported]}
+            </span>
+          )}
+        </span>
         <span className="choice-detail">
           {dateTimeWords(run.createdAt)} · {run.resultCount} result(s)
         </span>

@@ -3,12 +3,8 @@
 import type { RunSummary, RunWinner } from '../../../shared/api';
 import { dateTimeWords as when } from '../lib/dates';
 import { durationWords } from '../lib/duration-words';
+import { IMPORTED_WORDS } from '../lib/imported-words';
 import type { HistoryState } from '../stores/history-store';
-
-const IMPORTED_WORDS: Record<NonNullable<RunSummary['imported']>, string> = {
-  hyperfine: 'imported from hyperfine',
-  'another machine': 'imported · another machine',
-};
 
 export function winnerWords(winner: RunWinner): string {
   if (winner.state === 'tie') return `${winner.label} (no measurable difference: the simplest)`;

@@ -8,19 +8,24 @@ interface Props {
   products: ProviderSummary[];
   chosen: ProviderId | null;
   variants: string[];
+  reversePass: boolean;
   onChooseProduct(id: ProviderId): void;
   onToggleVariant(id: string): void;
+  onToggleReversePass(): void;
 }
 
 export function SwitchVariantsPicker({
   products,
   chosen,
   variants,
+  reversePass,
   onChooseProduct,
   onToggleVariant,
+  onToggleReversePass,
 }: Props) {
   const product = products.find((p) => p.detection.id === chosen);
   if (!product) return null;
+  const picked = product.variants.filter((v) => v.available && variants.includes(v.id));
   return (
     <div
       className="variants"
@@ -71,6 +76,23 @@ export function SwitchVariantsPicker({
           </label>
         );
       })}
+      {picked.length > 1 && (
+        <label className="choice compact">
+          <input
+            type="checkbox"
+            checked={reversePass}
+            onChange={onToggleReversePass}
+            data-testid="switch-reverse-pass"
+          />
+          <span>
+            <span className="choice-title">Measure again in reverse order</span>
+            <span className="choice-detail">
+              {picked.map((v) => v.label).join(' → ')}, then back again: a setting whose two passes disagree
+              is flagged (the machine changed under the sweep). Twice the restarts and time.
+            </span>
+          </span>
+        </label>
+      )}
       <p className="note">
         Trying a setting other than the current one restarts {product.detection.label}; it is put back
         afterwards.

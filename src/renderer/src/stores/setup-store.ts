@@ -46,12 +46,15 @@ export interface SetupState {
   switchProvider: ProviderId | null;
   /** Its variants picked; only the current one: a plain run, nothing restarts. */
   switchVariants: string[];
+  /** Measure the picked settings again in reverse order (A B C, then C B A) to catch drift. */
+  switchReversePass: boolean;
   proposal: ProposalState;
   load(): Promise<void>;
   /** Reads the products again (after "Apply this setting" changed one). */
   refreshProviders(): Promise<void>;
   chooseSwitchProvider(id: ProviderId): void;
   toggleSwitchVariant(id: string): void;
+  toggleSwitchReversePass(): void;
   /** Asks the core for the dry run of `request` (no-op when it already answers it). */
   propose(request: SweepRequest): Promise<void>;
   refreshEngines(): Promise<void>;
@@ -99,6 +102,7 @@ export function createSetupStore(options: {
     providers: [],
     switchProvider: null,
     switchVariants: [],
+    switchReversePass: false,
     proposal: { status: 'idle', key: null, view: null, error: null },
 
     async load() {
@@ -190,6 +194,7 @@ export function createSetupStore(options: {
       set({ switchProvider: id, switchVariants: current ? [current] : [] });
     },
     toggleSwitchVariant: (id) => set((s) => ({ switchVariants: toggle(s.switchVariants, id) })),
+    toggleSwitchReversePass: () => set((s) => ({ switchReversePass: !s.switchReversePass })),
 
     async propose(request) {
       const key = JSON.stringify(request);
@@ -223,7 +228,8 @@ export function mountUnavailableReason(
   return info.available ? null : (info.reason ?? 'unavailable');
 }
 
-type SwitchPicks = Picks & Pick<SetupState, 'providers' | 'switchProvider' | 'switchVariants'>;
+type SwitchPicks = Picks &
+  Pick<SetupState, 'providers' | 'switchProvider' | 'switchVariants' | 'switchReversePass'>;
 
 /** The product to switch, when the picks ask for a setting it is not set to now (a sweep). */
 export function switchingProduct(s: SwitchPicks): ProviderSummary | null {
@@ -248,7 +254,11 @@ export function buildSweepRequest(s: SwitchPicks): { request: SweepRequest } | {
     runs: counts.runs,
     warmup: counts.warmup,
   });
-  return 'problem' in built ? built : { request: built };
+  if ('problem' in built) return built;
+  // A second pass only means something with two settings or more: one is not reordered.
+  return {
+    request: s.switchReversePass && built.variants.length > 1 ? { ...built, reversePass: true } : built,
+  };
 }
 
 export function chosenEngine(s: Picks): DiscoveredEngine | null {

@@ -246,6 +246,39 @@ describe('SetupView', () => {
     expect(screen.getByTestId('setup-benchmark-button')).toHaveProperty('disabled', true);
   });
 
+  it('offers the reverse second pass once two settings are picked, and asks the core for it', async () => {
+    const { user, api } = await renderSetup();
+    // One setting: nothing to reorder, nothing offered.
+    expect(screen.queryByTestId('switch-reverse-pass')).toBeNull();
+    await user.click(screen.getByTestId('switch-variant-vz-grpcfuse'));
+    const reverse = screen.getByTestId('switch-reverse-pass');
+    expect(reverse).toHaveProperty('checked', false);
+    expect(reverse.closest('label')?.textContent).toContain(
+      'VZ + VirtioFS → VZ + gRPC FUSE, then back again',
+    );
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'sweeps.propose')).toBe(true));
+    expect(api.calls.filter((c) => c.method === 'sweeps.propose').at(-1)?.args[0]).not.toHaveProperty(
+      'reversePass',
+    );
+    await user.click(reverse);
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.method === 'sweeps.propose').at(-1)?.args[0]).toMatchObject({
+        variants: ['vz-virtiofs', 'vz-grpcfuse'],
+        reversePass: true,
+      }),
+    );
+    await user.click(screen.getByTestId('setup-benchmark-button'));
+    await user.click(screen.getByTestId('sweep-confirm-confirm'));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'sweeps.start')?.args[0]).toMatchObject({
+        reversePass: true,
+      }),
+    );
+    // Back to one setting: the option goes away and the request drops it.
+    await user.click(screen.getByTestId('switch-variant-vz-grpcfuse'));
+    expect(screen.queryByTestId('switch-reverse-pass')).toBeNull();
+  });
+
   it('unticking back to the current setting is a plain run again: nothing restarts', async () => {
     const { user } = await renderSetup();
     await user.click(screen.getByTestId('switch-variant-vz-grpcfuse'));

@@ -165,8 +165,10 @@ export function SetupView() {
             products={switchableProducts(setup.providers)}
             chosen={setup.switchProvider}
             variants={setup.switchVariants}
+            reversePass={setup.switchReversePass}
             onChooseProduct={setup.chooseSwitchProvider}
             onToggleVariant={setup.toggleSwitchVariant}
+            onToggleReversePass={setup.toggleSwitchReversePass}
           />
         </section>
         {/* After the options, so the start button comes last in tab order too. */}

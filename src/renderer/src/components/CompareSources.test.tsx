@@ -1,0 +1,48 @@
+// @vitest-environment jsdom
+// Compare's stored runs carry the same "imported" mark as History's rows, so a comparison of a
+// colleague's or a hyperfine run beside this machine's own says which is which.
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { RunSummary } from '../../../shared/api';
+import { CompareSources } from './CompareSources';
+
+const base: RunSummary = {
+  id: 'here',
+  createdAt: '2026-12-01T10:00:00.000Z',
+  status: 'completed',
+  machineLabel: 'Intel Xeon · x64',
+  engineName: 'default',
+  backends: ['bind mount · native'],
+  workloads: ['dd-write'],
+  resultCount: 1,
+  errorCount: 0,
+};
+
+describe('CompareSources', () => {
+  it('marks stored runs that were not measured here, in History’s words', () => {
+    const runs: RunSummary[] = [
+      base,
+      { ...base, id: 'alice', machineLabel: 'Apple M1 Pro · arm64', imported: 'another machine' },
+      { ...base, id: 'hf', origin: 'hyperfine', imported: 'hyperfine' },
+    ];
+    render(
+      <CompareSources
+        runs={runs}
+        runIds={[]}
+        published={[]}
+        publishedKeys={[]}
+        onToggleRun={() => {}}
+        onTogglePublished={() => {}}
+        onM1VsIntel={() => {}}
+        importBox={null}
+      />,
+    );
+    expect(screen.getByTestId('compare-run-imported-alice').textContent).toBe('imported · another machine');
+    expect(screen.getByTestId('compare-run-imported-hf').textContent).toBe('imported from hyperfine');
+    expect(screen.queryByTestId('compare-run-imported-here')).toBeNull();
+    // The mark sits in the run's own label: ticking by its label still finds the run.
+    expect(screen.getByLabelText(/Apple M1 Pro · arm64\s*imported · another machine/)).toBe(
+      screen.getByTestId('compare-run-alice'),
+    );
+  });
+});
