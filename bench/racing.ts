@@ -3,7 +3,7 @@
 // native and FUSE (A/B), drift under a CPU hog started halfway (interleaved against sequential),
 // and repeatability of Quick runs. Every figure comes from executeRun exactly as a user's run.
 //
-//   npx tsx bench/racing.ts --part answer,ab,aa,drift,repeat [--trials 40] [--aa-cap 20]
+//   npx tsx bench/racing.ts --part answer,ab,aa,drift,repeat [--trials 40] [--aa-cap 20] [--reps 3]
 import { spawn } from 'node:child_process';
 import { cpus } from 'node:os';
 import type { Backend, RunFile } from '../src/shared/result-schema';
@@ -20,6 +20,7 @@ import { cacheDir } from '../src/core/store';
 import { benchHeader, loadLine } from './lib/bench-header';
 import { countOption, listOption, runBench, type BenchOptions } from './lib/bench-main';
 import { PhaseClock } from './lib/phase-clock';
+import { settleDisk } from './lib/settle-disk';
 
 const PARTS = ['answer', 'ab', 'aa', 'drift', 'repeat'] as const;
 type Part = (typeof PARTS)[number];
@@ -29,12 +30,14 @@ const USAGE = `Usage: npx tsx bench/racing.ts [options]
   --part <list>     ${PARTS.join(', ')} (default all, in that order)
   --trials <n>      A/A trials (default 40); A/B trials are a quarter of it (at least 5)
   --aa-cap <n>      the racing cap for A/A trials (default 20: the rule holds at any cap)
+  --reps <n>        repetitions of the time-to-answer arms, in rotating order (default 3)
   --image <ref>     bench image (default MOUNTBENCH_IMAGE or the pinned BusyBox)`;
 
 const OPTIONS: BenchOptions = {
   part: { type: 'string' },
   trials: { type: 'string' },
   'aa-cap': { type: 'string' },
+  reps: { type: 'string' },
   image: { type: 'string' },
 };
 
@@ -42,6 +45,7 @@ interface Values {
   part?: string;
   trials?: string;
   'aa-cap'?: string;
+  reps?: string;
   image?: string;
 }
 
@@ -106,7 +110,17 @@ const FUSE = 'docker-engine/fuse/bind';
 const log = (text: string) => process.stderr.write(`${text} (load ${loadLine()})\n`);
 const out = (text: string) => process.stdout.write(`${text}\n`);
 
-async function timeToAnswer(image: string | undefined, signal: AbortSignal): Promise<void> {
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/**
+ * The arms run in rotating order over `reps` repetitions (A B C, B C A, C A B, …), as the runner's
+ * own rounds do: on a shared machine the disk and CPU drift by 2× within minutes, and arms run one
+ * after another would charge that drift to whichever came later. Each arm's figure is the median.
+ */
+async function timeToAnswer(image: string | undefined, reps: number, signal: AbortSignal): Promise<void> {
   const request = {
     ...BASE,
     ...(image ? { image } : {}),
@@ -115,47 +129,70 @@ async function timeToAnswer(image: string | undefined, signal: AbortSignal): Pro
     workloads: ['small-file-read', 'dd-write', 'metadata-walk'],
     size: 'default',
   } satisfies Omit<RunRequest, 'runs'>;
-  // Three arms in one run of the script, same sizes, same recommendation compared. The third,
-  // racing from a minimum of 3 samples, shows what the minimum costs: it is not a preset.
+  // The third arm, racing from a minimum of 3 samples, shows what the minimum costs: not a preset.
   const arms = [
     { name: '10 fixed runs', request: { ...request, runs: 10 } },
     { name: 'racing, min 5', request: { ...request, runs: 5, race: true } },
     { name: 'racing, min 3', request: { ...request, runs: 3, race: true } },
   ];
-  const measured: { name: string; run: RunFile; seconds: number; phases: PhaseClock }[] = [];
-  for (const arm of arms) {
-    log(`answer: ${arm.name}`);
-    const phases = new PhaseClock();
-    measured.push({ name: arm.name, phases, ...(await run(arm.request, signal, undefined, phases)) });
+  const measured = arms.map(() => [] as { run: RunFile; seconds: number; phases: PhaseClock }[]);
+  for (let rep = 0; rep < reps; rep++) {
+    for (let k = 0; k < arms.length; k++) {
+      const i = (rep + k) % arms.length;
+      log(
+        `answer: repetition ${rep + 1}, ${arms[i].name}, after sync took ${(await settleDisk()).toFixed(1)} s`,
+      );
+      const phases = new PhaseClock();
+      const done = await run(arms[i].request, signal, undefined, phases);
+      measured[i].push({ ...done, phases });
+      log(`answer: ${arms[i].name}: ${done.seconds.toFixed(1)} s, ${answer(done.run)}`);
+    }
   }
-  const fixed = measured[0];
-  out('\n## Time to the answer (native vs FUSE bind, small-file-read,dd-write,metadata-walk, default size)');
-  out('arm             wall     share  fixture  calibrate  warm-up+timed  container+cleanup  answer');
-  for (const arm of measured) {
-    const p = arm.phases;
-    const cells = [
-      p.partSeconds('fixture'),
-      p.partSeconds('calibrate'),
-      p.partSeconds('warmup') + p.partSeconds('timed'),
-      p.partSeconds('container') + p.partSeconds('cleanup') + p.partSeconds('finish'),
-    ].map((seconds) => `${seconds.toFixed(1)} s`);
+  const parts = (p: PhaseClock) => [
+    p.partSeconds('fixture'),
+    p.partSeconds('calibrate'),
+    p.partSeconds('warmup') + p.partSeconds('timed'),
+    p.partSeconds('container') + p.partSeconds('cleanup') + p.partSeconds('finish'),
+  ];
+  const fixedWall = median(measured[0].map((m) => m.seconds));
+  out(
+    `\n## Time to the answer (native vs FUSE bind, small-file-read,dd-write,metadata-walk, default size; median of ${reps}, arms rotated)`,
+  );
+  out(
+    'arm             wall     share  fixture  calibrate  warm-up+timed  container+cleanup  walls (s)                 answers',
+  );
+  arms.forEach((arm, i) => {
+    const runs = measured[i];
+    const wall = median(runs.map((m) => m.seconds));
+    const cells = [0, 1, 2, 3].map((c) => `${median(runs.map((m) => parts(m.phases)[c])).toFixed(1)} s`);
+    const answers = [...new Set(runs.map((m) => answer(m.run)))].join(' | ');
     out(
-      `${arm.name.padEnd(14)}  ${arm.seconds.toFixed(1).padStart(6)} s  ${(
-        (arm.seconds / fixed.seconds) *
-        100
-      )
+      `${arm.name.padEnd(14)}  ${wall.toFixed(1).padStart(6)} s  ${((wall / fixedWall) * 100)
         .toFixed(0)
         .padStart(
           3,
-        )} %  ${cells[0].padStart(7)}  ${cells[1].padStart(9)}  ${cells[2].padStart(13)}  ${cells[3].padStart(17)}  ${answer(arm.run)}`,
+        )} %  ${cells[0].padStart(7)}  ${cells[1].padStart(9)}  ${cells[2].padStart(13)}  ${cells[3].padStart(
+        17,
+      )}  ${runs
+        .map((m) => m.seconds.toFixed(0))
+        .join(', ')
+        .padEnd(24)}  ${answers}`,
     );
-  }
-  for (const arm of measured.slice(1))
-    for (const w of arm.run.race?.workloads ?? [])
-      out(
-        `  ${arm.name}, ${w.workloadKey}: ${w.outcome} after ${w.rounds} rounds; ` +
-          w.exits.map((e) => `${e.backendId} left at round ${e.round} (${e.reason})`).join(', '),
-      );
+  });
+  // Per repetition, each racing arm against the fixed arm of the same repetition.
+  for (const i of [1, 2])
+    out(
+      `${arms[i].name}: share of the same repetition's fixed arm: ` +
+        measured[i]
+          .map((m, rep) => `${((m.seconds / measured[0][rep].seconds) * 100).toFixed(0)} %`)
+          .join(', '),
+    );
+  for (const i of [1, 2])
+    for (const [rep, m] of measured[i].entries())
+      for (const w of m.run.race?.workloads ?? [])
+        out(
+          `  ${arms[i].name}, repetition ${rep + 1}, ${w.workloadKey}: ${w.outcome} after ${w.rounds} rounds`,
+        );
 }
 
 async function abTrials(trials: number, image: string | undefined, signal: AbortSignal): Promise<void> {
@@ -300,6 +337,7 @@ runBench<Values>({
     const parts = listOption('--part', values.part, [...PARTS], PARTS);
     const trials = countOption('--trials', values.trials, 40, { min: 1, max: 1000 });
     const cap = countOption('--aa-cap', values['aa-cap'], 20, { min: 5, max: 1000 });
+    const reps = countOption('--reps', values.reps, 3, { min: 1, max: 20 });
     const image = values.image;
     const probe = await prepareRun({
       mounts: ['bind'],
@@ -318,7 +356,7 @@ runBench<Values>({
       ),
     );
     const jobs: Record<Part, () => Promise<void>> = {
-      answer: () => timeToAnswer(image, signal),
+      answer: () => timeToAnswer(image, reps, signal),
       ab: () => abTrials(Math.max(5, Math.round(trials / 4)), image, signal),
       aa: () => aaTrials(trials, cap, image, signal),
       drift: () => drift(image, signal),
