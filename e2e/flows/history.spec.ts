@@ -63,9 +63,10 @@ test('history: import from here, winner and imported mark, compare two runs', as
   await snap(testInfo, page, 'history', { fullPage: false });
   await tid(page, `history-open-${file.runId}`).click();
   await waitForRecommendation(page);
-  const label = /^not decided yet \((.+) leads\)$|^(.+?)( \(no measurable difference: the simplest\))?$/.exec(
-    winnerText,
-  );
+  const label =
+    /^not decided yet \((.+) for now\)$|^(.+?)( \(no measurable difference: the simplest\))?$/.exec(
+      winnerText,
+    );
   const named = label?.[1] ?? label?.[2] ?? '';
   expect(named).not.toBe('');
   await expect(tid(page, 'verdict-sentence')).toContainText(named);

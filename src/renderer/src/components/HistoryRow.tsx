@@ -8,7 +8,7 @@ import type { HistoryState } from '../stores/history-store';
 
 export function winnerWords(winner: RunWinner): string {
   if (winner.state === 'tie') return `${winner.label} (no measurable difference: the simplest)`;
-  if (winner.state === 'undecided') return `not decided yet (${winner.label} leads)`;
+  if (winner.state === 'undecided') return `not decided yet (${winner.label} for now)`;
   return winner.label;
 }
 

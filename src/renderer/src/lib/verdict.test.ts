@@ -120,6 +120,42 @@ describe('verdictOf with roles and ranking intervals', () => {
   });
 });
 
+describe('verdictOf when every other backend of the role is tied with the choice', () => {
+  // Both bind backends within the noise of each other: the runner-up is among the tied ones.
+  const rec = {
+    ...railsPhp,
+    tied: railsPhp.scores.filter((x) => x.backend.mount === 'bind').map((x) => x.backend),
+  };
+  const onlyBinds = (verdict: typeof railsPhp.verdict) => ({
+    ...rec,
+    verdict,
+    scores: rec.scores.filter((x) => x.backend.mount === 'bind'),
+  });
+
+  it('is a tie only when the core calls it one and no race is open', () => {
+    const v = verdictOf(run, onlyBinds('no-measurable-difference'));
+    expect(v.state).toBe('tie');
+    expect(v.sentence).toMatch(/^No measurable difference: use .+, the simplest of 2\.$/);
+  });
+
+  it('says "not decided yet" when the intervals are still wide, as History does', () => {
+    const v = verdictOf(run, onlyBinds('not-decided'));
+    expect(v.state).toBe('undecided');
+    expect(v.sentence).toMatch(
+      /^Not decided yet between .+: the intervals still allow a difference of more than 5 %: more samples would decide it; .+ is the simplest of them meanwhile\.$/,
+    );
+    expect(v.runnerUp).not.toBeNull();
+    expect(v.runnerUp).not.toBe(v.choice);
+  });
+
+  it('says "not decided yet" when the race stopped at its cap, with the race interval', () => {
+    const v = verdictOf(raced('cap', false), onlyBinds('no-measurable-difference'));
+    expect(v.state).toBe('undecided');
+    expect(v.sentence).toMatch(/the race on dd-write stopped before the figures told them apart/);
+    expect(v.intervals).toEqual([{ workloadKey: 'dd-write', text: expect.any(String), decided: false }]);
+  });
+});
+
 describe('run provenance', () => {
   it('names the preset its counts match, the size, the samples and the ISO date', () => {
     // The recorded run took 3 samples without racing: no preset of today makes that.

@@ -115,6 +115,25 @@ export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
       !rec.tied.some((t) => t.key === s.backend.key),
   );
   const role = rec.role ? ` ${ROLE_WORDS[rec.role]}` : '';
+  const open = undecidedRaceWorkloads(run);
+  // Every other backend of the role is within the noise of the choice, but the intervals (or a race
+  // stopped early) do not make it a tie yet: not decided, as History's winner column says.
+  const tiedOther = rec.tied.find((t) => t.key !== choice.key);
+  if (!next && tiedOther && (rec.verdict === 'not-decided' || open.length > 0)) {
+    const raced = pairIntervals(run, choice.key, tiedOther.key);
+    const why =
+      open.length > 0
+        ? `the race on ${open.join(', ')} stopped before the figures told them apart`
+        : 'the intervals still allow a difference of more than 5 %: more samples would decide it';
+    return {
+      state: 'undecided',
+      sentence: `Not decided yet between ${rec.tied.map((t) => t.label).join(', ')}: ${why}; ${choice.label}${role} is the simplest of them meanwhile.`,
+      choice: choice.label,
+      runnerUp: tiedOther.label,
+      intervals: raced.length > 0 ? raced : rankingIntervals(rec, choice.key, tiedOther.key),
+      otherRoles,
+    };
+  }
   if (!next) {
     return {
       otherRoles,
@@ -131,7 +150,6 @@ export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
   const ratio = ratioText(next.score / choiceScore);
   const raced = pairIntervals(run, choice.key, next.backend.key);
   const intervals = raced.length > 0 ? raced : rankingIntervals(rec, choice.key, next.backend.key);
-  const open = undecidedRaceWorkloads(run);
   if (rec.verdict === 'winner' && open.length === 0) {
     return {
       state: 'decided',

@@ -257,7 +257,8 @@ export function buildSweepRequest(s: SwitchPicks): { request: SweepRequest } | {
   if ('problem' in built) return built;
   // A second pass only means something with two settings or more: one is not reordered.
   return {
-    request: s.switchReversePass && built.variants.length > 1 ? { ...built, reversePass: true } : built,
+    request:
+      s.switchReversePass && (built.variants?.length ?? 0) > 1 ? { ...built, reversePass: true } : built,
   };
 }
 
