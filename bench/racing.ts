@@ -238,7 +238,8 @@ async function aaTrials(trials: number, cap: number, image: string | undefined, 
     if (aa) different += 1;
     if (failed) selfCheckFailed += 1;
     log(
-      `aa: trial ${i + 1}: twins ${aa ? 'CALLED DIFFERENT' : 'not called'}; host self-check ${failed ? 'FAILED' : 'agrees'}`,
+      `aa: trial ${i + 1}: twins ${aa ? 'CALLED DIFFERENT' : 'not called'}; host self-check ${failed ? 'FAILED' : 'agrees'}` +
+        (host?.baselineCheck ? ` (host / bind ${formatRatioInterval(host.baselineCheck)})` : ''),
     );
   }
   out(`\n## A/A: two identical native bind mounts (+ host), small-file-read quick, racing, cap ${cap}`);

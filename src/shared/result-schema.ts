@@ -170,6 +170,11 @@ export const workloadResultSchema = z.object({
       low: nonNegative,
       high: nonNegative,
       agrees: z.boolean(),
+      /**
+       * How far apart (1 ± tolerance) host and bind may be and still agree: the container's own cost.
+       * Absent in files of earlier versions, whose check asked for the interval to contain 1.
+       */
+      tolerance: z.number().min(0).max(10).optional(),
     })
     .optional(),
   /**

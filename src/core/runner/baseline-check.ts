@@ -1,8 +1,15 @@
 // The host baseline's self-check. On a plain Linux engine a native bind mount of a host folder is
 // the host's own filesystem, reached without a VM: host and bind mount run the same program on the
-// same disk, so they must agree within their intervals. When they do not, the baseline measures
-// something else (another reader, another cache state) and the result says so, instead of letting
-// a table print "20× faster than host".
+// same disk, so they must agree up to what the container itself costs. When they do not, the
+// baseline measures something else (another reader, another cache state) and the result says so,
+// instead of letting a table print "20× faster than host".
+//
+// "Agree" is an equivalence question, not "is the ratio exactly 1": the container's own overhead is
+// real and small. Measured (bench/racing.ts --part aa, 1 Dec 2026), the host read the quick
+// small-file-read tree 0.87–0.95 × as long as the native bind mount did, every trial, so a test of
+// ratio = 1 failed 8 of 40 times on a correct set-up. The check fails only when the interval shows
+// the host more than BASELINE_TOLERANCE away from the bind mount; a different program (GNU against
+// BusyBox `cat`: 8–20×) still fails it by far.
 import type { EngineInfo, WorkloadResult } from '../../shared/result-schema';
 import { formatRatioInterval } from '../../shared/format-ratio';
 import { workloadKey } from '../../shared/comparison';
@@ -10,13 +17,21 @@ import { ratioInterval } from '../stats/ratio-interval';
 
 const NATIVE_BIND = 'docker-engine/native/bind';
 
+/** Host and bind agree while their ratio's interval reaches into 1 ± 25 % (1/1.25 … 1.25). */
+export const BASELINE_TOLERANCE = 0.25;
+
 function keyOf(r: WorkloadResult): string {
   return workloadKey(r.workload.id, r.workload.case);
 }
 
 /** The results with the check written into each host result it applies to. */
-export function checkHostBaseline(results: WorkloadResult[], engine: EngineInfo | null): WorkloadResult[] {
-  if (engine?.provider !== 'docker-engine' || engine.osType !== 'linux' || process.platform !== 'linux')
+export function checkHostBaseline(
+  results: WorkloadResult[],
+  engine: EngineInfo | null,
+  /** Where the host baseline ran (this process's platform; a parameter for tests). */
+  platform: NodeJS.Platform = process.platform,
+): WorkloadResult[] {
+  if (engine?.provider !== 'docker-engine' || engine.osType !== 'linux' || platform !== 'linux')
     return results;
   const binds = new Map(results.filter((r) => r.backend.id === NATIVE_BIND).map((r) => [keyOf(r), r]));
   const pairs = results.filter((r) => r.backend.mount === 'host' && binds.has(keyOf(r)));
@@ -27,18 +42,19 @@ export function checkHostBaseline(results: WorkloadResult[], engine: EngineInfo 
     const bind = binds.get(keyOf(r))!;
     const interval = ratioInterval(r.stats.samples, bind.stats.samples, alpha);
     if (!interval) return r;
-    const agrees = interval.low <= 1 && interval.high >= 1;
+    const agrees = interval.low <= 1 + BASELINE_TOLERANCE && interval.high >= 1 / (1 + BASELINE_TOLERANCE);
     const check = {
       against: bind.backend.id,
       ratio: interval.ratio,
       low: interval.low,
       high: interval.high,
       agrees,
+      tolerance: BASELINE_TOLERANCE,
     };
     const warning =
       `Self-check failed: on this Linux engine the native bind mount is the host's own disk, yet the host ` +
-      `took ${formatRatioInterval(interval)} as long. The host baseline does not measure the same thing ` +
-      'here, so no ratio to it is shown.';
+      `took ${formatRatioInterval(interval)} as long, more than ${BASELINE_TOLERANCE * 100} % away. The host ` +
+      'baseline does not measure the same thing here, so no ratio to it is shown.';
     return { ...r, baselineCheck: check, ...(agrees ? {} : { warnings: [...r.warnings, warning] }) };
   });
 }

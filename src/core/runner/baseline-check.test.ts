@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { EngineInfo, WorkloadResult } from '../../shared/result-schema';
+import { BASELINE_TOLERANCE, checkHostBaseline } from './baseline-check';
+
+const ENGINE: EngineInfo = {
+  name: 'default',
+  endpoint: 'unix:///var/run/docker.sock',
+  provider: 'docker-engine',
+  serverVersion: '20.10.24',
+  apiVersion: '1.41',
+  os: 'Debian GNU/Linux 12 (bookworm)',
+  osType: 'linux',
+  arch: 'x86_64',
+  kernelVersion: '6.1.0',
+  cpus: 2,
+  memoryBytes: 8e9,
+};
+
+function result(mount: 'host' | 'bind', samples: number[]): WorkloadResult {
+  const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
+  return {
+    backend:
+      mount === 'host'
+        ? { id: 'host', provider: null, variant: null, mount: 'host', label: 'host' }
+        : {
+            id: 'docker-engine/native/bind',
+            provider: 'docker-engine',
+            variant: 'native',
+            mount: 'bind',
+            label: 'bind mount · native',
+          },
+    workload: { id: 'small-file-read', size: 'quick', params: {} },
+    fsType: 'ext4',
+    clock: { source: 'adjtimex', resolutionSeconds: 1e-6, overheadSeconds: 0 },
+    cache: 'warm',
+    warmupRuns: 1,
+    stats: {
+      samples,
+      mean,
+      stddev: null,
+      median: mean,
+      min: Math.min(...samples),
+      max: Math.max(...samples),
+      runs: samples.length,
+      user: null,
+      system: null,
+      outliers: [],
+    },
+    derived: {},
+    warnings: [],
+  };
+}
+
+const BIND = [0.1, 0.102, 0.098, 0.101, 0.099, 0.1, 0.1, 0.101];
+const scaled = (k: number) => BIND.map((x) => x * k);
+const hostOf = (results: WorkloadResult[]) => results.find((r) => r.backend.mount === 'host')!;
+
+describe('checkHostBaseline', () => {
+  it('agrees when the host is measurably but only slightly faster: the container’s own cost', () => {
+    // What the A/A bench saw on every trial: host 0.87–0.95 × as long as the native bind mount.
+    const host = hostOf(
+      checkHostBaseline([result('host', scaled(0.9)), result('bind', BIND)], ENGINE, 'linux'),
+    );
+    expect(host.baselineCheck).toMatchObject({ agrees: true, tolerance: BASELINE_TOLERANCE });
+    expect(host.baselineCheck!.high).toBeLessThan(1); // a point test of "ratio = 1" would have failed
+    expect(host.warnings).toEqual([]);
+  });
+
+  it('fails, with the reason, when the host measures another program (many times slower)', () => {
+    const host = hostOf(
+      checkHostBaseline([result('host', scaled(12)), result('bind', BIND)], ENGINE, 'linux'),
+    );
+    expect(host.baselineCheck?.agrees).toBe(false);
+    expect(host.warnings).toEqual([expect.stringMatching(/^Self-check failed: .* more than 25 % away\./)]);
+  });
+
+  it('fails just beyond the tolerance on either side, and agrees just inside it', () => {
+    const check = (k: number) =>
+      hostOf(checkHostBaseline([result('host', scaled(k)), result('bind', BIND)], ENGINE, 'linux'))
+        .baselineCheck!.agrees;
+    expect(check(1.2)).toBe(true);
+    expect(check(1.4)).toBe(false);
+    expect(check(1 / 1.2)).toBe(true);
+    expect(check(1 / 1.4)).toBe(false);
+  });
+
+  it('checks nothing off a plain Linux engine (a VM sits between host and bind there)', () => {
+    const results = [result('host', scaled(12)), result('bind', BIND)];
+    expect(checkHostBaseline(results, { ...ENGINE, provider: 'docker-desktop' }, 'linux')).toBe(results);
+    expect(checkHostBaseline(results, null, 'linux')).toBe(results);
+    // The plain engine of a Mac (a Linux VM) is no host filesystem either.
+    expect(checkHostBaseline(results, ENGINE, 'darwin')).toBe(results);
+  });
+});
