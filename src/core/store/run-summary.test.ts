@@ -68,6 +68,26 @@ describe('summarizeRun: the winner History shows', () => {
     expect(summarizeRun(capped).winner).toEqual({ state: 'undecided', label: 'bind mount' });
   });
 
+  it('says "undecided", not "tie", when the figures tie but a race stopped at its cap, as the strip does', () => {
+    const capped = sampleRun({
+      results: [bind, otherBind(fast)],
+      race: {
+        rule: { minSamples: 3, maxSamples: 10, alpha: 0.05, perLookAlpha: 0.01, tieMargin: 0.02 },
+        workloads: [
+          {
+            workloadKey: 'small-file-read',
+            role: 'source-tree',
+            rounds: 10,
+            outcome: 'cap',
+            exits: [],
+            comparisons: [],
+          },
+        ],
+      },
+    });
+    expect(summarizeRun(capped).winner?.state).toBe('undecided');
+  });
+
   it('names no winner for a run without results', () => {
     expect(summarizeRun(sampleRun({ results: [] })).winner).toBeNull();
   });

@@ -18,8 +18,9 @@ export function runWinner(run: RunFile): RunWinner | null {
   }
   if (!rec.choice || rec.verdict === 'no-data') return null;
   const label = rec.choice.label;
-  if (rec.verdict === 'no-measurable-difference') return { state: 'tie', label };
-  if (rec.verdict === 'winner' && undecidedRaceWorkloads(run).length === 0)
-    return { state: 'decided', label };
+  // A race stopped at its cap or budget settles nothing, a tie included.
+  const open = undecidedRaceWorkloads(run).length > 0;
+  if (rec.verdict === 'no-measurable-difference' && !open) return { state: 'tie', label };
+  if (rec.verdict === 'winner' && !open) return { state: 'decided', label };
   return { state: 'undecided', label };
 }

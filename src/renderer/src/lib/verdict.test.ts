@@ -49,6 +49,14 @@ describe('verdictOf', () => {
     expect(v.intervals[0].decided).toBe(false);
   });
 
+  it('calls no tie while a race is open: a cap settles nothing, as History says', () => {
+    const tie = { ...railsPhp, verdict: 'no-measurable-difference' as const };
+    expect(verdictOf(run, tie).state).toBe('tie');
+    const v = verdictOf(raced('cap', false), tie);
+    expect(v.state).toBe('undecided');
+    expect(v.sentence).toMatch(/the race on dd-write stopped before the figures told the backends apart/);
+  });
+
   it('gives no interval for a run that did not race, and no verdict without a recommendation', () => {
     expect(verdictOf(run, railsPhp).intervals).toEqual([]);
     expect(verdictOf(run, null).state).toBe('none');

@@ -160,7 +160,7 @@ export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
       otherRoles,
     };
   }
-  if (rec.verdict === 'no-measurable-difference') {
+  if (rec.verdict === 'no-measurable-difference' && open.length === 0) {
     return {
       state: 'tie',
       sentence: `No measurable difference between ${rec.tied.map((t) => t.label).join(', ')}: use ${choice.label}${role}, the simplest; ${next.backend.label} took ${ratio} as long.`,
