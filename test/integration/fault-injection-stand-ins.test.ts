@@ -12,7 +12,7 @@ import { providerContext } from '../../src/core/providers/provider-context';
 import { rancherDesktopProvider } from '../../src/core/providers/rancher-desktop';
 import { PROVIDERS } from '../../src/core/providers/registry';
 import { createStandinSandbox, RD_SETTINGS, type StandinSandbox } from '../stand-ins/sandbox';
-import { runFaultInjection, type FaultReport } from './fault-injection-support';
+import { FAULT_SCENARIO_TIMEOUT_MS, runFaultInjection, type FaultReport } from './fault-injection-support';
 
 const QUICK = ['--workload', 'dd-write', '--size', 'quick', '--runs', '1', '--warmup', '0'];
 const registered = (id: string) => PROVIDERS.some((p) => p.id === id);
@@ -38,7 +38,9 @@ async function rdState(sb: StandinSandbox): Promise<string> {
   return found.running ? 'running' : 'stopped';
 }
 
-describe.skipIf(!registered('rancher-desktop'))('fault injection: rancher-desktop (stand-in)', () => {
+const slow = { timeout: FAULT_SCENARIO_TIMEOUT_MS };
+
+describe.skipIf(!registered('rancher-desktop'))('fault injection: rancher-desktop (stand-in)', slow, () => {
   it('settings version 19, running at start: every kill point restores settings.json byte for byte', async () => {
     const sb = createStandinSandbox({ rancherDesktop: 19 });
     try {
@@ -64,7 +66,7 @@ describe.skipIf(!registered('rancher-desktop'))('fault injection: rancher-deskto
     } finally {
       await sb.remove();
     }
-  }, 900_000);
+  });
 
   it('settings version 14, quit at start: every kill point restores and leaves it quit', async () => {
     const sb = createStandinSandbox({ rancherDesktop: 14 });
@@ -82,10 +84,10 @@ describe.skipIf(!registered('rancher-desktop'))('fault injection: rancher-deskto
     } finally {
       await sb.remove();
     }
-  }, 900_000);
+  });
 });
 
-describe.skipIf(!registered('colima'))('fault injection: colima (stand-in)', () => {
+describe.skipIf(!registered('colima'))('fault injection: colima (stand-in)', slow, () => {
   it('two bench profiles: every kill point ends with no bench profile and the user’s profile untouched', async () => {
     const sb = createStandinSandbox({ colimaDefault: true });
     try {
@@ -106,10 +108,10 @@ describe.skipIf(!registered('colima'))('fault injection: colima (stand-in)', () 
     } finally {
       await sb.remove();
     }
-  }, 900_000);
+  });
 });
 
-describe.skipIf(!registered('orbstack'))('fault injection: orbstack (stand-in)', () => {
+describe.skipIf(!registered('orbstack'))('fault injection: orbstack (stand-in)', slow, () => {
   it('stopped at start: every kill point ends with OrbStack stopped again', async () => {
     const sb = createStandinSandbox({ orbstack: true });
     try {
@@ -127,5 +129,5 @@ describe.skipIf(!registered('orbstack'))('fault injection: orbstack (stand-in)',
     } finally {
       await sb.remove();
     }
-  }, 900_000);
+  });
 });

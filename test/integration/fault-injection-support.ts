@@ -8,6 +8,13 @@ import { expect } from 'vitest';
 import { findUnfinishedJournals } from '../../src/core/journal';
 import { mountbenchChild } from './mountbench-child';
 
+/**
+ * Each scenario's time limit. Every kill point replays the sweep from its start, so a scenario costs
+ * about the square of its steps: Docker Desktop's 13 took 284 s alone on a quiet machine and ran out
+ * of vitest's 300 s default on CI.
+ */
+export const FAULT_SCENARIO_TIMEOUT_MS = 900_000;
+
 export interface FaultScenario {
   name: string;
   env: NodeJS.ProcessEnv;

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { dockerDesktopProvider } from '../../src/core/providers/docker-desktop';
 import { providerContext } from '../../src/core/providers/provider-context';
 import { createStandinSandbox, DD_SETTINGS_DIR, type StandinSandbox } from '../stand-ins/sandbox';
-import { runFaultInjection, type FaultReport } from './fault-injection-support';
+import { FAULT_SCENARIO_TIMEOUT_MS, runFaultInjection, type FaultReport } from './fault-injection-support';
 import { mountbenchChild } from './mountbench-child';
 import { image, labelledLeftovers, tempDir } from './support';
 
@@ -31,7 +31,7 @@ async function ddState(sb: StandinSandbox): Promise<string> {
   return found.running ? 'running' : 'stopped';
 }
 
-describe('fault injection', () => {
+describe('fault injection', { timeout: FAULT_SCENARIO_TIMEOUT_MS }, () => {
   it('docker-desktop (stand-in), settings-store.json 4.43, running at start: every kill point restores byte for byte', async () => {
     const sb = createStandinSandbox({
       dockerDesktop: 'settings-store-json-4.35',
@@ -61,7 +61,7 @@ describe('fault injection', () => {
     } finally {
       await sb.remove();
     }
-  }, 900_000);
+  });
 
   it('docker-desktop (stand-in), settings.json 4.34 (quit/open route), quit at start: every kill point restores', async () => {
     const sb = createStandinSandbox({
@@ -82,7 +82,7 @@ describe('fault injection', () => {
     } finally {
       await sb.remove();
     }
-  }, 900_000);
+  });
 
   // Current releases: sparse settings-store.json files (SettingsVersion 43 and 46).
   it.each([
@@ -116,7 +116,6 @@ describe('fault injection', () => {
         await sb.remove();
       }
     },
-    900_000,
   );
 
   it('docker-engine (real engine): every kill point leaves nothing to restore that restore cannot finish', async () => {
@@ -143,5 +142,5 @@ describe('fault injection', () => {
       expect(await labelledLeftovers({ deadOwnersOnly: true })).toEqual({ containers: [], volumes: [] });
       root.remove();
     }
-  }, 900_000);
+  });
 });
