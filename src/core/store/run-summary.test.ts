@@ -37,6 +37,26 @@ const otherBind = (samples: number[]): WorkloadResult => ({
   backend: { ...bind.backend, id: 'colima/vz/bind', provider: 'colima', label: 'colima bind mount' },
 });
 
+/** A run of these results whose source-tree race stopped at its cap, deciding nothing. */
+function cappedRace(results: WorkloadResult[]) {
+  return sampleRun({
+    results,
+    race: {
+      rule: { minSamples: 3, maxSamples: 10, alpha: 0.05, perLookAlpha: 0.01, tieMargin: 0.02 },
+      workloads: [
+        {
+          workloadKey: 'small-file-read',
+          role: 'source-tree',
+          rounds: 10,
+          outcome: 'cap',
+          exits: [],
+          comparisons: [],
+        },
+      ],
+    },
+  });
+}
+
 describe('summarizeRun: the winner History shows', () => {
   it('names the measurably fastest backend as decided', () => {
     const run = sampleRun({ results: [otherBind(slow), bind] });
@@ -49,43 +69,14 @@ describe('summarizeRun: the winner History shows', () => {
   });
 
   it('says "undecided" when a race stopped at its cap, as the verdict strip does', () => {
-    const capped = sampleRun({
-      results: [bind, otherBind(slow)],
-      race: {
-        rule: { minSamples: 3, maxSamples: 10, alpha: 0.05, perLookAlpha: 0.01, tieMargin: 0.02 },
-        workloads: [
-          {
-            workloadKey: 'small-file-read',
-            role: 'source-tree',
-            rounds: 10,
-            outcome: 'cap',
-            exits: [],
-            comparisons: [],
-          },
-        ],
-      },
+    expect(summarizeRun(cappedRace([bind, otherBind(slow)])).winner).toEqual({
+      state: 'undecided',
+      label: 'bind mount',
     });
-    expect(summarizeRun(capped).winner).toEqual({ state: 'undecided', label: 'bind mount' });
   });
 
   it('says "undecided", not "tie", when the figures tie but a race stopped at its cap, as the strip does', () => {
-    const capped = sampleRun({
-      results: [bind, otherBind(fast)],
-      race: {
-        rule: { minSamples: 3, maxSamples: 10, alpha: 0.05, perLookAlpha: 0.01, tieMargin: 0.02 },
-        workloads: [
-          {
-            workloadKey: 'small-file-read',
-            role: 'source-tree',
-            rounds: 10,
-            outcome: 'cap',
-            exits: [],
-            comparisons: [],
-          },
-        ],
-      },
-    });
-    expect(summarizeRun(capped).winner?.state).toBe('undecided');
+    expect(summarizeRun(cappedRace([bind, otherBind(fast)])).winner?.state).toBe('undecided');
   });
 
   it('names no winner for a run without results', () => {

@@ -89,6 +89,14 @@ function pairIntervals(run: RunFile, choice: string, other: string): WorkloadInt
   return out;
 }
 
+/** Why the figures do not decide yet: a race stopped early, wide intervals, or too few runs. */
+function undecidedWhy(open: readonly string[], rec: Recommendation, who: 'them' | 'the backends'): string {
+  if (open.length > 0) return `the race on ${open.join(', ')} stopped before the figures told ${who} apart`;
+  return rec.verdict === 'not-decided'
+    ? 'the intervals still allow a difference of more than 5 %: more samples would decide it'
+    : 'too few runs to test whether the difference is real';
+}
+
 export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
   const none = (sentence: string): Verdict => ({
     state: 'none',
@@ -121,13 +129,9 @@ export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
   const tiedOther = rec.tied.find((t) => t.key !== choice.key);
   if (!next && tiedOther && (rec.verdict === 'not-decided' || open.length > 0)) {
     const raced = pairIntervals(run, choice.key, tiedOther.key);
-    const why =
-      open.length > 0
-        ? `the race on ${open.join(', ')} stopped before the figures told them apart`
-        : 'the intervals still allow a difference of more than 5 %: more samples would decide it';
     return {
       state: 'undecided',
-      sentence: `Not decided yet between ${rec.tied.map((t) => t.label).join(', ')}: ${why}; ${choice.label}${role} is the simplest of them meanwhile.`,
+      sentence: `Not decided yet between ${rec.tied.map((t) => t.label).join(', ')}: ${undecidedWhy(open, rec, 'them')}; ${choice.label}${role} is the simplest of them meanwhile.`,
       choice: choice.label,
       runnerUp: tiedOther.label,
       intervals: raced.length > 0 ? raced : rankingIntervals(rec, choice.key, tiedOther.key),
@@ -170,15 +174,10 @@ export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
       otherRoles,
     };
   }
-  const why =
-    open.length > 0
-      ? `the race on ${open.join(', ')} stopped before the figures told the backends apart`
-      : rec.verdict === 'not-decided'
-        ? 'the intervals still allow a difference of more than 5 %: more samples would decide it'
-        : 'too few runs to test whether the difference is real';
+
   return {
     state: 'undecided',
-    sentence: `Not decided yet: ${choice.label} leads (${next.backend.label} took ${ratio} as long), but ${why}.`,
+    sentence: `Not decided yet: ${choice.label} leads (${next.backend.label} took ${ratio} as long), but ${undecidedWhy(open, rec, 'the backends')}.`,
     choice: choice.label,
     runnerUp: next.backend.label,
     intervals,
