@@ -57,7 +57,7 @@ const hostOf = (results: WorkloadResult[]) => results.find((r) => r.backend.moun
 
 describe('checkHostBaseline', () => {
   it('agrees when the host is measurably but only slightly faster: the container’s own cost', () => {
-    // What the A/A bench saw on every trial: host 0.87–0.95 × as long as the native bind mount.
+    // What the A/A bench saw: host 0.80–1.01 × as long as the native bind mount, median 0.94.
     const host = hostOf(
       checkHostBaseline([result('host', scaled(0.9)), result('bind', BIND)], ENGINE, 'linux'),
     );

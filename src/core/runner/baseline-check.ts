@@ -7,9 +7,9 @@
 // "Agree" is an equivalence question, not "is the ratio exactly 1": the container's own overhead is
 // real, small and one-sided. Measured (bench/racing.ts --part aa, 1 Dec 2026, 40 trials), the host
 // read the quick small-file-read tree 0.80–1.01 × as long as the native bind mount did (median
-// 0.94), so a test of ratio = 1 failed 8 to 16 times in 40 on a correct set-up. The check fails only when the interval shows
-// the host more than BASELINE_TOLERANCE away from the bind mount; a different program (GNU against
-// BusyBox `cat`: 8–20×) still fails it by far.
+// 0.94), so a test of ratio = 1 failed 8 to 16 times in 40 on a correct set-up. The check fails
+// only when the interval shows the host more than BASELINE_TOLERANCE away from the bind mount; a
+// different program (GNU against BusyBox `cat`: 8–20×) still fails it by far.
 import type { EngineInfo, WorkloadResult } from '../../shared/result-schema';
 import { formatRatioInterval } from '../../shared/format-ratio';
 import { workloadKey } from '../../shared/comparison';
