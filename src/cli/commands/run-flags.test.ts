@@ -10,7 +10,7 @@ const base = { mount: 'bind', size: 'quick', warmup: '1', workload: 'small-file-
 describe('mountbench run: how many samples', () => {
   it('races by default when a profile asks for an answer', () => {
     const request = requestFromFlags({ ...base, profile: 'balanced' });
-    expect(request).toMatchObject({ race: true, runs: 5 });
+    expect(request).toMatchObject({ race: true, runs: 3 });
     expect(runRequestSchema.safeParse(request).success).toBe(true);
   });
 

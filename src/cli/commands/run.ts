@@ -356,7 +356,7 @@ export function registerRunCommand(program: Command): void {
       '--budget <time>',
       'answer within this time, e.g. 10m (racing): undecided comparisons are said so',
     )
-    .option('--min-runs <n>', 'racing: samples of every backend before the first decision (default 5)')
+    .option('--min-runs <n>', 'racing: samples of every backend before the first decision (default 3)')
     .option('--order <order>', 'interleaved (default: one sample per backend per round) or sequential')
     .option('--warmup <n>', 'untimed warm-up runs before them', '1')
     .option('--adaptive', 'keep running past --runs until the 95 % interval is within ±2 % of the mean')

@@ -1,6 +1,6 @@
 // The three ways to run a benchmark from the dashboard. Quick and Standard race to a decided
 // ranking (quick or published fixture sizes): a backend stops once it is decided slower, so the
-// answer comes as soon as the figures allow, never below five samples, capped at `maxRuns`.
+// answer comes as soon as the figures allow, never below three samples, capped at `maxRuns`.
 // Thorough keeps every backend going until the 95 % interval is within ±2 % of the mean (the
 // core's adaptive stop): precise figures, not only a ranking.
 import type { SizeName } from '../../../shared/ids';
@@ -24,14 +24,14 @@ export const PRESETS: Record<PresetId, Preset> = {
   quick: {
     id: 'quick',
     label: 'Quick',
-    summary: 'quick size, racing: 5 to 20 runs, until the ranking is decided',
-    counts: { size: 'quick', runs: 5, warmup: 1, race: true, maxRuns: 20 },
+    summary: 'quick size, racing: 3 to 20 runs, until the ranking is decided',
+    counts: { size: 'quick', runs: 3, warmup: 1, race: true, maxRuns: 20 },
   },
   standard: {
     id: 'standard',
     label: 'Standard',
-    summary: 'default size (as the published figures), racing: 5 to 30 runs, until the ranking is decided',
-    counts: { size: 'default', runs: 5, warmup: 1, race: true, maxRuns: 30 },
+    summary: 'default size (as the published figures), racing: 3 to 30 runs, until the ranking is decided',
+    counts: { size: 'default', runs: 3, warmup: 1, race: true, maxRuns: 30 },
   },
   thorough: {
     id: 'thorough',

@@ -96,7 +96,7 @@ describe('SetupView', () => {
       variants: ['native', 'fuse'],
       mounts: ['bind', 'volume', 'tmpfs', 'host'],
       size: 'default',
-      runs: 5,
+      runs: 3,
       race: true,
       maxRuns: 30,
       budgetSeconds: 600,
