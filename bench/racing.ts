@@ -16,6 +16,7 @@ import { getMachineInfo } from '../src/core/machine';
 import { profileByName, recommend } from '../src/core/recommend';
 import { prepareRun } from '../src/core/runner/prepare-run';
 import { executeRun } from '../src/core/runner/run';
+import { mean, median } from '../src/core/stats';
 import { DEFAULT_RACE_POLICY } from '../src/core/stats/race';
 import { ratioInterval } from '../src/core/stats/ratio-interval';
 import { cacheDir } from '../src/core/store';
@@ -114,11 +115,6 @@ const NATIVE = 'docker-engine/native/bind';
 const FUSE = 'docker-engine/fuse/bind';
 const log = (text: string) => process.stderr.write(`${text} (load ${loadLine()})\n`);
 const out = (text: string) => process.stdout.write(`${text}\n`);
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 /**
  * The arms run in rotating order over `reps` repetitions (A B C, B C A, C A B, …), as the runner's
@@ -303,7 +299,7 @@ async function drift(image: string | undefined, signal: AbortSignal): Promise<vo
   const ratio = (r: RunFile) =>
     ratioInterval(samplesOf(r, FUSE, 'small-file-read'), samplesOf(r, NATIVE, 'small-file-read'))!;
   // Each side's mean, to see which one a disturbance slowed.
-  const ms = (xs: number[]) => `${((xs.reduce((a, b) => a + b, 0) / xs.length) * 1000).toFixed(0)} ms`;
+  const ms = (xs: number[]) => `${(mean(xs) * 1000).toFixed(0)} ms`;
   const means = (r: RunFile) =>
     `native ${ms(samplesOf(r, NATIVE, 'small-file-read'))}, FUSE ${ms(samplesOf(r, FUSE, 'small-file-read'))}`;
   log('drift: quiet interleaved run');

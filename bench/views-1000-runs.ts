@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { ensureBuilt } from '../e2e/support/build';
 import { startServe, type ServeProcess } from '../e2e/support/serve-process';
+import { median } from '../src/core/stats';
 import { resultsDir, saveRun } from '../src/core/store';
 import { sampleRun } from '../src/core/store/test-support/run-fixture';
 import { runFileSchema, type RunFile } from '../src/shared/result-schema';
@@ -179,12 +180,6 @@ async function oneRepetition(
   } finally {
     await context.close();
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 const msWords = (v: number) => `${v.toFixed(0)} ms`;

@@ -21,11 +21,10 @@ export interface RacePolicy {
   tieMargin: number;
 }
 
-// Three samples is the floor racePolicy allows (from two, a Welch interval at the per-look level spans
-// orders of magnitude and decides nothing). A lower minimum costs no error rate:
-// each look is tested at alpha / (maxSamples - minSamples + 1), so more looks make each one stricter,
-// and at three samples only a clear difference (native against FUSE: 5-17 ×) is decided; a close one
-// races on. Measured (bench/racing.ts, docs/benchmarks.md, "Racing from 3"): the same answer as 10
+// Three samples is the floor racePolicy allows (from two, a Welch interval at the per-look level
+// spans orders of magnitude and decides nothing). A lower minimum costs no error rate: each look is
+// tested at alpha / (maxSamples - minSamples + 1), so more looks make each one stricter, and at three
+// samples only a clear difference (native against FUSE: 5-17 ×) is decided; a close one races on. Measured (bench/racing.ts, docs/benchmarks.md, "Racing from 3"): the same answer as 10
 // fixed runs in a median 40 % of their time, against 59 % from 5.
 export const DEFAULT_RACE_POLICY: RacePolicy = {
   minSamples: 3,

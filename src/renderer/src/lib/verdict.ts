@@ -174,7 +174,6 @@ export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
       otherRoles,
     };
   }
-
   return {
     state: 'undecided',
     sentence: `Not decided yet: ${choice.label} leads (${next.backend.label} took ${ratio} as long), but ${undecidedWhy(open, rec, 'the backends')}.`,
