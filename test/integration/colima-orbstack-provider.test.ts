@@ -11,6 +11,7 @@ import { runProviderContract, type ProviderSandbox } from '../../src/core/provid
 import { orbstackProvider as orb } from '../../src/core/providers/orbstack';
 import { providerContext } from '../../src/core/providers/provider-context';
 import { createStandinSandbox, type SandboxOptions, type StandinSandbox } from '../stand-ins/sandbox';
+import { pathWithoutProducts } from '../stand-ins/host-path';
 
 function colimaSandbox(target: string, options: SandboxOptions = {}) {
   return async (): Promise<ProviderSandbox> => {
@@ -237,7 +238,7 @@ describe('orbstack (stand-in) provider', () => {
 
   it('is not installed without OrbStack, and says why its variant is unavailable', async () => {
     sb = createStandinSandbox({});
-    const ctx = await providerContext({ env: { ...sb.env, PATH: '/usr/bin:/bin' } });
+    const ctx = await providerContext({ env: { ...sb.env, PATH: pathWithoutProducts('/usr/bin:/bin') } });
     expect((await orb.detect(ctx)).installed).toBe(false);
     expect((await orb.listVariants(ctx))[0]).toMatchObject({
       available: false,

@@ -21,6 +21,7 @@ import { restoreOnAppStart } from '../../src/core/sweep';
 import { mountbenchChild } from './mountbench-child';
 import { tempDir } from './support';
 import { builtRendererDir } from './transport-contract-renderer';
+import { pathWithoutProducts } from '../stand-ins/host-path';
 
 const ID = '20261201-090000-abcdef';
 const sha = (bytes: string | Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -79,8 +80,8 @@ function sandbox(): Sandbox {
     HOME: home,
     MOUNTBENCH_DATA_DIR: data,
     MOUNTBENCH_CACHE_DIR: join(root, 'cache'),
-    // No product CLI on PATH but node's own folder: nothing real can be started or quit.
-    PATH: '/usr/bin:/bin',
+    // No product CLI on PATH, whatever this machine has installed: nothing real can be started or quit.
+    PATH: pathWithoutProducts('/usr/bin:/bin'),
   };
   delete env.DOCKER_CONFIG;
   return { root, home, data, journalDir, backupDir, ddSettings, dockerConfig, victim, env };

@@ -17,6 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pathWithoutProducts } from './host-path';
 
 export const STAND_INS_DIR = __dirname;
 export const PRODUCT_FIXTURES = join(__dirname, '..', 'fixtures', 'products');
@@ -199,7 +200,7 @@ export function createStandinSandbox(options: SandboxOptions = {}): StandinSandb
   const env: NodeJS.ProcessEnv = {
     ...cleanEnv(),
     HOME: home,
-    PATH: `${bin}${delimiter}${process.env.PATH ?? ''}`,
+    PATH: `${bin}${delimiter}${pathWithoutProducts()}`,
     MOUNTBENCH_DATA_DIR: dataDir,
     MOUNTBENCH_CACHE_DIR: join(root, 'cache'),
     MOUNTBENCH_HOST: 'darwin arm64 14.5',
