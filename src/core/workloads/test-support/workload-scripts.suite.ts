@@ -58,7 +58,9 @@ export function describeWorkloadScripts(
   environment: () => ScriptEnvironment,
   options: { skip?: boolean } = {},
 ): void {
-  describe.skipIf(options.skip ?? false)(`workload scripts: ${name}`, () => {
+  // Each case lays a real quick fixture (thousands of files) and runs the real script: a few seconds
+  // on a quiet machine, more beside other work, so the 5 s default is no bound on correctness.
+  describe.skipIf(options.skip ?? false)(`workload scripts: ${name}`, { timeout: 60_000 }, () => {
     it('large-write writes every file whole, and every sample writes new files', async () => {
       const params = largeWrite.sizes.quick;
       const shell = await environment().lay(largeWrite, params);
