@@ -169,7 +169,14 @@ export const workloadResultSchema = z.object({
       ratio: nonNegative,
       low: nonNegative,
       high: nonNegative,
+      /** True only when the whole interval lies within the tolerance band (`outcome` agrees). */
       agrees: z.boolean(),
+      /**
+       * agrees: the whole interval within 1 ± tolerance; differs: the whole interval outside it;
+       * too-wide: neither, too few samples to check. Absent in older files, whose `agrees` was true
+       * whenever the interval reached into the band.
+       */
+      outcome: z.enum(['agrees', 'differs', 'too-wide']).optional(),
       /**
        * How far apart (1 ± tolerance) host and bind may be and still agree: the container's own cost.
        * Absent in files of earlier versions, whose check asked for the interval to contain 1.

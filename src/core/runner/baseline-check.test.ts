@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineInfo, WorkloadResult } from '../../shared/result-schema';
-import { BASELINE_TOLERANCE, checkHostBaseline } from './baseline-check';
+import { BASELINE_TOLERANCE, baselineOutcome, checkHostBaseline } from './baseline-check';
 
 const ENGINE: EngineInfo = {
   name: 'default',
@@ -82,6 +82,43 @@ describe('checkHostBaseline', () => {
     expect(check(1.4)).toBe(false);
     expect(check(1 / 1.2)).toBe(true);
     expect(check(1 / 1.4)).toBe(false);
+  });
+
+  it('agrees only when the whole interval lies inside the band, and differs only when it lies outside', () => {
+    expect(baselineOutcome({ low: 0.85, high: 1.1 })).toBe('agrees');
+    // The interval the old check passed: it touched the band, so it "agreed".
+    expect(baselineOutcome({ low: 0.48, high: 2.21 })).toBe('too-wide');
+    expect(baselineOutcome({ low: 1.1, high: 1.4 })).toBe('too-wide');
+    expect(baselineOutcome({ low: 0.6, high: 0.85 })).toBe('too-wide');
+    expect(baselineOutcome({ low: 1.3, high: 1.6 })).toBe('differs');
+    expect(baselineOutcome({ low: 0.5, high: 0.7 })).toBe('differs');
+    expect(baselineOutcome({ low: 1 / 1.25, high: 1.25 })).toBe('agrees');
+  });
+
+  it('says "not enough samples to check" for a wide interval, never that host and bind agree', () => {
+    // Three noisy samples each, centred on the same time: an interval far wider than the band.
+    const host = hostOf(
+      checkHostBaseline(
+        [result('host', [0.05, 0.1, 0.16]), result('bind', [0.06, 0.1, 0.15])],
+        ENGINE,
+        'linux',
+      ),
+    );
+    const check = host.baselineCheck!;
+    expect(check.high - check.low).toBeGreaterThan(0.5);
+    expect(check).toMatchObject({ agrees: false, outcome: 'too-wide' });
+    expect(host.warnings).toEqual([
+      expect.stringMatching(/^Self-check not decided: .*not enough samples to check/),
+    ]);
+    expect(host.warnings.join(' ')).not.toMatch(/Self-check failed/);
+  });
+
+  it('fails on a real disagreement with a tight interval, and records the outcome', () => {
+    const host = hostOf(
+      checkHostBaseline([result('host', scaled(2)), result('bind', BIND)], ENGINE, 'linux'),
+    );
+    expect(host.baselineCheck).toMatchObject({ agrees: false, outcome: 'differs' });
+    expect(host.baselineCheck!.low).toBeGreaterThan(1.25);
   });
 
   it('checks nothing off a plain Linux engine (a VM sits between host and bind there)', () => {

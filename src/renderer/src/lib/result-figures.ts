@@ -17,12 +17,20 @@ export function perOpSeconds(result: WorkloadResult): number | null {
   return opsOf(result.opsPerSample) > 1 ? perOp(result.stats.mean, result.opsPerSample) : null;
 }
 
+/** The host baseline was shown to measure something else (older files: any check that did not agree). */
+function selfCheckFailed(r: WorkloadResult): boolean {
+  const check = r.baselineCheck;
+  if (!check) return false;
+  return check.outcome ? check.outcome === 'differs' : !check.agrees;
+}
+
 /** backend time ÷ host time per workload key; absent where the host did not run that workload. */
 export function hostRatios(results: readonly WorkloadResult[]): Map<WorkloadResult, number> {
   const host = new Map<string, number>();
   // A host baseline that failed its self-check measures something else: no ratio to it is shown.
+  // One too wide to check is shown, with its warning beside it.
   for (const r of results)
-    if (r.backend.mount === 'host' && r.baselineCheck?.agrees !== false) host.set(resultKey(r), r.stats.mean);
+    if (r.backend.mount === 'host' && !selfCheckFailed(r)) host.set(resultKey(r), r.stats.mean);
   const ratios = new Map<WorkloadResult, number>();
   for (const r of results) {
     const base = host.get(resultKey(r));
