@@ -52,7 +52,8 @@ describe('Docker Desktop 4.4x–4.9x (stand-in)', () => {
     );
     expect(out.code, out.stderr).toBe(0);
     expect(out.stdout).toMatch(/UseVirtualizationFrameworkVirtioFS true → false/);
-    expect(out.stdout).toMatch(/UseGrpcfuse false → true/);
+    // Absent, so on by default behind VirtioFS, and written outright all the same.
+    expect(out.stdout).toMatch(/UseGrpcfuse null → true/);
     expect(out.stdout).toMatch(/UseLibkrun false → true/);
     expect(out.stdout).toMatch(/UseVirtualizationFramework true → false/);
     expect(out.stdout).toMatch(/UseVirtualizationFrameworkRosetta true → false/);

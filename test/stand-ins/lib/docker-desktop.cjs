@@ -68,12 +68,13 @@ function migrateToStore(paths) {
 
 /**
  * settings-store.json leaves out every setting at its default (docs/product-facts.md): these are
- * Docker's documented defaults for the switches a sparse file does not name.
+ * Docker's documented defaults for the switches a sparse file does not name (the settings
+ * reference: the Virtualization framework, VirtioFS and gRPC FUSE all true; VirtioFS wins).
  */
 const STORE_DEFAULTS = {
   UseVirtualizationFramework: true,
   UseVirtualizationFrameworkVirtioFS: true,
-  UseGrpcfuse: false,
+  UseGrpcfuse: true,
   UseLibkrun: false,
   UseVirtualizationFrameworkRosetta: true,
 };

@@ -38,6 +38,12 @@ describe('Docker Desktop settings-store.json of current releases', () => {
     expect(variantFromSwitches((await readDockerDesktopSettings(home)).switches, 'arm64').id).toBe(
       'docker-vmm',
     );
+    // A sparse file whose only switch turns VirtioFS off runs gRPC FUSE (on by default behind it),
+    // not "VZ + osxfs".
+    homeWith('{\n  "SettingsVersion": 46,\n  "UseVirtualizationFrameworkVirtioFS": false\n}\n');
+    expect(variantFromSwitches((await readDockerDesktopSettings(home)).switches, 'arm64').id).toBe(
+      'vz-grpcfuse',
+    );
     homeWith(fixture('settings-store-json-v46-grpcfuse'));
     expect(variantFromSwitches((await readDockerDesktopSettings(home)).switches, 'arm64').id).toBe(
       'vz-grpcfuse',
@@ -54,10 +60,15 @@ describe('Docker Desktop settings-store.json of current releases', () => {
       'UseVirtualizationFramework=false',
       'UseVirtualizationFrameworkRosetta=false',
     ]);
-    // A sparse file stays sparse: keys already at their default are not written.
+    // A sparse file stays sparse: keys already at their default are not written, but gRPC FUSE is
+    // said outright (its default, on behind VirtioFS, is the settings reference's word only).
     expect(
-      writesFor('vz-grpcfuse', fresh.generation, fresh.switches, 'arm64').map((w) => `${w.key}=${w.to}`),
+      writesFor('vz-grpcfuse', fresh.generation, fresh.switches, 'arm64', fresh.written).map(
+        (w) => `${w.key}=${w.to}`,
+      ),
     ).toEqual(['UseVirtualizationFrameworkVirtioFS=false', 'UseGrpcfuse=true']);
+    expect(fresh.switches.grpcfuse).toBe(true);
+    expect(fresh.written.grpcfuse).toBe(null);
     homeWith(fixture('settings-store-json-v43-docker-vmm'));
     const vmm = await readDockerDesktopSettings(home);
     expect(

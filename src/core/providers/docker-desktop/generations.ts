@@ -48,10 +48,13 @@ export const STORE: Omit<Generation, 'file'> = {
     libkrun: 'UseLibkrun',
     rosetta: 'UseVirtualizationFrameworkRosetta',
   },
-  // Docker's settings reference: Apple Virtualization framework and VirtioFS are the defaults,
-  // gRPC FUSE and Docker VMM are not; Rosetta is on unless turned off (a real file shows
-  // UseVirtualizationFrameworkRosetta: false written when Docker VMM is chosen).
-  defaults: { vz: true, virtiofs: true, grpcfuse: false, libkrun: false, rosetta: true },
+  // Docker's settings reference: the Apple Virtualization framework, VirtioFS and gRPC FUSE all
+  // default to true (VirtioFS wins while both are on), Docker VMM does not; Rosetta is on unless
+  // turned off (a real file shows UseVirtualizationFrameworkRosetta: false written when Docker VMM
+  // is chosen). So a sparse file that turns only VirtioFS off runs gRPC FUSE, as the full 4.35 file
+  // (UseGrpcfuse: true beside VirtioFS true) shows. No real sparse gRPC FUSE file has been found:
+  // the sweep verifies every variant by the fs type the container sees after the restart.
+  defaults: { vz: true, virtiofs: true, grpcfuse: true, libkrun: false, rosetta: true },
   launchPathKey: 'DockerAppLaunchPath',
 };
 

@@ -178,7 +178,7 @@ export const dockerDesktopProvider: Provider = {
   async planApply(ctx, variant): Promise<ApplyPlan> {
     const spec = await availableVariant(ctx, variant);
     const s = await readDockerDesktopSettings(ctx.home);
-    const writes = writesFor(variant, s.generation, s.switches, ctx.host.arch);
+    const writes = writesFor(variant, s.generation, s.switches, ctx.host.arch, s.written);
     if (writes.length) {
       await assertWritable(s.generation.file);
       switchedText(s, writes);
@@ -210,7 +210,7 @@ export const dockerDesktopProvider: Provider = {
     const first = await readDockerDesktopSettings(ctx.home);
     const version = await versionOf(ctx, first);
     const original = fileOriginal(journal, first.generation.file);
-    const firstWrites = writesFor(variant, first.generation, first.switches, ctx.host.arch);
+    const firstWrites = writesFor(variant, first.generation, first.switches, ctx.host.arch, first.written);
     if (firstWrites.length) {
       // Refuse before stopping anything: a read-only or ambiguous file must not cost a restart.
       await assertWritable(first.generation.file);
@@ -223,7 +223,7 @@ export const dockerDesktopProvider: Provider = {
       }
       // Read again: Docker Desktop may have rewritten the file on its way out.
       const s = await readDockerDesktopSettings(ctx.home);
-      const writes = writesFor(variant, s.generation, s.switches, ctx.host.arch);
+      const writes = writesFor(variant, s.generation, s.switches, ctx.host.arch, s.written);
       const text = switchedText(s, writes);
       await journal.step(ID, 'apply', 'write', `${s.generation.name} for ${variant}`);
       await writeSettingsFile(s.file, text, original);

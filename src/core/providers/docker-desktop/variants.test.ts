@@ -71,9 +71,9 @@ describe('Docker Desktop variants', () => {
       'UseVirtualizationFrameworkRosetta=false',
     ]);
     const old = sw({ vz: true, virtiofs: false, grpcfuse: true, rosetta: false });
+    // gRPC FUSE stays on: VirtioFS wins while both are (the GUI's full files keep both true).
     expect(writesFor('vz-virtiofs', legacy, old, 'arm64')).toEqual([
       { key: 'useVirtualizationFrameworkVirtioFS', from: false, to: true },
-      { key: 'useGrpcfuse', from: true, to: false },
     ]);
   });
 

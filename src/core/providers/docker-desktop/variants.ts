@@ -16,6 +16,12 @@ interface VariantDef {
   maxVersion?: string;
   needsLibkrunKey?: boolean;
   switches: Partial<Record<Switch, boolean>>;
+  /**
+   * Switches written even when the file leaves them to their default: gRPC FUSE defaults to on
+   * (behind VirtioFS) in Docker's settings reference, but no real sparse gRPC FUSE file has been
+   * found, so a gRPC FUSE variant says `UseGrpcfuse: true` whatever the default turns out to be.
+   */
+  explicit?: Switch[];
   expectedFsTypes: string[];
   bindFlags: string[];
   notes: string[];
@@ -31,7 +37,9 @@ export const DEFS: readonly VariantDef[] = [
     label: 'VZ + VirtioFS',
     minMacos: '12.5',
     minVersion: '4.6',
-    switches: { vz: true, virtiofs: true, grpcfuse: false, libkrun: false },
+    // gRPC FUSE is left as it is: VirtioFS wins while both are on (Docker's settings reference),
+    // and the GUI's own full files keep UseGrpcfuse: true beside VirtioFS.
+    switches: { vz: true, virtiofs: true, libkrun: false },
     // Docker Desktop layers its "fakeowner" filesystem over VirtioFS for bind mounts.
     expectedFsTypes: ['fakeowner', 'virtiofs'],
     bindFlags: [],
@@ -43,6 +51,7 @@ export const DEFS: readonly VariantDef[] = [
     minMacos: '12.5',
     minVersion: '4.3',
     switches: { vz: true, virtiofs: false, grpcfuse: true, libkrun: false },
+    explicit: ['grpcfuse'],
     expectedFsTypes: ['fuse.grpcfuse', 'grpcfuse'],
     bindFlags: [],
     notes: [],
@@ -53,6 +62,7 @@ export const DEFS: readonly VariantDef[] = [
     chip: 'arm64',
     maxVersion: '4.43', // QEMU left Docker Desktop in 4.44
     switches: { ...OFF_HV, grpcfuse: true },
+    explicit: ['grpcfuse'],
     expectedFsTypes: ['fuse.grpcfuse', 'grpcfuse'],
     bindFlags: [],
     notes: ['QEMU is legacy in Docker Desktop'],
@@ -62,6 +72,7 @@ export const DEFS: readonly VariantDef[] = [
     label: 'HyperKit + gRPC FUSE',
     chip: 'x64',
     switches: { ...OFF_HV, grpcfuse: true },
+    explicit: ['grpcfuse'],
     expectedFsTypes: ['fuse.grpcfuse', 'grpcfuse'],
     bindFlags: [],
     notes: ['HyperKit is legacy in Docker Desktop'],
@@ -189,6 +200,8 @@ export function writesFor(
   generation: Generation,
   current: Record<Switch, boolean | null>,
   arch: string,
+  /** What the file itself says (null where absent); defaults to `current`. */
+  written: Record<Switch, boolean | null> = current,
 ): { key: string; from: boolean | null; to: boolean }[] {
   const def = defById(id);
   if (!def) return [];
@@ -204,6 +217,8 @@ export function writesFor(
     if (!key) continue;
     if (current[name] === null && value === false && name === 'libkrun') continue;
     if (current[name] !== value) writes.push({ key, from: current[name], to: value });
+    else if (def.explicit?.includes(name) && written[name] !== value)
+      writes.push({ key, from: written[name], to: value });
   }
   return writes;
 }
