@@ -96,12 +96,34 @@ describe('rancher-desktop (stand-in): versions, variants and what the product re
     expect(variants.filter((v) => v.id.startsWith('qemu-')).every((v) => v.available)).toBe(true);
   });
 
-  it('marks every variant unavailable for a Rancher Desktop newer than it knows', async () => {
+  it('drives a newer release that still writes settings version 19: the file decides, not the number', async () => {
     sb = createStandinSandbox({ rancherDesktop: 19, env: { STANDIN_RANCHER_DESKTOP_VERSION: '1.27.0' } });
-    const variants = await rd.listVariants(await providerContext({ env: sb.env }));
+    const ctx = await providerContext({ env: sb.env });
+    const variants = await rd.listVariants(ctx);
+    expect(variants.filter((v) => v.id.startsWith('qemu-')).every((v) => v.available)).toBe(true);
+    const detected = await rd.detect(ctx);
+    expect(detected).toMatchObject({ version: '1.27.0', problems: [] });
+  });
+
+  it('marks every variant unavailable when the settings are of a version it does not know', async () => {
+    sb = createStandinSandbox({ rancherDesktop: 19, env: { STANDIN_RANCHER_DESKTOP_VERSION: '1.27.0' } });
+    const file = sb.file(...RD_SETTINGS);
+    const before = readFileSync(file, 'utf8').replace(/"version":\s*19/, '"version":20');
+    writeFileSync(file, before);
+    const ctx = await providerContext({ env: sb.env });
+    const variants = await rd.listVariants(ctx);
     expect(
-      variants.every((v) => !v.available && /1\.27\.0 is newer than Mountbench knows/.test(v.reason ?? '')),
+      variants.every(
+        (v) =>
+          !v.available &&
+          /^Rancher Desktop 1\.27\.0: .*settings version 20, newer than the newest Mountbench knows \(19\)/.test(
+            v.reason ?? '',
+          ),
+      ),
     ).toBe(true);
+    const detected = await rd.detect(ctx);
+    expect(detected.problems).toHaveLength(1);
+    expect(readFileSync(file, 'utf8')).toBe(before);
   });
 
   it('verify refuses a setting the product did not take, naming what it runs instead', async () => {

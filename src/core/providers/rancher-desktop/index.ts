@@ -40,18 +40,29 @@ const SHUTDOWN_TIMEOUT_MS = 180_000;
 /** How long a reconfigure may take to show in /v1/backend_state before we stop looking for it. */
 const RESTART_NOTICE_MS = 15_000;
 
-/** Why this Rancher Desktop cannot be driven at all (a release newer than Mountbench knows). */
-function productProblem(release: string | null): string | undefined {
-  if (release === null) return undefined;
-  const expected = settingsVersionForRelease(release);
-  if (expected > NEWEST_SETTINGS_VERSION) {
-    return `Rancher Desktop ${release} is newer than Mountbench knows (it may write settings after version ${NEWEST_SETTINGS_VERSION}); update Mountbench`;
+/**
+ * Why this Rancher Desktop cannot be driven at all: its settings (the API's when it runs, else the
+ * file's) are of a version whose key paths Mountbench does not know. Decided by the settings' own
+ * `version`, never by the release number alone: main after v1.24.0 still writes 19, so a 1.25
+ * that keeps 19 is driven as 1.24 is. Any other unreadable file is for detect and apply to report.
+ */
+async function productProblem(ctx: ProviderContext, release: string | null): Promise<string | undefined> {
+  try {
+    await currentSettings(ctx);
+  } catch (err) {
+    if (err instanceof MountbenchError && /newer than the newest Mountbench knows/.test(err.message))
+      return release ? `Rancher Desktop ${release}: ${err.message}` : err.message;
   }
   return undefined;
 }
 
+/** The settings version rdctl's start flags are spelled for: the release's (capped at the newest known), else the file's. */
+function flagsVersion(release: string | null, fileVersion: number): number {
+  return release ? Math.min(settingsVersionForRelease(release), NEWEST_SETTINGS_VERSION) : fileVersion;
+}
+
 async function variants(ctx: ProviderContext): Promise<VariantSpec[]> {
-  return listRancherDesktopVariants(ctx.host, productProblem(await rdRelease(ctx)));
+  return listRancherDesktopVariants(ctx.host, await productProblem(ctx, await rdRelease(ctx)));
 }
 
 async function availableDef(ctx: ProviderContext, id: string): Promise<VariantDef> {
@@ -198,7 +209,7 @@ export const rancherDesktopProvider: Provider = {
       problems.push(
         'rdctl is not on PATH (it lives in ~/.rd/bin); Mountbench needs it to drive Rancher Desktop',
       );
-    const problem = productProblem(release);
+    const problem = hasRdctl ? await productProblem(ctx, release) : undefined;
     if (problem) problems.push(problem);
     let current: { id: string | null; label: string } | null = null;
     if (isInstalled) {
@@ -208,7 +219,8 @@ export const rancherDesktopProvider: Provider = {
           : await readSettingsFromFile(ctx.home);
         current = variantFromValues(s.values);
       } catch (err) {
-        problems.push((err as Error).message);
+        // A settings version it does not know is already said, with the release.
+        if (!problem?.endsWith((err as Error).message)) problems.push((err as Error).message);
       }
     }
     return {
@@ -286,8 +298,7 @@ export const rancherDesktopProvider: Provider = {
     await assertWritable(file.source);
     const state = await backendState(ctx);
     if (!state.reachable) {
-      const release = await rdRelease(ctx);
-      const version = release ? settingsVersionForRelease(release) : file.version;
+      const version = flagsVersion(await rdRelease(ctx), file.version);
       await journal.step(ID, 'apply', 'start', `rdctl start with ${variant}`);
       await startApp(ctx, [...startFlags(def, version), '--no-modal-dialogs']);
       return;
