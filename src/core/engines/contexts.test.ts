@@ -89,6 +89,48 @@ describe('readContexts', () => {
     expect(byPath.get(noDocker)?.message).toContain('has no docker endpoint');
   });
 
+  it('reads the keys as the docker CLI does: struct fields in any case, the endpoint name exactly', async () => {
+    await writeRawContext(
+      configDir,
+      'dddd',
+      JSON.stringify({
+        name: 'lower',
+        endpoints: { docker: { host: 'unix:///tmp/lower.sock', skipTLSVerify: true } },
+      }),
+    );
+    // A later spelling of the same field overwrites an earlier one, as Go's decoder does.
+    await writeRawContext(
+      configDir,
+      'eeee',
+      '{"NAME":"first","Name":"upper","ENDPOINTS":{"docker":{"HOST":"unix:///tmp/upper.sock"}}}',
+    );
+    const mixed = await writeRawContext(
+      configDir,
+      'ffff',
+      JSON.stringify({ Name: 'wrong-endpoint', Endpoints: { Docker: { Host: 'unix:///tmp/x.sock' } } }),
+    );
+    const { contexts, problems } = await readContexts(configDir);
+    expect(contexts.map(({ name, host, tls }) => ({ name, host, tls }))).toEqual([
+      { name: 'lower', host: 'unix:///tmp/lower.sock', tls: { skipVerify: true } },
+      { name: 'upper', host: 'unix:///tmp/upper.sock', tls: undefined },
+    ]);
+    expect(problems.map((p) => [p.metaPath, p.message])).toEqual([
+      [mixed, expect.stringContaining('has no docker endpoint')],
+    ]);
+  });
+
+  it('refuses a context file far too large to be one, without reading it', async () => {
+    const huge = await writeRawContext(configDir, 'abab', `{"Name":"big","x":"${'y'.repeat(1024 * 1024)}"}`);
+    const { contexts, problems } = await readContexts(configDir);
+    expect(contexts).toEqual([]);
+    expect(problems).toEqual([
+      expect.objectContaining({
+        metaPath: huge,
+        message: expect.stringMatching(/too large to be a context/),
+      }),
+    ]);
+  });
+
   it('has nothing to say when there is no context store', async () => {
     expect(await readContexts(configDir)).toEqual({ contexts: [], problems: [] });
   });

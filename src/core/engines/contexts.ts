@@ -35,6 +35,39 @@ const metaSchema = z.object({
   }),
 });
 
+/** A context file is a few hundred bytes; anything far larger is not one. */
+const MAX_META_BYTES = 1024 * 1024;
+
+/**
+ * The object with its keys spelled as `fields` spell them, matched as Go's encoding/json matches a
+ * struct's fields: exactly or ignoring case, a later key overwriting an earlier one. The docker CLI
+ * decodes meta.json into structs (`cli/context/store` `Metadata`, `EndpointMetaBase`), so "name" and
+ * "Name" are the same key to it; the endpoint map's own keys ("docker") are case-sensitive.
+ */
+function goFieldKeys(value: unknown, fields: readonly string[]): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    const field = fields.find((f) => f === key) ?? fields.find((f) => f.toLowerCase() === key.toLowerCase());
+    if (field) out[field] = v;
+  }
+  return out;
+}
+
+function asDockerCliReadsIt(json: unknown): unknown {
+  const meta = goFieldKeys(json, ['Name', 'Metadata', 'Endpoints']);
+  if (typeof meta !== 'object' || meta === null) return meta;
+  const endpoints = (meta as { Endpoints?: unknown }).Endpoints;
+  if (typeof endpoints !== 'object' || endpoints === null || !('docker' in endpoints)) return meta;
+  return {
+    ...meta,
+    Endpoints: {
+      ...endpoints,
+      docker: goFieldKeys((endpoints as { docker: unknown }).docker, ['Host', 'SkipTLSVerify']),
+    },
+  };
+}
+
 export function contextStoreId(name: string): string {
   return createHash('sha256').update(name).digest('hex');
 }
@@ -83,13 +116,18 @@ async function readOne(
 
   let text: string;
   try {
+    const size = (await fs.stat(metaPath)).size;
+    if (size > MAX_META_BYTES)
+      return problem(
+        `The context file ${metaPath} is ${size} bytes, too large to be a context; it is ignored.`,
+      );
     text = await fs.readFile(metaPath, 'utf8');
   } catch (err) {
     return problem(`Cannot read the context file ${metaPath}: ${messageOf(err)}`);
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = asDockerCliReadsIt(JSON.parse(text));
   } catch (err) {
     return problem(`The context file ${metaPath} is not valid JSON: ${messageOf(err)}`);
   }

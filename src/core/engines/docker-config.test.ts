@@ -17,6 +17,11 @@ describe('docker config', () => {
     expect(dockerConfigDir({ DOCKER_CONFIG: '/etc/dockercfg' }, '/home/u')).toBe('/etc/dockercfg');
   });
 
+  it('takes a relative DOCKER_CONFIG against the working folder, as the docker CLI does, not HOME', () => {
+    expect(dockerConfigDir({ DOCKER_CONFIG: 'cfg' }, '/home/u', '/srv/project')).toBe('/srv/project/cfg');
+    expect(dockerConfigDir({ DOCKER_CONFIG: '../cfg' }, '/home/u', '/srv/project')).toBe('/srv/cfg');
+  });
+
   it('reads currentContext from config.json', async () => {
     await writeDockerConfig(path.join(temp.home, '.docker'), {
       auths: {},

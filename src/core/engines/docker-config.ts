@@ -10,8 +10,12 @@ export interface DockerConfig {
   problem?: string;
 }
 
-export function dockerConfigDir(env: NodeJS.ProcessEnv, home: string): string {
-  return env.DOCKER_CONFIG ? path.resolve(home, env.DOCKER_CONFIG) : path.join(home, '.docker');
+/**
+ * As the docker CLI finds it (`docker/cli` `cli/config/config.go` `Dir`): `$DOCKER_CONFIG` taken as
+ * given, so a relative one is relative to the working folder, not to HOME; else `~/.docker`.
+ */
+export function dockerConfigDir(env: NodeJS.ProcessEnv, home: string, cwd = process.cwd()): string {
+  return env.DOCKER_CONFIG ? path.resolve(cwd, env.DOCKER_CONFIG) : path.join(home, '.docker');
 }
 
 export async function readDockerConfig(env: NodeJS.ProcessEnv, home: string): Promise<DockerConfig> {
