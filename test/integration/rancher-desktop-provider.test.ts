@@ -84,7 +84,60 @@ describe('rancher-desktop (stand-in): versions, variants and what the product re
       'virtualMachine.type': 'qemu',
       'experimental.virtualMachine.mount.type': '9p',
       'experimental.virtualMachine.mount.9p.msizeInKib': 128,
+      'experimental.virtualMachine.mount.9p.securityModel': 'none',
+      'experimental.virtualMachine.mount.9p.protocolVersion': '9p2000.L',
+      'experimental.virtualMachine.mount.9p.cacheMode': 'mmap',
     });
+  });
+
+  it('reports a tuned 9p as what it is, and a 9p variant writes all four 9p options', async () => {
+    sb = createStandinSandbox({ rancherDesktop: 15 });
+    const file = sb.file(...RD_SETTINGS);
+    const tuned = readFileSync(file, 'utf8').replace(
+      '"9p":{"securityModel":"none","protocolVersion":"9p2000.L","msizeInKib":128,"cacheMode":"mmap"}',
+      '"9p":{"securityModel":"mapped-xattr","protocolVersion":"9p2000.u","msizeInKib":128,"cacheMode":"none"}',
+    );
+    expect(tuned).toContain('"cacheMode":"none"');
+    writeFileSync(file, tuned);
+    const ctx = await providerContext({ env: sb.env });
+    expect(await rd.detect(ctx)).toMatchObject({
+      currentVariant: null,
+      currentSetting: 'QEMU + 9p, msize 128 KiB, cache none, security mapped-xattr, 9p2000.u',
+    });
+    // Measuring "128 KiB" here is a write: the tuned options do not ride along under its label.
+    const plan = await rd.planApply(ctx, 'qemu-9p-512k');
+    expect(plan.writes.map((w) => [w.key.replace(/ \(settings version \d+\)$/, ''), w.from, w.to])).toEqual([
+      ['experimental.virtualMachine.mount.9p.securityModel', 'mapped-xattr', 'none'],
+      ['experimental.virtualMachine.mount.9p.protocolVersion', '9p2000.u', '9p2000.L'],
+      ['experimental.virtualMachine.mount.9p.msizeInKib', 128, 512],
+      ['experimental.virtualMachine.mount.9p.cacheMode', 'none', 'mmap'],
+    ]);
+    expect((await rd.planApply(ctx, 'qemu-9p-128k')).changes).toBe(true);
+    expect(readFileSync(file, 'utf8')).toBe(tuned);
+  });
+
+  it('switches the 9p cache mode through the real API rules (stand-in), and puts it back', async () => {
+    sb = createStandinSandbox({ rancherDesktop: 19 });
+    const ctx = await providerContext({ env: sb.env });
+    const file = sb.file(...RD_SETTINGS);
+    const before = readFileSync(file);
+    await startRd(sb, ctx);
+    const journal = await Journal.create(ctx.dataDir, 'rancher-desktop');
+    try {
+      await rd.captureOriginals(ctx, journal);
+      await rd.apply(ctx, 'qemu-9p-128k-fscache', journal);
+      await rd.waitReady(ctx, { timeoutMs: 60_000 });
+      expect((await rd.readSettings(ctx)).values).toMatchObject({
+        'virtualMachine.mount.type': '9p',
+        'experimental.virtualMachine.mount.9p.cacheMode': 'fscache',
+        'experimental.virtualMachine.mount.9p.msizeInKib': 128,
+      });
+      expect((await rd.detect(ctx)).currentVariant).toBe('qemu-9p-128k-fscache');
+      await rd.restore(ctx, journal.originals('rancher-desktop'), journal);
+    } finally {
+      await journal.close();
+    }
+    expect(readFileSync(file).equals(before)).toBe(true);
   });
 
   it('offers VZ only where macOS allows it, and says why not', async () => {

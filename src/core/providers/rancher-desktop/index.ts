@@ -30,7 +30,13 @@ import {
   NEWEST_SETTINGS_VERSION,
   settingsVersionForRelease,
 } from './settings-versions';
-import { defById, listRancherDesktopVariants, variantFromValues, type VariantDef } from './variants';
+import {
+  defById,
+  effectiveNinep,
+  listRancherDesktopVariants,
+  variantFromValues,
+  type VariantDef,
+} from './variants';
 import { requireAvailableVariant } from '../require-variant';
 import { verifyFsType } from '../verify-fs-type';
 
@@ -96,11 +102,17 @@ function writesFor(
     { path: paths.vmType, from: s.values.vmType, to: def.vmType },
     { path: paths.mountType, from: s.values.mountType, to: def.mountType },
   ];
-  if (def.msizeInKib !== undefined) {
-    wanted.push({ path: [...paths.ninep, 'msizeInKib'], from: s.values.msizeInKib, to: def.msizeInKib });
+  // Every 9p option is written, so a tuned one (cache none, mapped-xattr) never rides along under
+  // a variant's label; an absent one counts as what Rancher Desktop runs, its default.
+  if (def.ninep) {
+    const now = effectiveNinep(s.values);
+    for (const key of NINEP_KEYS)
+      wanted.push({ path: [...paths.ninep, key], from: now[key], to: def.ninep[key] });
   }
   return wanted.filter((w) => w.from !== w.to);
 }
+
+const NINEP_KEYS = ['securityModel', 'protocolVersion', 'msizeInKib', 'cacheMode'] as const;
 
 /** One PUT body: the VM type and mount type go together, so the validator sees the pair it allows. */
 function putBody(def: VariantDef, version: number): Record<string, unknown> {
@@ -108,14 +120,14 @@ function putBody(def: VariantDef, version: number): Record<string, unknown> {
   const body: Record<string, unknown> = { version };
   setPath(body, paths.vmType, def.vmType);
   setPath(body, paths.mountType, def.mountType);
-  if (def.msizeInKib !== undefined) setPath(body, [...paths.ninep, 'msizeInKib'], def.msizeInKib);
+  if (def.ninep) for (const key of NINEP_KEYS) setPath(body, [...paths.ninep, key], def.ninep[key]);
   return body;
 }
 
 function startFlags(def: VariantDef, version: number): string[] {
   const flags = flagsFor(version);
   const out = [flags.vmType, def.vmType, flags.mountType, def.mountType];
-  if (def.msizeInKib !== undefined) out.push(flags.msize, String(def.msizeInKib));
+  if (def.ninep) for (const key of NINEP_KEYS) out.push(flags.ninep[key], String(def.ninep[key]));
   return out;
 }
 
@@ -246,7 +258,9 @@ export const rancherDesktopProvider: Provider = {
       values: {
         [paths.vmType.join('.')]: s.values.vmType,
         [paths.mountType.join('.')]: s.values.mountType,
-        [[...paths.ninep, 'msizeInKib'].join('.')]: s.values.msizeInKib,
+        ...Object.fromEntries(
+          NINEP_KEYS.map((key) => [[...paths.ninep, key].join('.'), s.values[key] ?? null]),
+        ),
       },
       variant: variantFromValues(s.values).id,
     };

@@ -28,12 +28,23 @@ export function keyPathsFor(version: number): KeyPaths {
   };
 }
 
+const NINEP_FLAG = '--experimental.virtual-machine.mount.9p';
+
 /** rdctl start/set flags are the JSON paths in kebab-case, per version. */
-export function flagsFor(version: number): { vmType: string; mountType: string; msize: string } {
+export function flagsFor(version: number): {
+  vmType: string;
+  mountType: string;
+  ninep: { securityModel: string; protocolVersion: string; msizeInKib: string; cacheMode: string };
+} {
   return {
     vmType: version <= 14 ? '--experimental.virtual-machine.type' : '--virtual-machine.type',
     mountType: version <= 15 ? '--experimental.virtual-machine.mount.type' : '--virtual-machine.mount.type',
-    msize: '--experimental.virtual-machine.mount.9p.msize-in-kib',
+    ninep: {
+      securityModel: `${NINEP_FLAG}.security-model`,
+      protocolVersion: `${NINEP_FLAG}.protocol-version`,
+      msizeInKib: `${NINEP_FLAG}.msize-in-kib`,
+      cacheMode: `${NINEP_FLAG}.cache-mode`,
+    },
   };
 }
 

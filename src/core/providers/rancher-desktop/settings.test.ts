@@ -66,7 +66,12 @@ describe('Rancher Desktop settings versions', () => {
       vmType: '--virtual-machine.type',
       mountType: '--virtual-machine.mount.type',
     });
-    expect(flagsFor(19).msize).toBe('--experimental.virtual-machine.mount.9p.msize-in-kib');
+    expect(flagsFor(19).ninep).toEqual({
+      securityModel: '--experimental.virtual-machine.mount.9p.security-model',
+      protocolVersion: '--experimental.virtual-machine.mount.9p.protocol-version',
+      msizeInKib: '--experimental.virtual-machine.mount.9p.msize-in-kib',
+      cacheMode: '--experimental.virtual-machine.mount.9p.cache-mode',
+    });
   });
 });
 
@@ -113,5 +118,59 @@ describe('reading real-format settings files', () => {
       id: null,
       label: 'QEMU + 9p, msize 256 KiB',
     });
+    expect(
+      variantFromValues({ vmType: 'qemu', mountType: '9p', msizeInKib: 256, cacheMode: 'loose' }),
+    ).toEqual({
+      id: null,
+      label: 'QEMU + 9p, msize 256 KiB, cache loose',
+    });
+  });
+
+  it('reads all four 9p options, and a tuned 9p is what it is, not a variant', () => {
+    const s = fixture(19);
+    const ninep = (s.experimental as { virtualMachine: { mount: { '9p': Record<string, unknown> } } })
+      .virtualMachine.mount['9p'];
+    Object.assign(ninep, {
+      cacheMode: 'none',
+      securityModel: 'mapped-xattr',
+      protocolVersion: '9p2000.u',
+      msizeInKib: 128,
+    });
+    (s.virtualMachine as { type: string }).type = 'qemu';
+    (s.virtualMachine as { mount: { type: string } }).mount.type = '9p';
+    const { values } = interpretSettings(s, 'test');
+    expect(values).toMatchObject({
+      msizeInKib: 128,
+      cacheMode: 'none',
+      securityModel: 'mapped-xattr',
+      protocolVersion: '9p2000.u',
+    });
+    expect(variantFromValues(values)).toEqual({
+      id: null,
+      label: 'QEMU + 9p, msize 128 KiB, cache none, security mapped-xattr, 9p2000.u',
+    });
+  });
+
+  it('takes absent 9p options as Rancher Desktop’s defaults (none, 9p2000.L, 128, mmap)', () => {
+    expect(variantFromValues({ vmType: 'qemu', mountType: '9p', msizeInKib: null })).toMatchObject({
+      id: 'qemu-9p-128k',
+    });
+    expect(
+      variantFromValues({ vmType: 'qemu', mountType: '9p', msizeInKib: null, cacheMode: 'fscache' }),
+    ).toMatchObject({
+      id: 'qemu-9p-128k-fscache',
+    });
+    // 512 KiB with a tuned cache mode is not the 512 KiB variant.
+    expect(
+      variantFromValues({ vmType: 'qemu', mountType: '9p', msizeInKib: 512, cacheMode: 'loose' }).id,
+    ).toBeNull();
+  });
+
+  it('refuses a 9p option of the wrong type', () => {
+    const s = fixture(19);
+    (s.experimental as { virtualMachine: { mount: { '9p': Record<string, unknown> } } }).virtualMachine.mount[
+      '9p'
+    ].cacheMode = 3;
+    expect(() => interpretSettings(s, 'test')).toThrow(/cacheMode in test is 3, not a string/);
   });
 });

@@ -56,6 +56,9 @@ export function interpretSettings(json: Record<string, unknown>, source: string)
       vmType: stringAt(json, paths.vmType, source),
       mountType: stringAt(json, paths.mountType, source),
       msizeInKib: typeof msize === 'number' ? msize : null,
+      securityModel: stringAt(json, [...paths.ninep, 'securityModel'], source),
+      protocolVersion: stringAt(json, [...paths.ninep, 'protocolVersion'], source),
+      cacheMode: stringAt(json, [...paths.ninep, 'cacheMode'], source),
     },
   };
 }

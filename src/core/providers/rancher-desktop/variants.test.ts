@@ -8,12 +8,13 @@ const host = (arch: string, macosVersion: string | null, platform = 'darwin') =>
 });
 
 describe('Rancher Desktop variants', () => {
-  it('offers all five on a recent Apple silicon Mac', () => {
+  it('offers all six on a recent Apple silicon Mac', () => {
     const list = listRancherDesktopVariants(host('arm64', '14.5'), undefined);
     expect(list.map((v) => [v.id, v.available])).toEqual([
       ['qemu-reverse-sshfs', true],
       ['qemu-9p-128k', true],
       ['qemu-9p-512k', true],
+      ['qemu-9p-128k-fscache', true],
       ['vz-reverse-sshfs', true],
       ['vz-virtiofs', true],
     ]);

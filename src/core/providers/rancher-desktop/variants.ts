@@ -7,16 +7,37 @@ import type { VariantSpec } from '../provider';
 export type VmType = 'qemu' | 'vz';
 export type MountType = 'reverse-sshfs' | '9p' | 'virtiofs';
 
+/** `experimental.virtualMachine.mount.9p`: four options, all read and all written. */
+export interface NinepOptions {
+  securityModel: string;
+  protocolVersion: string;
+  msizeInKib: number;
+  cacheMode: string;
+}
+
+/**
+ * What Rancher Desktop runs with when a 9p option is absent: its own defaults
+ * (`pkg/rancher-desktop/config/settings.ts`, docs/product-facts.md).
+ */
+export const NINEP_DEFAULTS: Readonly<NinepOptions> = {
+  securityModel: 'none',
+  protocolVersion: '9p2000.L',
+  msizeInKib: 128,
+  cacheMode: 'mmap',
+};
+
 export interface VariantDef {
   id: string;
   label: string;
   vmType: VmType;
   mountType: MountType;
-  /** 9p packet size in KiB; only for mount type 9p. */
-  msizeInKib?: number;
+  /** Every 9p option this variant runs with; only for mount type 9p. */
+  ninep?: NinepOptions;
   expectedFsTypes: readonly string[];
   notes: readonly string[];
 }
+
+const NINEP_NOTES = ['9p is experimental in Rancher Desktop'];
 
 export const DEFS: readonly VariantDef[] = [
   {
@@ -32,18 +53,28 @@ export const DEFS: readonly VariantDef[] = [
     label: 'QEMU + 9p, msize 128 KiB',
     vmType: 'qemu',
     mountType: '9p',
-    msizeInKib: 128,
+    ninep: { ...NINEP_DEFAULTS },
     expectedFsTypes: ['9p'],
-    notes: ['9p is experimental in Rancher Desktop'],
+    notes: NINEP_NOTES,
   },
   {
     id: 'qemu-9p-512k',
     label: 'QEMU + 9p, msize 512 KiB',
     vmType: 'qemu',
     mountType: '9p',
-    msizeInKib: 512,
+    ninep: { ...NINEP_DEFAULTS, msizeInKib: 512 },
     expectedFsTypes: ['9p'],
-    notes: ['9p is experimental in Rancher Desktop'],
+    notes: NINEP_NOTES,
+  },
+  {
+    // The cache mode is the 9p axis users measure (lima-vm/lima#786: mmap against fscache).
+    id: 'qemu-9p-128k-fscache',
+    label: 'QEMU + 9p, msize 128 KiB, cache fscache',
+    vmType: 'qemu',
+    mountType: '9p',
+    ninep: { ...NINEP_DEFAULTS, cacheMode: 'fscache' },
+    expectedFsTypes: ['9p'],
+    notes: NINEP_NOTES,
   },
   {
     id: 'vz-reverse-sshfs',
@@ -104,20 +135,53 @@ export function listRancherDesktopVariants(
 export interface FileSharingValues {
   vmType: string | null;
   mountType: string | null;
+  /** The 9p options as written; null where absent (Rancher Desktop then runs NINEP_DEFAULTS). */
   msizeInKib: number | null;
+  securityModel?: string | null;
+  protocolVersion?: string | null;
+  cacheMode?: string | null;
 }
 
-/** The variant the values select, or null with the values in words. */
+/** The 9p options Rancher Desktop runs with: the written ones, else its defaults. */
+export function effectiveNinep(v: FileSharingValues): NinepOptions {
+  return {
+    securityModel: v.securityModel ?? NINEP_DEFAULTS.securityModel,
+    protocolVersion: v.protocolVersion ?? NINEP_DEFAULTS.protocolVersion,
+    msizeInKib: v.msizeInKib ?? NINEP_DEFAULTS.msizeInKib,
+    cacheMode: v.cacheMode ?? NINEP_DEFAULTS.cacheMode,
+  };
+}
+
+const sameNinep = (a: NinepOptions, b: NinepOptions) =>
+  a.securityModel === b.securityModel &&
+  a.protocolVersion === b.protocolVersion &&
+  a.msizeInKib === b.msizeInKib &&
+  a.cacheMode === b.cacheMode;
+
+/** "9p, msize 256 KiB, cache loose": the msize always, the other options where not the default. */
+function ninepWords(o: NinepOptions): string {
+  const parts = [`9p, msize ${o.msizeInKib} KiB`];
+  if (o.cacheMode !== NINEP_DEFAULTS.cacheMode) parts.push(`cache ${o.cacheMode}`);
+  if (o.securityModel !== NINEP_DEFAULTS.securityModel) parts.push(`security ${o.securityModel}`);
+  if (o.protocolVersion !== NINEP_DEFAULTS.protocolVersion) parts.push(o.protocolVersion);
+  return parts.join(', ');
+}
+
+/**
+ * The variant the values select, or null with the values in words. A 9p setting is a variant only
+ * when all four of its options are the variant's: a tuned 9p (cache none, mapped-xattr) is shown as
+ * what it is, never under a variant's label.
+ */
 export function variantFromValues(v: FileSharingValues): { id: string | null; label: string } {
+  const ninep = effectiveNinep(v);
   const def = DEFS.find(
     (d) =>
       d.vmType === v.vmType &&
       d.mountType === v.mountType &&
-      (d.mountType !== '9p' || d.msizeInKib === v.msizeInKib),
+      (d.mountType !== '9p' || (d.ninep !== undefined && sameNinep(d.ninep, ninep))),
   );
   if (def) return { id: def.id, label: def.label };
   const vm = v.vmType === 'vz' ? 'VZ' : v.vmType === 'qemu' ? 'QEMU' : (v.vmType ?? 'unknown VM');
-  const mount =
-    v.mountType === '9p' ? `9p, msize ${v.msizeInKib ?? '?'} KiB` : (v.mountType ?? 'unknown mount');
+  const mount = v.mountType === '9p' ? ninepWords(ninep) : (v.mountType ?? 'unknown mount');
   return { id: null, label: `${vm} + ${mount}` };
 }
