@@ -1,7 +1,8 @@
 // Where each kind of file should live: the source tree (bind mount or sync) and container-only
-// data (volume, tmpfs for scratch), each with how many samples the answer rests on.
+// data (volume, tmpfs for scratch), each with its own verdict in the words every view uses
+// (shared/verdict-words.ts) and how many samples the answer rests on.
 import type { RoleAnswer } from '../../../shared/recommendation';
-import { ROLE_LABELS } from '../../../shared/roles';
+import { roleAnswerLine } from '../../../shared/verdict-words';
 
 function samplesText(samples: RoleAnswer['samples']): string {
   if (!samples) return '';
@@ -13,13 +14,9 @@ export function RoleAnswers({ roles }: { roles: readonly RoleAnswer[] }) {
   return (
     <ul className="plain role-answers" data-testid="role-answers">
       {roles.map((answer) => (
-        <li key={answer.role} data-testid={`role-${answer.role}`}>
-          <strong>{ROLE_LABELS[answer.role]}</strong>:{' '}
-          {answer.verdict === 'not-decided'
-            ? `not decided yet between ${answer.tied.map((b) => b.label).join(', ')}; run again with a longer time budget to decide`
-            : answer.choice
-              ? answer.choice.label
-              : 'nothing measured'}
+        <li key={answer.role} data-testid={`role-${answer.role}`} data-verdict={answer.verdict}>
+          {roleAnswerLine(answer)}
+          {answer.verdict === 'not-decided' && '; run again with a longer time budget to decide'}
           {samplesText(answer.samples)}
         </li>
       ))}
