@@ -52,9 +52,29 @@ interface Props {
   status: 'empty' | 'loading' | 'ready' | 'error';
   error: string | null;
   recommendation: Recommendation | null;
+  /**
+   * Roles whose race stopped at its cap or budget: their answer is "not decided yet" whatever the
+   * ranking says, as on the verdict strip and in History.
+   */
+  openRoles?: readonly Role[];
 }
 
-export function RecommendationCard({ profile, onProfile, status, error, recommendation: rec }: Props) {
+/** The card's headline: a race left open in the answer's role settles nothing, as the strip says. */
+function headline(rec: Recommendation, open: boolean): string {
+  const role = rec.role ?? 'source-tree';
+  if (open && (rec.verdict === 'winner' || rec.verdict === 'no-measurable-difference'))
+    return 'Not decided yet: the race stopped before the figures told the backends apart';
+  return verdictHeadline(rec.verdict, role);
+}
+
+export function RecommendationCard({
+  profile,
+  onProfile,
+  status,
+  error,
+  recommendation: rec,
+  openRoles = [],
+}: Props) {
   return (
     <section
       className="card recommendation"
@@ -90,7 +110,7 @@ export function RecommendationCard({ profile, onProfile, status, error, recommen
       {rec && status === 'ready' && (
         <>
           <p className="verdict" data-testid="recommendation-verdict">
-            {verdictHeadline(rec.verdict, rec.role ?? 'source-tree')}
+            {headline(rec, openRoles.includes(rec.role ?? 'source-tree'))}
           </p>
           {rec.choice && (
             <p className="choice-line">
@@ -99,7 +119,7 @@ export function RecommendationCard({ profile, onProfile, status, error, recommen
             </p>
           )}
           <p>{rec.reason}</p>
-          {rec.roles && rec.roles.length > 0 && <RoleAnswers roles={rec.roles} />}
+          {rec.roles && rec.roles.length > 0 && <RoleAnswers roles={rec.roles} openRoles={openRoles} />}
           {rec.setup && rec.setup.tradeOffs.length > 0 && (
             <>
               <h3>Trade-offs</h3>

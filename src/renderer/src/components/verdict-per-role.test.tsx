@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../../shared/api';
 import type { Recommendation } from '../../../shared/recommendation';
 import type { RunFile } from '../../../shared/result-schema';
+import type { Role } from '../../../shared/roles';
 import { seededRandom } from '../../../shared/seeded-random';
 import { profileByName, recommend } from '../../../core/recommend';
 import { makeRow } from '../../../core/recommend/test-support/make-row';
@@ -55,7 +56,7 @@ const twoBinds = recommend(
   profileByName('balanced'),
 );
 
-function card(rec: Recommendation) {
+function card(rec: Recommendation, openRoles: Role[] = []) {
   return renderWith(
     <RecommendationCard
       profile="balanced"
@@ -63,6 +64,7 @@ function card(rec: Recommendation) {
       status="ready"
       error={null}
       recommendation={rec}
+      openRoles={openRoles}
     />,
   );
 }
@@ -104,6 +106,18 @@ describe('the recommendation card, per role', () => {
     // The volume, faster still, is ranked apart and never offered for the source tree.
     expect(tableOrder('container-data')).toEqual(['named volume']);
     expect(choice).toBe('bind mount · native');
+  });
+
+  it("calls nothing fastest while the role's race is open, as the strip and History say", () => {
+    card(twoBinds, ['source-tree']);
+    expect(screen.getByTestId('recommendation-verdict').textContent).toMatch(/^Not decided yet/);
+    expect(screen.getByTestId('role-source-tree').textContent).toMatch(
+      /^Source tree: not decided yet \(bind mount · native for now\)/,
+    );
+    // The other role's answer stands: its own race was not open.
+    expect(screen.getByTestId('role-container-data').textContent).toMatch(
+      /^Container-only data: named volume \(only option/,
+    );
   });
 });
 
