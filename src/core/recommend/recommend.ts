@@ -77,7 +77,7 @@ function reasonFor(
     case 'no-measurable-difference':
       return (
         `No measurable difference between ${tied.map((b) => b.label).join(', ')} ` +
-        `(Welch's t-test at 95 % on every weighted workload, intervals within ±${TIE_MARGIN * 100} %): ` +
+        `(on every weighted workload the 95 % interval of the ratio contains 1 and lies within ±${TIE_MARGIN * 100} %): ` +
         `${choice?.label} is the simplest setup among them.`
       );
     case 'significance-unknown': {
