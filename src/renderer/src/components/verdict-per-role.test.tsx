@@ -11,6 +11,9 @@ import type { Role } from '../../../shared/roles';
 import { seededRandom } from '../../../shared/seeded-random';
 import { profileByName, recommend } from '../../../core/recommend';
 import { makeRow } from '../../../core/recommend/test-support/make-row';
+import { sampleRun } from '../../../core/store/test-support/run-fixture';
+import { runCardModel } from '../lib/share-card-model';
+import { verdictOf } from '../lib/verdict';
 import { renderWith } from '../test-support/render';
 import { HistoryRow } from './HistoryRow';
 import { RecommendationCard } from './RecommendationCard';
@@ -142,6 +145,19 @@ describe('the verdict strip, per role', () => {
     expect(screen.getByTestId('verdict-roles').textContent).toBe(
       'Container-only data: named volume (only option measured: nothing to compare it with)',
     );
+  });
+});
+
+describe('the share card, per role', () => {
+  it("carries the strip's words: the only option for the source tree, tmpfs for container-only data", () => {
+    const stored = sampleRun({ results: [] });
+    const model = runCardModel(stored, verdictOf(stored, projectRun), new Map(), '0.1.0');
+    expect(model.verdict).toEqual({
+      text:
+        'Only option measured for the source tree: bind mount · native, nothing to compare it with. · ' +
+        'Container-only data: tmpfs (fastest, measurably)',
+      state: 'only',
+    });
   });
 });
 
