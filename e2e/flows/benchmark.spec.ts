@@ -16,6 +16,7 @@ import { expect, test } from '../support/fixtures';
 import { secondsInTooltip } from '../support/chart-checks';
 import { snap } from '../support/screens';
 import { saveShareCard, verdictStripBottom } from '../support/share-card';
+import { expectFastestTrueToTable } from '../support/verdict-checks';
 
 const WORKLOADS = ['small-file-read', 'dd-write', 'metadata-walk'];
 const MOUNTS = ['bind', 'volume', 'host'] as const;
@@ -92,8 +93,19 @@ test('benchmark my setup (Quick): live progress, results, chart and a recommenda
   await expect(tid(page, 'recommendation-action')).not.toBeEmpty();
   // The verdict on top: within the first 900 px of a 1440 × 900 window; then the share card.
   await page.setViewportSize({ width: 1440, height: 900 });
-  await expect(tid(page, 'verdict-strip')).toHaveAttribute('data-state', /^(decided|undecided|tie|none)$/);
+  await expect(tid(page, 'verdict-strip')).toHaveAttribute(
+    'data-state',
+    /^(decided|only|undecided|tie|none)$/,
+  );
   expect(await verdictStripBottom(page)).toBeLessThanOrEqual(900);
+  // True to the table: the bind mount is alone for the source tree, so it is its only option, not
+  // its fastest, and no backend is called "Fastest" while its role's score table ranks another above it.
+  await expect(tid(page, 'recommendation-verdict')).toHaveText('Only option measured for the source tree');
+  await expect(tid(page, 'verdict-strip')).toHaveAttribute('data-state', 'only');
+  await expect(tid(page, 'verdict-sentence')).toHaveText(
+    /^Only option measured for the source tree: bind mount[^,]*, nothing to compare it with\.$/,
+  );
+  await expectFastestTrueToTable(page);
   // A bar's tooltip: its workload's bars fastest first, each with ± σ, and its ratio to the fastest
   // in the verdict strip's words (the host named as the baseline).
   // A whisker runs through the middle of its bar: it must leave the pointer to the bar.

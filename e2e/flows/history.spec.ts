@@ -56,16 +56,16 @@ test('history: import from here, winner and imported mark, compare two runs', as
   await expect(tid(page, `history-imported-${otherId}`)).toHaveText('imported · another machine');
   await expect(tid(page, `history-imported-${file.runId}`)).toHaveCount(0);
 
-  // The winner column says what the Results verdict says for the same run.
+  // The winner column says what the Results verdict says for the same run, one line per role.
   const winner = tid(page, `history-winner-${file.runId}`);
-  await expect(winner).toHaveAttribute('data-state', /^(decided|tie|undecided)$/);
-  const winnerText = (await winner.textContent()) ?? '';
+  await expect(winner).toHaveAttribute('data-state', /^(decided|only|tie|undecided)$/);
+  const firstLine = (await tid(page, `history-winner-line-${file.runId}`).first().textContent()) ?? '';
   await snap(testInfo, page, 'history', { fullPage: false });
   await tid(page, `history-open-${file.runId}`).click();
   await waitForRecommendation(page);
   const label =
-    /^not decided yet \((.+) for now\)$|^(.+?)( \(no measurable difference: the simplest\))?$/.exec(
-      winnerText,
+    /^(?:Source tree|Container-only data): (?:not decided yet \((.+) for now\)|(.+?) \((?:fastest, measurably|only option measured: nothing to compare it with|no measurable difference: the simplest)\))$/.exec(
+      firstLine,
     );
   const named = label?.[1] ?? label?.[2] ?? '';
   expect(named).not.toBe('');

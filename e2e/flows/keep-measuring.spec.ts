@@ -71,7 +71,9 @@ test('keep measuring: an open race imported, continued on the real engine, store
   await showTab(page, 'history');
   await tid(page, 'import-input').setInputFiles(file);
   await expect(tid(page, 'import-status')).toContainText(open.id);
-  await expect(tid(page, `history-winner-${open.id}`)).toHaveText('not decided yet (named volume for now)');
+  await expect(tid(page, `history-winner-${open.id}`)).toHaveText(
+    'Container-only data: not decided yet (named volume for now)',
+  );
   await tid(page, `history-open-${open.id}`).click();
 
   // The verdict says it is not decided (as History's winner column does), and offers exactly the

@@ -6,6 +6,7 @@ import type { DiscoveredEngine, EngineFsSeen } from './engine';
 import type { MountKind, ProviderId, SizeName, WorkloadId } from './ids';
 import type { ProjectInspection } from './project';
 import type { Recommendation } from './recommendation';
+import type { Role } from './roles';
 import type { MachineInfo, RunFile } from './result-schema';
 import type { RunRequest } from './run-plan';
 import type { RunEvent } from './run-events';
@@ -80,12 +81,28 @@ export interface RunSummary {
 }
 
 /**
- * `decided`: measurably the fastest; `tie`: no measurable difference, the simplest is named;
+ * `decided`: measurably the fastest of its role; `only`: the only backend measured for its role
+ * (nothing rivalled it: not "the fastest"); `tie`: no measurable difference, the simplest is named;
  * `undecided`: it leads, but the figures do not settle it yet.
  */
-export interface RunWinner {
-  state: 'decided' | 'tie' | 'undecided';
+export type WinnerState = 'decided' | 'only' | 'tie' | 'undecided';
+
+/** One role's answer, as History words it. */
+export interface RoleWinner {
+  role: Role;
+  state: WinnerState;
   label: string;
+}
+
+/**
+ * The run's answer: `state` and `label` are the main role's (the source tree whenever a bind mount
+ * or sync tool was measured), `roles` every measured role's, the main one first. Summaries cached
+ * before roles have no `roles` and never say `only`.
+ */
+export interface RunWinner {
+  state: WinnerState;
+  label: string;
+  roles?: RoleWinner[];
 }
 
 export interface ExportedFile {

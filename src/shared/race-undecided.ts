@@ -1,9 +1,14 @@
 // Workloads whose race stopped at its cap or budget: the order of their backends is not decided,
 // so no verdict over them may crown a winner. Shared by the Results verdict and the History list.
+// Each role races apart, so a role's verdict is held back only by its own open races: a capped race
+// between two volumes says nothing about the source tree.
 import type { RunFile } from './result-schema';
+import type { Role } from './roles';
 
-export function undecidedRaceWorkloads(run: Pick<RunFile, 'race'>): string[] {
+/** The workloads with an open race; with `role`, only that role's races. */
+export function undecidedRaceWorkloads(run: Pick<RunFile, 'race'>, role?: Role): string[] {
   return (run.race?.workloads ?? [])
     .filter((w) => w.outcome === 'cap' || w.outcome === 'budget')
+    .filter((w) => role === undefined || w.role === role)
     .map((w) => w.workloadKey);
 }

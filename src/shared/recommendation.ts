@@ -97,8 +97,14 @@ export interface BackendSetup {
 }
 
 export type RecommendationVerdict =
-  /** The leader is measurably better than every other scored backend. */
+  /** The leader is measurably better than every other scored backend (of its role). */
   | 'winner'
+  /**
+   * The only backend scored in its role: nothing rivalled it, so it is neither a winner nor the
+   * fastest ("Only option measured for the source tree"). Recommendations made before this was
+   * told apart said `winner` here.
+   */
+  | 'only-option'
   /** Several backends are within the noise of the leader: the simplest of them is chosen. */
   | 'no-measurable-difference'
   /** The leader is best by the figures, but single runs leave significance unknown. */

@@ -14,6 +14,18 @@ export const ROLE_LABELS: Record<Role, string> = {
   'container-data': 'container-only data (dependencies, caches, databases, scratch)',
 };
 
+/** The role inside a sentence: "only option measured for the source tree". */
+export const ROLE_NAMES: Record<Role, string> = {
+  'source-tree': 'the source tree',
+  'container-data': 'container-only data',
+};
+
+/** The role as a line's title: "Source tree: bind mount · native". */
+export const ROLE_TITLES: Record<Role, string> = {
+  'source-tree': 'Source tree',
+  'container-data': 'Container-only data',
+};
+
 /** The role a mount can serve; null for the host baseline. */
 export function roleOf(mount: MountKind): Role | null {
   switch (mount) {

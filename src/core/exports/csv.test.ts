@@ -25,6 +25,17 @@ describe('runCsv', () => {
     expect(rows).toHaveLength(run.results.length);
   });
 
+  it('names the role each backend is compared in', () => {
+    expect(readCsv(text)[0].slice(7, 9)).toEqual(['mount', 'role']);
+    const mixed = exportTestRun();
+    mixed.results[0] = { ...mixed.results[0], backend: { ...mixed.results[0].backend, mount: 'tmpfs' } };
+    mixed.results[1] = { ...mixed.results[1], backend: { ...mixed.results[1].backend, mount: 'host' } };
+    const roles = table(runCsv(mixed)).map((row) => [row.mount, row.role]);
+    expect(roles[0]).toEqual(['tmpfs', 'container-data']);
+    expect(roles[1]).toEqual(['host', '']);
+    expect(roles.slice(2).every(([mount, role]) => mount === 'bind' && role === 'source-tree')).toBe(true);
+  });
+
   it('reads back to the same numbers', () => {
     run.results.forEach((r, i) => {
       const row = rows[i];

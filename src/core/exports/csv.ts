@@ -6,6 +6,7 @@ import type { RunFile, WorkloadResult } from '../../shared/result-schema';
 import { machineLabel } from '../machine/machine-key';
 import { flushMedianSeconds } from '../../shared/sync-note';
 import { printable } from '../../shared/printable';
+import { roleOf } from '../../shared/roles';
 
 type Cell = string | number | null | undefined;
 
@@ -23,6 +24,8 @@ const BASE_COLUMNS: Column[] = [
   { header: 'provider', value: (r) => r.backend.provider },
   { header: 'variant', value: (r) => r.backend.variant },
   { header: 'mount', value: (r) => r.backend.mount },
+  // Which kind of file the backend can hold: it is compared and answered only within that role.
+  { header: 'role', value: (r) => roleOf(r.backend.mount) },
   { header: 'workload', value: (r) => r.workload.id },
   { header: 'case', value: (r) => r.workload.case },
   { header: 'size', value: (r) => r.workload.size },

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runMarkdown } from './markdown';
+import type { WorkloadResult } from '../../shared/result-schema';
+import { sampleRun, sampleWorkloadResult } from '../store/test-support/run-fixture';
 import { exportTestRun } from './test-support/export-test-run';
 
 describe('runMarkdown', () => {
@@ -71,6 +73,43 @@ describe('runMarkdown', () => {
     };
     expect(runMarkdown(synced)).toContain(
       '**Sync tool times** (timed apart, not in the figures above)\n\n- Docker Engine, "fuse", bind, slow / dd-write: docker-sync: initial sync 2.000 s; write-back flush 250.0 ms median of 1; host holds 1 file (20.5 MB) after the flush',
+    );
+  });
+
+  it('answers per role below the table: the lone bind mount is the only option, tmpfs wins data', () => {
+    const of = (mount: 'bind' | 'tmpfs' | 'volume', label: string, centre: number): WorkloadResult => {
+      const base = sampleWorkloadResult();
+      const samples = [0.99, 1.01, 1, 0.98, 1.02].map((x) => x * centre);
+      const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
+      const sd = Math.sqrt(samples.reduce((a, x) => a + (x - mean) ** 2, 0) / (samples.length - 1));
+      return {
+        ...base,
+        backend: { ...base.backend, id: `docker-engine/native/${mount}`, mount, label },
+        stats: {
+          ...base.stats,
+          samples,
+          mean,
+          stddev: sd,
+          median: mean,
+          min: samples[4],
+          max: samples[3],
+          runs: 5,
+        },
+      };
+    };
+    const text = runMarkdown(
+      sampleRun({
+        results: [
+          of('bind', 'bind mount · native', 2.3),
+          of('tmpfs', 'tmpfs', 1),
+          of('volume', 'named volume', 1.6),
+        ],
+      }),
+    );
+    expect(text).toContain(
+      '**Verdict per role** (Balanced profile; the source tree and container-only data ranked apart)\n\n' +
+        '- Source tree: bind mount · native (only option measured: nothing to compare it with)\n' +
+        '- Container-only data: tmpfs (fastest, measurably)',
     );
   });
 });

@@ -13,6 +13,9 @@ import { coldCacheNote, firstRunLines } from '../../shared/cold-warm-words';
 import { dependencySplitWords } from '../../shared/dependency-split';
 import { markdownCell, printable, printableLines } from '../../shared/printable';
 import { hostRatioWords } from '../../shared/host-ratio-words';
+import { ROLE_NAMES } from '../../shared/roles';
+import { roleWinnerLine } from '../../shared/verdict-words';
+import { runWinner } from '../store/run-winner';
 
 /** Other people's text: escapes shown, pipes cannot end a cell, line breaks cannot forge a row. */
 const md = markdownCell;
@@ -50,6 +53,22 @@ function vsHost(mean: number, mount: string, host: number | undefined): string {
   return host !== undefined && host > 0 ? hostRatioWords(mean / host) : '-';
 }
 
+/**
+ * The answer per role, as History and the verdict strip word it: the table ranks every backend of a
+ * workload together, but the source tree and container-only data are answered apart (a tmpfs that
+ * is fastest in the table is never the source tree's answer).
+ */
+function verdictLines(run: RunFile): string[] {
+  const roles = runWinner(run)?.roles ?? [];
+  if (roles.length === 0) return [];
+  return [
+    '',
+    `**Verdict per role** (Balanced profile; ${roles.map((r) => ROLE_NAMES[r.role]).join(' and ')} ranked apart)`,
+    '',
+    ...roles.map((r) => `- ${md(roleWinnerLine(r))}`),
+  ];
+}
+
 export function runMarkdown(run: RunFile): string {
   const out = header(run);
   if (run.results.length === 0) {
@@ -80,6 +99,7 @@ export function runMarkdown(run: RunFile): string {
       }
     }
     out.push('', md(LEGEND));
+    out.push(...verdictLines(run));
   }
   const warnings = run.results.flatMap((r) =>
     r.warnings.map((w) => `${r.backend.label} / ${r.workload.id}: ${w}`),

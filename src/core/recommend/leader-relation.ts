@@ -1,18 +1,19 @@
 // Is a backend really behind the score leader? The score itself has no test, so the question is
-// asked where the data is: on each weighted workload, Welch's test at 95 % between the two.
+// asked where the data is: on each weighted workload, the 95 % interval of their ratio of means.
 import type { RankedBackend, WorkloadRanking } from '../../shared/recommendation';
 import { compareTimes } from '../stats/significance';
-import { intervalAgainst } from './rank';
 
 /** Ratios within 1 ± this are a practical tie, as in the race's stop rule. */
 export const TIE_MARGIN = 0.05;
 
 /**
- * `tied`: no weighted workload shows a measurable difference and every interval lies within ±5 %;
- * `undecided`: no measurable difference, but an interval reaches past ±5 % (more samples would
- * decide); `unknown`: some could not be tested (single runs); `different`: a workload differs.
+ * `different`: measurably slower than the leader on some weighted workload; `tied`: no weighted
+ * workload shows a measurable difference and every interval lies within ±5 %; `undecided`: nothing
+ * shows it behind the leader, but an interval reaches past ±5 %; `mixed`: measurably ahead of the
+ * leader somewhere and behind nowhere (a trade-off the score alone cannot call a win); `unknown`:
+ * some could not be tested.
  */
-export type LeaderRelation = 'tied' | 'undecided' | 'unknown' | 'different';
+export type LeaderRelation = 'tied' | 'undecided' | 'mixed' | 'unknown' | 'different';
 
 export function relationToLeader(
   backendKey: string,
@@ -22,6 +23,7 @@ export function relationToLeader(
 ): LeaderRelation {
   let untested = false;
   let wide = false;
+  let ahead = false;
   for (const key of weightedKeys) {
     const ranking = rankings.find((r) => r.workloadKey === key);
     const find = (k: string) => ranking?.entries.find((e) => e.backend.key === k);
@@ -33,11 +35,14 @@ export function relationToLeader(
       untested = true;
       continue;
     }
-    const verdict = compareTimes(a, b).verdict;
-    if (verdict === 'faster' || verdict === 'slower') return 'different';
+    const { verdict, interval } = compareTimes(a, b);
+    // Behind the leader measurably somewhere: the leader's lead is real.
+    if (verdict === 'slower') return 'different';
+    // Measurably ahead of the leader somewhere and nowhere behind: the leader's better score is no
+    // measurable win over it, so it may not be called the fastest.
+    if (verdict === 'faster') ahead = true;
     if (verdict === 'not-enough-runs') untested = true;
-    const interval = intervalAgainst(a, b);
     if (interval && (interval.low < 1 / (1 + TIE_MARGIN) || interval.high > 1 + TIE_MARGIN)) wide = true;
   }
-  return untested ? 'unknown' : wide ? 'undecided' : 'tied';
+  return untested ? 'unknown' : ahead ? 'mixed' : wide ? 'undecided' : 'tied';
 }

@@ -1,6 +1,7 @@
 // Per workload, the backends of one machine from fastest to slowest. A backend only loses first
-// place when Welch's test at 95 % says it is slower than the fastest; otherwise the difference is
-// noise and they share first place ("no measurable difference").
+// place when the 95 % interval of its time over the fastest's lies above 1 (Welch's test on the log
+// ratio, stats/significance.ts); otherwise the difference is noise and they share first place
+// ("no measurable difference").
 import type { ComparisonRow } from '../../shared/comparison';
 import { MountbenchError } from '../../shared/errors';
 import { perOpSpread } from '../../shared/per-op';
@@ -69,7 +70,8 @@ export function rankWorkload(rows: readonly ComparisonRow[]): WorkloadRanking {
     return {
       ...base,
       ratio: c.ratio,
-      interval: intervalAgainst(time, fastest),
+      // The interval the verdict was read from: it excludes 1 exactly when the verdict is "slower".
+      interval: c.interval,
       p: c.p,
       verdict: againstFastest(c.verdict),
     };

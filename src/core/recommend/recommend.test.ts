@@ -134,9 +134,10 @@ describe('recommend', () => {
         'docker-engine b bind is ranked apart: not measured on metadata-walk (50 % of the profile).',
       ]),
     );
-    // Only one backend is scored: it is the answer, and the reason says why.
-    expect(rec.verdict).toBe('winner');
-    expect(rec.reason).toMatch(/only backend measured on every workload/);
+    // Only one backend is scored: it is the answer, but its role's only option, not a winner.
+    expect(rec.verdict).toBe('only-option');
+    expect(rec.reason).toMatch(/only backend measured for the source tree on every workload/);
+    expect(rec.reason).toMatch(/only option, not the fastest/);
   });
 
   it('leaves significance unknown with single runs', () => {

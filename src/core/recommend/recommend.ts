@@ -14,7 +14,7 @@ import type {
   WorkloadRanking,
 } from '../../shared/recommendation';
 import { formatRatioInterval } from '../../shared/format-ratio';
-import { ROLE_LABELS, ROLES, roleOf, type Role } from '../../shared/roles';
+import { ROLE_LABELS, ROLE_NAMES, ROLES, roleOf, type Role } from '../../shared/roles';
 import type { ActionOptions } from './action-options';
 import { backendSetup, rankedBackends } from './backend-setups';
 import { caveats } from './caveats';
@@ -37,6 +37,7 @@ function times(x: number): string {
 }
 
 function reasonFor(
+  role: Role,
   verdict: RecommendationVerdict,
   profile: Profile,
   choice: BackendRef | null,
@@ -49,7 +50,21 @@ function reasonFor(
   switch (verdict) {
     case 'no-data':
       return `No backend was measured on the workloads the ${profile.label} profile weighs.`;
+    case 'only-option':
+      return (
+        `${leader.backend.label} is the only backend measured for ${ROLE_NAMES[role]} on every workload ` +
+        `the ${profile.label} profile weighs: nothing to compare it with, so it is the only option, not the fastest.`
+      );
     case 'not-decided': {
+      const mixed = scores
+        .filter((s) => relations.get(s.backend.key) === 'mixed')
+        .map((s) => s.backend.label);
+      if (mixed.length)
+        return (
+          `Not decided: ${leader.backend.label} has the best ${profile.label} score, but ${mixed.join(', ')} ` +
+          `${mixed.length === 1 ? 'is' : 'are'} measurably faster on some workload it weighs and slower on none. ` +
+          `${choice?.label} is the simplest of them meanwhile.`
+        );
       const others = tied.filter((b) => b.key !== leader.backend.key).map((b) => b.label);
       const widest = evidence.widest(leader.backend.key, others.length ? tied.map((b) => b.key) : []);
       return (
@@ -62,7 +77,7 @@ function reasonFor(
     case 'no-measurable-difference':
       return (
         `No measurable difference between ${tied.map((b) => b.label).join(', ')} ` +
-        `(Welch's t-test at 95 % on every weighted workload, intervals within ±${TIE_MARGIN * 100} %): ` +
+        `(on every weighted workload the 95 % interval of the ratio contains 1 and lies within ±${TIE_MARGIN * 100} %): ` +
         `${choice?.label} is the simplest setup among them.`
       );
     case 'significance-unknown': {
@@ -150,19 +165,21 @@ function answerAmong(input: AnswerInput, role: Role): RoleAnswer {
           ])
       : [],
   );
-  const close = (r: LeaderRelation | undefined) => r === 'tied' || r === 'undecided';
+  const close = (r: LeaderRelation | undefined) => r === 'tied' || r === 'undecided' || r === 'mixed';
   const tiedScores = leader
     ? [leader, ...scores.slice(1).filter((s) => close(relations.get(s.backend.key)))]
     : [];
   const verdict: RecommendationVerdict = !leader
     ? 'no-data'
-    : tiedScores.some((s) => relations.get(s.backend.key) === 'undecided')
-      ? 'not-decided'
-      : tiedScores.length > 1
-        ? 'no-measurable-difference'
-        : [...relations.values()].includes('unknown')
-          ? 'significance-unknown'
-          : 'winner';
+    : scores.length === 1
+      ? 'only-option'
+      : tiedScores.some((s) => ['undecided', 'mixed'].includes(relations.get(s.backend.key) ?? ''))
+        ? 'not-decided'
+        : tiedScores.length > 1
+          ? 'no-measurable-difference'
+          : [...relations.values()].includes('unknown')
+            ? 'significance-unknown'
+            : 'winner';
   const simplest = [...tiedScores].sort((a, b) => {
     const sa = setupOf(a.backend.key);
     const sb = setupOf(b.backend.key);
@@ -182,7 +199,7 @@ function answerAmong(input: AnswerInput, role: Role): RoleAnswer {
     verdict,
     choice,
     tied,
-    reason: reasonFor(verdict, profile, choice, scores, tied, relations, evidence),
+    reason: reasonFor(role, verdict, profile, choice, scores, tied, relations, evidence),
     samples: evidence.samples(scores.map((s) => s.backend.key)),
   };
 }

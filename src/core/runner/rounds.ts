@@ -6,7 +6,13 @@
 // or racing to a decided ranking.
 import type { RACE_EXIT_REASONS } from '../../shared/result-schema';
 import { ROLES, type Role } from '../../shared/roles';
-import { raceLook, type PairComparison, type RaceOutcome, type RacePolicy } from '../stats/race';
+import {
+  loneRaceOver,
+  raceLook,
+  type PairComparison,
+  type RaceOutcome,
+  type RacePolicy,
+} from '../stats/race';
 import type { WorkloadCase } from '../workloads/workload';
 import { roundOrder } from './round-order';
 import { shouldStop, type StopPolicy } from './stop-rule';
@@ -157,11 +163,32 @@ class CaseScheduler {
     }
   }
 
+  /**
+   * A backend alone in its role (stats/race.ts, loneRaceOver): it stays in while the other role's
+   * race is open, and to at least ten samples, then ends its race as its role's only option.
+   */
+  judgeLone(race: RoleRace, policy: RacePolicy): void {
+    const [lane] = race.lanes;
+    if (!this.active.includes(lane)) {
+      // Its sample failed: the race is over with nobody in it.
+      race.outcome = 'decided';
+      return;
+    }
+    const othersOpen = this.races.some((r) => r !== race && r.lanes.length > 1 && !r.outcome);
+    if (!loneRaceOver(this.samples[lane].timed.length, othersOpen, policy)) return;
+    race.outcome = 'decided';
+    this.leave(lane, 'leader');
+  }
+
   /** After a round: who leaves, and whether the case is over. */
   judge(): void {
     const { policy } = this.input;
     if (policy.kind === 'race') {
-      for (const race of this.races) if (!race.outcome) this.judgeRace(race, policy.race);
+      // Real races first, so a lone backend sees whether they ended this round.
+      for (const race of this.races)
+        if (!race.outcome && race.lanes.length > 1) this.judgeRace(race, policy.race);
+      for (const race of this.races)
+        if (!race.outcome && race.lanes.length === 1) this.judgeLone(race, policy.race);
       // The baseline rides along until every race is over (and it has the minimum), then leaves.
       if (this.races.every((race) => race.outcome)) {
         for (const lane of [...this.active])

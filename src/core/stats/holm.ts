@@ -14,3 +14,23 @@ export function holmRejects(pValues: readonly number[], alpha: number): boolean[
   }
   return rejected;
 }
+
+/**
+ * The level at which each p-value's interval is drawn so that "the interval excludes 1" is exactly
+ * Holm's call: the k-th smallest p is tested at alpha / (m − k), and every p from the first one
+ * Holm keeps onwards gets that first kept one's level (each of them is at least that p, so its
+ * interval at that level includes 1, as Holm keeps it). Without this a pair rejected at
+ * alpha / (m − 1) printed beside an interval at alpha / m could read "decided" across 1.
+ */
+export function holmLevels(pValues: readonly number[], alpha: number): number[] {
+  const rejected = holmRejects(pValues, alpha);
+  const m = pValues.length;
+  const order = pValues.map((p, index) => ({ p: Number.isNaN(p) ? 1 : p, index })).sort((a, b) => a.p - b.p);
+  const firstKept = order.findIndex(({ index }) => !rejected[index]);
+  const levels = pValues.map(() => alpha);
+  for (const [rank, { index }] of order.entries()) {
+    const step = firstKept === -1 ? rank : Math.min(rank, firstKept);
+    levels[index] = alpha / (m - step);
+  }
+  return levels;
+}

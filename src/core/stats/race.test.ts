@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { holmRejects } from './holm';
-import { perLookAlpha, raceLook, racePolicy, type RacePolicy } from './race';
+import { loneRaceOver, loneSamples, perLookAlpha, raceLook, racePolicy, type RacePolicy } from './race';
 
 const policy: RacePolicy = { minSamples: 5, maxSamples: 30, alpha: 0.05, tieMargin: 0.05 };
 
@@ -72,5 +72,28 @@ describe('racePolicy', () => {
     expect(racePolicy({ runs: 5 })).toMatchObject({ minSamples: 5, maxSamples: 30 });
     expect(racePolicy({ runs: 1, maxRuns: 12 })).toMatchObject({ minSamples: 3, maxSamples: 12 });
     expect(racePolicy({ runs: 40 })).toMatchObject({ minSamples: 40, maxSamples: 40 });
+  });
+});
+
+describe('a backend alone in its role', () => {
+  const quick = racePolicy({ runs: 3, maxRuns: 20 });
+
+  it('takes at least ten samples, not the minimum of three', () => {
+    expect(loneSamples(quick)).toBe(10);
+    expect(loneRaceOver(3, false, quick)).toBe(false);
+    expect(loneRaceOver(9, false, quick)).toBe(false);
+    expect(loneRaceOver(10, false, quick)).toBe(true);
+  });
+
+  it('keeps sampling while the other role still races, up to the cap', () => {
+    expect(loneRaceOver(10, true, quick)).toBe(false);
+    expect(loneRaceOver(19, true, quick)).toBe(false);
+    expect(loneRaceOver(20, true, quick)).toBe(true);
+  });
+
+  it('never goes past the cap, and never below a larger minimum', () => {
+    expect(loneSamples(racePolicy({ runs: 3, maxRuns: 8 }))).toBe(8);
+    expect(loneRaceOver(8, true, racePolicy({ runs: 3, maxRuns: 8 }))).toBe(true);
+    expect(loneSamples(racePolicy({ runs: 12, maxRuns: 30 }))).toBe(12);
   });
 });

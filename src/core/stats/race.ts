@@ -3,12 +3,13 @@
 // rate is kept in two steps, both conservative whatever the tests' dependence:
 //   - across looks: every look is tested at alpha / maxLooks (Bonferroni over the most looks the
 //     cap allows), so the chance of any false call over the whole race is at most alpha;
-//   - within a look: Holm over all pairs of the backends still racing.
+//   - within a look: Holm over all pairs of the backends still racing, each pair's interval drawn
+//     at the level Holm tested it at, so a pair is decided exactly when its interval excludes 1.
 // A backend leaves once it is decided slower than another one still racing; the workload ends when
 // one backend is left (the leader, decided against every other), when every remaining pair's
-// interval lies within the practical margin (a tie), or at the cap.
-import { holmRejects } from './holm';
-import { ratioInterval, type RatioInterval } from './ratio-interval';
+// interval (the one shown) lies within the practical margin (a tie), or at the cap.
+import { holmLevels } from './holm';
+import { excludesOne, ratioInterval, type RatioInterval } from './ratio-interval';
 
 export interface RacePolicy {
   /** Samples every backend has before the first look. */
@@ -42,6 +43,26 @@ export function racePolicy(request: { runs: number; maxRuns?: number }): RacePol
   };
 }
 
+/**
+ * A backend alone in its role has no race of its own, yet it is the one the answer for its role
+ * rests on (often the source tree's bind mount, the setting people care most about). Deciding it at
+ * the minimum (3 samples, 362 ± 533 ms once) left it the least measured of all, so it keeps
+ * sampling while any race of the other role is open, and to at least this many samples (never past
+ * the cap).
+ */
+export const LONE_MIN_SAMPLES = 10;
+
+/** The samples a lone backend takes at least: LONE_MIN_SAMPLES, within the policy's minimum and cap. */
+export function loneSamples(policy: RacePolicy): number {
+  return Math.min(policy.maxSamples, Math.max(policy.minSamples, LONE_MIN_SAMPLES));
+}
+
+/** Whether a backend alone in its role may stop: it has loneSamples and no other race is open. */
+export function loneRaceOver(samples: number, otherRacesOpen: boolean, policy: RacePolicy): boolean {
+  if (samples >= policy.maxSamples) return true;
+  return samples >= loneSamples(policy) && !otherRacesOpen;
+}
+
 /** The level each look is tested at: alpha spread evenly over every look the cap allows. */
 export function perLookAlpha(policy: RacePolicy): number {
   return policy.alpha / (policy.maxSamples - policy.minSamples + 1);
@@ -50,9 +71,9 @@ export function perLookAlpha(policy: RacePolicy): number {
 export interface PairComparison {
   a: number;
   b: number;
-  /** mean(a) / mean(b) with its interval at the per-look, Holm-adjusted level. */
+  /** mean(a) / mean(b) with its interval at the level Holm tested the pair at (holmLevels). */
   interval: RatioInterval;
-  /** Holm rejected "equal": a and b differ, decided at the race's error rate. */
+  /** Holm rejected "equal": a and b differ at the race's error rate; ⇔ the interval excludes 1. */
   decided: boolean;
 }
 
@@ -81,14 +102,16 @@ export function raceLook(
   for (const [i, a] of active.entries())
     for (const b of active.slice(i + 1))
       pairs.push({ a, b, interval: ratioInterval(samples[a], samples[b], alpha) });
-  const rejects = holmRejects(
+  // Each pair's interval is drawn at the level Holm tested it at (holmLevels), and "decided" is
+  // read off that interval: the interval printed is the one that decided, and it excludes 1
+  // exactly when the pair is decided.
+  const levels = holmLevels(
     pairs.map((p) => p.interval?.p ?? 1),
     alpha,
   );
-  // Intervals at the most conservative Holm level (alpha / m), so "tight" means tight for all pairs.
   const comparisons: PairComparison[] = pairs.flatMap((p, index) => {
-    const interval = ratioInterval(samples[p.a], samples[p.b], alpha / pairs.length);
-    return interval ? [{ a: p.a, b: p.b, interval, decided: rejects[index] }] : [];
+    const interval = ratioInterval(samples[p.a], samples[p.b], levels[index]);
+    return interval ? [{ a: p.a, b: p.b, interval, decided: excludesOne(interval) }] : [];
   });
   const leaving = new Map<number, number>();
   for (const c of comparisons) {

@@ -15,6 +15,11 @@ export interface RatioInterval {
   p: number;
 }
 
+/** True when an interval of a ratio lies wholly on one side of 1: the two sides differ. */
+export function excludesOne(interval: { low: number; high: number }): boolean {
+  return interval.low > 1 || interval.high < 1;
+}
+
 /** What one side needs: published figures give only these, not the samples. */
 export interface RatioSide {
   mean: number;

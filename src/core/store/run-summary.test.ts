@@ -60,7 +60,31 @@ function cappedRace(results: WorkloadResult[]) {
 describe('summarizeRun: the winner History shows', () => {
   it('names the measurably fastest backend as decided', () => {
     const run = sampleRun({ results: [otherBind(slow), bind] });
-    expect(summarizeRun(run).winner).toEqual({ state: 'decided', label: 'bind mount' });
+    expect(summarizeRun(run).winner).toEqual({
+      state: 'decided',
+      label: 'bind mount',
+      roles: [{ role: 'source-tree', state: 'decided', label: 'bind mount' }],
+    });
+  });
+
+  it('answers per role: a volume 3 × faster wins container-only data, the lone bind mount is the only option', () => {
+    const volume = result('volume', fast);
+    const run = sampleRun({ results: [result('bind', slow), volume] });
+    expect(summarizeRun(run).winner).toEqual({
+      state: 'only',
+      label: 'bind mount',
+      roles: [
+        { role: 'source-tree', state: 'only', label: 'bind mount' },
+        { role: 'container-data', state: 'only', label: 'named volume' },
+      ],
+    });
+  });
+
+  it('holds back only the role whose race stopped at its cap', () => {
+    const run = cappedRace([bind, otherBind(slow), result('volume', fast)]);
+    const roles = summarizeRun(run).winner?.roles;
+    expect(roles?.find((r) => r.role === 'source-tree')?.state).toBe('undecided');
+    expect(roles?.find((r) => r.role === 'container-data')?.state).toBe('only');
   });
 
   it('says "tie" when two backends cannot be told apart', () => {
@@ -72,6 +96,7 @@ describe('summarizeRun: the winner History shows', () => {
     expect(summarizeRun(cappedRace([bind, otherBind(slow)])).winner).toEqual({
       state: 'undecided',
       label: 'bind mount',
+      roles: [{ role: 'source-tree', state: 'undecided', label: 'bind mount' }],
     });
   });
 

@@ -1,11 +1,21 @@
 // The winner a stored run names in the History list: the Balanced profile's answer, the one the
-// Results view opens with, so the list and the verdict strip never disagree. A run whose race
-// stopped before it told the backends apart has no winner yet, as on the strip.
-import type { RunWinner } from '../../shared/api';
+// Results view opens with, so the list and the verdict strip never disagree. One answer per role
+// (the source tree and container-only data are never ranked against each other), the main role
+// first: a tmpfs 2.3 × faster than the bind mount wins container-only data, not the source tree,
+// and a bind mount alone in its role is its only option, not its winner. A run whose race stopped
+// before it told the backends apart has no winner yet, as on the strip.
+import type { RoleWinner, RunWinner } from '../../shared/api';
 import { undecidedRaceWorkloads } from '../../shared/race-undecided';
+import type { RoleAnswer } from '../../shared/recommendation';
 import type { RunFile } from '../../shared/result-schema';
+import { winnerState } from '../../shared/verdict-words';
 import { rowsFromRun } from '../compare/rows-from-run';
 import { profileByName, recommend } from '../recommend';
+
+function roleWinner(answer: RoleAnswer, open: boolean): RoleWinner | null {
+  if (!answer.choice || answer.verdict === 'no-data') return null;
+  return { role: answer.role, state: winnerState(answer.verdict, open), label: answer.choice.label };
+}
 
 export function runWinner(run: RunFile): RunWinner | null {
   if (run.results.length === 0) return null;
@@ -17,10 +27,10 @@ export function runWinner(run: RunFile): RunWinner | null {
     return null;
   }
   if (!rec.choice || rec.verdict === 'no-data') return null;
-  const label = rec.choice.label;
-  // A race stopped at its cap or budget settles nothing, a tie included.
-  const open = undecidedRaceWorkloads(run).length > 0;
-  if (rec.verdict === 'no-measurable-difference' && !open) return { state: 'tie', label };
-  if (rec.verdict === 'winner' && !open) return { state: 'decided', label };
-  return { state: 'undecided', label };
+  // A race stopped at its cap or budget settles nothing in its role, a tie included.
+  const open = (role: RoleAnswer['role'] | undefined) => undecidedRaceWorkloads(run, role).length > 0;
+  const roles = (rec.roles ?? []).flatMap((a) => roleWinner(a, open(a.role)) ?? []);
+  const main = roles.find((r) => r.role === rec.role);
+  const ordered = main ? [main, ...roles.filter((r) => r !== main)] : roles;
+  return { state: winnerState(rec.verdict, open(rec.role)), label: rec.choice.label, roles: ordered };
 }

@@ -60,19 +60,26 @@ describe('listRunSummaries', () => {
     expect((await readIndex()).entries['run-a.json'].summary).toEqual(summarizeRun(run));
   });
 
-  it('rebuilds an index of version 2, whose summaries name no winner', async () => {
+  it('rebuilds an index of version 3, whose winners crowned a backend alone in its role', async () => {
     const run = sampleRun({ id: 'run-a' });
     await saveRun(run, dir);
     const info = await fs.stat(path.join(dir, 'run-a.json'));
-    const { winner: _w, machineKey: _k, ...old } = summarizeRun(run);
+    const label = run.results[0].backend.label;
+    const { winner: _w, ...current } = summarizeRun(run);
+    // What version 3 stored for a run of one bind mount: "decided", no roles.
+    const old = { ...current, winner: { state: 'decided', label } };
     const entry = { mtimeMs: info.mtimeMs, size: info.size, summary: old };
     await fs.writeFile(
       indexFile(),
-      JSON.stringify({ schema: 'mountbench-summaries', version: 2, entries: { 'run-a.json': entry } }),
+      JSON.stringify({ schema: 'mountbench-summaries', version: 3, entries: { 'run-a.json': entry } }),
     );
     const [summary] = (await listRunSummaries(dir)).summaries;
-    expect(summary.winner).toEqual({ state: 'decided', label: run.results[0].backend.label });
-    expect((await readIndex()).version).toBe(3);
+    expect(summary.winner).toEqual({
+      state: 'only',
+      label,
+      roles: [{ role: 'source-tree', state: 'only', label }],
+    });
+    expect((await readIndex()).version).toBe(4);
   });
 
   it('reports a broken result file as a problem and lists the rest', async () => {

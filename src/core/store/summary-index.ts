@@ -8,6 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { RunSummary } from '../../shared/api';
 import { SIZES, WORKLOAD_IDS } from '../../shared/ids';
+import { ROLES } from '../../shared/roles';
 import { writeFileAtomic } from './atomic-write';
 import { loadRunFile, runFileNames } from './result-store';
 import { summarizeRun } from './run-summary';
@@ -16,6 +17,7 @@ import { readRegularFile } from './read-regular-file';
 
 export const SUMMARY_INDEX_NAME = '.summaries.json';
 const STAT_CONCURRENCY = 16;
+const WINNER_STATES = ['decided', 'only', 'tie', 'undecided'] as const;
 /** About 1 KB a run: room for tens of thousands of runs. */
 const MAX_INDEX_BYTES = 64 * 1024 * 1024;
 
@@ -33,7 +35,14 @@ const summarySchema = z
     finishedAt: z.string().optional(),
     sizes: z.array(z.enum(SIZES)).optional(),
     winner: z
-      .object({ state: z.enum(['decided', 'tie', 'undecided']), label: z.string() })
+      .object({
+        state: z.enum(WINNER_STATES),
+        label: z.string(),
+        roles: z
+          .array(z.object({ role: z.enum(ROLES), state: z.enum(WINNER_STATES), label: z.string() }).strict())
+          .max(ROLES.length)
+          .optional(),
+      })
       .strict()
       .nullable()
       .optional(),
@@ -46,8 +55,9 @@ const entrySchema = z.object({ mtimeMs: z.number(), size: z.number().int().min(0
 
 const indexSchema = z.object({
   schema: z.literal('mountbench-summaries'),
-  // 3: summaries name the winner, the machine and the origin; an older index is rebuilt.
-  version: z.literal(3),
+  // 3: summaries name the winner, the machine and the origin; 4: one winner per role (a lone
+  // backend is its role's only option, not its winner). An older index is rebuilt.
+  version: z.literal(4),
   entries: z.record(z.string(), entrySchema),
 });
 type IndexEntry = z.infer<typeof entrySchema>;
@@ -122,7 +132,7 @@ export async function listRunSummaries(dir: string): Promise<SummaryListing> {
   }
   listing.summaries.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
   if (changed) {
-    const text = `${JSON.stringify({ schema: 'mountbench-summaries', version: 3, entries: Object.fromEntries(next) })}\n`;
+    const text = `${JSON.stringify({ schema: 'mountbench-summaries', version: 4, entries: Object.fromEntries(next) })}\n`;
     // A read-only results folder still lists; the next list just parses again.
     await writeFileAtomic(indexFile, text).catch(() => undefined);
   }

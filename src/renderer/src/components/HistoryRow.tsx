@@ -1,15 +1,17 @@
 // One stored run in History: a tick to compare it with others, what it was (with a mark when it
-// was not measured here), its winner as the verdict strip words it, Open, and Delete asked twice.
+// was not measured here), its answer per role as the verdict strip words it (a tmpfs that won
+// container-only data is never the source tree's winner), Open, and Delete asked twice.
 import type { RunSummary, RunWinner } from '../../../shared/api';
+import { roleWinnerLine, winnerWords as stateWords } from '../../../shared/verdict-words';
 import { dateTimeWords as when } from '../lib/dates';
 import { durationWords } from '../lib/duration-words';
 import { IMPORTED_WORDS } from '../lib/imported-words';
 import type { HistoryState } from '../stores/history-store';
 
-export function winnerWords(winner: RunWinner): string {
-  if (winner.state === 'tie') return `${winner.label} (no measurable difference: the simplest)`;
-  if (winner.state === 'undecided') return `not decided yet (${winner.label} for now)`;
-  return winner.label;
+/** One line per role; a summary cached before roles has the main answer only. */
+export function winnerLines(winner: RunWinner): string[] {
+  if (winner.roles && winner.roles.length > 0) return winner.roles.map(roleWinnerLine);
+  return [stateWords(winner.state, winner.label)];
 }
 
 interface Props {
@@ -50,7 +52,14 @@ export function HistoryRow({ run: r, history, onOpen }: Props) {
         {durationWords(r.createdAt, r.finishedAt)}
       </td>
       <td data-testid={`history-winner-${r.id}`} data-state={r.winner?.state ?? 'none'}>
-        {r.winner ? winnerWords(r.winner) : '—'}
+        {r.winner
+          ? winnerLines(r.winner).map((line, i) => (
+              <span key={i} className="history-role-answer" data-testid={`history-winner-line-${r.id}`}>
+                {i > 0 && <br />}
+                {line}
+              </span>
+            ))
+          : '—'}
       </td>
       <td>
         <span className={`status status-${r.status}`}>{r.status}</span>

@@ -1,19 +1,48 @@
 // The answer for the chosen profile: which backend, why, its trade-offs, how to apply it, and how
-// the others scored.
+// the others scored. The source tree and container-only data are answered and ranked apart (one
+// score table per role), so the headline never calls a backend the fastest while the table under
+// it ranks another of its role ahead, and a backend nothing rivalled is its role's only option.
 import { formatRatio } from '../../../shared/format-time';
-import type { Recommendation } from '../../../shared/recommendation';
+import type { Recommendation, ScoredBackend } from '../../../shared/recommendation';
+import { ROLE_TITLES, ROLES, roleOf, type Role } from '../../../shared/roles';
+import { verdictHeadline } from '../../../shared/verdict-words';
 import { PROFILES, type ProfileId } from '../stores/results-store';
 import { ActionSteps } from './ActionSteps';
 import { ApplySetting } from './ApplySetting';
 import { RoleAnswers } from './RoleAnswers';
 
-const VERDICT_WORDS: Record<Recommendation['verdict'], string> = {
-  winner: 'Fastest, measurably',
-  'no-measurable-difference': 'No measurable difference: the simplest is chosen',
-  'significance-unknown': 'Fastest by the figures (too few runs to test significance)',
-  'not-decided': 'Not decided yet: more samples would decide it',
-  'no-data': 'Nothing to rank',
-};
+/** The scores of one role, placed within it (equal scores share a place); the host is in none. */
+function roleScores(scores: readonly ScoredBackend[], role: Role): ScoredBackend[] {
+  const own = scores.filter((s) => roleOf(s.backend.mount) === role);
+  return own.map((s) => ({ ...s, place: own.findIndex((o) => o.score === s.score) + 1 }));
+}
+
+function ScoreTable({ rec, role, scores }: { rec: Recommendation; role: Role; scores: ScoredBackend[] }) {
+  return (
+    <table className="figures compact" data-testid={`recommendation-scores-${role}`}>
+      <caption>
+        {ROLE_TITLES[role]}: scores for {rec.profile.label} (time against the fastest of all, weighted
+        geometric mean)
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Place</th>
+          <th scope="col">Backend</th>
+          <th scope="col">Score</th>
+        </tr>
+      </thead>
+      <tbody>
+        {scores.map((s) => (
+          <tr key={s.backend.key}>
+            <td>{s.place}</td>
+            <th scope="row">{s.backend.label}</th>
+            <td className="num">{formatRatio(s.score)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 const SEVERITY_ICONS = { info: 'ℹ', caution: '⚠', warning: '⛔' } as const;
 
@@ -23,9 +52,29 @@ interface Props {
   status: 'empty' | 'loading' | 'ready' | 'error';
   error: string | null;
   recommendation: Recommendation | null;
+  /**
+   * Roles whose race stopped at its cap or budget: their answer is "not decided yet" whatever the
+   * ranking says, as on the verdict strip and in History.
+   */
+  openRoles?: readonly Role[];
 }
 
-export function RecommendationCard({ profile, onProfile, status, error, recommendation: rec }: Props) {
+/** The card's headline: a race left open in the answer's role settles nothing, as the strip says. */
+function headline(rec: Recommendation, open: boolean): string {
+  const role = rec.role ?? 'source-tree';
+  if (open && (rec.verdict === 'winner' || rec.verdict === 'no-measurable-difference'))
+    return 'Not decided yet: the race stopped before the figures told the backends apart';
+  return verdictHeadline(rec.verdict, role);
+}
+
+export function RecommendationCard({
+  profile,
+  onProfile,
+  status,
+  error,
+  recommendation: rec,
+  openRoles = [],
+}: Props) {
   return (
     <section
       className="card recommendation"
@@ -61,7 +110,7 @@ export function RecommendationCard({ profile, onProfile, status, error, recommen
       {rec && status === 'ready' && (
         <>
           <p className="verdict" data-testid="recommendation-verdict">
-            {VERDICT_WORDS[rec.verdict]}
+            {headline(rec, openRoles.includes(rec.role ?? 'source-tree'))}
           </p>
           {rec.choice && (
             <p className="choice-line">
@@ -70,7 +119,7 @@ export function RecommendationCard({ profile, onProfile, status, error, recommen
             </p>
           )}
           <p>{rec.reason}</p>
-          {rec.roles && rec.roles.length > 0 && <RoleAnswers roles={rec.roles} />}
+          {rec.roles && rec.roles.length > 0 && <RoleAnswers roles={rec.roles} openRoles={openRoles} />}
           {rec.setup && rec.setup.tradeOffs.length > 0 && (
             <>
               <h3>Trade-offs</h3>
@@ -95,27 +144,13 @@ export function RecommendationCard({ profile, onProfile, status, error, recommen
             </>
           )}
           {rec.scores.length > 1 && (
-            <table className="figures compact" data-testid="recommendation-scores">
-              <caption>
-                Scores for {rec.profile.label} (time against the fastest, weighted geometric mean)
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Place</th>
-                  <th scope="col">Backend</th>
-                  <th scope="col">Score</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rec.scores.map((s) => (
-                  <tr key={s.backend.key}>
-                    <td>{s.place}</td>
-                    <th scope="row">{s.backend.label}</th>
-                    <td className="num">{formatRatio(s.score)}</td>
-                  </tr>
+            <div data-testid="recommendation-scores">
+              {ROLES.map((role) => ({ role, scores: roleScores(rec.scores, role) }))
+                .filter((t) => t.scores.length > 0)
+                .map((t) => (
+                  <ScoreTable key={t.role} rec={rec} role={t.role} scores={t.scores} />
                 ))}
-              </tbody>
-            </table>
+            </div>
           )}
           {rec.caveats.length > 0 && (
             <ul className="plain caveats">

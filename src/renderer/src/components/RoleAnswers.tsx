@@ -1,7 +1,9 @@
 // Where each kind of file should live: the source tree (bind mount or sync) and container-only
-// data (volume, tmpfs for scratch), each with how many samples the answer rests on.
+// data (volume, tmpfs for scratch), each with its own verdict in the words every view uses
+// (shared/verdict-words.ts) and how many samples the answer rests on.
 import type { RoleAnswer } from '../../../shared/recommendation';
-import { ROLE_LABELS } from '../../../shared/roles';
+import type { Role } from '../../../shared/roles';
+import { roleAnswerLine } from '../../../shared/verdict-words';
 
 function samplesText(samples: RoleAnswer['samples']): string {
   if (!samples) return '';
@@ -9,17 +11,19 @@ function samplesText(samples: RoleAnswer['samples']): string {
   return ` (rests on ${n} samples per backend and workload)`;
 }
 
-export function RoleAnswers({ roles }: { roles: readonly RoleAnswer[] }) {
+interface Props {
+  roles: readonly RoleAnswer[];
+  /** Roles whose race stopped at its cap or budget: not decided, whatever the ranking says. */
+  openRoles?: readonly Role[];
+}
+
+export function RoleAnswers({ roles, openRoles = [] }: Props) {
   return (
     <ul className="plain role-answers" data-testid="role-answers">
       {roles.map((answer) => (
-        <li key={answer.role} data-testid={`role-${answer.role}`}>
-          <strong>{ROLE_LABELS[answer.role]}</strong>:{' '}
-          {answer.verdict === 'not-decided'
-            ? `not decided yet between ${answer.tied.map((b) => b.label).join(', ')}; run again with a longer time budget to decide`
-            : answer.choice
-              ? answer.choice.label
-              : 'nothing measured'}
+        <li key={answer.role} data-testid={`role-${answer.role}`} data-verdict={answer.verdict}>
+          {roleAnswerLine(answer, openRoles.includes(answer.role))}
+          {answer.verdict === 'not-decided' && '; run again with a longer time budget to decide'}
           {samplesText(answer.samples)}
         </li>
       ))}

@@ -230,7 +230,7 @@ export function drawShareCard(canvas: HTMLCanvasElement, model: CardModel, palet
       ? palette.ok
       : model.verdict.state === 'info'
         ? palette.accent
-        : model.verdict.state === 'none'
+        : model.verdict.state === 'none' || model.verdict.state === 'only'
           ? palette.muted
           : palette.warn;
   ctx.fillStyle = edge;

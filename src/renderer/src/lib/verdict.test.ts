@@ -102,7 +102,7 @@ describe('verdictOf with roles and ranking intervals', () => {
   it("names the role, the other roles' answers, and falls back to the ranking's interval without a race", () => {
     const v = verdictOf(run, withRoles('winner'));
     expect(v.sentence).toMatch(/^Use bind mount · native for the source tree: /);
-    expect(v.otherRoles).toEqual(['Container-only data: tmpfs']);
+    expect(v.otherRoles).toEqual(['Container-only data: tmpfs (fastest, measurably)']);
     expect(v.intervals.length).toBeGreaterThan(0);
     expect(v.intervals[0].text).toMatch(/^\d+(\.\d+)? × \(\d+(\.\d+)? … \d+(\.\d+)?\)$/);
   });
@@ -115,10 +115,11 @@ describe('verdictOf with roles and ranking intervals', () => {
       scores: rec.scores.filter((x) => x.backend.mount !== 'bind' || x.backend.key === rec.choice?.key),
     });
     expect(v.runnerUp).toBeNull();
-    expect(v.state).toBe('none');
+    expect(v.state).toBe('only');
     expect(v.sentence).toBe(
-      'Only bind mount · native was measured for the source tree: nothing to compare it with.',
+      'Only option measured for the source tree: bind mount · native, nothing to compare it with.',
     );
+    expect(v.sentence).not.toMatch(/fastest/i);
   });
 
   it('says "not decided yet" when the core says more samples would decide it', () => {

@@ -5,11 +5,13 @@
 // did not race, the ranking's interval against the fastest (core/stats).
 import { formatRatioInterval, type RatioWithInterval } from '../../../shared/format-ratio';
 import type { Recommendation } from '../../../shared/recommendation';
-import { roleOf, type Role } from '../../../shared/roles';
+import { ROLE_NAMES, roleOf, type Role } from '../../../shared/roles';
 import type { RunFile } from '../../../shared/result-schema';
 import { undecidedRaceWorkloads } from '../../../shared/race-undecided';
+import { roleAnswerLine } from '../../../shared/verdict-words';
 
-export type VerdictState = 'decided' | 'undecided' | 'tie' | 'none';
+/** `only`: the only backend measured for its role, neither a winner nor undecided. */
+export type VerdictState = 'decided' | 'only' | 'undecided' | 'tie' | 'none';
 
 export interface WorkloadInterval {
   workloadKey: string;
@@ -36,11 +38,6 @@ export function ratioText(x: number): string {
 const ROLE_WORDS: Record<Role, string> = {
   'source-tree': 'for the source tree',
   'container-data': 'for container-only data',
-};
-
-const ROLE_TITLES: Record<Role, string> = {
-  'source-tree': 'Source tree',
-  'container-data': 'Container-only data',
 };
 
 /**
@@ -110,9 +107,10 @@ export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
     return none('No verdict: nothing the chosen profile weighs was measured.');
   }
   const choice = rec.choice;
+  // Each role races apart: only its own open races hold its answer back.
   const otherRoles = (rec.roles ?? [])
     .filter((r) => r.role !== rec.role && r.choice)
-    .map((r) => `${ROLE_TITLES[r.role]}: ${r.choice?.label}`);
+    .map((r) => roleAnswerLine(r, undecidedRaceWorkloads(run, r.role).length > 0));
   const choiceScore = rec.scores.find((s) => s.backend.key === choice.key)?.score ?? 1;
   // The runner-up within the answer's role: a volume is no alternative for the source tree.
   const sameRole = (mount: Parameters<typeof roleOf>[0]) => !rec.role || roleOf(mount) === rec.role;
@@ -123,7 +121,7 @@ export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
       !rec.tied.some((t) => t.key === s.backend.key),
   );
   const role = rec.role ? ` ${ROLE_WORDS[rec.role]}` : '';
-  const open = undecidedRaceWorkloads(run);
+  const open = undecidedRaceWorkloads(run, rec.role);
   // Every other backend of the role is within the noise of the choice, but the intervals (or a race
   // stopped early) do not make it a tie yet: not decided, as History's winner column says.
   const tiedOther = rec.tied.find((t) => t.key !== choice.key);
@@ -139,13 +137,14 @@ export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
     };
   }
   if (!next) {
+    const where = ROLE_NAMES[rec.role ?? 'source-tree'];
     return {
       otherRoles,
-      state: rec.tied.length > 1 ? 'tie' : 'none',
+      state: rec.tied.length > 1 ? 'tie' : 'only',
       sentence:
         rec.tied.length > 1
           ? `No measurable difference: use ${choice.label}${role}, the simplest of ${rec.tied.length}.`
-          : `Only ${choice.label} was measured${role}: nothing to compare it with.`,
+          : `Only option measured for ${where}: ${choice.label}, nothing to compare it with.`,
       choice: choice.label,
       runnerUp: null,
       intervals: [],

@@ -57,7 +57,13 @@ function summary(run: RunFile): RunSummary {
  */
 function fakeMarks(run: RunFile): Pick<RunSummary, 'winner' | 'imported'> {
   const rec = run.id === runFileOf(QUICK_RUN).id ? QUICK_RUN_RECOMMENDATIONS.balanced[0] : null;
-  const winner = rec?.choice ? { state: 'decided' as const, label: rec.choice.label } : null;
+  const winner = rec?.choice
+    ? {
+        state: 'decided' as const,
+        label: rec.choice.label,
+        roles: [{ role: 'source-tree' as const, state: 'decided' as const, label: rec.choice.label }],
+      }
+    : null;
   const imported = run.origin
     ? ('hyperfine' as const)
     : run.machine.chip !== APP_INFO.machine.chip

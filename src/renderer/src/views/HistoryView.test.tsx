@@ -59,10 +59,10 @@ describe('HistoryView', () => {
     expect(api.stored.has(quick.id)).toBe(true);
   });
 
-  it("names each run's winner, as the Balanced verdict words it, and a dash without one", async () => {
+  it("names each run's answer per role, as the Balanced verdict words it, and a dash without one", async () => {
     await renderHistory();
     const winner = await screen.findByTestId(`history-winner-${quick.id}`);
-    expect(winner.textContent).toBe('bind mount · native');
+    expect(winner.textContent).toBe('Source tree: bind mount · native (fastest, measurably)');
     expect(winner.dataset.state).toBe('decided');
     expect(screen.getByTestId(`history-winner-${failed.id}`).textContent).toBe('—');
   });

@@ -84,7 +84,7 @@ export function HistoryView() {
               <th scope="col">Workloads</th>
               <th scope="col">Size</th>
               <th scope="col">Took</th>
-              <th scope="col">Winner (Balanced)</th>
+              <th scope="col">Answer per role (Balanced)</th>
               <th scope="col">Status</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>

@@ -17,6 +17,8 @@ import { isoDate } from '../lib/run-provenance';
 import { resultBars } from '../lib/result-figures';
 import { runCardModel } from '../lib/share-card-model';
 import { verdictOf } from '../lib/verdict';
+import { undecidedRaceWorkloads } from '../../../shared/race-undecided';
+import { ROLES } from '../../../shared/roles';
 import { useSlice, useStores } from '../stores/StoresContext';
 import { startRunAndShow, useJobPhases } from '../stores/job-phases';
 
@@ -155,6 +157,7 @@ export function ResultsView() {
               status={results.recommendation.status}
               error={results.recommendation.error}
               recommendation={rec}
+              openRoles={ROLES.filter((role) => undecidedRaceWorkloads(run, role).length > 0)}
             />
           </>
         )}

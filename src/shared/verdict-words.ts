@@ -1,0 +1,62 @@
+// The words of a verdict, one role at a time, shared by the recommendation card, the verdict strip,
+// the share card, History and the Markdown export so they never word the same answer two ways.
+// "Fastest, measurably" is said only of a backend measurably ahead of every rival in its role; a
+// backend nothing rivalled is its role's "only option measured", never its fastest.
+import type { RoleWinner, WinnerState } from './api';
+import type { RecommendationVerdict, RoleAnswer } from './recommendation';
+import { ROLE_NAMES, ROLE_TITLES, type Role } from './roles';
+
+/** The card's headline for an answer of this verdict in this role. */
+export function verdictHeadline(verdict: RecommendationVerdict, role: Role): string {
+  switch (verdict) {
+    case 'winner':
+      return 'Fastest, measurably';
+    case 'only-option':
+      return `Only option measured for ${ROLE_NAMES[role]}`;
+    case 'no-measurable-difference':
+      return 'No measurable difference: the simplest is chosen';
+    case 'significance-unknown':
+      return 'Fastest by the figures (too few runs to test significance)';
+    case 'not-decided':
+      return 'Not decided yet: more samples would decide it';
+    case 'no-data':
+      return 'Nothing to rank';
+  }
+}
+
+/** The state History and the strip give an answer; a race left open settles nothing. */
+export function winnerState(verdict: RecommendationVerdict, open: boolean): WinnerState {
+  if (verdict === 'only-option') return 'only';
+  if (open) return 'undecided';
+  if (verdict === 'no-measurable-difference') return 'tie';
+  if (verdict === 'winner') return 'decided';
+  return 'undecided';
+}
+
+/** "bind mount · native (only option measured)": one role's answer after its title. */
+export function winnerWords(state: WinnerState, label: string): string {
+  switch (state) {
+    case 'decided':
+      return `${label} (fastest, measurably)`;
+    case 'only':
+      return `${label} (only option measured: nothing to compare it with)`;
+    case 'tie':
+      return `${label} (no measurable difference: the simplest)`;
+    case 'undecided':
+      return `not decided yet (${label} for now)`;
+  }
+}
+
+/** "Source tree: bind mount · native (only option measured: …)". */
+export function roleWinnerLine(w: RoleWinner): string {
+  return `${ROLE_TITLES[w.role]}: ${winnerWords(w.state, w.label)}`;
+}
+
+/** One role's answer as a line; `open`: a race of this role stopped at its cap or budget. */
+export function roleAnswerLine(answer: RoleAnswer, open = false): string {
+  if (!answer.choice || answer.verdict === 'no-data') return `${ROLE_TITLES[answer.role]}: nothing measured`;
+  const state = winnerState(answer.verdict, open);
+  if (state === 'undecided' && answer.tied.length > 1)
+    return `${ROLE_TITLES[answer.role]}: not decided yet between ${answer.tied.map((b) => b.label).join(', ')}`;
+  return roleWinnerLine({ role: answer.role, state, label: answer.choice.label });
+}
