@@ -2,6 +2,7 @@
 // and which, instead of one line per result (a noisy machine raises the same warning on every
 // backend). `--verbose` prints every result's own line (results-table's warningLines).
 import type { WorkloadResult } from '../../shared/result-schema';
+import { workloadName } from './results-table';
 
 /** How many results a group names before "and N more". */
 const NAMED = 3;
@@ -29,7 +30,7 @@ export function groupWarnings(results: readonly WorkloadResult[]): WarningGroup[
       const kind = warningKind(w);
       const group = groups.get(kind) ?? { text: w, on: [], same: true };
       if (w !== group.text) group.same = false;
-      const where = `${r.backend.label} / ${r.workload.id}`;
+      const where = `${r.backend.label} / ${workloadName(r)}`;
       if (!group.on.includes(where)) group.on.push(where);
       groups.set(kind, group);
     }
