@@ -278,20 +278,20 @@ async function reportRun(
   cancel: SignalCancel,
 ): Promise<void> {
   let changed: string | null = null;
-  const report = runReport(run, { markdown: flags.markdown, verbose: flags.verbose, profile });
-  process.stdout.write(report.body);
-  if (report.recommendation && flags.failIfNot !== undefined)
-    changed = failIfNot(report.recommendation, flags.failIfNot);
-  if (profile && flags.failIfNot !== undefined && !run.results.length)
-    changed = `--fail-if-not ${flags.failIfNot}: nothing was measured`;
+  // Saved before anything is worded: the figures are kept whatever the printing does.
   const saved = await saveRun(run, resultsDir(dataDir()));
   process.stderr.write(`saved ${saved}\n`);
   if (flags.json) {
     await writeFileAtomic(flags.json, runFileJson(run));
     process.stderr.write(`wrote ${flags.json}\n`);
   }
-  // The answer last: what the terminal shows when the run is over.
-  process.stdout.write(report.summary);
+  const report = runReport(run, { markdown: flags.markdown, verbose: flags.verbose, profile });
+  // The table and its notes, then the answer last: what the terminal shows when the run is over.
+  process.stdout.write(`${report.body}${report.summary}`);
+  if (report.recommendation && flags.failIfNot !== undefined)
+    changed = failIfNot(report.recommendation, flags.failIfNot);
+  if (profile && flags.failIfNot !== undefined && !run.results.length)
+    changed = `--fail-if-not ${flags.failIfNot}: nothing was measured`;
   if (run.status === 'cancelled') {
     // Looked at, not assumed: the claim that nothing is left is made only when nothing is.
     const left = await whatRunLeft(docker, cacheDir(), run.id);
