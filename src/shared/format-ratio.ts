@@ -7,10 +7,11 @@ export interface RatioWithInterval {
   high: number;
 }
 
-function figure(x: number): string {
+/** A ratio to three figures at most: "1.26", "14.4", "132". */
+export function ratioFigure(x: number): string {
   return x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2);
 }
 
 export function formatRatioInterval(r: RatioWithInterval): string {
-  return `${figure(r.ratio)} × (${figure(r.low)} … ${figure(r.high)})`;
+  return `${ratioFigure(r.ratio)} × (${ratioFigure(r.low)} … ${ratioFigure(r.high)})`;
 }

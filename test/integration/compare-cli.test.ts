@@ -123,19 +123,26 @@ describe('two real runs', () => {
     runs = files.map((f) => runFileSchema.parse(JSON.parse(readFileSync(f, 'utf8'))));
   });
 
-  it('compares them as one machine, each backend from each run, ranked with marks', async () => {
+  it('groups them by run, as the dashboard does: "vs fastest" within each run, never across', async () => {
     const { code, stdout } = await mountbench(['compare', ...files]);
     expect(code).toBe(0);
     for (const workload of ['small-file-read', 'dd-write']) {
       const text = section(stdout, new RegExp(`^${workload} \\(quick size\\) · time per run`));
-      // One machine heading (both runs ran here), four rows: host and tmpfs from each run.
-      const rows = text.split('\n').filter((l) => /\brun \d{8}-\d{6}-/.test(l));
-      expect(rows).toHaveLength(4);
-      expect(text.split('\n').filter((l) => /^ {2}\S/.test(l))).toHaveLength(1);
-      for (const run of runs) expect(rows.filter((r) => r.includes(`run ${run.id}`))).toHaveLength(2);
-      expect(rows.filter((r) => /\sfastest\s/.test(r))).toHaveLength(1);
-      for (const row of rows.filter((r) => !/\sfastest\s/.test(r)))
-        expect(row).toMatch(/\d+\.\d{2}× [*≈?]\s/);
+      const lines = text.split('\n');
+      // One heading per run of this machine, each over that run's host and tmpfs rows only.
+      const headings = lines.flatMap((l, i) => (/^ {2}\S/.test(l) ? [i] : []));
+      expect(headings).toHaveLength(2);
+      expect(lines[headings[0]]).toMatch(/ · run of \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+      headings.forEach((start, i) => {
+        const block = lines.slice(start, headings[i + 1] ?? lines.length);
+        const rows = block.filter((l) => /\brun \d{8}-\d{6}-/.test(l));
+        expect(rows).toHaveLength(2);
+        const ids = new Set(rows.map((r) => /\brun (\d{8}-\d{6}-\w+)/.exec(r)?.[1]));
+        expect(ids.size).toBe(1);
+        expect(rows.filter((r) => /\sfastest\s/.test(r))).toHaveLength(1);
+        for (const row of rows.filter((r) => !/\sfastest\s/.test(r)))
+          expect(row).toMatch(/\d+\.\d{2}× [*≈?]\s/);
+      });
       const result = runs[0].results.find((r) => r.workload.id === workload && r.backend.mount === 'tmpfs')!;
       expect(text).toContain(formatMeanStddev(result.stats.mean, result.stats.stddev));
     }

@@ -38,6 +38,13 @@ describe('mountbench sweep --provider docker-engine (real engine)', () => {
     expect(out.code).toBe(0);
     expect(out.stdout).toMatch(/✓ native \(bind mounts on /);
     expect(out.stdout).toMatch(/✓ fuse \(bind mounts on fuse/);
+    // It ends on the answer across the variants: the source tree's native bind mount against fuse.
+    const last = out.stdout.trimEnd().split('\n').slice(-15).join('\n');
+    const ddWrite = last.split('\n').find((l) => l.startsWith('    dd-write: ')) ?? '';
+    expect(ddWrite).toMatch(/'[^']*native[^']*'/);
+    expect(ddWrite).toMatch(/'[^']*(FUSE|fuse)[^']*'/);
+    expect(last).toMatch(/^Answer \(Balanced profile/m);
+    expect(last).toMatch(/^ {2}source tree: /m);
     const files = readdirSync(join(root.path, 'data', 'results'));
     expect(files).toHaveLength(1);
     const run = runFileSchema.parse(

@@ -1,9 +1,10 @@
 // `mountbench compare FILE... [--published] [--markdown]`: runs from several files or machines, and
-// the published figures, side by side per workload and machine.
+// the published figures, side by side per workload and machine (and run, for a machine with several).
 import type { Command } from 'commander';
 import type { ComparisonRow } from '../../shared/comparison';
 import { MountbenchError } from '../../shared/errors';
 import { comparisonMarkdown, comparisonText, publishedRows, rowsFromRun } from '../../core/compare';
+import { groupRowsByRun } from '../output/compare-by-run';
 import { loadRunArgument } from './export';
 import { defaultResultsIo, type ResultsCommandIo } from './results';
 
@@ -24,6 +25,8 @@ export function registerCompareCommand(program: Command, io: ResultsCommandIo = 
       const rows: ComparisonRow[] = [];
       for (const arg of args) rows.push(...rowsFromRun(await loadRunArgument(arg, folder)));
       if (flags.published) rows.push(...publishedRows());
-      io.out(flags.markdown ? comparisonMarkdown(rows) : comparisonText(rows));
+      // Each run of a machine compared with itself apart: "vs fastest" within a run.
+      const grouped = groupRowsByRun(rows);
+      io.out(flags.markdown ? comparisonMarkdown(grouped) : comparisonText(grouped));
     });
 }

@@ -13,20 +13,15 @@ import { whatRunLeft } from '../../core/runner/run-left';
 import { cliJobs } from '../follow-job';
 import { reportLeftovers } from './cleanup';
 import { cacheDir, dataDir, resultsDir, saveRun, writeFileAtomic } from '../../core/store';
-import { rowsFromRun } from '../../core/compare';
 import { runFileJson } from '../../core/exports';
-import { recommend, resolveProfile } from '../../core/recommend';
-import { formatRecommendation } from '../output/recommendation-text';
+import { resolveProfile } from '../../core/recommend';
 import { failIfNot, RECOMMENDATION_CHANGED_EXIT } from '../output/fail-if-not';
-import { markdownTable, textTable, warningLines } from '../output/results-table';
-import { syncNoteLines } from '../../shared/sync-note';
-import { dependencySplitWords } from '../../shared/dependency-split';
-import { coldCacheNote, firstRunLines } from '../../shared/cold-warm-words';
+import { runReport } from '../output/run-report';
+import { planLines } from '../output/run-plan-text';
 import { ProgressLine } from '../output/progress-line';
 import { parseCount, parseDuration, parseList, parseNames, parseOne } from '../parse-options';
 import { cancelOnSignal, type SignalCancel } from '../cancel-on-signal';
 import { checkInputFolder, checkOutputFile, checkResultsFolder } from '../check-paths';
-import { raceLines } from '../output/race-text';
 import { DEFAULT_RACE_POLICY } from '../../core/stats/race';
 import { defaultChoice, foundInWords, type FoundIn } from '../../shared/project';
 import { inspectProjectFolder } from './project';
@@ -60,6 +55,7 @@ interface RunFlags {
   coldCacheHost?: boolean;
   profile?: string;
   failIfNot?: string;
+  verbose?: boolean;
 }
 
 /** Fixed runs unless racing was asked for, or a profile run left the count to Mountbench. */
@@ -263,7 +259,13 @@ async function measureAndSave(
     throw err;
   }
   const progress = new ProgressLine(process.stderr, Boolean(process.stderr.isTTY));
-  await follow('run', runId, cancel, (event) => progress.handle(event));
+  // The plan and its estimate first, before the first sample; a hint only where a person reads it.
+  const hint = Boolean(process.stdin.isTTY) && !flags.runs && !flags.adaptive;
+  await follow('run', runId, cancel, (event) => {
+    if (event.type === 'planned')
+      process.stderr.write(`${planLines({ request, ...event, interactive: hint }).join('\n')}\n`);
+    progress.handle(event);
+  });
   if (!ended.run) throw new MountbenchError('INTERNAL', `run ${runId} ended without a result`);
   await reportRun(flags, ended.run, ended.docker, profile, cancel);
 }
@@ -276,39 +278,20 @@ async function reportRun(
   cancel: SignalCancel,
 ): Promise<void> {
   let changed: string | null = null;
-  if (run.results.length) {
-    process.stdout.write(`${flags.markdown ? markdownTable(run.results) : textTable(run.results)}\n`);
-    const warnings = warningLines(run.results);
-    if (warnings.length) process.stdout.write(`\nwarnings:\n${warnings.map((w) => `  - ${w}`).join('\n')}\n`);
-    const syncs = syncNoteLines(run.results);
-    if (syncs.length)
-      process.stdout.write(
-        `\nsync tool times (not in the samples):\n${syncs.map((s) => `  - ${s}`).join('\n')}\n`,
-      );
-    const cold = coldCacheNote(run.results);
-    if (cold) process.stdout.write(`\n${cold}\n`);
-    const firsts = firstRunLines(run.results);
-    if (firsts.length)
-      process.stdout.write(`\nfirst (cold) runs:\n${firsts.map((f) => `  - ${f}`).join('\n')}\n`);
-    const splits = (run.dependencySplit ?? []).map(dependencySplitWords);
-    if (splits.length)
-      process.stdout.write(`\ndependency folder:\n${splits.map((s) => `  - ${s}`).join('\n')}\n`);
-    const race = raceLines(run);
-    if (race.length) process.stdout.write(`\n${race.join('\n')}\n`);
-    if (profile) {
-      const rec = recommend(rowsFromRun(run), profile);
-      process.stdout.write(`\n${formatRecommendation(rec)}\n`);
-      changed = flags.failIfNot === undefined ? null : failIfNot(rec, flags.failIfNot);
-    }
-  }
-  if (profile && flags.failIfNot !== undefined && !run.results.length)
-    changed = `--fail-if-not ${flags.failIfNot}: nothing was measured`;
+  // Saved before anything is worded: the figures are kept whatever the printing does.
   const saved = await saveRun(run, resultsDir(dataDir()));
   process.stderr.write(`saved ${saved}\n`);
   if (flags.json) {
     await writeFileAtomic(flags.json, runFileJson(run));
     process.stderr.write(`wrote ${flags.json}\n`);
   }
+  const report = runReport(run, { markdown: flags.markdown, verbose: flags.verbose, profile });
+  // The table and its notes, then the answer last: what the terminal shows when the run is over.
+  process.stdout.write(`${report.body}${report.summary}`);
+  if (report.recommendation && flags.failIfNot !== undefined)
+    changed = failIfNot(report.recommendation, flags.failIfNot);
+  if (profile && flags.failIfNot !== undefined && !run.results.length)
+    changed = `--fail-if-not ${flags.failIfNot}: nothing was measured`;
   if (run.status === 'cancelled') {
     // Looked at, not assumed: the claim that nothing is left is made only when nothing is.
     const left = await whatRunLeft(docker, cacheDir(), run.id);
@@ -394,5 +377,9 @@ export function registerRunCommand(program: Command): void {
     .option('--image <ref>', 'bench image (default: MOUNTBENCH_IMAGE or the pinned BusyBox)')
     .option('--json <file>', 'also write the result file here')
     .option('--markdown', 'print the table as Markdown')
+    .option(
+      '--verbose',
+      "also print the race's comparisons pair by pair, every result's warnings and the full recommendation",
+    )
     .action(runCommand);
 }

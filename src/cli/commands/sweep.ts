@@ -13,7 +13,7 @@ import { proposeSweep, sweepRequestSchema, type SweepRequest } from '../../core/
 import { cliJobs } from '../follow-job';
 import { describeIssues } from '../../core/store';
 import { ProgressLine } from '../output/progress-line';
-import { textTable, warningLines } from '../output/results-table';
+import { runReport } from '../output/run-report';
 import { outcomeText, proposalText } from '../output/sweep-text';
 import { cancelOnSignal } from '../cancel-on-signal';
 import { checkOutputFile, checkResultsFolder } from '../check-paths';
@@ -32,6 +32,7 @@ interface SweepFlags {
   reversePass?: boolean;
   yes?: boolean;
   json?: string;
+  verbose?: boolean;
 }
 
 function requestFromFlags(flags: SweepFlags): SweepRequest {
@@ -113,14 +114,13 @@ async function sweepCommand(flags: SweepFlags): Promise<void> {
   }
   const { run, saved, finish: outcome } = ended;
   if (!outcome) throw new MountbenchError('INTERNAL', 'the sweep ended without an outcome');
-  if (run?.results.length) {
-    process.stdout.write(`${textTable(run.results)}\n`);
-    // A reverse pass that disagrees is said here, as any other warning on a figure.
-    const warnings = warningLines(run.results);
-    if (warnings.length) process.stdout.write(`\nwarnings:\n${warnings.map((w) => `  - ${w}`).join('\n')}\n`);
-  }
+  // A reverse pass that disagrees is among the warnings, as any other warning on a figure.
+  const report = run ? runReport(run, { verbose: flags.verbose, profile: null }) : null;
+  if (report) process.stdout.write(report.body);
   process.stdout.write(`${outcomeText(outcome)}\n`);
   if (saved) process.stderr.write(`saved ${saved}\n`);
+  // The answer last, across the variants measured.
+  if (report) process.stdout.write(report.summary);
   if (outcome.status === 'cancelled') {
     process.stderr.write(
       `cancelled; ${outcome.restored ? 'settings were put back' : 'settings were NOT all put back: run `mountbench restore`'}\n`,
@@ -155,5 +155,6 @@ export function registerSweepCommand(program: Command): void {
     )
     .option('--json <file>', 'also write the result file here')
     .option('--yes', 'really switch settings (without it: print the plan and change nothing)')
+    .option('--verbose', "print every result's warnings, not each kind once")
     .action(sweepCommand);
 }

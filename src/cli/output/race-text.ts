@@ -1,5 +1,6 @@
 // How a racing run ended, for the terminal: per workload and role, who left when and why, and
-// every comparison with its interval, decided or not. An undecided one says how to keep measuring.
+// every comparison with its interval, decided or not (`--verbose`). An undecided one says how to
+// keep measuring (also at the end of the run's summary).
 import { continuationOf } from '../../shared/continuation';
 import { formatRatioInterval } from '../../shared/format-ratio';
 import type { RunFile } from '../../shared/result-schema';
@@ -13,7 +14,13 @@ const OUTCOME_WORDS = {
   budget: 'NOT DECIDED when the time budget ended',
 } as const;
 
+/** Everything the race decided, and how to keep measuring what it did not. */
 export function raceLines(run: RunFile): string[] {
+  return [...raceDiagnosticLines(run), ...continuationLines(run)];
+}
+
+/** The race's rule, and per workload and role who left when and each comparison with its interval. */
+export function raceDiagnosticLines(run: RunFile): string[] {
   const race = run.race;
   if (!race) return [];
   const label = new Map(run.results.map((r) => [r.backend.id, r.backend.label]));
@@ -24,9 +31,7 @@ export function raceLines(run: RunFile): string[] {
       `(${rule.alpha} over the most looks), Holm across pairs; ties within ±${rule.tieMargin * 100} %` +
       (race.budgetSeconds ? `; budget ${Math.round(race.budgetSeconds / 60)} min` : ''),
   ];
-  let undecided = false;
   for (const w of race.workloads) {
-    if (w.outcome === 'cap' || w.outcome === 'budget') undecided = true;
     out.push(
       `  ${w.workloadKey} · ${ROLE_LABELS[w.role]}: ${OUTCOME_WORDS[w.outcome]} after ${w.rounds} rounds`,
     );
@@ -39,15 +44,22 @@ export function raceLines(run: RunFile): string[] {
         `    ${name(c.a)} takes ${formatRatioInterval(c)} as long as ${name(c.b)}: ${c.decided ? 'decided' : 'not decided yet'}`,
       );
   }
-  if (!undecided) return out;
+  return out;
+}
+
+/**
+ * How to keep measuring what a race left undecided; nothing when every comparison was decided.
+ * The run's summary ends on these, without the race's other diagnostics.
+ */
+export function continuationLines(run: RunFile): string[] {
+  const undecided = run.race?.workloads.some((w) => w.outcome === 'cap' || w.outcome === 'budget');
+  if (!undecided) return [];
   const next = continuationOf(run);
   if (next.request)
-    out.push(
+    return [
       '  To keep measuring what is not decided (same settings, those workloads and backends only):',
       `    ${continuationCommand(next.request)}`,
       '  or run again with a larger --max-runs or a longer --budget.',
-    );
-  else
-    out.push(`  Not decided, and ${next.reason}: run again with a larger --max-runs or a longer --budget.`);
-  return out;
+    ];
+  return [`  Not decided, and ${next.reason}: run again with a larger --max-runs or a longer --budget.`];
 }

@@ -18,8 +18,8 @@ function align(rows: string[][], indent = '  '): string[] {
   );
 }
 
-/** Four significant figures, rounded before the unit is chosen so 0.99999 s reads 1.000 s, not 1000 ms. */
-function formatP(p: number): string {
+/** A p-value to three decimals; below 0.001 it is only said to be. */
+export function formatP(p: number): string {
   return p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(3)}`;
 }
 
@@ -106,7 +106,7 @@ function rankingLines(r: WorkloadRanking): string[] {
 
 const MARK: Record<TradeOff['severity'], string> = { warning: '!', caution: '~', info: '·' };
 
-function stepLines(step: ActionStep): string[] {
+export function stepLines(step: ActionStep): string[] {
   switch (step.kind) {
     case 'setting':
       return [`  set ${step.key} = ${JSON.stringify(step.value)} in ${step.where}`];

@@ -1,13 +1,19 @@
 // The table a run ends with, as aligned text for a terminal or as Markdown to paste.
 import { formatMeanStddev, formatTime } from '../../shared/format-time';
 import type { WorkloadResult } from '../../shared/result-schema';
+import { workloadKey } from '../../shared/comparison';
+
+/** `buffered-read:128`: a workload with several results names the case, or its rows read alike. */
+export function workloadName(r: WorkloadResult): string {
+  return workloadKey(r.workload.id, r.workload.case);
+}
 
 const HEADERS = ['backend', 'workload', 'mean ± σ', 'min … max', 'runs', 'fs type', 'warnings'];
 
 export function resultRows(results: WorkloadResult[]): string[][] {
   return results.map((r) => [
     r.backend.label,
-    r.workload.id,
+    workloadName(r),
     formatMeanStddev(r.stats.mean, r.stats.stddev),
     `${formatTime(r.stats.min)} … ${formatTime(r.stats.max)}`,
     String(r.stats.runs),
@@ -42,5 +48,5 @@ export function markdownTable(results: WorkloadResult[]): string {
 
 /** Warnings, numbered per row, printed under the table. */
 export function warningLines(results: WorkloadResult[]): string[] {
-  return results.flatMap((r) => r.warnings.map((w) => `${r.backend.label} / ${r.workload.id}: ${w}`));
+  return results.flatMap((r) => r.warnings.map((w) => `${r.backend.label} / ${workloadName(r)}: ${w}`));
 }
