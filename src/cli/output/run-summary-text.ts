@@ -86,6 +86,8 @@ function answerWords(rec: Recommendation): string {
   switch (rec.verdict) {
     case 'no-data':
       return `no answer: nothing the ${rec.profile.label} profile weighs was measured`;
+    case 'only-option':
+      return `only ${choice} was measured: nothing to compare it with`;
     case 'winner':
       return rec.scores.length > 1
         ? `use ${choice}: fastest, measurably${samplesWords(rec)}`
