@@ -291,6 +291,13 @@ describe('planSetup on a native Linux engine', () => {
   it('a Docker Desktop installed beside the Linux engine is not swept unless picked', () => {
     const machine = { ...LINUX_HOME, providers: [DOCKER_DESKTOP, DOCKER_ENGINE] };
     expect(planSetup(machine, picks(machine)).action).toBe('run');
+    // Picked but not switched: what runs now is still the Linux engine, and a sweep is offered.
+    const offered = planSetup(
+      machine,
+      picks(machine, { switchProvider: 'docker-desktop', switchVariants: ['vz-virtiofs'] }),
+    );
+    expect(offered).toMatchObject({ action: 'run', canSweep: true, sourceTree: { kind: 'nothing' } });
+    expect(offered.headline).toContain('a Linux engine serves bind mounts natively');
     const picked = planSetup(
       machine,
       picks(machine, {
@@ -385,6 +392,17 @@ describe('planSetup: the engine asked for is the engine measured', () => {
     );
     expect(plan.action).toBe('run');
     expect(plan.problem).toContain('does not answer');
+  });
+
+  it('a dead DOCKER_HOST with nothing else answering: the host baseline alone, said by name', () => {
+    const machine = { ...DEAD, engines: [DEAD_HOST] };
+    const plan = planSetup(machine, picks(machine));
+    expect(plan.engine.status).toBe('none');
+    expect(plan.headline).toBe(
+      'The engine "default" (unix:///var/run/gone.sock) does not answer: no socket at /var/run/gone.sock. No other engine answers: only the host baseline can run. Start an engine and look again.',
+    );
+    expect(plan.backends.map((b) => b.id)).toEqual(['host']);
+    expect(plan.problem).toBeNull();
   });
 
   it('with no engine at all only the host baseline runs, and says so', () => {

@@ -128,6 +128,13 @@ function engineDecision(engines: readonly DiscoveredEngine[], name: string | nul
   const engine = name === null ? undefined : engines.find((e) => e.name === name);
   const others = engines.filter((e) => e.reachable && e.name !== name);
   if (engine?.reachable) return { status: 'ok', engine };
+  if (engine && others.length === 0) {
+    // Nothing else answers, so nothing can be measured in its place: the host baseline alone runs.
+    return {
+      status: 'none',
+      reason: `The engine "${engine.name}" (${engine.endpoint || 'no address'}) does not answer: ${engine.error ?? 'it did not answer'}. No other engine answers: only the host baseline can run. Start an engine and look again.`,
+    };
+  }
   if (engine) {
     const why = engine.error ?? 'it did not answer';
     const chosenBy =
@@ -143,7 +150,7 @@ function engineDecision(engines: readonly DiscoveredEngine[], name: string | nul
       reason:
         `The engine "${engine.name}" (${engine.endpoint || 'no address'}) does not answer: ${why}. ` +
         `${chosenBy[0].toUpperCase()}${chosenBy.slice(1)}, so nothing runs on another engine in its place` +
-        (others.length ? ': start it, or pick one of the engines that answer.' : ': start it.'),
+        ': start it, or pick one of the engines that answer.',
     };
   }
   return {
@@ -230,10 +237,14 @@ export function planSetup(
   const syncMounts = installedSyncMounts(machine.mountInfo);
   const product =
     engine.status === 'refused' ? null : sweepProduct(machine.providers, picks.switchProvider, live);
-  const sourceTree = sourceTreeDecision(product, live, syncMounts);
-  const sweepable = sourceTree.kind === 'settings' ? sourceTree.variants.map((v) => v.id) : [];
+  const available = product ? variantsCurrentFirst(product) : [];
+  const sweepable = available.length > 1 ? available.map((v) => v.id) : [];
   const chosenVariants = sweepable.filter((id) => picks.switchVariants.includes(id));
   const switching = product !== null && chosenVariants.some((id) => id !== product.detection.currentVariant);
+  // Without a switch, what runs now is the chosen engine: a product that does not own it (Docker
+  // Desktop installed beside a plain Linux engine) says nothing about its source tree.
+  const ownsEngine = product !== null && product.detection.id === live?.provider;
+  const sourceTree = sourceTreeDecision(switching || ownsEngine ? product : null, live, syncMounts);
   const workloads = machine.workloads.filter((w) => picks.workloadIds.includes(w.id));
   const mounts = picks.mounts.filter((m) => !SYNC_MOUNTS.includes(m) || syncMounts.includes(m));
 
@@ -282,7 +293,7 @@ export function planSetup(
     sweepable,
     backends,
     estimate,
-    headline: headlineOf(sourceTree, sweep, product),
+    headline: engine.status === 'none' ? engine.reason : headlineOf(sourceTree, sweep, product),
     problem: problemOf(engine, mounts, sweep, proposal, workloads.length + (picks.project ? 1 : 0), backends),
   };
 }
@@ -315,7 +326,7 @@ function problemOf(
   if (engine.status === 'refused' && mounts.some((m) => m !== 'host')) return engine.reason;
   if (workloadCount === 0) return 'Pick at least one workload.';
   if (backends.length === 0) {
-    return engine.status === 'none'
+    return engine.status !== 'ok'
       ? 'No engine answers: tick the host baseline, or start an engine.'
       : 'Pick at least one backend.';
   }

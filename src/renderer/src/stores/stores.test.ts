@@ -58,7 +58,8 @@ describe('setup store', () => {
     const { stores } = setUp([down]);
     await stores.setup.getState().load();
     const setup = stores.setup.getState();
-    expect(setup.engineName).toBeNull();
+    // The current context stays the one chosen, answering or not: nothing else is picked for it.
+    expect(setup.engineName).toBe('colima');
     expect(previewBackends(setup).map((b) => b.id)).toEqual(['host']);
     const built = buildRequest(setup);
     expect('request' in built && built.request).toMatchObject({ mounts: ['host'] });
