@@ -180,6 +180,7 @@ export function SetupView() {
               budget={setup.budgetMinutes}
               onBudget={setup.chooseBudget}
               times={presetTimes}
+              sweep={plan.action === 'sweep'}
             />
             <WorkloadPicker
               workloads={setup.workloads.filter((w) => w.id !== 'custom')}
