@@ -26,16 +26,16 @@ async function buttonOnFirstScreen(page: Page, label: string): Promise<void> {
   const box = await button.boundingBox();
   const viewport = page.viewportSize();
   expect(box && viewport && box.y + box.height <= viewport.height).toBe(true);
-  const before = await button.evaluate((target) => {
-    const tabbable = [
-      ...document.querySelectorAll<HTMLElement>(
-        'a[href], button, input, select, textarea, summary, [tabindex]',
-      ),
-    ].filter((el) => !(el as HTMLButtonElement).disabled && el.tabIndex >= 0 && el.offsetParent !== null);
-    // Counted by document order, so a disabled button (not a Tab stop itself) is placed too.
-    return tabbable.filter((el) => el.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING)
-      .length;
-  });
+  // In the page as a string: the flows' tsconfig has no DOM types. Counted by document order, so a
+  // disabled button (not a Tab stop itself) is placed too.
+  const before = Number(
+    await page.evaluate(`(() => {
+      const target = document.querySelector('[data-testid="setup-benchmark-button"]');
+      const tabbable = [...document.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]')]
+        .filter((el) => !el.disabled && el.tabIndex >= 0 && el.offsetParent !== null);
+      return tabbable.filter((el) => el.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING).length;
+    })()`),
+  );
   console.log(`setup-plan ${label}: ${before} Tab stops before "Benchmark my setup"`);
   // The tab row (one stop: arrows move within it) and, at most, the refused engine's offers.
   expect(before).toBeLessThanOrEqual(3);
