@@ -238,6 +238,14 @@ describe('planSetup on a Docker Desktop home with variants', () => {
     });
   });
 
+  it('says a picked project is not swept instead of dropping it', () => {
+    const plan = planSetup(MAC, picks(MAC, { project: true }), PROPOSAL);
+    expect(plan.problem).toBe(
+      'Your project is not measured while comparing settings: press "Measure only what runs now" to measure it, or leave it out.',
+    );
+    expect(planSetup(MAC, picks(MAC, { project: true, switchVariants: ['vz-virtiofs'] })).problem).toBeNull();
+  });
+
   it('with mutagen installed, the sweep measures it beside the bind mount', () => {
     const machine = { ...MAC, mountInfo: MUTAGEN };
     const plan = planSetup(machine, picks(machine));

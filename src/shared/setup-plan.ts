@@ -294,7 +294,7 @@ export function planSetup(
     backends,
     estimate,
     headline: engine.status === 'none' ? engine.reason : headlineOf(sourceTree, sweep, product),
-    problem: problemOf(engine, mounts, sweep, proposal, workloads.length + (picks.project ? 1 : 0), backends),
+    problem: problemOf(engine, mounts, sweep, proposal, workloads.length, picks.project, backends),
   };
 }
 
@@ -320,17 +320,21 @@ function problemOf(
   sweep: SetupPlan['sweep'],
   proposal: SweepProposalView | null,
   workloadCount: number,
+  project: boolean,
   backends: readonly PlannedBackend[],
 ): string | null {
   // The host baseline alone needs no engine: it cannot be measured in the wrong place.
   if (engine.status === 'refused' && mounts.some((m) => m !== 'host')) return engine.reason;
-  if (workloadCount === 0) return 'Pick at least one workload.';
+  if (workloadCount === 0 && !project) return 'Pick at least one workload.';
   if (backends.length === 0) {
     return engine.status !== 'ok'
       ? 'No engine answers: tick the host baseline, or start an engine.'
       : 'Pick at least one backend.';
   }
   if (sweep) {
+    // The sweep request has no custom workload (sweeps:start refuses it): never drop it unsaid.
+    if (project)
+      return 'Your project is not measured while comparing settings: press "Measure only what runs now" to measure it, or leave it out.';
     if (!proposal) return 'Asking the product what the restarts take…';
     if (proposal.blockers.length) return 'The sweep cannot start (see "What will restart").';
   }
