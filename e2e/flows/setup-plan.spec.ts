@@ -131,7 +131,12 @@ test('setup plan (c): a DOCKER_HOST that does not answer is refused, the system 
     await expect(tid(page, 'setup-engine-refused')).toContainText(
       'DOCKER_HOST names it, so nothing runs on another engine in its place',
     );
+    await expect(tid(page, 'setup-plan-headline')).toHaveText(
+      'Nothing runs on "default" until it answers, or until you pick another engine.',
+    );
     await expect(tid(page, 'setup-benchmark-button')).toBeDisabled();
+    await expect(tid(page, 'setup-estimate')).toHaveCount(0);
+    await expect(tid(page, 'engine-asked-default')).toBeVisible();
     await expect(tid(page, 'engine-radio-system')).not.toBeChecked();
     await buttonOnFirstScreen(page, '(c) dead DOCKER_HOST');
     await snap(testInfo, page, 'setup-plan-dead-docker-host');
@@ -140,6 +145,7 @@ test('setup plan (c): a DOCKER_HOST that does not answer is refused, the system 
     await tid(page, 'setup-use-engine-system').click();
     await expect(tid(page, 'setup-engine-refused')).toHaveCount(0);
     await expect(tid(page, 'engine-radio-system')).toBeChecked();
+    await expect(tid(page, 'setup-estimate')).toHaveText(/^About .+ in all\./);
     await choose(page, { preset: 'quick', workloads: ['dd-write'], mounts: ['bind'] });
     await startRun(page);
     await expect(tid(page, 'panel-results')).toBeVisible({ timeout: RUN_TIMEOUT_MS });

@@ -351,6 +351,9 @@ describe('planSetup: the engine asked for is the engine measured', () => {
     expect(plan.engine.status).toBe('refused');
     if (plan.engine.status !== 'refused') return;
     expect(plan.engine.others.map((e) => e.name)).toEqual(['system']);
+    expect(plan.headline).toBe(
+      'Nothing runs on "default" until it answers, or until you pick another engine.',
+    );
     expect(plan.problem).toBe(
       'The engine "default" (unix:///var/run/gone.sock) does not answer: no socket at /var/run/gone.sock. DOCKER_HOST names it, so nothing runs on another engine in its place: start it, or pick one of the engines that answer.',
     );

@@ -293,7 +293,12 @@ export function planSetup(
     sweepable,
     backends,
     estimate,
-    headline: engine.status === 'none' ? engine.reason : headlineOf(sourceTree, sweep, product),
+    headline:
+      engine.status === 'none'
+        ? engine.reason
+        : engine.status === 'refused'
+          ? `Nothing runs on "${engine.engine.name}" until it answers, or until you pick another engine.`
+          : headlineOf(sourceTree, sweep, product),
     problem: problemOf(engine, mounts, sweep, proposal, workloads.length, picks.project, backends),
   };
 }

@@ -77,7 +77,8 @@ export function StartPanel({
           )}
         </div>
       )}
-      <p data-testid="setup-estimate">{totalWords(plan)}</p>
+      {/* A refused plan has no time to give: what it would measure is not what was asked. */}
+      {!(refused && problem === refused.reason) && <p data-testid="setup-estimate">{totalWords(plan)}</p>}
       {problem && problem !== refused?.reason && (
         <p className="problem" data-testid="setup-problem">
           {problem}

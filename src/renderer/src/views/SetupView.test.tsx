@@ -409,6 +409,8 @@ describe('SetupView: the plan "Benchmark my setup" starts', () => {
     // The radio of the engine that answers is not ticked behind the user's back.
     expect(screen.getByTestId('engine-radio-system')).toHaveProperty('checked', false);
     expect(screen.getByTestId('engine-asked-default').textContent).toBe('asked for, not answering');
+    // No time is given for a plan that would not measure what was asked.
+    expect(screen.queryByTestId('setup-estimate')).toBeNull();
     await user.click(button);
     expect(api.calls.some((c) => c.method === 'runs.start')).toBe(false);
 
