@@ -11,6 +11,8 @@ interface Props {
   proposal: ProposalState | null;
   /** Seconds the restarts take (Setup's plan); null when not known. */
   restartSeconds?: number | null;
+  /** A product's settings could be compared here (then what that restarts is said first). */
+  sweepOffered?: boolean;
 }
 
 function variantWords(v: SweepProposalView['variants'][number], index: number): string {
@@ -22,14 +24,15 @@ function variantWords(v: SweepProposalView['variants'][number], index: number): 
 /** The restart sentence is said once, by RestartList: the products' own copy of it is not repeated. */
 const RESTART_NOTE = /quits and starts again|restarts its VM/;
 
-export function DryRunCard({ proposal, restartSeconds = null }: Props) {
+export function DryRunCard({ proposal, restartSeconds = null, sweepOffered = false }: Props) {
   return (
     <div className="dry-run" data-testid="sweep-dry-run">
       <h3>What will restart</h3>
       {proposal === null && (
         <p className="note">
-          Nothing: this run measures the engine as it is set now and restarts nothing. Comparing a
-          product&apos;s file-sharing settings restarts it: what that stops is listed here first.
+          Nothing: this run measures the engine as it is set now and restarts nothing.
+          {sweepOffered &&
+            " Comparing the product's file-sharing settings restarts it: what that stops is listed here first."}
         </p>
       )}
       {proposal?.status === 'loading' && <p role="status">Asking the product what a switch would take…</p>}

@@ -112,7 +112,11 @@ export function StartPanel({
           <li key={b.id}>{b.label}</li>
         ))}
       </ul>
-      <DryRunCard proposal={proposal} restartSeconds={plan.estimate.restartSeconds} />
+      <DryRunCard
+        proposal={proposal}
+        restartSeconds={plan.estimate.restartSeconds}
+        sweepOffered={plan.canSweep}
+      />
     </section>
   );
 }
