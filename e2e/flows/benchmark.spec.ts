@@ -50,7 +50,7 @@ test('benchmark my setup (Quick): live progress, results, chart and a recommenda
     await expect(box).not.toBeChecked();
   }
   await expect(tid(page, 'setup-backends-preview').locator('li')).toHaveCount(MOUNTS.length);
-  await expect(tid(page, 'setup-estimate')).toContainText('Estimated time');
+  await expect(tid(page, 'setup-estimate')).toContainText('in all');
   await expect(tid(page, 'setup-problem')).toHaveCount(0);
   await snap(testInfo, page, 'benchmark-setup');
 

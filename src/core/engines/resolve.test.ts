@@ -97,6 +97,19 @@ describe('resolveEngine', () => {
     expect(err.message).toBe('No engine named "colmia". Known engines: default, remote.');
   });
 
+  it('a run naming the dead DOCKER_HOST engine is refused while the system socket answers', async () => {
+    // What the dashboard sends once Setup keeps the DOCKER_HOST engine chosen: its name, never the
+    // engine that happens to answer.
+    await fakeAt(temp.systemSocketPath);
+    const env = { DOCKER_HOST: `unix://${temp.home}/dead.sock` };
+    const err = await rejection(resolveEngine('default', options(env)));
+    expect(err.code).toBe('ENGINE_UNREACHABLE');
+    expect(err.message).toMatch(/^Tried the engine "default" \(unix:\/\/.*dead\.sock\): /);
+    // The engine that answers is used only when it is named.
+    const { engine } = await resolveEngine('system', options(env));
+    expect(engine).toMatchObject({ name: 'system', reachable: true, current: false });
+  });
+
   it('says why a named engine is unreachable', async () => {
     const err = await rejection(resolveEngine('default', options()));
     expect(err.code).toBe('ENGINE_UNREACHABLE');

@@ -11,7 +11,7 @@ export interface DdWriteParams extends Record<string, number> {
 export const ddWrite: WorkloadDefinition<DdWriteParams> = {
   id: 'dd-write',
   title: 'dd write',
-  description: 'dd if=/dev/zero of=speedtest bs=1024 count=100000: many small sequential writes.',
+  description: 'dd if=/dev/zero of=speedtest bs=1024: many small sequential writes.',
   sizes: {
     default: { blockBytes: 1_024, count: 100_000 },
     quick: { blockBytes: 1_024, count: 20_000 },

@@ -25,7 +25,7 @@ export function largeWriteTotalBytes({ files, blockBytes, blocksPerFile }: Large
 export const largeWrite: WorkloadDefinition<LargeWriteParams> = {
   id: 'large-write',
   title: 'Large write',
-  description: 'Write 5 files of 100 MB from memory with no fsync (dd from /dev/zero, 1 MB blocks).',
+  description: 'Write files from memory in 1 MB blocks with no fsync (dd from /dev/zero).',
   sizes: {
     // 100 MB in the SI sense, as the published figures' MB/s: 500 MB in all.
     default: { files: 5, blockBytes: 1_000_000, blocksPerFile: 100 },

@@ -75,8 +75,7 @@ const LOOKUPS = [
 export const metadataWalk: WorkloadDefinition<MetadataWalkParams> = {
   id: 'metadata-walk',
   title: 'Metadata walk',
-  description:
-    'Stat every entry of a deep tree of ~30,000 files and folders, then look up 10,000 missing names.',
+  description: 'Stat every entry of a deep tree of files and folders, then look up names that do not exist.',
   sizes: {
     // 3,280 folders 7 levels deep, 8 files in each: 29,520 entries.
     default: { branching: 3, depth: 7, filesPerDir: 8, fileBytes: 512, missing: 10_000 },

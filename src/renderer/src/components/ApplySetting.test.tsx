@@ -34,7 +34,7 @@ describe('Apply this setting', () => {
     expect(dialog.textContent).toContain('UseVirtualizationFrameworkVirtioFS true → false');
     expect(dialog.textContent).toContain('Docker Desktop restarts');
     expect(screen.getByTestId('apply-confirm-containers').textContent).toBe(
-      'No running containers of yours will stop.',
+      'The restart stops every container Docker Desktop runs; none of yours is running now.',
     );
     await user.click(screen.getByTestId('apply-confirm-cancel'));
     expect(screen.queryByTestId('apply-confirm')).toBeNull();

@@ -1,22 +1,38 @@
-// "What will restart": for a plain run, honestly nothing; for picks that switch a product's
-// setting, the core's dry run (sweeps.propose): what restarts, which containers stop, how long,
-// what cannot be tried here and why, and anything that blocks the sweep.
+// "What will restart": for a plain run, honestly nothing; for a sweep, the core's dry run
+// (sweeps.propose): what restarts, which containers stop, the settings tried, what cannot be tried
+// here and why, and anything that blocks the sweep. The settings keys written and the products'
+// own notes are for those who want them: behind "Details".
+import type { SweepProposalView } from '../../../shared/sweep';
 import type { ProposalState } from '../stores/setup-store';
 import { RestartList } from './RestartList';
 
 interface Props {
-  /** null: the picks ask for a plain run (no switch). */
+  /** null: the plan is a plain run (no switch). */
   proposal: ProposalState | null;
+  /** Seconds the restarts take (Setup's plan); null when not known. */
+  restartSeconds?: number | null;
+  /** A product's settings could be compared here (then what that restarts is said first). */
+  sweepOffered?: boolean;
 }
 
-export function DryRunCard({ proposal }: Props) {
+function variantWords(v: SweepProposalView['variants'][number], index: number): string {
+  if (v.blocker) return `cannot be tried — ${v.blocker}`;
+  if (!v.plan?.restarts) return index === 0 ? 'as set now, measured first' : 'as set now';
+  return 'switched to, then measured';
+}
+
+/** The restart sentence is said once, by RestartList: the products' own copy of it is not repeated. */
+const RESTART_NOTE = /quits and starts again|restarts its VM/;
+
+export function DryRunCard({ proposal, restartSeconds = null, sweepOffered = false }: Props) {
   return (
     <div className="dry-run" data-testid="sweep-dry-run">
       <h3>What will restart</h3>
       {proposal === null && (
         <p className="note">
-          Nothing: this run measures the engine as it is set now and restarts nothing. Pick another
-          file-sharing setting of a product to try it: what that restarts is listed here first.
+          Nothing: this run measures the engine as it is set now and restarts nothing.
+          {sweepOffered &&
+            " Comparing the product's file-sharing settings restarts it: what that stops is listed here first."}
         </p>
       )}
       {proposal?.status === 'loading' && <p role="status">Asking the product what a switch would take…</p>}
@@ -31,20 +47,14 @@ export function DryRunCard({ proposal }: Props) {
             product={proposal.view.provider.label}
             restarts={proposal.view.restarts}
             containersToStop={proposal.view.containersToStop}
-            estimatedSeconds={proposal.view.estimatedSeconds}
+            estimatedSeconds={restartSeconds}
+            sweep
             testId="sweep-dry-run"
           />
           <ul className="plain" data-testid="sweep-dry-run-variants">
-            {proposal.view.variants.map((v) => (
+            {proposal.view.variants.map((v, i) => (
               <li key={v.id}>
-                {v.label}:{' '}
-                {v.blocker
-                  ? `cannot be tried — ${v.blocker}`
-                  : v.plan?.writes.length
-                    ? v.plan.writes
-                        .map((w) => `${w.key} ${JSON.stringify(w.from)} → ${JSON.stringify(w.to)}`)
-                        .join(', ')
-                    : 'as set now'}
+                {v.label}: {variantWords(v, i)}
               </li>
             ))}
           </ul>
@@ -68,6 +78,28 @@ export function DryRunCard({ proposal }: Props) {
               </ul>
             </div>
           )}
+          <details className="dry-run-details" data-testid="sweep-dry-run-details">
+            <summary>Details: the settings written, and notes</summary>
+            <ul className="plain" data-testid="sweep-dry-run-writes">
+              {proposal.view.variants.map((v) => (
+                <li key={v.id}>
+                  {v.label}:{' '}
+                  {v.plan?.writes.length
+                    ? v.plan.writes
+                        .map((w) => `${w.key} ${JSON.stringify(w.from)} → ${JSON.stringify(w.to)}`)
+                        .join(', ')
+                    : 'nothing written'}
+                  {v.plan?.notes
+                    .filter((n) => !RESTART_NOTE.test(n))
+                    .map((n) => (
+                      <div key={n} className="note">
+                        {n}
+                      </div>
+                    ))}
+                </li>
+              ))}
+            </ul>
+          </details>
         </>
       )}
     </div>

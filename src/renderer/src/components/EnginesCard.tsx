@@ -83,6 +83,12 @@ export function EnginesCard({ engines, chosen, fsSeen = {}, products = [], onCho
                   <strong>{engine.name}</strong>
                   <span className="badge">{PRODUCT_NAMES[engine.provider]}</span>
                   {engine.current && <span className="badge">current</span>}
+                  {engine.name === chosen && !engine.reachable && (
+                    // Still the one asked for: Setup refuses rather than measure another.
+                    <span className="badge" data-testid={`engine-asked-${engine.name}`}>
+                      asked for, not answering
+                    </span>
+                  )}
                 </span>
               </label>
               <div className="endpoint">{engine.endpoint}</div>

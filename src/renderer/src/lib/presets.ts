@@ -24,19 +24,21 @@ export const PRESETS: Record<PresetId, Preset> = {
   quick: {
     id: 'quick',
     label: 'Quick',
-    summary: 'quick size, racing: 3 to 20 runs, until the ranking is decided',
+    summary: 'small fixtures; each backend measured 3 to 20 times, stopping once the ranking is clear',
     counts: { size: 'quick', runs: 3, warmup: 1, race: true, maxRuns: 20 },
   },
   standard: {
     id: 'standard',
     label: 'Standard',
-    summary: 'default size (as the published figures), racing: 3 to 30 runs, until the ranking is decided',
+    summary:
+      'the published figures’ sizes; each backend measured 3 to 30 times, stopping once the ranking is clear',
     counts: { size: 'default', runs: 3, warmup: 1, race: true, maxRuns: 30 },
   },
   thorough: {
     id: 'thorough',
     label: 'Thorough',
-    summary: 'default size, at least 10 runs and up to 50, until the mean is known to ±2 %',
+    summary:
+      'the published figures’ sizes; each backend measured 10 to 50 times, until its mean is known to ±2 %',
     counts: { size: 'default', runs: 10, warmup: 2, adaptive: true, maxRuns: 50 },
   },
 };

@@ -2,6 +2,7 @@
 // sweep (a variant other than the current one) rather than a plain run. Pure functions of the
 // setup's state, so the Setup view, its store and their tests agree on one answer.
 import type { ProviderId } from '../../../shared/ids';
+import { variantsCurrentFirst } from '../../../shared/setup-plan';
 import type { ProviderSummary, SweepRequest } from '../../../shared/sweep';
 
 /** Installed products whose own setting Mountbench can switch (not the plain engine). */
@@ -16,9 +17,14 @@ export function productOf(
   return switchableProducts(providers).find((p) => p.detection.id === id) ?? null;
 }
 
-/** The chosen variants that exist and are available, in the product's own order. */
+/**
+ * The chosen variants that exist and are available, the current one first (measured before any
+ * restart, so a sweep cancelled early still has it), then in the product's own order.
+ */
 export function chosenSwitchVariants(product: ProviderSummary, picked: readonly string[]): string[] {
-  return product.variants.filter((v) => v.available && picked.includes(v.id)).map((v) => v.id);
+  return variantsCurrentFirst(product)
+    .filter((v) => picked.includes(v.id))
+    .map((v) => v.id);
 }
 
 /** True when the picks include a variant the product is not set to now: that needs a switch. */

@@ -11,6 +11,7 @@ import {
   previewBackends as planPreview,
   type PlannedBackend,
 } from '../../../shared/backend-plan';
+import { defaultEngineName, defaultMounts, defaultSwitchVariants } from '../../../shared/setup-plan';
 import { PRESETS, type BudgetMinutes, type PresetId } from '../lib/presets';
 import { needsSwitch, productOf, sweepRequestOf, switchableProducts } from '../lib/sweep-choice';
 import type { ProjectRequestPart } from './project-store';
@@ -55,6 +56,10 @@ export interface SetupState {
   chooseSwitchProvider(id: ProviderId): void;
   toggleSwitchVariant(id: string): void;
   toggleSwitchReversePass(): void;
+  /** "Measure only what runs now": the product's current setting alone, nothing switched. */
+  measureOnlyNow(): void;
+  /** Back to the default: every variant of the product available here, the current one first. */
+  compareSettings(): void;
   /** Asks the core for the dry run of `request` (no-op when it already answers it). */
   propose(request: SweepRequest): Promise<void>;
   refreshEngines(): Promise<void>;
@@ -75,11 +80,11 @@ const DEFAULT_MOUNTS: MountKind[] = ['bind', 'volume', 'tmpfs', 'layer', 'host']
 const toggle = <T>(list: T[], item: T) =>
   list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
 
-/** The engine the docker CLI would use if it answers, else the first that answers. */
-function defaultEngine(engines: DiscoveredEngine[]): string | null {
-  const reachable = engines.filter((e) => e.reachable);
-  return (reachable.find((e) => e.current) ?? reachable[0])?.name ?? null;
-}
+/**
+ * The engine the docker CLI would use: when the user chose it (DOCKER_HOST, a context) it stays
+ * chosen even when it does not answer, so Setup refuses rather than measure another engine.
+ */
+const defaultEngine = defaultEngineName;
 
 export function createSetupStore(options: {
   api: MountbenchApi;
@@ -122,17 +127,23 @@ export function createSetupStore(options: {
         ]);
         const engineName = defaultEngine(engines);
         const engineProvider = engines.find((e) => e.name === engineName)?.provider ?? null;
-        const product = productOf(providers, engineProvider) ?? switchableProducts(providers)[0] ?? null;
+        // The engine's own product is compared by default; another product installed beside it
+        // (Docker Desktop next to a Linux engine) is offered, not switched unasked.
+        const own = productOf(providers, engineProvider);
+        const product = own ?? switchableProducts(providers)[0] ?? null;
+        const current = product?.detection.currentVariant;
         set({
           providers,
           switchProvider: product?.detection.id ?? null,
-          switchVariants: product?.detection.currentVariant ? [product.detection.currentVariant] : [],
+          // The default compares: every setting available here, the current one first.
+          switchVariants: own ? defaultSwitchVariants(own) : current ? [current] : [],
+          mounts: defaultMounts(mountInfo),
           status: 'ready',
           info,
           engines,
           workloads,
           mountInfo,
-          engineName: defaultEngine(engines),
+          engineName,
           // `custom` needs a command and a folder: the CLI's job, not a checkbox.
           workloadIds: workloads.map((w) => w.id).filter((id) => id !== 'custom'),
         });
@@ -146,7 +157,9 @@ export function createSetupStore(options: {
     async refreshEngines() {
       try {
         const engines = await api.engines.list();
-        const still = engines.some((e) => e.reachable && e.name === get().engineName);
+        // The engine picked stays picked while it is listed, answering or not: Setup says it does
+        // not answer and offers the others, it never moves to another in silence.
+        const still = engines.some((e) => e.name === get().engineName);
         const engineName = still ? get().engineName : defaultEngine(engines);
         set({ engines, engineName });
         if (engineName) void get().lookAtFs(engineName, true);
@@ -190,8 +203,14 @@ export function createSetupStore(options: {
     chooseSwitchProvider(id) {
       const product = productOf(get().providers, id);
       if (!product) return;
-      const current = product.detection.currentVariant;
-      set({ switchProvider: id, switchVariants: current ? [current] : [] });
+      set({ switchProvider: id, switchVariants: defaultSwitchVariants(product) });
+    },
+    measureOnlyNow() {
+      const current = productOf(get().providers, get().switchProvider)?.detection.currentVariant;
+      set({ switchVariants: current ? [current] : [] });
+    },
+    compareSettings() {
+      set({ switchVariants: defaultSwitchVariants(productOf(get().providers, get().switchProvider)) });
     },
     toggleSwitchVariant: (id) => set((s) => ({ switchVariants: toggle(s.switchVariants, id) })),
     toggleSwitchReversePass: () => set((s) => ({ switchReversePass: !s.switchReversePass })),

@@ -45,6 +45,28 @@ describe('setup store', () => {
     });
   });
 
+  it('an engine picked that stops answering stays picked on "Look again": nothing moves in silence', async () => {
+    const local: DiscoveredEngine = {
+      name: 'default',
+      endpoint: 'unix:///var/run/docker.sock',
+      source: 'context',
+      provider: 'docker-engine',
+      current: true,
+      reachable: true,
+    };
+    const colima: DiscoveredEngine = { ...local, name: 'colima', provider: 'colima', current: false };
+    const { api, stores } = setUp([local, colima]);
+    await stores.setup.getState().load();
+    stores.setup.getState().chooseEngine('colima');
+    api.engines.list = async () => [local, { ...colima, reachable: false, error: 'colima is not running' }];
+    await stores.setup.getState().refreshEngines();
+    expect(stores.setup.getState().engineName).toBe('colima');
+    // Gone from the list altogether: back to the engine the docker CLI would use.
+    api.engines.list = async () => [local];
+    await stores.setup.getState().refreshEngines();
+    expect(stores.setup.getState().engineName).toBe('default');
+  });
+
   it('offers only the host baseline when no engine answers', async () => {
     const down: DiscoveredEngine = {
       name: 'colima',
@@ -58,7 +80,8 @@ describe('setup store', () => {
     const { stores } = setUp([down]);
     await stores.setup.getState().load();
     const setup = stores.setup.getState();
-    expect(setup.engineName).toBeNull();
+    // The current context stays the one chosen, answering or not: nothing else is picked for it.
+    expect(setup.engineName).toBe('colima');
     expect(previewBackends(setup).map((b) => b.id)).toEqual(['host']);
     const built = buildRequest(setup);
     expect('request' in built && built.request).toMatchObject({ mounts: ['host'] });

@@ -5,16 +5,17 @@ import type { MountInfo } from '../../../shared/api';
 import type { DiscoveredEngine } from '../../../shared/engine';
 import { ErrorBanner } from '../components/ErrorBanner';
 import { createFakeApi } from '../test-support/fake-api';
+import { PROVIDERS } from '../test-support/recorded-sweep-data';
 import { renderWith } from '../test-support/render';
 import { SetupView } from './SetupView';
 
-async function renderSetup(engines?: DiscoveredEngine[], mounts?: MountInfo[]) {
+async function renderSetup(engines?: DiscoveredEngine[], mounts?: MountInfo[], providers?: typeof PROVIDERS) {
   const rendered = renderWith(
     <>
       <ErrorBanner />
       <SetupView />
     </>,
-    createFakeApi({ engines, mounts }),
+    createFakeApi({ engines, mounts, providers }),
   );
   await rendered.stores.setup.getState().load();
   await screen.findByTestId('setup-benchmark-button');
@@ -46,7 +47,7 @@ describe('SetupView', () => {
     await waitFor(() => expect(api.calls.filter((c) => c.method === 'engines.fsSeen')).toHaveLength(2));
   });
 
-  it('gives every preset its time, and puts the start button after every option', async () => {
+  it('gives every preset its time, and puts the start button before every option', async () => {
     const { user } = await renderSetup();
     const times = ['quick', 'standard', 'thorough'].map(
       (id) => screen.getByTestId(`preset-time-${id}`).textContent ?? '',
@@ -61,7 +62,7 @@ describe('SetupView', () => {
     );
     const start = screen.getByTestId('setup-benchmark-button');
     for (const option of [screen.getByTestId('preset-quick'), screen.getByTestId('mount-checkbox-layer')]) {
-      expect(option.compareDocumentPosition(start) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(option.compareDocumentPosition(start) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
     }
   });
 
@@ -122,7 +123,11 @@ describe('SetupView', () => {
     ];
     const { user, api } = await renderSetup(undefined, mounts);
     expect(screen.getByTestId('mount-checkbox-docker-sync')).toHaveProperty('disabled', true);
-    await user.click(screen.getByTestId('mount-checkbox-mutagen'));
+    // Installed, so it is in the plan from the start: the source tree has a choice.
+    expect(screen.getByTestId('mount-checkbox-mutagen')).toHaveProperty('checked', true);
+    expect(screen.getByTestId('setup-plan-headline').textContent).toBe(
+      'For the source tree: the bind mount against mutagen (installed here), under the file sharing as it is set now.',
+    );
     expect(
       within(screen.getByTestId('setup-backends-preview'))
         .getAllByRole('listitem')
@@ -131,7 +136,7 @@ describe('SetupView', () => {
     await user.click(screen.getByTestId('setup-benchmark-button'));
     await waitFor(() => expect(api.calls.some((c) => c.method === 'runs.start')).toBe(true));
     expect(api.calls.find((c) => c.method === 'runs.start')?.args[0]).toMatchObject({
-      mounts: ['bind', 'volume', 'tmpfs', 'layer', 'host', 'mutagen'],
+      mounts: ['bind', 'mutagen', 'volume', 'tmpfs', 'layer', 'host'],
     });
   });
 
@@ -213,8 +218,14 @@ describe('SetupView', () => {
       /HyperKit \+ gRPC FUSE: not here — needs an Intel Mac/,
     );
     expect(screen.getByTestId('sweep-dry-run-variants').textContent).toContain(
+      'VZ + gRPC FUSE: switched to, then measured',
+    );
+    // The settings keys are behind "Details", with no second sentence about stopping containers.
+    expect(screen.getByTestId('sweep-dry-run-writes').closest('details')).toBeTruthy();
+    expect(screen.getByTestId('sweep-dry-run-writes').textContent).toContain(
       'settings-store.json: UseVirtualizationFrameworkVirtioFS true → false',
     );
+    expect(screen.getByTestId('sweep-dry-run-writes').textContent).not.toContain('every container');
     expect(screen.getByTestId('setup-backends-preview').textContent).toContain('bind mount · VZ + gRPC FUSE');
 
     await user.click(screen.getByTestId('setup-benchmark-button'));
@@ -285,5 +296,129 @@ describe('SetupView', () => {
     await waitFor(() => expect(screen.getByTestId('sweep-dry-run').textContent).toContain('restarts'));
     await user.click(screen.getByTestId('switch-variant-vz-grpcfuse'));
     expect(screen.getByTestId('sweep-dry-run').textContent).toContain('restarts nothing');
+  });
+});
+
+/** Docker Desktop's own engine, current, as on a Mac where it runs (the stand-in's recorded product). */
+const DESKTOP: DiscoveredEngine = {
+  name: 'desktop-linux',
+  endpoint: 'unix:///Users/ada/.docker/run/docker.sock',
+  source: 'context',
+  provider: 'docker-desktop',
+  current: true,
+  reachable: true,
+  serverVersion: '27.4.0',
+};
+
+describe('SetupView: the plan "Benchmark my setup" starts', () => {
+  it('on Docker Desktop, proposes the sweep of its settings by default, the button first in tab order', async () => {
+    const { user, api, stores } = await renderSetup([DESKTOP]);
+    expect(screen.getByTestId('setup-plan-headline').textContent).toBe(
+      "Compares Docker Desktop's file-sharing settings: VZ + VirtioFS, VZ + gRPC FUSE, QEMU + gRPC FUSE, QEMU + osxfs (legacy), Docker VMM (beta) + VirtioFS (the one set now first).",
+    );
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'sweeps.propose')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'sweeps.propose')?.args[0]).toMatchObject({
+      provider: 'docker-desktop',
+      variants: ['vz-virtiofs', 'vz-grpcfuse', 'qemu-grpcfuse', 'qemu-osxfs', 'docker-vmm'],
+      mounts: ['bind', 'volume', 'tmpfs', 'layer'],
+    });
+    // The one total counts the restarts the dry run gives: one switch and one restore (recorded
+    // proposal: 45 s to start the current one, 90 s per restart).
+    await waitFor(() =>
+      expect(screen.getByTestId('setup-estimate').textContent).toMatch(
+        /^About \d+ min in all, counting 2 restarts of Docker Desktop \(about 4 min\)\./,
+      ),
+    );
+    expect(screen.getByTestId('sweep-dry-run-restarts').textContent).toContain('about 4 min of restarting');
+    const start = screen.getByTestId('setup-benchmark-button');
+    await user.tab();
+    expect(document.activeElement).toBe(start);
+
+    await user.click(start);
+    const dialog = screen.getByTestId('sweep-confirm');
+    expect(within(dialog).getByTestId('sweep-confirm-total').textContent).toBe(
+      screen.getByTestId('setup-estimate').textContent,
+    );
+    expect(within(dialog).getByTestId('sweep-confirm-containers').textContent).toBe(
+      'Each restart stops every container Docker Desktop runs; none of yours is running now.',
+    );
+    await user.click(screen.getByTestId('sweep-confirm-confirm'));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'sweeps.start')).toBe(true));
+    expect(stores.nav.getState().tab).toBe('run');
+  });
+
+  it('"Measure only what runs now" is one click: a plain run on the same engine, nothing restarts', async () => {
+    const { user, api } = await renderSetup([DESKTOP]);
+    await user.click(screen.getByTestId('setup-measure-now'));
+    expect(screen.getByTestId('setup-plan-headline').textContent).toBe(
+      'Measures only what runs now (VZ + VirtioFS): no setting is switched, nothing restarts.',
+    );
+    expect(screen.getByTestId('sweep-dry-run').textContent).toContain('restarts nothing');
+    expect(screen.getByTestId('setup-estimate').textContent).toMatch(/^About .* in all\./);
+    // And back: comparing the settings is one click too.
+    expect(screen.getByTestId('setup-compare-settings')).toBeTruthy();
+    await user.click(screen.getByTestId('setup-benchmark-button'));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'runs.start')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'runs.start')?.args[0]).toMatchObject({
+      engine: 'desktop-linux',
+      mounts: ['bind', 'volume', 'tmpfs', 'layer', 'host'],
+    });
+    expect(api.calls.some((c) => c.method === 'sweeps.start')).toBe(false);
+    await user.click(screen.getByTestId('setup-compare-settings'));
+    expect(screen.getByTestId('setup-measure-now')).toBeTruthy();
+  });
+
+  it('on a native Linux engine, says there is nothing to choose for the source tree', async () => {
+    await renderSetup(
+      undefined,
+      undefined,
+      PROVIDERS.filter((p) => p.detection.id === 'docker-engine'),
+    );
+    expect(screen.getByTestId('setup-plan-headline').textContent).toBe(
+      'Nothing to choose for the source tree: a Linux engine serves bind mounts natively, with no file-sharing setting; what there is to choose is where dependencies and caches live: named volume, container layer or tmpfs, against the bind mount.',
+    );
+    expect(screen.queryByTestId('setup-measure-now')).toBeNull();
+    expect(screen.queryByTestId('setup-compare-settings')).toBeNull();
+    expect(screen.getByTestId('setup-benchmark-button')).toHaveProperty('disabled', false);
+  });
+
+  it('a DOCKER_HOST engine that does not answer: refused with why, the other engine offered by name', async () => {
+    const deadHost: DiscoveredEngine = {
+      name: 'default',
+      endpoint: 'unix:///var/run/gone.sock',
+      source: 'env',
+      provider: 'docker-engine',
+      current: true,
+      reachable: false,
+      error: 'no socket at /var/run/gone.sock',
+    };
+    const system: DiscoveredEngine = {
+      name: 'system',
+      endpoint: 'unix:///var/run/docker.sock',
+      source: 'socket',
+      provider: 'docker-engine',
+      current: false,
+      reachable: true,
+    };
+    const { user, api } = await renderSetup([deadHost, system]);
+    const button = screen.getByTestId('setup-benchmark-button');
+    expect(button).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('setup-engine-refused').textContent).toContain(
+      'The engine "default" (unix:///var/run/gone.sock) does not answer: no socket at /var/run/gone.sock. DOCKER_HOST names it, so nothing runs on another engine in its place',
+    );
+    // The radio of the engine that answers is not ticked behind the user's back.
+    expect(screen.getByTestId('engine-radio-system')).toHaveProperty('checked', false);
+    expect(screen.getByTestId('engine-asked-default').textContent).toBe('asked for, not answering');
+    // No time is given for a plan that would not measure what was asked.
+    expect(screen.queryByTestId('setup-estimate')).toBeNull();
+    await user.click(button);
+    expect(api.calls.some((c) => c.method === 'runs.start')).toBe(false);
+
+    await user.click(screen.getByTestId('setup-use-engine-system'));
+    expect(screen.queryByTestId('setup-engine-refused')).toBeNull();
+    expect(screen.getByTestId('engine-radio-system')).toHaveProperty('checked', true);
+    await user.click(screen.getByTestId('setup-benchmark-button'));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'runs.start')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'runs.start')?.args[0]).toMatchObject({ engine: 'system' });
   });
 });
