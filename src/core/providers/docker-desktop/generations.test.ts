@@ -76,6 +76,13 @@ describe('Docker Desktop settings-store.json of current releases', () => {
     ).toEqual(['UseVirtualizationFramework=true', 'UseLibkrun=false']);
   });
 
+  it('reads the VM memory in either spelling, and nothing where the sparse file leaves it out', async () => {
+    homeWith(fixture('settings-store-json-4.35'));
+    expect((await readDockerDesktopSettings(home)).memoryMiB).toBe(8092);
+    homeWith(fixture('settings-store-json-v46'));
+    expect((await readDockerDesktopSettings(home)).memoryMiB).toBeNull();
+  });
+
   it('a settings version newer than any seen is read with a warning, not refused', async () => {
     homeWith(fixture('settings-store-json-v46').replace('"SettingsVersion": 46', '"SettingsVersion": 47'));
     const s = await readDockerDesktopSettings(home);

@@ -28,6 +28,8 @@ export interface Generation {
    */
   defaults: Record<Switch, boolean | null>;
   launchPathKey: string;
+  /** The VM's memory in MiB (Settings › Resources). */
+  memoryKey: string;
 }
 
 // Newest versions seen in real files: 34 for settings.json (4.34, unconfirmed), 46 for
@@ -56,6 +58,7 @@ export const STORE: Omit<Generation, 'file'> = {
   // the sweep verifies every variant by the fs type the container sees after the restart.
   defaults: { vz: true, virtiofs: true, grpcfuse: true, libkrun: false, rosetta: true },
   launchPathKey: 'DockerAppLaunchPath',
+  memoryKey: 'MemoryMiB',
 };
 
 export const LEGACY: Omit<Generation, 'file'> = {
@@ -71,6 +74,7 @@ export const LEGACY: Omit<Generation, 'file'> = {
   },
   defaults: { vz: null, virtiofs: null, grpcfuse: null, libkrun: null, rosetta: null },
   launchPathKey: 'dockerAppLaunchPath',
+  memoryKey: 'memoryMiB',
 };
 
 async function exists(file: string): Promise<boolean> {
@@ -103,6 +107,8 @@ export interface DockerDesktopSettings {
   /** What Docker Desktop runs with: the written value, else the generation's default. */
   switches: Record<Switch, boolean | null>;
   launchPath: string | null;
+  /** The VM's memory as the file says it; null where absent or not a number. */
+  memoryMiB: number | null;
 }
 
 /** Reads and checks the settings file; throws a clear MountbenchError for anything it cannot trust. */
@@ -135,6 +141,7 @@ export async function readDockerDesktopSettings(home: string): Promise<DockerDes
     switches[name] = value === undefined ? generation.defaults[name] : value;
   }
   const launch = json[generation.launchPathKey];
+  const memory = json[generation.memoryKey];
   return {
     generation,
     file,
@@ -143,5 +150,6 @@ export async function readDockerDesktopSettings(home: string): Promise<DockerDes
     written,
     switches,
     launchPath: typeof launch === 'string' ? launch : null,
+    memoryMiB: typeof memory === 'number' && Number.isFinite(memory) ? memory : null,
   };
 }

@@ -48,7 +48,8 @@ async function variants(ctx: ProviderContext): Promise<{ list: VariantSpec[]; ve
   const generation = await findGeneration(ctx.home);
   const settings = await readDockerDesktopSettings(ctx.home).catch(() => null);
   const version = await versionOf(ctx, settings);
-  return { list: listDockerDesktopVariants(ctx.host, version, generation), version };
+  const file = { settingsVersion: settings?.version ?? null, memoryMiB: settings?.memoryMiB ?? null };
+  return { list: listDockerDesktopVariants(ctx.host, version, generation, file), version };
 }
 
 async function availableVariant(ctx: ProviderContext, id: string): Promise<VariantSpec> {

@@ -17,9 +17,39 @@ const sw = (s: Partial<Record<Switch, boolean | null>>): Record<Switch, boolean 
 });
 
 describe('Docker Desktop variants', () => {
+  const byId = (list: ReturnType<typeof listDockerDesktopVariants>, id: string) =>
+    list.find((v) => v.id === id);
+
+  it('says QEMU is likely gone when the release is unknown and the file is of version 43 or later', () => {
+    const unknown = listDockerDesktopVariants(M1, null, store, { settingsVersion: 46, memoryMiB: null });
+    expect(byId(unknown, 'qemu-grpcfuse')).toMatchObject({
+      available: false,
+      reason: expect.stringMatching(/^likely gone: QEMU left Docker Desktop in 4\.44, .*version 46/),
+    });
+    expect(byId(unknown, 'qemu-osxfs')?.available).toBe(false);
+    expect(byId(unknown, 'vz-virtiofs')?.available).toBe(true);
+    // An older file, or a known release before 4.44, keeps QEMU on offer.
+    const older = listDockerDesktopVariants(M1, null, store, { settingsVersion: 40, memoryMiB: null });
+    expect(byId(older, 'qemu-grpcfuse')?.available).toBe(true);
+    const known = listDockerDesktopVariants(M1, '4.43.0', store, { settingsVersion: 43, memoryMiB: null });
+    expect(byId(known, 'qemu-grpcfuse')?.available).toBe(true);
+  });
+
+  it('offers Docker VMM only with at least 4 GB of VM memory, saying where to raise it', () => {
+    const small = listDockerDesktopVariants(M1, '4.49.0', store, { settingsVersion: 43, memoryMiB: 2048 });
+    expect(byId(small, 'docker-vmm')).toMatchObject({
+      available: false,
+      reason:
+        'needs at least 4 GB of VM memory (this one has 2048 MiB): raise it in Docker Desktop › Settings › Resources first',
+    });
+    for (const memoryMiB of [4096, null])
+      expect(
+        byId(listDockerDesktopVariants(M1, '4.49.0', store, { settingsVersion: 43, memoryMiB }), 'docker-vmm')
+          ?.available,
+      ).toBe(true);
+  });
+
   it('offers each variant only where it exists, saying why not', () => {
-    const byId = (list: ReturnType<typeof listDockerDesktopVariants>, id: string) =>
-      list.find((v) => v.id === id);
     const m1 = listDockerDesktopVariants(M1, '4.43.0', store);
     expect(byId(m1, 'docker-vmm')?.available).toBe(true);
     expect(byId(m1, 'hyperkit-grpcfuse')?.reason).toMatch(/Intel Mac/);

@@ -15,6 +15,10 @@ interface VariantDef {
   /** Last version that still has it. */
   maxVersion?: string;
   needsLibkrunKey?: boolean;
+  /** Least VM memory it needs, in MiB. */
+  minMemoryMiB?: number;
+  /** It runs on QEMU, which Docker Desktop deprecated in 4.44. */
+  qemu?: boolean;
   switches: Partial<Record<Switch, boolean>>;
   /**
    * Switches written even when the file leaves them to their default: gRPC FUSE defaults to on
@@ -61,6 +65,7 @@ export const DEFS: readonly VariantDef[] = [
     label: 'QEMU + gRPC FUSE',
     chip: 'arm64',
     maxVersion: '4.43', // QEMU left Docker Desktop in 4.44
+    qemu: true,
     switches: { ...OFF_HV, grpcfuse: true },
     explicit: ['grpcfuse'],
     expectedFsTypes: ['fuse.grpcfuse', 'grpcfuse'],
@@ -82,6 +87,7 @@ export const DEFS: readonly VariantDef[] = [
     label: 'QEMU + osxfs (legacy)',
     chip: 'arm64',
     maxVersion: '4.43', // bounded by QEMU here, which left Docker Desktop in 4.44
+    qemu: true,
     switches: { ...OFF_HV, grpcfuse: false },
     expectedFsTypes: ['fuse.osxfs', 'osxfs'],
     bindFlags: OSXFS_FLAGS,
@@ -105,6 +111,8 @@ export const DEFS: readonly VariantDef[] = [
     minMacos: '12.5',
     minVersion: '4.35',
     needsLibkrunKey: true,
+    // "Docker VMM requires a minimum of 4GB of memory to be allocated to the Docker Linux VM" (docs vmm.md).
+    minMemoryMiB: 4096,
     // What Docker Desktop itself writes when Docker VMM is picked (a real settings-store.json):
     // the Virtualization framework and Rosetta go off. VirtioFS is Docker VMM's only file sharing.
     switches: { libkrun: true, vz: false, rosetta: false },
@@ -124,11 +132,22 @@ export function defById(id: string): VariantDef | undefined {
 
 const CHIP_NAME = { arm64: 'an Apple silicon Mac', x64: 'an Intel Mac' } as const;
 
+/** What the settings file says that bears on which variants can start. */
+export interface FileFacts {
+  /** The file's settings version; null when unknown. */
+  settingsVersion: number | null;
+  memoryMiB: number | null;
+}
+
+/** Settings files of this version and later are written by releases after QEMU left (4.44). */
+export const FIRST_VERSION_AFTER_QEMU = 43;
+
 function unavailableReason(
   def: VariantDef,
   host: HostFacts,
   version: string | null,
   generation: Generation | null,
+  file: FileFacts,
 ): string | undefined {
   if (host.platform !== 'darwin') return 'Docker Desktop file sharing variants exist only on macOS';
   if (def.chip && host.arch !== def.chip)
@@ -145,6 +164,23 @@ function unavailableReason(
   if (def.needsLibkrunKey && generation && !generation.keys.libkrun) {
     return `needs Docker Desktop 4.35 or later (this one keeps ${generation.name})`;
   }
+  if (
+    def.qemu &&
+    !version &&
+    file.settingsVersion !== null &&
+    file.settingsVersion >= FIRST_VERSION_AFTER_QEMU
+  ) {
+    return (
+      `likely gone: QEMU left Docker Desktop in 4.44, and this settings file (version ${file.settingsVersion}) ` +
+      'was written by a later release (the installed version could not be read)'
+    );
+  }
+  if (def.minMemoryMiB && file.memoryMiB !== null && file.memoryMiB < def.minMemoryMiB) {
+    return (
+      `needs at least ${def.minMemoryMiB / 1024} GB of VM memory (this one has ${file.memoryMiB} MiB): ` +
+      'raise it in Docker Desktop › Settings › Resources first'
+    );
+  }
   return undefined;
 }
 
@@ -157,9 +193,10 @@ export function listDockerDesktopVariants(
   host: HostFacts,
   version: string | null,
   generation: Generation | null,
+  file: FileFacts = { settingsVersion: null, memoryMiB: null },
 ): VariantSpec[] {
   return DEFS.map((def) => {
-    const reason = unavailableReason(def, host, version, generation);
+    const reason = unavailableReason(def, host, version, generation, file);
     return {
       id: def.id,
       label: def.label,
