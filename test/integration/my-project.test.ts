@@ -10,11 +10,18 @@ import type { RunFile } from '../../src/shared/result-schema';
 import type { RunRequest } from '../../src/shared/run-plan';
 import type { RunEvent } from '../../src/shared/run-events';
 import { getMachineInfo } from '../../src/core/machine';
+import type Dockerode from 'dockerode';
 import { dropPageCache } from '../../src/core/runner/cold-cache';
+import {
+  helperContainerOptions,
+  helperImageFor,
+  PINNED_HELPER_IMAGE,
+} from '../../src/core/runner/cold-cache-helper';
 import { ensureImage } from '../../src/core/runner/image';
 import { prepareRun } from '../../src/core/runner/prepare-run';
 import { executeRun } from '../../src/core/runner/run';
 import { docker, image, labelledLeftovers, tempDir } from './support';
+import { testHelperImage } from './helper-image';
 
 const cache = tempDir('my-project');
 afterAll(() => cache.remove());
@@ -33,9 +40,34 @@ async function run(
     appVersion: 'test',
     allowHostCommands: true,
     cacheDir: cache.path,
+    env: helperEnv(),
     signal: new AbortController().signal,
     onEvent,
   });
+}
+
+/** This machine cannot pull the pinned helper image: the test builds one and names it by id. */
+function helperEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, MOUNTBENCH_HELPER_IMAGE: testHelperImage() };
+}
+
+/** The images of the cold-cache helpers the engine created for a run, as the engine reports them. */
+async function helperCreations(runId: string): Promise<{ images: string[]; stop(): void }> {
+  const images: string[] = [];
+  const stream = (await docker.getEvents({
+    filters: { type: ['container'], event: ['create'], label: [`mountbench.run=${runId}`] },
+  })) as NodeJS.ReadableStream & { destroy(): void };
+  let buffered = '';
+  stream.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString();
+    for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
+      const event = JSON.parse(buffered.slice(0, nl)) as { Actor: { Attributes: Record<string, string> } };
+      buffered = buffered.slice(nl + 1);
+      if (event.Actor.Attributes.name.includes('drop-caches')) images.push(event.Actor.Attributes.image);
+    }
+  });
+  stream.on('error', () => {});
+  return { images, stop: () => stream.destroy() };
 }
 
 function readWhole(path: string): void {
@@ -124,7 +156,7 @@ describe("cold-cache mode on this machine's engine (drops the host's page cache:
       readWhole(file);
       // Warm: the second read found (and left) the file in the page cache.
       expect(residentBytes(file)).toBeGreaterThan(size / 2);
-      await dropPageCache(docker, image, 'it-cold-cache', new AbortController().signal);
+      await dropPageCache(docker, 'it-cold-cache', new AbortController().signal, { env: helperEnv() });
       // Cold: what the next read would have to fetch from disk again. Another process may touch a
       // page of it meanwhile, never half of it.
       expect(residentBytes(file)).toBeLessThan(size / 8);
@@ -134,6 +166,81 @@ describe("cold-cache mode on this machine's engine (drops the host's page cache:
     } finally {
       dir.remove();
     }
+  });
+
+  it('the helper holds nothing: the pinned image, no capability, no network, read-only, only drop_caches writable', async () => {
+    let inspected: Dockerode.ContainerInspectInfo | undefined;
+    let wrote: unknown;
+    await dropPageCache(docker, 'it-cold-cache-helper', new AbortController().signal, {
+      env: helperEnv(),
+      onCreated: async (id) => {
+        inspected = await docker.getContainer(id).inspect();
+      },
+    });
+    const info = inspected as Dockerode.ContainerInspectInfo;
+    const host = info.HostConfig as Dockerode.HostConfig & { ReadonlyPaths?: string[] | null };
+    expect(info.Image).toBe(testHelperImage());
+    expect(host.CapAdd ?? []).toEqual([]);
+    expect(host.CapDrop).toEqual(['ALL']);
+    expect(host.Privileged).toBe(false);
+    expect(host.NetworkMode).toBe('none');
+    expect(host.ReadonlyRootfs).toBe(true);
+    expect(host.SecurityOpt).toEqual(['no-new-privileges']);
+    // /proc/sys stays read-only as Docker makes it (the engine fills its defaults in), and the one
+    // bind mount is the kernel's drop_caches file.
+    if (host.ReadonlyPaths) expect(host.ReadonlyPaths).toContain('/proc/sys');
+    expect(info.Mounts.map((m) => [m.Source, m.RW])).toEqual([['/proc/sys/vm/drop_caches', true]]);
+    expect(info.Config.Entrypoint).toEqual(['sh', '-c']);
+    expect(await labelledLeftovers({ runId: 'it-cold-cache-helper' })).toEqual({
+      containers: [],
+      volumes: [],
+    });
+
+    // What the image could try beyond its one write, run under the same options: the kernel's other
+    // settings stay out of reach (core_pattern is only read, never written, by this test).
+    const probe = await docker.createContainer({
+      ...helperContainerOptions(testHelperImage(), `mountbench-it-helper-probe-${process.pid}`, {}),
+      Cmd: [
+        'touch /proc/sys/kernel/core_pattern; echo core=$?; touch /etc/x; echo root=$?; wget -T 2 http://127.0.0.1:1/ 2>/dev/null; echo net=$?',
+      ],
+    });
+    try {
+      await probe.start();
+      await probe.wait();
+      wrote = String(await probe.logs({ stdout: true, stderr: true })).replace(/[^\x20-\x7e\n]/g, '');
+    } finally {
+      await probe.remove({ force: true });
+    }
+    expect(wrote).toMatch(/core=1/);
+    expect(wrote).toMatch(/root=1/);
+    expect(wrote).toMatch(/net=1/);
+  });
+
+  it('the helper image is the pinned one whatever the bench image is, and not pulled from a name', async () => {
+    expect(helperImageFor({})).toBe(PINNED_HELPER_IMAGE);
+    expect(PINNED_HELPER_IMAGE).toMatch(/@sha256:[0-9a-f]{64}$/);
+    expect(() => helperImageFor({ MOUNTBENCH_HELPER_IMAGE: image })).toThrow(/by its content/);
+    const seen = await helperCreations('it-cold-cache-image');
+    try {
+      const result = await run(
+        {
+          mounts: ['tmpfs'],
+          workloads: ['custom'],
+          size: 'quick',
+          runs: 1,
+          warmup: 0,
+          coldCache: 'host-kernel',
+          custom: { command: 'true' },
+        },
+        'it-cold-cache-image',
+      );
+      expect(result.errors).toEqual([]);
+      expect(result.image).toBe(image);
+    } finally {
+      seen.stop();
+    }
+    expect(seen.images.length).toBeGreaterThan(0);
+    expect(new Set(seen.images)).toEqual(new Set([testHelperImage()]));
   });
 
   it('a run in cold-cache mode says so on every container figure, not on the host baseline', async () => {

@@ -16,7 +16,7 @@ import { explainEngineError } from './engine-errors';
 import type { BackendExecutor } from './executor';
 import { createExecutor, runWorkDir } from './executors';
 import { ensureImage } from './image';
-import { dropPageCache } from './cold-cache';
+import { dropPageCache, ensureHelperImage } from './cold-cache';
 import { dependencySplits } from '../recommend/dependency-split';
 import type { MeasureHooks } from './measure-hooks';
 import { benchToolsOnHost } from './host-tools';
@@ -97,6 +97,7 @@ async function ensureImages(ctx: RunContext, log: RunLog): Promise<void> {
       image === custom && image !== ctx.image ? 'custom' : 'bench',
     );
   }
+  if (ctx.request.coldCache) await ensureHelperImage(ctx.docker, ctx.env, ctx.signal);
 }
 
 /** Starts every backend's executor; a backend that cannot start is recorded and left out. */
@@ -140,7 +141,7 @@ function coldCacheStep(ctx: RunContext, backend: Backend): Pick<MeasureHooks, 'c
   return {
     coldCache: {
       scope: request.coldCache,
-      drop: (signal) => dropPageCache(docker, ctx.image, ctx.runId, signal),
+      drop: (signal) => dropPageCache(docker, ctx.runId, signal, { env: ctx.env }),
     },
   };
 }
