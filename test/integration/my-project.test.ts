@@ -3,7 +3,7 @@
 // This machine's engine shares the host's kernel, so the cold-cache tests drop the host's cache
 // (the `host-kernel` opt-in); fincore (util-linux) reads which pages of a file are resident.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunFile } from '../../src/shared/result-schema';
@@ -79,6 +79,47 @@ function residentBytes(path: string): number {
   const out = execFileSync('fincore', ['--bytes', '--noheadings', '--output', 'RES', path]).toString();
   return Number(out.trim());
 }
+
+describe("the project's copy", () => {
+  it("is out of other users' reach while it runs: the run folder and the runs folder are 0700", async () => {
+    const project = tempDir('secret-project');
+    writeFileSync(join(project.path, '.env'), 'SECRET=hunter2\n', { mode: 0o644 });
+    const runId = 'it-private-copy';
+    const seen: { runs: number; run: number; copies: string[] }[] = [];
+    const look = () => {
+      const runDir = join(cache.path, 'runs', runId);
+      seen.push({
+        runs: statSync(join(cache.path, 'runs')).mode & 0o777,
+        run: statSync(runDir).mode & 0o777,
+        copies: readdirSync(runDir, { recursive: true, encoding: 'utf8' }).filter((p) => p.endsWith('.env')),
+      });
+    };
+    try {
+      const result = await run(
+        {
+          mounts: ['bind'],
+          workloads: ['custom'],
+          size: 'quick',
+          runs: 1,
+          warmup: 0,
+          custom: { command: 'grep -q SECRET .env', folder: project.path },
+        },
+        runId,
+        (event) => {
+          if (event.type === 'phase' && event.phase === 'timed') look();
+        },
+      );
+      expect(result.errors).toEqual([]);
+      expect(seen.length).toBeGreaterThan(0);
+      for (const s of seen) {
+        expect(s).toMatchObject({ runs: 0o700, run: 0o700 });
+        expect(s.copies.length).toBeGreaterThan(0);
+      }
+    } finally {
+      project.remove();
+    }
+  });
+});
 
 describe('the dependency folder split', () => {
   it('measures the project with node_modules in a named volume beside the plain bind mount', async () => {

@@ -1,8 +1,8 @@
 // Removes what runs whose process died left behind: mutagen sessions and docker-sync syncs, bench
 // containers and volumes on the engine, FUSE mounts and fixture folders on the host. Runs whose
 // owner is alive are left alone.
-import { readdir, readFile, rm, writeFile, mkdir, access } from 'node:fs/promises';
-import { join } from 'node:path';
+import { access, chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type Dockerode from 'dockerode';
 import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE } from '../../shared/ids';
 import { fuseMountsUnder, unmountFuse } from '../providers/fuse-share';
@@ -23,10 +23,18 @@ export interface LeftoverReport {
 
 const OWNER_FILE = 'owner';
 
-/** Marks a run's work folder with its owner before anything is laid in it. */
+/**
+ * Marks a run's work folder with its owner before anything is laid in it. The folder and the
+ * `runs` folder above it are the user's alone (0700): a copied project keeps its files' own modes
+ * (a `.env` at 0644), and the bind mounts need them, so the folders are what keeps other users out.
+ */
 export async function claimRunDir(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, OWNER_FILE), currentOwner());
+  const runs = dirname(dir);
+  await mkdir(runs, { recursive: true, mode: 0o700 });
+  await chmod(runs, 0o700);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await chmod(dir, 0o700);
+  await writeFile(join(dir, OWNER_FILE), currentOwner(), { mode: 0o600 });
 }
 
 async function deadRunDirs(cacheDir: string): Promise<string[]> {
