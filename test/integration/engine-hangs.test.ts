@@ -69,6 +69,24 @@ describe('an engine that answers the probe and then hangs (stand-in)', () => {
   });
 });
 
+describe('an engine that answers a container create without an id (stand-in)', () => {
+  it('fails the backend once with a clear error and never calls /containers/undefined', async () => {
+    const engine = await startFakeEngine('no-container-id', { socketPath: join(root.path, 'no-id.sock') });
+    try {
+      const out = await mountbenchChild(
+        ['run', '--mount', 'tmpfs,volume', ...QUICK],
+        envFor('no-id', { DOCKER_HOST: engine.endpoint }),
+      );
+      expect(out.stderr).toMatch(/answered the request to create \S+ without a valid container id/);
+      expect(out.code).not.toBe(0);
+      expect(engine.requests.filter((url) => url.includes('/containers/create')).length).toBeGreaterThan(0);
+      expect(engine.requests.filter((url) => url.includes('undefined'))).toEqual([]);
+    } finally {
+      await engine.close();
+    }
+  });
+});
+
 describe('the engine the user chose is the one measured, or none', () => {
   it.each([
     ['a dead', `unix://${join(root.path, 'no-engine-here.sock')}`],

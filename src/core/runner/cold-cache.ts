@@ -14,6 +14,7 @@ import type { ColdCacheScope } from '../../shared/run-plan';
 import { currentOwner, OWNER_LABEL } from '../engines/run-owner';
 import { helperContainerOptions, helperImageFor, isImageId } from './cold-cache-helper';
 import { ensureImage } from './image';
+import { createContainerChecked } from './create-container';
 
 /** Providers whose engine runs in a VM of the user's own on their Mac (docs/product-facts.md). */
 const VM_PROVIDERS: ReadonlySet<EngineInfo['provider']> = new Set([
@@ -73,7 +74,7 @@ export async function dropPageCache(
   const image = helperImageFor(options.env);
   // A fresh name each time: a helper whose removal failed must not block the next sample's.
   const name = `${MOUNTBENCH_NAME_PREFIX}${runId}-drop-caches-${randomBytes(3).toString('hex')}`;
-  const container = await docker.createContainer({
+  const container = await createContainerChecked(docker, {
     ...helperContainerOptions(image, name, {
       [MOUNTBENCH_LABEL]: MOUNTBENCH_LABEL_VALUE,
       'mountbench.run': runId,
