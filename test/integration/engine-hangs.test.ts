@@ -87,6 +87,26 @@ describe('an engine that answers a container create without an id (stand-in)', (
   });
 });
 
+describe('a data or cache folder where no folder can be made', () => {
+  it('MOUNTBENCH_DATA_DIR=/proc/self fails at once, saying why, instead of hanging', async () => {
+    const out = await mountbenchChild(['run', '--mount', 'tmpfs', ...QUICK], {
+      ...envFor('proc-data'),
+      MOUNTBENCH_DATA_DIR: '/proc/self',
+    });
+    expect(out.stderr).toContain('results cannot be saved in /proc/self/results: no such file or folder');
+    expect(out.code).toBe(1);
+  });
+
+  it('MOUNTBENCH_CACHE_DIR=/proc/self ends the run with the error, and saves it where the data folder is', async () => {
+    const out = await mountbenchChild(['run', '--mount', 'tmpfs', ...QUICK], {
+      ...envFor('proc-cache'),
+      MOUNTBENCH_CACHE_DIR: '/proc/self',
+    });
+    expect(out.stderr).toMatch(/ENOENT.*\/proc\/self\/runs/);
+    expect(savedIn('proc-cache')).toHaveLength(1);
+  });
+});
+
 describe('the engine the user chose is the one measured, or none', () => {
   it.each([
     ['a dead', `unix://${join(root.path, 'no-engine-here.sock')}`],

@@ -1,8 +1,9 @@
 // Removes what runs whose process died left behind: mutagen sessions and docker-sync syncs, bench
 // containers and volumes on the engine, FUSE mounts and fixture folders on the host. Runs whose
 // owner is alive are left alone.
-import { access, chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, chmod, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { makeDirs } from '../store/make-dirs';
 import type Dockerode from 'dockerode';
 import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE } from '../../shared/ids';
 import { fuseMountsUnder, unmountFuse } from '../providers/fuse-share';
@@ -30,9 +31,9 @@ const OWNER_FILE = 'owner';
  */
 export async function claimRunDir(dir: string): Promise<void> {
   const runs = dirname(dir);
-  await mkdir(runs, { recursive: true, mode: 0o700 });
+  await makeDirs(runs, 0o700);
   await chmod(runs, 0o700);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await makeDirs(dir, 0o700);
   await chmod(dir, 0o700);
   await writeFile(join(dir, OWNER_FILE), currentOwner(), { mode: 0o600 });
 }
