@@ -195,4 +195,63 @@ describe('a host custom command that starts children of its own', () => {
     expect(started.filter(running)).toEqual([]);
     expect(out.stderr).toMatch(/cancelled; everything the run created was removed/);
   });
+
+  it('a child that left the group with setsid does not survive a cancel, nor the end of its sample', async () => {
+    const pids = join(root.path, 'setsid.pids');
+    // A new session of its own, as a daemonising dev server makes: out of reach of the group kill.
+    const daemon = `setsid sh -c 'echo $$ >> ${pids}; exec sleep 600' &`;
+    const cancelled = await mountbenchChild(
+      [
+        'run',
+        '--mount',
+        'host',
+        '--workload',
+        'custom',
+        '--command',
+        `${daemon} wait`,
+        '--runs',
+        '3',
+        '--warmup',
+        '0',
+      ],
+      envFor('setsid'),
+      undefined,
+      undefined,
+      (child) => {
+        const poll = setInterval(() => {
+          if (existsSync(pids) && readFileSync(pids, 'utf8').trim()) {
+            clearInterval(poll);
+            child.kill('SIGINT');
+          }
+        }, 50);
+        child.on('close', () => clearInterval(poll));
+      },
+    );
+    expect(cancelled.code).toBe(130);
+    const first = readFileSync(pids, 'utf8').trim().split('\n').map(Number);
+    expect(first.length).toBeGreaterThan(0);
+    expect(first.filter(running)).toEqual([]);
+
+    // The shell ends at once, leaving its daemon behind: gone when the sample is over.
+    const ended = await mountbenchChild(
+      [
+        'run',
+        '--mount',
+        'host',
+        '--workload',
+        'custom',
+        '--command',
+        `${daemon} sleep 0.3`,
+        '--runs',
+        '1',
+        '--warmup',
+        '0',
+      ],
+      envFor('setsid-ended'),
+    );
+    expect(ended.code).toBe(0);
+    const all = readFileSync(pids, 'utf8').trim().split('\n').map(Number);
+    expect(all.length).toBeGreaterThan(first.length);
+    expect(all.filter(running)).toEqual([]);
+  });
 });
