@@ -2,7 +2,8 @@
 // volume measured beside the plain bind mount, and cold-cache mode shown to empty the page cache.
 // This machine's engine shares the host's kernel, so the cold-cache tests drop the host's cache
 // (the `host-kernel` opt-in); fincore (util-linux) reads which pages of a file are resident.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { hostname } from 'node:os';
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -118,6 +119,40 @@ describe("the project's copy", () => {
     } finally {
       project.remove();
     }
+  });
+});
+
+describe('two benchmarks at once', () => {
+  it('each figure is warned about while another live Mountbench run measures from the same cache; a dead one is not', async () => {
+    const other = spawn('sleep', ['60'], { stdio: 'ignore' });
+    const otherDir = join(cache.path, 'runs', 'it-other-live');
+    const deadDir = join(cache.path, 'runs', 'it-other-dead');
+    mkdirSync(otherDir, { recursive: true });
+    mkdirSync(deadDir, { recursive: true });
+    writeFileSync(join(otherDir, 'owner'), `${hostname()}:${other.pid}`);
+    writeFileSync(join(deadDir, 'owner'), `${hostname()}:999999999`);
+    const request: RunRequest = {
+      mounts: ['tmpfs'],
+      workloads: ['custom'],
+      size: 'quick',
+      runs: 1,
+      warmup: 0,
+      custom: { command: 'true' },
+    };
+    try {
+      const together = await run(request, 'it-concurrent');
+      expect(together.results.length).toBeGreaterThan(0);
+      for (const result of together.results)
+        expect(result.warnings).toContain(
+          `another Mountbench run (process ${other.pid}) was measuring on this machine at the same time: the two shared the disk and the CPU, so these figures are slower than this machine alone gives; run one benchmark at a time`,
+        );
+    } finally {
+      other.kill('SIGKILL');
+    }
+    await new Promise((resolve) => other.once('exit', resolve));
+    const alone = await run(request, 'it-alone');
+    for (const result of alone.results)
+      expect(result.warnings.join(' ')).not.toMatch(/another Mountbench run/);
   });
 });
 

@@ -4,6 +4,7 @@
 import { access, chmod, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { makeDirs } from '../store/make-dirs';
+import { readRegularFile } from '../store/read-regular-file';
 import type Dockerode from 'dockerode';
 import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE } from '../../shared/ids';
 import { fuseMountsUnder, unmountFuse } from '../providers/fuse-share';
@@ -36,6 +37,25 @@ export async function claimRunDir(dir: string): Promise<void> {
   await makeDirs(dir, 0o700);
   await chmod(dir, 0o700);
   await writeFile(join(dir, OWNER_FILE), currentOwner(), { mode: 0o600 });
+}
+
+/**
+ * Other Mountbench processes measuring from this cache folder right now (their run folders' live
+ * owners): two benchmarks at once share the disk and the CPU, and each makes the other's figures
+ * slower than the machine alone would give. Bounded: a runs folder holds a few entries.
+ */
+export async function otherLiveRuns(cacheDir: string, runId: string): Promise<string[]> {
+  const runsDir = join(cacheDir, 'runs');
+  const me = currentOwner();
+  const found: string[] = [];
+  for (const entry of (await readdir(runsDir).catch(() => [] as string[])).slice(0, 1000)) {
+    if (entry === runId) continue;
+    const owner = await readRegularFile(join(runsDir, entry, OWNER_FILE), { maxBytes: 1024, noFollow: true })
+      .then((bytes) => bytes.toString('utf8').trim())
+      .catch(() => undefined);
+    if (owner && owner !== me && ownerIsAlive(owner)) found.push(owner);
+  }
+  return found;
 }
 
 async function deadRunDirs(cacheDir: string): Promise<string[]> {
