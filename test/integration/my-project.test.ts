@@ -82,12 +82,19 @@ function residentBytes(path: string): number {
 }
 
 describe("the project's copy", () => {
-  it("is out of other users' reach while it runs: the run folder and the runs folder are 0700", async () => {
+  it("is out of other users' reach while it runs (run folders 0700), in a container with Docker's default capabilities only", async () => {
     const project = tempDir('secret-project');
     writeFileSync(join(project.path, '.env'), 'SECRET=hunter2\n', { mode: 0o644 });
     const runId = 'it-private-copy';
     const seen: { runs: number; run: number; copies: string[] }[] = [];
+    const inspections: Promise<Dockerode.ContainerInspectInfo[]>[] = [];
     const look = () => {
+      // Every container of the run, from the user's image: nothing beyond Docker's defaults.
+      inspections.push(
+        docker
+          .listContainers({ filters: { label: [`mountbench.run=${runId}`] } })
+          .then((list) => Promise.all(list.map((c) => docker.getContainer(c.Id).inspect()))),
+      );
       const runDir = join(cache.path, 'runs', runId);
       seen.push({
         runs: statSync(join(cache.path, 'runs')).mode & 0o777,
@@ -115,6 +122,13 @@ describe("the project's copy", () => {
       for (const s of seen) {
         expect(s).toMatchObject({ runs: 0o700, run: 0o700 });
         expect(s.copies.length).toBeGreaterThan(0);
+      }
+      const containers = (await Promise.all(inspections)).flat();
+      expect(containers.length).toBeGreaterThan(0);
+      for (const c of containers) {
+        expect(c.HostConfig.CapAdd ?? []).toEqual([]);
+        expect(c.HostConfig.Privileged).toBe(false);
+        expect(c.HostConfig.SecurityOpt ?? []).toEqual([]);
       }
     } finally {
       project.remove();
