@@ -381,6 +381,39 @@ describe('hostile image names in a run request', () => {
     expect(connections).toEqual([]);
   });
 
+  it("a page's custom command never runs on the host: the baseline skips it, nothing is written there", async () => {
+    const planted = join(data.path, 'planted');
+    const socket = await openOk();
+    const done = new Promise<{ skipped?: { backendId: string; reason: string }[] }>((resolve) => {
+      socket.on('message', (raw) => {
+        const message = JSON.parse(raw.toString()) as { event?: { type: string; run?: never } };
+        if (message.event?.type === 'run-done') resolve(message.event.run as never);
+      });
+    });
+    const started = await call(socket, 50, 'runs:start', [
+      {
+        mounts: ['host'],
+        workloads: ['custom'],
+        size: 'quick',
+        runs: 1,
+        warmup: 0,
+        custom: { command: `mkdir -p ${planted} && echo pwned > ${join(planted, 'pwned')}` },
+      },
+    ]);
+    expect(started).toMatchObject({ ok: true });
+    const run = await done;
+    expect(run.skipped).toEqual([
+      {
+        backendId: 'host',
+        workloadId: 'custom',
+        reason: expect.stringMatching(/never one from a project file or a page/),
+      },
+    ]);
+    expect(existsSync(planted)).toBe(false);
+    expect(await call(socket, 51, 'runs:active', [])).toEqual({ id: 51, ok: true, value: [] });
+    socket.close();
+  }, 60_000);
+
   it('a pull from an unknown registry host ends the run with a clear error; serve answers and the run folder is gone', async () => {
     const socket = await openOk();
     const done = new Promise<{ status: string; errors: { code: string; message: string }[] }>((resolve) => {
