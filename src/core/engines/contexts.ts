@@ -6,7 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { EngineTls } from '../../shared/engine';
 import { DEFAULT_CONTEXT } from './current-context';
-import { isNotFound, messageOf } from './docker-config';
+import { isNotFound, messageOf, readConfigText } from './docker-config';
 import { findTlsMaterial } from './tls-material';
 
 export interface DockerContext {
@@ -83,7 +83,7 @@ async function readOne(
 
   let text: string;
   try {
-    text = await fs.readFile(metaPath, 'utf8');
+    text = await readConfigText(metaPath);
   } catch (err) {
     return problem(`Cannot read the context file ${metaPath}: ${messageOf(err)}`);
   }
