@@ -25,7 +25,10 @@ It drops the page cache of the engine's kernel: on a plain Linux engine, the who
 
   --megabytes <n>  size of the file (default 256)
   --rounds <n>     cold and warm reads each (default 10)
-  --image <ref>    bench image (default MOUNTBENCH_IMAGE or the pinned BusyBox)`;
+  --image <ref>    bench image (default MOUNTBENCH_IMAGE or the pinned BusyBox)
+
+The helper container runs the pinned helper image; where it cannot be pulled, build one and set
+MOUNTBENCH_HELPER_IMAGE to its id (docs/user-guide.md, cold-cache mode).`;
 
 const OPTIONS: BenchOptions = {
   megabytes: { type: 'string' },
@@ -78,7 +81,7 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
     await read();
     for (let round = 0; round < rounds; round++) {
       signal.throwIfAborted();
-      await dropPageCache(docker, image, `bench-cold-cache-${process.pid}`, signal);
+      await dropPageCache(docker, `bench-cold-cache-${process.pid}`, signal);
       residentCold.push(resident(hostFile) ?? NaN);
       cold.push(await read());
       residentWarm.push(resident(hostFile) ?? NaN);

@@ -1,10 +1,11 @@
 // Checks a command makes on the paths it was given before any work starts, so a typo costs a
 // second rather than a finished measurement that cannot be written.
 import { constants } from 'node:fs';
-import { access, mkdir, stat } from 'node:fs/promises';
+import { access, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { MountbenchError } from '../shared/errors';
 import { errnoWords } from './error-text';
+import { makeDirs } from '../core/store/make-dirs';
 
 const bad = (message: string) => new MountbenchError('BAD_INPUT', message);
 
@@ -39,7 +40,7 @@ export async function checkInputFolder(flag: string, dir: string): Promise<void>
  */
 export async function checkResultsFolder(dir: string): Promise<void> {
   try {
-    await mkdir(dir, { recursive: true });
+    await makeDirs(dir);
     await access(dir, constants.W_OK);
   } catch (err) {
     const code = (err as { code?: unknown }).code;

@@ -1,5 +1,6 @@
 // What a caller asks the runner for, validated at every boundary (CLI flags, IPC, WebSocket).
 import { z } from 'zod';
+import { imageReferenceSchema } from './image-reference';
 import { MOUNT_KINDS, SIZES, WORKLOAD_IDS } from './ids';
 
 /**
@@ -57,7 +58,7 @@ export const runRequestSchema = z
       .object({
         command: z.string().min(1).max(10_000),
         folder: z.string().min(1).max(4096).optional(),
-        image: z.string().min(1).max(500).optional(),
+        image: imageReferenceSchema.optional(),
         /**
          * A folder of the project (e.g. `node_modules`) to also measure in a named volume, the
          * rest of the project staying on the bind mount: each bind backend gets that twin.
@@ -82,7 +83,7 @@ export const runRequestSchema = z
     /** Drop the page cache before every sample of a container backend (see COLD_CACHE_SCOPES). */
     coldCache: z.enum(COLD_CACHE_SCOPES).optional(),
     /** Bench image reference; omitted: MOUNTBENCH_IMAGE or the pinned default. */
-    image: z.string().min(1).max(500).optional(),
+    image: imageReferenceSchema.optional(),
   })
   .strict()
   .refine((r) => !r.workloads.includes('custom') || r.custom !== undefined, {

@@ -4,6 +4,7 @@
 // few places where the core holds more (a proposal's full backends) are narrowed in one mapper
 // (core/sweep/sweep-views.ts) with a test.
 import { z } from 'zod';
+import { imageReferenceSchema } from './image-reference';
 import type { SerializedError } from './errors';
 import { MOUNT_KINDS, PROVIDER_IDS, SIZES, WORKLOAD_IDS, type MountKind, type ProviderId } from './ids';
 import type { RunFile } from './result-schema';
@@ -21,7 +22,7 @@ export const sweepRequestSchema = z
     size: z.enum(SIZES),
     runs: z.number().int().min(1).max(1000),
     warmup: z.number().int().min(0).max(100),
-    image: z.string().min(1).max(500).optional(),
+    image: imageReferenceSchema.optional(),
     /**
      * Measure every setting again in reverse order (A B C, then C B A) and flag a setting whose two
      * passes disagree: drift between settings falls on both ends alike. Doubles the sweep's time.

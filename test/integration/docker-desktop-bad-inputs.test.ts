@@ -73,6 +73,24 @@ describe('docker-desktop (stand-in) bad inputs', () => {
     expect(readFileSync(file).equals(bytes)).toBe(true);
   });
 
+  it('refuses a settings file over the size bound before reading it, naming the file, in the dry run too', async () => {
+    // Valid JSON, padded past 1 MiB: refused for its size alone, whatever it holds.
+    const { file, ctx, bytes } = await setUp((f) =>
+      writeFileSync(f, readFileSync(f, 'utf8').replace(/}\s*$/, `${' '.repeat(3 * 1024 * 1024)}}\n`)),
+    );
+    const pattern =
+      /settings-store\.json is 3\.0 MB; more than the 1\.0 MB allowed: a settings file is a few KB/;
+    await expectRefused(ctx, file, bytes, pattern, false);
+    // Without --yes: the plan only (the dry run), which reads the file too.
+    const out = await mountbenchChild(
+      ['sweep', '--provider', 'docker-desktop', '--workload', 'dd-write', '--size', 'quick'],
+      sb.env,
+    );
+    expect(out.stdout).toMatch(new RegExp(`cannot start: vz-virtiofs: .*${pattern.source}`));
+    expect(out.code).not.toBe(0);
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+  });
+
   it('refuses a switch it must write whose value is not true/false, in a settings version newer than any seen', async () => {
     // A newer version alone is only a warning (docs/product-facts.md, the newer-versions policy);
     // a switch of a shape Mountbench does not understand is what refuses.

@@ -69,6 +69,44 @@ describe('an engine that answers the probe and then hangs (stand-in)', () => {
   });
 });
 
+describe('an engine that answers a container create without an id (stand-in)', () => {
+  it('fails the backend once with a clear error and never calls /containers/undefined', async () => {
+    const engine = await startFakeEngine('no-container-id', { socketPath: join(root.path, 'no-id.sock') });
+    try {
+      const out = await mountbenchChild(
+        ['run', '--mount', 'tmpfs,volume', ...QUICK],
+        envFor('no-id', { DOCKER_HOST: engine.endpoint }),
+      );
+      expect(out.stderr).toMatch(/answered the request to create \S+ without a valid container id/);
+      expect(out.code).not.toBe(0);
+      expect(engine.requests.filter((url) => url.includes('/containers/create')).length).toBeGreaterThan(0);
+      expect(engine.requests.filter((url) => url.includes('undefined'))).toEqual([]);
+    } finally {
+      await engine.close();
+    }
+  });
+});
+
+describe('a data or cache folder where no folder can be made', () => {
+  it('MOUNTBENCH_DATA_DIR=/proc/self fails at once, saying why, instead of hanging', async () => {
+    const out = await mountbenchChild(['run', '--mount', 'tmpfs', ...QUICK], {
+      ...envFor('proc-data'),
+      MOUNTBENCH_DATA_DIR: '/proc/self',
+    });
+    expect(out.stderr).toContain('results cannot be saved in /proc/self/results: no such file or folder');
+    expect(out.code).toBe(1);
+  });
+
+  it('MOUNTBENCH_CACHE_DIR=/proc/self ends the run with the error, and saves it where the data folder is', async () => {
+    const out = await mountbenchChild(['run', '--mount', 'tmpfs', ...QUICK], {
+      ...envFor('proc-cache'),
+      MOUNTBENCH_CACHE_DIR: '/proc/self',
+    });
+    expect(out.stderr).toMatch(/ENOENT.*\/proc\/self\/runs/);
+    expect(savedIn('proc-cache')).toHaveLength(1);
+  });
+});
+
 describe('the engine the user chose is the one measured, or none', () => {
   it.each([
     ['a dead', `unix://${join(root.path, 'no-engine-here.sock')}`],
@@ -156,5 +194,64 @@ describe('a host custom command that starts children of its own', () => {
     expect(started.length).toBeGreaterThan(0);
     expect(started.filter(running)).toEqual([]);
     expect(out.stderr).toMatch(/cancelled; everything the run created was removed/);
+  });
+
+  it('a child that left the group with setsid does not survive a cancel, nor the end of its sample', async () => {
+    const pids = join(root.path, 'setsid.pids');
+    // A new session of its own, as a daemonising dev server makes: out of reach of the group kill.
+    const daemon = `setsid sh -c 'echo $$ >> ${pids}; exec sleep 600' &`;
+    const cancelled = await mountbenchChild(
+      [
+        'run',
+        '--mount',
+        'host',
+        '--workload',
+        'custom',
+        '--command',
+        `${daemon} wait`,
+        '--runs',
+        '3',
+        '--warmup',
+        '0',
+      ],
+      envFor('setsid'),
+      undefined,
+      undefined,
+      (child) => {
+        const poll = setInterval(() => {
+          if (existsSync(pids) && readFileSync(pids, 'utf8').trim()) {
+            clearInterval(poll);
+            child.kill('SIGINT');
+          }
+        }, 50);
+        child.on('close', () => clearInterval(poll));
+      },
+    );
+    expect(cancelled.code).toBe(130);
+    const first = readFileSync(pids, 'utf8').trim().split('\n').map(Number);
+    expect(first.length).toBeGreaterThan(0);
+    expect(first.filter(running)).toEqual([]);
+
+    // The shell ends at once, leaving its daemon behind: gone when the sample is over.
+    const ended = await mountbenchChild(
+      [
+        'run',
+        '--mount',
+        'host',
+        '--workload',
+        'custom',
+        '--command',
+        `${daemon} sleep 0.3`,
+        '--runs',
+        '1',
+        '--warmup',
+        '0',
+      ],
+      envFor('setsid-ended'),
+    );
+    expect(ended.code).toBe(0);
+    const all = readFileSync(pids, 'utf8').trim().split('\n').map(Number);
+    expect(all.length).toBeGreaterThan(first.length);
+    expect(all.filter(running)).toEqual([]);
   });
 });

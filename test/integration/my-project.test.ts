@@ -2,19 +2,27 @@
 // volume measured beside the plain bind mount, and cold-cache mode shown to empty the page cache.
 // This machine's engine shares the host's kernel, so the cold-cache tests drop the host's cache
 // (the `host-kernel` opt-in); fincore (util-linux) reads which pages of a file are resident.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { hostname } from 'node:os';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunFile } from '../../src/shared/result-schema';
 import type { RunRequest } from '../../src/shared/run-plan';
 import type { RunEvent } from '../../src/shared/run-events';
 import { getMachineInfo } from '../../src/core/machine';
+import type Dockerode from 'dockerode';
 import { dropPageCache } from '../../src/core/runner/cold-cache';
+import {
+  helperContainerOptions,
+  helperImageFor,
+  PINNED_HELPER_IMAGE,
+} from '../../src/core/runner/cold-cache-helper';
 import { ensureImage } from '../../src/core/runner/image';
 import { prepareRun } from '../../src/core/runner/prepare-run';
 import { executeRun } from '../../src/core/runner/run';
 import { docker, image, labelledLeftovers, tempDir } from './support';
+import { testHelperImage } from './helper-image';
 
 const cache = tempDir('my-project');
 afterAll(() => cache.remove());
@@ -33,9 +41,34 @@ async function run(
     appVersion: 'test',
     allowHostCommands: true,
     cacheDir: cache.path,
+    env: helperEnv(),
     signal: new AbortController().signal,
     onEvent,
   });
+}
+
+/** This machine cannot pull the pinned helper image: the test builds one and names it by id. */
+function helperEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, MOUNTBENCH_HELPER_IMAGE: testHelperImage() };
+}
+
+/** The images of the cold-cache helpers the engine created for a run, as the engine reports them. */
+async function helperCreations(runId: string): Promise<{ images: string[]; stop(): void }> {
+  const images: string[] = [];
+  const stream = (await docker.getEvents({
+    filters: { type: ['container'], event: ['create'], label: [`mountbench.run=${runId}`] },
+  })) as NodeJS.ReadableStream & { destroy(): void };
+  let buffered = '';
+  stream.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString();
+    for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
+      const event = JSON.parse(buffered.slice(0, nl)) as { Actor: { Attributes: Record<string, string> } };
+      buffered = buffered.slice(nl + 1);
+      if (event.Actor.Attributes.name.includes('drop-caches')) images.push(event.Actor.Attributes.image);
+    }
+  });
+  stream.on('error', () => {});
+  return { images, stop: () => stream.destroy() };
 }
 
 function readWhole(path: string): void {
@@ -47,6 +80,95 @@ function residentBytes(path: string): number {
   const out = execFileSync('fincore', ['--bytes', '--noheadings', '--output', 'RES', path]).toString();
   return Number(out.trim());
 }
+
+describe("the project's copy", () => {
+  it("is out of other users' reach while it runs (run folders 0700), in a container with Docker's default capabilities only", async () => {
+    const project = tempDir('secret-project');
+    writeFileSync(join(project.path, '.env'), 'SECRET=hunter2\n', { mode: 0o644 });
+    const runId = 'it-private-copy';
+    const seen: { runs: number; run: number; copies: string[] }[] = [];
+    const inspections: Promise<Dockerode.ContainerInspectInfo[]>[] = [];
+    const look = () => {
+      // Every container of the run, from the user's image: nothing beyond Docker's defaults.
+      inspections.push(
+        docker
+          .listContainers({ filters: { label: [`mountbench.run=${runId}`] } })
+          .then((list) => Promise.all(list.map((c) => docker.getContainer(c.Id).inspect()))),
+      );
+      const runDir = join(cache.path, 'runs', runId);
+      seen.push({
+        runs: statSync(join(cache.path, 'runs')).mode & 0o777,
+        run: statSync(runDir).mode & 0o777,
+        copies: readdirSync(runDir, { recursive: true, encoding: 'utf8' }).filter((p) => p.endsWith('.env')),
+      });
+    };
+    try {
+      const result = await run(
+        {
+          mounts: ['bind'],
+          workloads: ['custom'],
+          size: 'quick',
+          runs: 1,
+          warmup: 0,
+          custom: { command: 'grep -q SECRET .env', folder: project.path },
+        },
+        runId,
+        (event) => {
+          if (event.type === 'phase' && event.phase === 'timed') look();
+        },
+      );
+      expect(result.errors).toEqual([]);
+      expect(seen.length).toBeGreaterThan(0);
+      for (const s of seen) {
+        expect(s).toMatchObject({ runs: 0o700, run: 0o700 });
+        expect(s.copies.length).toBeGreaterThan(0);
+      }
+      const containers = (await Promise.all(inspections)).flat();
+      expect(containers.length).toBeGreaterThan(0);
+      for (const c of containers) {
+        expect(c.HostConfig.CapAdd ?? []).toEqual([]);
+        expect(c.HostConfig.Privileged).toBe(false);
+        expect(c.HostConfig.SecurityOpt ?? []).toEqual([]);
+      }
+    } finally {
+      project.remove();
+    }
+  });
+});
+
+describe('two benchmarks at once', () => {
+  it('each figure is warned about while another live Mountbench run measures from the same cache; a dead one is not', async () => {
+    const other = spawn('sleep', ['60'], { stdio: 'ignore' });
+    const otherDir = join(cache.path, 'runs', 'it-other-live');
+    const deadDir = join(cache.path, 'runs', 'it-other-dead');
+    mkdirSync(otherDir, { recursive: true });
+    mkdirSync(deadDir, { recursive: true });
+    writeFileSync(join(otherDir, 'owner'), `${hostname()}:${other.pid}`);
+    writeFileSync(join(deadDir, 'owner'), `${hostname()}:999999999`);
+    const request: RunRequest = {
+      mounts: ['tmpfs'],
+      workloads: ['custom'],
+      size: 'quick',
+      runs: 1,
+      warmup: 0,
+      custom: { command: 'true' },
+    };
+    try {
+      const together = await run(request, 'it-concurrent');
+      expect(together.results.length).toBeGreaterThan(0);
+      for (const result of together.results)
+        expect(result.warnings).toContain(
+          `another Mountbench run (process ${other.pid}) was measuring on this machine at the same time: the two shared the disk and the CPU, so these figures are slower than this machine alone gives; run one benchmark at a time`,
+        );
+    } finally {
+      other.kill('SIGKILL');
+    }
+    await new Promise((resolve) => other.once('exit', resolve));
+    const alone = await run(request, 'it-alone');
+    for (const result of alone.results)
+      expect(result.warnings.join(' ')).not.toMatch(/another Mountbench run/);
+  });
+});
 
 describe('the dependency folder split', () => {
   it('measures the project with node_modules in a named volume beside the plain bind mount', async () => {
@@ -124,7 +246,7 @@ describe("cold-cache mode on this machine's engine (drops the host's page cache:
       readWhole(file);
       // Warm: the second read found (and left) the file in the page cache.
       expect(residentBytes(file)).toBeGreaterThan(size / 2);
-      await dropPageCache(docker, image, 'it-cold-cache', new AbortController().signal);
+      await dropPageCache(docker, 'it-cold-cache', new AbortController().signal, { env: helperEnv() });
       // Cold: what the next read would have to fetch from disk again. Another process may touch a
       // page of it meanwhile, never half of it.
       expect(residentBytes(file)).toBeLessThan(size / 8);
@@ -134,6 +256,81 @@ describe("cold-cache mode on this machine's engine (drops the host's page cache:
     } finally {
       dir.remove();
     }
+  });
+
+  it('the helper holds nothing: the pinned image, no capability, no network, read-only, only drop_caches writable', async () => {
+    let inspected: Dockerode.ContainerInspectInfo | undefined;
+    let wrote: unknown;
+    await dropPageCache(docker, 'it-cold-cache-helper', new AbortController().signal, {
+      env: helperEnv(),
+      onCreated: async (id) => {
+        inspected = await docker.getContainer(id).inspect();
+      },
+    });
+    const info = inspected as Dockerode.ContainerInspectInfo;
+    const host = info.HostConfig as Dockerode.HostConfig & { ReadonlyPaths?: string[] | null };
+    expect(info.Image).toBe(testHelperImage());
+    expect(host.CapAdd ?? []).toEqual([]);
+    expect(host.CapDrop).toEqual(['ALL']);
+    expect(host.Privileged).toBe(false);
+    expect(host.NetworkMode).toBe('none');
+    expect(host.ReadonlyRootfs).toBe(true);
+    expect(host.SecurityOpt).toEqual(['no-new-privileges']);
+    // /proc/sys stays read-only as Docker makes it (the engine fills its defaults in), and the one
+    // bind mount is the kernel's drop_caches file.
+    if (host.ReadonlyPaths) expect(host.ReadonlyPaths).toContain('/proc/sys');
+    expect(info.Mounts.map((m) => [m.Source, m.RW])).toEqual([['/proc/sys/vm/drop_caches', true]]);
+    expect(info.Config.Entrypoint).toEqual(['sh', '-c']);
+    expect(await labelledLeftovers({ runId: 'it-cold-cache-helper' })).toEqual({
+      containers: [],
+      volumes: [],
+    });
+
+    // What the image could try beyond its one write, run under the same options: the kernel's other
+    // settings stay out of reach (core_pattern is only read, never written, by this test).
+    const probe = await docker.createContainer({
+      ...helperContainerOptions(testHelperImage(), `mountbench-it-helper-probe-${process.pid}`, {}),
+      Cmd: [
+        'touch /proc/sys/kernel/core_pattern; echo core=$?; touch /etc/x; echo root=$?; wget -T 2 http://127.0.0.1:1/ 2>/dev/null; echo net=$?',
+      ],
+    });
+    try {
+      await probe.start();
+      await probe.wait();
+      wrote = String(await probe.logs({ stdout: true, stderr: true })).replace(/[^\x20-\x7e\n]/g, '');
+    } finally {
+      await probe.remove({ force: true });
+    }
+    expect(wrote).toMatch(/core=1/);
+    expect(wrote).toMatch(/root=1/);
+    expect(wrote).toMatch(/net=1/);
+  });
+
+  it('the helper image is the pinned one whatever the bench image is, and not pulled from a name', async () => {
+    expect(helperImageFor({})).toBe(PINNED_HELPER_IMAGE);
+    expect(PINNED_HELPER_IMAGE).toMatch(/@sha256:[0-9a-f]{64}$/);
+    expect(() => helperImageFor({ MOUNTBENCH_HELPER_IMAGE: image })).toThrow(/by its content/);
+    const seen = await helperCreations('it-cold-cache-image');
+    try {
+      const result = await run(
+        {
+          mounts: ['tmpfs'],
+          workloads: ['custom'],
+          size: 'quick',
+          runs: 1,
+          warmup: 0,
+          coldCache: 'host-kernel',
+          custom: { command: 'true' },
+        },
+        'it-cold-cache-image',
+      );
+      expect(result.errors).toEqual([]);
+      expect(result.image).toBe(image);
+    } finally {
+      seen.stop();
+    }
+    expect(seen.images.length).toBeGreaterThan(0);
+    expect(new Set(seen.images)).toEqual(new Set([testHelperImage()]));
   });
 
   it('a run in cold-cache mode says so on every container figure, not on the host baseline', async () => {

@@ -1,7 +1,8 @@
 // "My project" through the CLI, as a user types it: `project inspect` finds the sample site's image
 // and command in its compose file, and `run --project` builds it on bind and volume backends, in
 // that image, with its cold first run reported apart; the result names the project, not its path.
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFileSchema } from '../../src/shared/result-schema';
@@ -99,5 +100,144 @@ describe('mountbench project (CLI, real engine)', () => {
     const none = await mountbench(['run', '--project', bare, '--command', 'true', '--mount', 'bind']);
     expect(none.code).not.toBe(0);
     expect(none.stderr).toContain('no image found in bare');
+  });
+});
+
+/** A cloned repository whose compose file would write on the host if its command ran there. */
+function hostileProject(name: string, compose: { image: string; command: string }): string {
+  const folder = join(home, 'code', name);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(
+    join(folder, 'compose.yaml'),
+    `services:\n  app:\n    image: ${compose.image}\n    working_dir: /app\n    command: ${JSON.stringify(compose.command)}\n    volumes:\n      - ./:/app\n`,
+  );
+  return folder;
+}
+
+describe('a project folder is not trusted (CLI, real engine)', () => {
+  const planted = join(root.path, 'planted');
+  const marker = join(planted, 'pwned');
+  const command = `mkdir -p ${planted} && echo pwned > ${marker} && id > ${marker}-id`;
+
+  it("never runs the compose file's command on the host: the baseline is left out, or skipped when asked for", async () => {
+    const folder = hostileProject('hostile-command', { image, command });
+    const out = join(root.path, 'hostile.json');
+    const byDefault = await mountbench([
+      'run',
+      '--project',
+      folder,
+      '--runs',
+      '1',
+      '--warmup',
+      '0',
+      '--json',
+      out,
+    ]);
+    expect(byDefault.code).toBe(0);
+    const file = runFileSchema.parse(JSON.parse(readFileSync(out, 'utf8')));
+    expect(file.results.length).toBeGreaterThan(0);
+    expect(file.results.map((r) => r.backend.mount)).not.toContain('host');
+    expect(existsSync(planted)).toBe(false);
+
+    const asked = await mountbench([
+      'run',
+      '--project',
+      folder,
+      '--mount',
+      'tmpfs,host',
+      '--runs',
+      '1',
+      '--warmup',
+      '0',
+      '--json',
+      out,
+    ]);
+    expect(asked.code).toBe(0);
+    const withHost = runFileSchema.parse(JSON.parse(readFileSync(out, 'utf8')));
+    expect(withHost.results.map((r) => r.backend.mount)).toEqual(['tmpfs']);
+    expect(withHost.skipped).toEqual([
+      {
+        backendId: 'host',
+        workloadId: 'custom',
+        reason: expect.stringMatching(
+          /only when typed on the command line \(--command\), never one from a project file/,
+        ),
+      },
+    ]);
+    expect(existsSync(planted)).toBe(false);
+  });
+
+  it('runs a command the user typed on the host, as before', async () => {
+    const folder = hostileProject('typed-command', { image, command });
+    const typedMarker = join(root.path, 'typed-ran');
+    const out = join(root.path, 'typed.json');
+    const run = await mountbench([
+      'run',
+      '--project',
+      folder,
+      '--command',
+      `touch ${typedMarker}`,
+      '--mount',
+      'host',
+      '--runs',
+      '1',
+      '--warmup',
+      '0',
+      '--json',
+      out,
+    ]);
+    expect(run.code).toBe(0);
+    expect(existsSync(typedMarker)).toBe(true);
+    expect(existsSync(planted)).toBe(false);
+  });
+
+  it('refuses image names outside Docker grammar with a clear error, flag or file', async () => {
+    for (const bad of ['../../etc/passwd', '../']) {
+      const typed = await mountbench(['run', '--command', 'true', '--custom-image', bad, '--mount', 'tmpfs']);
+      expect(typed.code).toBe(2);
+      expect(typed.stderr).toMatch(/not an image reference: an image name has no \. or \.\. parts/);
+      const bench = await mountbench(['run', '--workload', 'dd-write', '--image', bad, '--mount', 'tmpfs']);
+      expect(bench.stderr).toMatch(/not an image reference/);
+      expect(bench.code).toBe(2);
+    }
+    const fromFile = hostileProject('bad-image', { image: '../../etc/passwd', command: 'true' });
+    const run = await mountbench(['run', '--project', fromFile, '--runs', '1']);
+    expect(run.stderr).toMatch(/not an image reference/);
+    expect(run.code).not.toBe(0);
+  });
+
+  it("refuses a project file's image on a loopback registry (the engine would call it), takes a typed one", async () => {
+    let calls = 0;
+    const listener = createServer((c) => {
+      calls++;
+      c.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const beacon = `127.0.0.1:${(listener.address() as AddressInfo).port}/beacon:1`;
+    try {
+      const folder = hostileProject('loopback-image', { image: beacon, command: 'true' });
+      const fromFile = await mountbench(['run', '--project', folder, '--runs', '1']);
+      expect(fromFile.code).toBe(2);
+      expect(fromFile.stderr).toContain(
+        'is on a registry at a loopback address, which the engine itself would call',
+      );
+      expect(calls).toBe(0);
+      // Typed: the user's own choice, so the engine is asked (and the pull fails against this listener).
+      const typed = await mountbench([
+        'run',
+        '--project',
+        folder,
+        '--custom-image',
+        beacon,
+        '--mount',
+        'tmpfs',
+        '--runs',
+        '1',
+      ]);
+      expect(typed.stderr).toContain(`could not pull the image of your project ${beacon}`);
+      expect(calls).toBeGreaterThan(0);
+    } finally {
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+    }
   });
 });

@@ -1,7 +1,9 @@
 // Who may talk to `mountbench serve`: the real server on 127.0.0.1 with the real core, probed over
 // real sockets the way a stray process, another web page or a DNS-rebinding page would.
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { connect } from 'node:net';
+import { existsSync, readdirSync } from 'node:fs';
+import { connect, createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -19,6 +21,7 @@ import { tempDir } from './support';
 import { FIXTURE_SCRIPT, fixtureRendererDir } from './transport-contract-renderer';
 
 const data = tempDir('serve-security-data');
+const cache = tempDir('serve-security-cache');
 const renderer = fixtureRendererDir();
 /** Channels that reached the core, to prove a refused message ran nothing. */
 const reached: string[] = [];
@@ -42,12 +45,13 @@ function countingCore(core: MountbenchApi): MountbenchApi {
 }
 
 beforeAll(async () => {
-  const core = createCoreApi({ transport: 'websocket', dataDir: data.path });
+  const core = createCoreApi({ transport: 'websocket', dataDir: data.path, cacheDir: cache.path });
   server = await startServeServer({ api: countingCore(core), rendererDir: renderer.path });
 });
 afterAll(async () => {
   await server?.close();
   data.remove();
+  cache.remove();
   renderer.remove();
 });
 
@@ -147,7 +151,7 @@ describe('where serve listens', () => {
   });
 
   it('refuses to listen anywhere else, with a clear error', async () => {
-    const core = createCoreApi({ transport: 'websocket', dataDir: data.path });
+    const core = createCoreApi({ transport: 'websocket', dataDir: data.path, cacheDir: cache.path });
     for (const host of ['0.0.0.0', '::', 'localhost', '192.168.1.10']) {
       await expect(startServeServer({ api: core, rendererDir: renderer.path, host })).rejects.toThrow(
         /127\.0\.0\.1 only/,
@@ -309,4 +313,127 @@ describe('WebSocket', () => {
     expect((await done).code).toBe(1009);
     expect(reached).toEqual([]);
   });
+});
+
+describe('hostile image names in a run request', () => {
+  const request = (image: string) => ({
+    mounts: ['tmpfs'],
+    workloads: ['dd-write'],
+    size: 'quick',
+    runs: 1,
+    warmup: 0,
+    image,
+  });
+
+  /** Sends one call and waits for its reply, skipping pushed run events. */
+  async function call(socket: WebSocket, id: number, channel: string, args: unknown[]): Promise<WsReply> {
+    socket.send(JSON.stringify({ id, channel, args, token: server.token }));
+    for (;;) {
+      const next = await nextMessage(socket);
+      if ('closed' in next) throw new Error(`closed ${next.closed}`);
+      if ((next.reply as { id?: unknown }).id === id) return next.reply;
+    }
+  }
+
+  it('refuses a name outside Docker grammar, before the engine, and stays up', async () => {
+    reached.length = 0;
+    const socket = await openOk();
+    for (const [id, image] of [
+      [20, '../../etc/passwd'],
+      [21, '../'],
+      [22, 'evil.example/../../v2/x'],
+      [23, 'library/BusyBox'],
+    ] as const) {
+      expect(await call(socket, id, 'runs:start', [request(image)])).toMatchObject({
+        ok: false,
+        error: { code: 'BAD_INPUT', message: /not an image reference/ },
+      });
+    }
+    expect(await call(socket, 24, 'runs:active', [])).toEqual({ id: 24, ok: true, value: [] });
+    socket.close();
+  });
+
+  it('refuses a registry on a loopback address from a page: nothing listening there is called', async () => {
+    const connections: number[] = [];
+    const listener = createServer((c) => {
+      connections.push(1);
+      c.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const port = (listener.address() as AddressInfo).port;
+    const socket = await openOk();
+    try {
+      for (const [id, image] of [
+        [30, `127.0.0.1:${port}/beacon:x`],
+        [31, `localhost:${port}/beacon`],
+        [32, `[::1]:${port}/beacon`],
+      ] as const) {
+        expect(await call(socket, id, 'runs:start', [request(image)])).toMatchObject({
+          ok: false,
+          error: { code: 'BAD_INPUT', message: /loopback address, which the engine itself would call/ },
+        });
+      }
+      expect(await call(socket, 33, 'runs:active', [])).toMatchObject({ ok: true, value: [] });
+    } finally {
+      socket.close();
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+    }
+    expect(connections).toEqual([]);
+  });
+
+  it("a page's custom command never runs on the host: the baseline skips it, nothing is written there", async () => {
+    const planted = join(data.path, 'planted');
+    const socket = await openOk();
+    const done = new Promise<{ skipped?: { backendId: string; reason: string }[] }>((resolve) => {
+      socket.on('message', (raw) => {
+        const message = JSON.parse(raw.toString()) as { event?: { type: string; run?: never } };
+        if (message.event?.type === 'run-done') resolve(message.event.run as never);
+      });
+    });
+    const started = await call(socket, 50, 'runs:start', [
+      {
+        mounts: ['host'],
+        workloads: ['custom'],
+        size: 'quick',
+        runs: 1,
+        warmup: 0,
+        custom: { command: `mkdir -p ${planted} && echo pwned > ${join(planted, 'pwned')}` },
+      },
+    ]);
+    expect(started).toMatchObject({ ok: true });
+    const run = await done;
+    expect(run.skipped).toEqual([
+      {
+        backendId: 'host',
+        workloadId: 'custom',
+        reason: expect.stringMatching(/never one from a project file or a page/),
+      },
+    ]);
+    expect(existsSync(planted)).toBe(false);
+    expect(await call(socket, 51, 'runs:active', [])).toEqual({ id: 51, ok: true, value: [] });
+    socket.close();
+  }, 60_000);
+
+  it('a pull from an unknown registry host ends the run with a clear error; serve answers and the run folder is gone', async () => {
+    const socket = await openOk();
+    const done = new Promise<{ status: string; errors: { code: string; message: string }[] }>((resolve) => {
+      socket.on('message', (raw) => {
+        const message = JSON.parse(raw.toString()) as { event?: { type: string; run?: never } };
+        if (message.event?.type === 'run-done') resolve(message.event.run as never);
+      });
+    });
+    const started = await call(socket, 40, 'runs:start', [request('nosuch-registry.invalid/x:1')]);
+    expect(started).toMatchObject({ ok: true });
+    const runId = (started as { value: { runId: string } }).value.runId;
+    const run = await done;
+    expect(run.status).toBe('failed');
+    expect(run.errors[0]).toMatchObject({
+      code: 'IMAGE_UNAVAILABLE',
+      message: /could not pull the bench image nosuch-registry\.invalid\/x:1/,
+    });
+    expect(await call(socket, 41, 'runs:active', [])).toEqual({ id: 41, ok: true, value: [] });
+    expect(existsSync(join(cache.path, 'runs', runId))).toBe(false);
+    expect(existsSync(join(cache.path, 'runs')) ? readdirSync(join(cache.path, 'runs')) : []).toEqual([]);
+    socket.close();
+  }, 60_000);
 });

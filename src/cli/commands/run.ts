@@ -120,7 +120,7 @@ function refuseIgnoredOptions(flags: RunFlags, workloads: readonly string[]): vo
  * --command or --custom-image say otherwise; the folder is what is copied. Said on stderr with
  * where each came from, so the user sees what runs.
  */
-async function withProject(flags: RunFlags): Promise<RunFlags> {
+async function withProject(flags: RunFlags, mountGiven: boolean): Promise<RunFlags> {
   if (flags.folder !== undefined)
     throw new MountbenchError('BAD_INPUT', '--project is the folder already: drop --folder');
   const found = await inspectProjectFolder(flags.project as string);
@@ -143,8 +143,11 @@ async function withProject(flags: RunFlags): Promise<RunFlags> {
     `project ${found.name}: ${command} (${source(flags.command, choice.command?.from)}) in ${image} (${source(flags.customImage, choice.image?.from)})\n`,
   );
   // The project is the benchmark: the built-in workloads run only when --workload names them.
+  // A command found in a file runs in containers only, so the host baseline is left out unless
+  // asked for (it then measures a typed --command, or says why it skipped the file's).
   return {
     ...flags,
+    mount: mountGiven ? flags.mount : DEFAULT_MOUNTS.filter((m) => m !== 'host').join(','),
     workload: flags.workload ?? 'custom',
     command,
     customImage: image,
@@ -198,8 +201,15 @@ function dependencyFolderFlag(flags: RunFlags): { dependencyFolder?: string } {
   return { dependencyFolder: found };
 }
 
-async function runCommand(given: RunFlags): Promise<void> {
-  const flags = given.project ? await withProject(given) : given;
+async function runCommand(given: RunFlags, command?: Command): Promise<void> {
+  const mountGiven = command?.getOptionValueSource('mount') !== 'default';
+  const flags = given.project ? await withProject(given, mountGiven) : given;
+  // Trusted as typed: the user's own --command (may run on the host) and images (may name a
+  // loopback registry). What --project found in a file is neither.
+  const typed = {
+    command: given.command !== undefined,
+    images: [given.image, given.customImage].filter((i): i is string => i !== undefined),
+  };
   const request = requestFromFlags(flags);
   // A bad profile, an unwritable --json or a missing --folder must fail before minutes of measuring.
   const profile = flags.profile ? resolveProfile(flags.profile) : null;
@@ -214,7 +224,7 @@ async function runCommand(given: RunFlags): Promise<void> {
     again: 'quit',
   });
   try {
-    await measureAndSave(flags, request, profile, cancel);
+    await measureAndSave(flags, request, profile, cancel, typed);
   } catch (err) {
     if (!cancel.endedBy(err)) throw err;
   } finally {
@@ -227,6 +237,7 @@ async function measureAndSave(
   request: RunRequest,
   profile: ReturnType<typeof resolveProfile> | null,
   cancel: SignalCancel,
+  typed: { command: boolean; images: string[] },
 ): Promise<void> {
   const { jobs, follow } = cliJobs();
   // Set by the job's callbacks (a holder: TypeScript does not see a callback assign a local).
@@ -235,8 +246,9 @@ async function measureAndSave(
   try {
     runId = await startRunJob(jobs, request, {
       cacheDir: cacheDir(),
-      // The user typed the command themselves: --command may run on the host baseline too.
-      allowHostCommands: true,
+      // Only a command the user typed runs on the host baseline; one from a project file never.
+      allowHostCommands: typed.command,
+      typedImages: typed.images,
       signal: cancel.signal,
       // What a crashed earlier run left would skew this one (a busy disk) and pile up: clear it first.
       beforeStart: async (prepared) => {

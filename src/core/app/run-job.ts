@@ -13,6 +13,8 @@ export interface RunJobOptions {
   env?: NodeJS.ProcessEnv;
   /** Only the CLI may run a custom command on the host; requests from a page never do. */
   allowHostCommands: boolean;
+  /** Images the user typed on the command line (prepareRun: only these may name a loopback registry). */
+  typedImages?: readonly string[];
   /** Stores the finished run; awaited before `run-done`. A failure goes to onSaveError. */
   save(run: RunFile): Promise<unknown>;
   onSaveError?(err: unknown): void;
@@ -24,7 +26,11 @@ export interface RunJobOptions {
 
 export async function startRunJob(jobs: Jobs, request: RunRequest, options: RunJobOptions): Promise<string> {
   jobs.refuseIfBusy('start a run');
-  const prepared = await prepareRun(request, { env: options.env, signal: options.signal });
+  const prepared = await prepareRun(request, {
+    env: options.env,
+    signal: options.signal,
+    typedImages: options.typedImages,
+  });
   await options.beforeStart?.(prepared);
   options.signal?.throwIfAborted();
   const machine = await getMachineInfo();

@@ -126,7 +126,7 @@ describe('readContexts', () => {
     expect(problems).toEqual([
       expect.objectContaining({
         metaPath: huge,
-        message: expect.stringMatching(/too large to be a context/),
+        message: expect.stringMatching(/is 1.0 MB; more than the 1.0 MB allowed/),
       }),
     ]);
   });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { EngineTls } from '../../shared/engine';
 import { DEFAULT_CONTEXT } from './current-context';
-import { isNotFound, messageOf } from './docker-config';
+import { isNotFound, messageOf, readConfigText } from './docker-config';
 import { findTlsMaterial } from './tls-material';
 
 export interface DockerContext {
@@ -34,9 +34,6 @@ const metaSchema = z.object({
       .optional(),
   }),
 });
-
-/** A context file is a few hundred bytes; anything far larger is not one. */
-const MAX_META_BYTES = 1024 * 1024;
 
 /**
  * The object with its keys spelled as `fields` spell them, matched as Go's encoding/json matches a
@@ -116,12 +113,7 @@ async function readOne(
 
   let text: string;
   try {
-    const size = (await fs.stat(metaPath)).size;
-    if (size > MAX_META_BYTES)
-      return problem(
-        `The context file ${metaPath} is ${size} bytes, too large to be a context; it is ignored.`,
-      );
-    text = await fs.readFile(metaPath, 'utf8');
+    text = await readConfigText(metaPath);
   } catch (err) {
     return problem(`Cannot read the context file ${metaPath}: ${messageOf(err)}`);
   }

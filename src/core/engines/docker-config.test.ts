@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { rmSync, truncateSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dockerConfigDir, readDockerConfig } from './docker-config';
@@ -44,6 +46,18 @@ describe('docker config', () => {
 
   it('is fine without a config.json', async () => {
     expect(await readDockerConfig({}, temp.home)).toEqual({ dir: path.join(temp.home, '.docker') });
+  });
+
+  it('reports an over-size config.json (refused by its size, never read) and a FIFO instead of waiting', async () => {
+    const dir = path.join(temp.home, '.docker');
+    await writeDockerConfig(dir, {});
+    truncateSync(path.join(dir, 'config.json'), 600 * 1024 * 1024);
+    const big = await readDockerConfig({}, temp.home);
+    expect(big.currentContext).toBeUndefined();
+    expect(big.problem).toMatch(/config\.json is 600\.0 MB; more than the 1\.0 MB allowed/);
+    rmSync(path.join(dir, 'config.json'));
+    execFileSync('mkfifo', [path.join(dir, 'config.json')]);
+    expect((await readDockerConfig({}, temp.home)).problem).toMatch(/not a regular file \(it is a FIFO/);
   });
 
   it('reports a config.json it cannot parse instead of failing', async () => {

@@ -1,6 +1,7 @@
 // The docker CLI's config folder and the `currentContext` it records in config.json.
-import fs from 'node:fs/promises';
 import path from 'node:path';
+import { readRegularFile } from '../store/read-regular-file';
+import { SETTINGS_FILE_MAX_BYTES } from '../settings-files/settings-file';
 
 export interface DockerConfig {
   /** `$DOCKER_CONFIG`, or `~/.docker`. */
@@ -8,6 +9,14 @@ export interface DockerConfig {
   currentContext?: string;
   /** Set when config.json exists but cannot be used; discovery goes on as the docker CLI would not. */
   problem?: string;
+}
+
+/**
+ * The docker CLI's own files (config.json, a context's meta.json) are a few KB, like any settings
+ * file: bounded, and never a wait on a FIFO. Links are followed (dotfile managers make them).
+ */
+export async function readConfigText(file: string): Promise<string> {
+  return (await readRegularFile(file, { maxBytes: SETTINGS_FILE_MAX_BYTES })).toString('utf8');
 }
 
 /**
@@ -23,7 +32,7 @@ export async function readDockerConfig(env: NodeJS.ProcessEnv, home: string): Pr
   const file = path.join(dir, 'config.json');
   let text: string;
   try {
-    text = await fs.readFile(file, 'utf8');
+    text = await readConfigText(file);
   } catch (err) {
     if (isNotFound(err)) return { dir };
     return { dir, problem: `Cannot read ${file}: ${messageOf(err)}` };

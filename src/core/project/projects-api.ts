@@ -2,10 +2,10 @@
 // (`serve`), checked, inspected and remembered. A typed folder must be under the user's home; one
 // outside home is accepted only when the user picked it in the system dialog during this session,
 // so a page can never make the core read or copy a folder the user did not choose.
-import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import type { MountbenchApi } from '../../shared/api';
 import { MountbenchError } from '../../shared/errors';
+import { makeDirs } from '../store/make-dirs';
 import { inspectProject } from './inspect-project';
 import { checkProjectFolder, expandHome } from './project-folder';
 import { readRecentProjects, rememberRecentProject } from './recent-projects';
@@ -36,7 +36,7 @@ export function createProjectsApi(options: ProjectsApiOptions): ProjectsApi {
   const inspect = async (folder: string) => {
     const real = await check(folder);
     const inspection = await inspectProject(real);
-    await mkdir(options.dataDir, { recursive: true });
+    await makeDirs(options.dataDir);
     await rememberRecentProject(options.dataDir, real);
     return inspection;
   };

@@ -12,6 +12,9 @@ import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE, MOUNTBENCH_NAME_PREFIX } from
 import type { EngineInfo } from '../../shared/result-schema';
 import type { ColdCacheScope } from '../../shared/run-plan';
 import { currentOwner, OWNER_LABEL } from '../engines/run-owner';
+import { helperContainerOptions, helperImageFor, isImageId } from './cold-cache-helper';
+import { ensureImage } from './image';
+import { createContainerChecked } from './create-container';
 
 /** Providers whose engine runs in a VM of the user's own on their Mac (docs/product-facts.md). */
 const VM_PROVIDERS: ReadonlySet<EngineInfo['provider']> = new Set([
@@ -21,7 +24,6 @@ const VM_PROVIDERS: ReadonlySet<EngineInfo['provider']> = new Set([
   'orbstack',
 ]);
 
-const DROP_SCRIPT = 'sync && echo 3 > /proc/sys/vm/drop_caches';
 /** Ending a helper container that never returns: a wedged VM must not hang the run. */
 const DROP_TIMEOUT_MS = 60_000;
 
@@ -59,31 +61,29 @@ export function coldCacheRefusal(
 }
 
 /**
- * Drops the page cache of the engine's kernel with a short-lived helper container. It gets
- * CAP_SYS_ADMIN and an unmasked, writable /proc/sys, the least that lets it write drop_caches;
- * `--privileged` would also hand it every device and capability (and some engines refuse it).
+ * Drops the page cache of the engine's kernel with a short-lived helper container
+ * (cold-cache-helper.ts: a pinned image, no capability, no network, only drop_caches writable).
+ * `onCreated` is for tests: it sees the container before it starts, to inspect what it was given.
  */
 export async function dropPageCache(
   docker: Dockerode,
-  image: string,
   runId: string,
   signal: AbortSignal,
+  options: { env?: NodeJS.ProcessEnv; onCreated?: (id: string) => Promise<void> } = {},
 ): Promise<void> {
+  const image = helperImageFor(options.env);
   // A fresh name each time: a helper whose removal failed must not block the next sample's.
   const name = `${MOUNTBENCH_NAME_PREFIX}${runId}-drop-caches-${randomBytes(3).toString('hex')}`;
-  const container = await docker.createContainer({
-    name,
-    Image: image,
-    Cmd: ['sh', '-c', DROP_SCRIPT],
-    Labels: {
+  const container = await createContainerChecked(docker, {
+    ...helperContainerOptions(image, name, {
       [MOUNTBENCH_LABEL]: MOUNTBENCH_LABEL_VALUE,
       'mountbench.run': runId,
       [OWNER_LABEL]: currentOwner(),
-    },
-    HostConfig: { CapAdd: ['SYS_ADMIN'], MaskedPaths: [], ReadonlyPaths: [], NetworkMode: 'none' },
+    }),
     abortSignal: signal,
   } as Dockerode.ContainerCreateOptions);
   try {
+    await options.onCreated?.(container.id);
     await container.start({ abortSignal: signal } as object);
     const timeout = AbortSignal.timeout(DROP_TIMEOUT_MS);
     const result = (await container.wait({ abortSignal: AbortSignal.any([signal, timeout]) } as object)) as {
@@ -102,5 +102,29 @@ export async function dropPageCache(
   } finally {
     // Removed whatever happened: cleanup is not cancelled by the run's signal.
     await container.remove({ force: true }).catch(() => {});
+  }
+}
+
+/**
+ * The helper's image on the engine before the first sample: pulled by its digest when missing. An
+ * image id (MOUNTBENCH_HELPER_IMAGE) cannot be pulled: it is on the engine or the run stops here.
+ */
+export async function ensureHelperImage(
+  docker: Dockerode,
+  env: NodeJS.ProcessEnv | undefined,
+  signal: AbortSignal,
+): Promise<void> {
+  const image = helperImageFor(env);
+  if (!isImageId(image)) return ensureImage(docker, image, signal, () => {}, 'helper');
+  try {
+    await docker.getImage(image).inspect({ abortSignal: signal } as object);
+  } catch (err) {
+    signal.throwIfAborted();
+    if ((err as { statusCode?: number }).statusCode !== 404) throw err;
+    throw new MountbenchError(
+      'IMAGE_UNAVAILABLE',
+      `the cold-cache helper image ${image} (MOUNTBENCH_HELPER_IMAGE) is not on the engine: build it again, or unset MOUNTBENCH_HELPER_IMAGE to use the pinned one`,
+      { cause: err },
+    );
   }
 }

@@ -17,6 +17,7 @@ import type { ShellSession } from './shell-session';
 import type { BackendExecutor, ExecResult } from './executor';
 import { fsTypeForPath } from './proc-mounts';
 import { startOrDispose } from './start-or-dispose';
+import { createContainerChecked } from './create-container';
 
 export const BENCH_ROOT = '/bench';
 
@@ -130,7 +131,7 @@ export class ContainerExecutor implements BackendExecutor {
       });
     }
     signal.throwIfAborted();
-    this.container = await docker.createContainer({
+    this.container = await createContainerChecked(docker, {
       name,
       Image: image,
       // A sleeping shell keeps the container alive between samples; it is killed on removal.

@@ -12,6 +12,7 @@ import type Dockerode from 'dockerode';
 import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE, MOUNTBENCH_NAME_PREFIX } from '../../shared/ids';
 import { currentOwner, OWNER_LABEL } from '../engines/run-owner';
 import { firstTarFile, readBounded } from './single-file-tar';
+import { createContainerChecked } from './create-container';
 
 export interface HostTools {
   /** What ran the workload scripts on the host, for the result file. */
@@ -33,7 +34,7 @@ const ENGINE_ARCH: Record<string, string> = { x64: 'amd64', arm64: 'arm64', arm:
 const run = promisify(execFile);
 
 async function copyOut(docker: Dockerode, image: string, runId: string, target: string): Promise<void> {
-  const container = await docker.createContainer({
+  const container = await createContainerChecked(docker, {
     name: `${MOUNTBENCH_NAME_PREFIX}${runId}-tools`,
     Image: image,
     Cmd: ['true'],

@@ -3,13 +3,52 @@ import type Dockerode from 'dockerode';
 import benchImage from '../../../resources/bench-image.json';
 import { MountbenchError } from '../../shared/errors';
 import type { PullProgress } from '../../shared/pull-progress';
+import { imageReferenceProblem, parseImageReference, registryIsLoopback } from '../../shared/image-reference';
+import { followPull } from './follow-pull';
 import { PullProgressTracker } from './pull-progress';
 
 export const DEFAULT_BENCH_IMAGE: string = benchImage.image;
 
 export function benchImageFor(requested: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
-  return requested ?? (env.MOUNTBENCH_IMAGE || DEFAULT_BENCH_IMAGE);
+  if (requested !== undefined) return requested;
+  const fromEnv = env.MOUNTBENCH_IMAGE;
+  if (!fromEnv) return DEFAULT_BENCH_IMAGE;
+  const problem = imageReferenceProblem(fromEnv);
+  if (problem)
+    throw new MountbenchError('BAD_INPUT', `MOUNTBENCH_IMAGE is not an image reference: ${problem}`);
+  return fromEnv;
 }
+
+/**
+ * Refuses, before any engine call, a name that is not an image reference by Docker's grammar, and
+ * one on a loopback registry unless the user typed it: the engine fetches that registry, so such a
+ * name from a page or a project file would make it call whatever listens on its own 127.0.0.1.
+ */
+export function checkImageReference(image: string, what: string, loopbackAllowed: boolean): void {
+  const parsed = parseImageReference(image);
+  if (typeof parsed === 'string')
+    throw new MountbenchError('BAD_INPUT', `${what} is not an image reference: ${parsed}`);
+  if (registryIsLoopback(parsed) && !loopbackAllowed)
+    throw new MountbenchError(
+      'BAD_INPUT',
+      `${what} ${image} is on a registry at a loopback address, which the engine itself would call: ` +
+        'refused unless typed on the command line (--image or --custom-image)',
+    );
+}
+
+const ROLE_WORDS = {
+  bench: 'bench image',
+  custom: 'image of your project',
+  helper: 'cold-cache helper image',
+};
+const PULL_REMEDY = {
+  bench:
+    'On a machine without registry access, build one with `npm run image:offline` and select it with MOUNTBENCH_IMAGE=mountbench/bench:offline or --image.',
+  custom:
+    'Nothing was run. Check the name, sign in to its registry (`docker login`), or build it locally first.',
+  helper:
+    'On a machine without registry access, build one and set MOUNTBENCH_HELPER_IMAGE to its id (docs/user-guide.md, cold-cache mode).',
+};
 
 /** The engine's own reason, one line and bounded: it comes from the registry through the engine. */
 function pullFailure(err: unknown): string {
@@ -23,8 +62,15 @@ export async function ensureImage(
   image: string,
   signal: AbortSignal,
   onProgress: (progress: PullProgress) => void,
-  role: 'bench' | 'custom' = 'bench',
+  role: 'bench' | 'custom' | 'helper' = 'bench',
 ): Promise<void> {
+  // Checked again here, at the engine's door: every caller's image passes this way.
+  const parsed = parseImageReference(image);
+  if (typeof parsed === 'string')
+    throw new MountbenchError(
+      'BAD_INPUT',
+      `the image ${image.slice(0, 100)} is not an image reference: ${parsed}`,
+    );
   try {
     await docker.getImage(image).inspect({ abortSignal: signal } as object);
     return;
@@ -35,31 +81,12 @@ export async function ensureImage(
   const tracker = new PullProgressTracker();
   try {
     const stream = await docker.pull(image, { abortSignal: signal });
-    await new Promise<void>((resolve, reject) => {
-      const abort = () => {
-        // followProgress would wait for a stream the engine may keep open: end it and answer now.
-        (stream as { destroy?: () => void }).destroy?.();
-        reject(signal.reason);
-      };
-      signal.addEventListener('abort', abort, { once: true });
-      docker.modem.followProgress(
-        stream,
-        (err: Error | null) => {
-          signal.removeEventListener('abort', abort);
-          if (err) reject(err);
-          else resolve();
-        },
-        (event: unknown) => onProgress(tracker.add(event)),
-      );
-    });
+    await followPull(stream, signal, (event) => onProgress(tracker.add(event)));
   } catch (err) {
     signal.throwIfAborted();
     throw new MountbenchError(
       'IMAGE_UNAVAILABLE',
-      `could not pull the ${role === 'bench' ? 'bench image' : 'image of your project'} ${image}: ${pullFailure(err)}. ` +
-        (role === 'bench'
-          ? 'On a machine without registry access, build one with `npm run image:offline` and select it with MOUNTBENCH_IMAGE=mountbench/bench:offline or --image.'
-          : 'Nothing was run. Check the name, sign in to its registry (`docker login`), or build it locally first.'),
+      `could not pull the ${ROLE_WORDS[role]} ${image}: ${pullFailure(err)}. ${PULL_REMEDY[role]}`,
       { cause: err },
     );
   }

@@ -1,8 +1,10 @@
 // Removes what runs whose process died left behind: mutagen sessions and docker-sync syncs, bench
 // containers and volumes on the engine, FUSE mounts and fixture folders on the host. Runs whose
 // owner is alive are left alone.
-import { readdir, readFile, rm, writeFile, mkdir, access } from 'node:fs/promises';
-import { join } from 'node:path';
+import { access, chmod, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { makeDirs } from '../store/make-dirs';
+import { readRegularFile } from '../store/read-regular-file';
 import type Dockerode from 'dockerode';
 import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE } from '../../shared/ids';
 import { fuseMountsUnder, unmountFuse } from '../providers/fuse-share';
@@ -23,10 +25,37 @@ export interface LeftoverReport {
 
 const OWNER_FILE = 'owner';
 
-/** Marks a run's work folder with its owner before anything is laid in it. */
+/**
+ * Marks a run's work folder with its owner before anything is laid in it. The folder and the
+ * `runs` folder above it are the user's alone (0700): a copied project keeps its files' own modes
+ * (a `.env` at 0644), and the bind mounts need them, so the folders are what keeps other users out.
+ */
 export async function claimRunDir(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, OWNER_FILE), currentOwner());
+  const runs = dirname(dir);
+  await makeDirs(runs, 0o700);
+  await chmod(runs, 0o700);
+  await makeDirs(dir, 0o700);
+  await chmod(dir, 0o700);
+  await writeFile(join(dir, OWNER_FILE), currentOwner(), { mode: 0o600 });
+}
+
+/**
+ * Other Mountbench processes measuring from this cache folder right now (their run folders' live
+ * owners): two benchmarks at once share the disk and the CPU, and each makes the other's figures
+ * slower than the machine alone would give. Bounded: a runs folder holds a few entries.
+ */
+export async function otherLiveRuns(cacheDir: string, runId: string): Promise<string[]> {
+  const runsDir = join(cacheDir, 'runs');
+  const me = currentOwner();
+  const found: string[] = [];
+  for (const entry of (await readdir(runsDir).catch(() => [] as string[])).slice(0, 1000)) {
+    if (entry === runId) continue;
+    const owner = await readRegularFile(join(runsDir, entry, OWNER_FILE), { maxBytes: 1024, noFollow: true })
+      .then((bytes) => bytes.toString('utf8').trim())
+      .catch(() => undefined);
+    if (owner && owner !== me && ownerIsAlive(owner)) found.push(owner);
+  }
+  return found;
 }
 
 async function deadRunDirs(cacheDir: string): Promise<string[]> {

@@ -9,7 +9,7 @@ import type { ProviderVariantView } from '../../shared/sweep';
 import { engineInfoFrom, resolveEngine } from '../engines';
 import { dockerEngineVariants } from '../providers/docker-engine';
 import { describeIssues } from '../store';
-import { benchImageFor } from './image';
+import { benchImageFor, checkImageReference } from './image';
 import { coldCacheRefusal } from './cold-cache';
 import { AS_IT_IS, needsEngine, planBackends } from '../../shared/backend-plan';
 import { requireSyncTools, type SyncTools } from '../sync/availability';
@@ -30,6 +30,11 @@ export interface PrepareOptions {
   home?: string;
   /** Cancels finding the engine (a wedged one may answer slowly). */
   signal?: AbortSignal;
+  /**
+   * Images the user typed on the command line: only these may name a loopback registry. A page's
+   * request or a project file's image never may (checkImageReference says why).
+   */
+  typedImages?: readonly string[];
 }
 
 /** Sortable and unique enough for one machine: `20261129-224144-3fa9c1`. */
@@ -52,6 +57,12 @@ export async function prepareRun(input: unknown, options: PrepareOptions = {}): 
   if (!parsed.success)
     throw new MountbenchError('BAD_INPUT', `invalid run request: ${describeIssues(parsed.error.issues)}`);
   const request = parsed.data;
+  const typed = new Set(options.typedImages ?? []);
+  const image = benchImageFor(request.image, options.env);
+  // MOUNTBENCH_IMAGE is the user's own setting, like a typed flag.
+  checkImageReference(image, 'the bench image', request.image === undefined || typed.has(image));
+  if (request.custom?.image)
+    checkImageReference(request.custom.image, 'the custom image', typed.has(request.custom.image));
   // A sync mount whose tool is missing is refused before the engine is even looked for.
   const syncTools = await requireSyncTools(request.mounts, options.env ?? process.env);
   let docker: Dockerode | null = null;
@@ -85,7 +96,7 @@ export async function prepareRun(input: unknown, options: PrepareOptions = {}): 
     backends,
     docker,
     engine,
-    image: benchImageFor(request.image, options.env),
+    image,
     syncTools,
   };
 }

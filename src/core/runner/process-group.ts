@@ -1,16 +1,72 @@
 // Host shells in their own process group. A workload (the user's --command above all) may start
 // children of its own; ending only `sh` would leave them running and holding the output pipes, so
-// the CLI could not exit. On cancel, and when the shell ends, the whole group is ended.
-import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
+// the CLI could not exit. On cancel, and when the shell ends, the whole group is ended, and with it
+// every process that still carries the shell's tag in its environment: a child that left the group
+// with `setsid` (a daemonising dev server) is found by the tag it inherited.
+import {
+  execFileSync,
+  spawn,
+  type ChildProcess,
+  type ChildProcessWithoutNullStreams,
+} from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** Set in each shell's environment; children inherit it unless they clear their environment. */
+export const WORKLOAD_TAG_VARIABLE = 'MOUNTBENCH_WORKLOAD_TAG';
+
+const tags = new WeakMap<ChildProcess, string>();
+
+/** Pids of this user's processes whose environment holds `entry` (Linux: /proc; macOS: ps). */
+function taggedPids(entry: string): number[] {
+  if (process.platform === 'linux') {
+    const found: number[] = [];
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      try {
+        const environ = readFileSync(`/proc/${name}/environ`, 'latin1');
+        if (environ.split('\0').includes(entry)) found.push(Number(name));
+      } catch {
+        // Gone already, or another user's: not ours to end.
+      }
+    }
+    return found;
+  }
+  if (process.platform === 'darwin') {
+    try {
+      // `e` appends the environment of the user's own processes to their command line.
+      const out = execFileSync('ps', ['-axeww', '-o', 'pid=,command='], {
+        encoding: 'latin1',
+        timeout: 5000,
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      return out
+        .split('\n')
+        .filter((line) => line.includes(` ${entry}`))
+        .map((line) => Number.parseInt(line.trim(), 10))
+        .filter(Number.isInteger);
+    } catch {
+      return [];
+    }
+  }
+  return [];
+}
+
+function kill(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // ESRCH: already gone.
+  }
+}
 
 function endGroup(child: ChildProcess): void {
   if (!child.pid) return;
-  try {
-    // A negative pid names the group the detached child leads.
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // ESRCH: the group is already gone.
-  }
+  // A negative pid names the group the detached child leads.
+  kill(-child.pid);
+  const tag = tags.get(child);
+  if (tag)
+    for (const pid of taggedPids(`${WORKLOAD_TAG_VARIABLE}=${tag}`)) if (pid !== process.pid) kill(pid);
 }
 
 /**
@@ -24,7 +80,10 @@ export function spawnShellGroup(
   shell: { argv: readonly [string, ...string[]]; env?: NodeJS.ProcessEnv } = { argv: ['sh'] },
 ): ChildProcessWithoutNullStreams {
   const [command, ...args] = shell.argv;
-  const child = spawn(command, [...args, '-c', script], { detached: true, env: shell.env ?? process.env });
+  const tag = randomBytes(8).toString('hex');
+  const env = { ...(shell.env ?? process.env), [WORKLOAD_TAG_VARIABLE]: tag };
+  const child = spawn(command, [...args, '-c', script], { detached: true, env });
+  tags.set(child, tag);
   const onAbort = () => endGroup(child);
   signal.addEventListener('abort', onAbort, { once: true });
   child.on('exit', () => {

@@ -16,11 +16,11 @@ import { explainEngineError } from './engine-errors';
 import type { BackendExecutor } from './executor';
 import { createExecutor, runWorkDir } from './executors';
 import { ensureImage } from './image';
-import { dropPageCache } from './cold-cache';
+import { dropPageCache, ensureHelperImage } from './cold-cache';
 import { dependencySplits } from '../recommend/dependency-split';
 import type { MeasureHooks } from './measure-hooks';
 import { benchToolsOnHost } from './host-tools';
-import { claimRunDir } from './leftovers';
+import { claimRunDir, otherLiveRuns } from './leftovers';
 import { measureWorkload, plannedExecutions, type MeasureLaneInput } from './measure';
 import type { RunContext } from './run-context';
 import { appStamp } from '../app-version';
@@ -35,6 +35,8 @@ class RunLog {
   readonly skipped: NonNullable<RunFile['skipped']> = [];
   readonly races: RaceSummary['workloads'] = [];
   readonly failedBackends = new Set<string>();
+  /** Owners (host:pid) of other runs seen measuring while this one did. */
+  readonly concurrent = new Set<string>();
   completed = 0;
 
   constructor(private readonly ctx: RunContext) {}
@@ -97,6 +99,7 @@ async function ensureImages(ctx: RunContext, log: RunLog): Promise<void> {
       image === custom && image !== ctx.image ? 'custom' : 'bench',
     );
   }
+  if (ctx.request.coldCache) await ensureHelperImage(ctx.docker, ctx.env, ctx.signal);
 }
 
 /** Starts every backend's executor; a backend that cannot start is recorded and left out. */
@@ -140,7 +143,7 @@ function coldCacheStep(ctx: RunContext, backend: Backend): Pick<MeasureHooks, 'c
   return {
     coldCache: {
       scope: request.coldCache,
-      drop: (signal) => dropPageCache(docker, ctx.image, ctx.runId, signal),
+      drop: (signal) => dropPageCache(docker, ctx.runId, signal, { env: ctx.env }),
     },
   };
 }
@@ -244,6 +247,23 @@ function workloadDeadline(runDeadline: number | null, workloadsLeft: number): nu
   return now + Math.max(0, runDeadline - now) / Math.max(1, workloadsLeft);
 }
 
+async function lookForOtherRuns(ctx: RunContext, log: RunLog): Promise<void> {
+  for (const owner of await otherLiveRuns(ctx.cacheDir, ctx.runId)) log.concurrent.add(owner);
+}
+
+/**
+ * Two benchmarks at once are warned about, not locked out: the user may mean it (two engines, a
+ * quick look while a long run goes on), but every figure of either is then slower than alone.
+ */
+function withConcurrencyWarning(results: WorkloadResult[], owners: ReadonlySet<string>): WorkloadResult[] {
+  if (!owners.size) return results;
+  const pids = [...owners].map((o) => o.slice(o.lastIndexOf(':') + 1)).join(', ');
+  const warning =
+    `another Mountbench run (process ${pids}) was measuring on this machine at the same time: the two shared ` +
+    'the disk and the CPU, so these figures are slower than this machine alone gives; run one benchmark at a time';
+  return results.map((r) => ({ ...r, warnings: [...r.warnings, warning] }));
+}
+
 async function measureAll(ctx: RunContext, log: RunLog): Promise<void> {
   const started = Date.now();
   const budget = ctx.request.budgetSeconds;
@@ -255,6 +275,7 @@ async function measureAll(ctx: RunContext, log: RunLog): Promise<void> {
       ctx.signal.throwIfAborted();
       const deadline = workloadDeadline(runDeadline, ctx.request.workloads.length - index);
       await measureOneWorkload(ctx, log, executors, workloadId, deadline);
+      await lookForOtherRuns(ctx, log);
     }
   } finally {
     for (const backend of ctx.backends) {
@@ -297,6 +318,7 @@ export async function executeRun(ctx: RunContext): Promise<RunFile> {
   });
   try {
     await claimRunDir(runWorkDir(ctx.cacheDir, runId));
+    await lookForOtherRuns(ctx, log);
     await ensureImages(ctx, log);
     await measureAll(ctx, log);
   } catch (err) {
@@ -326,7 +348,7 @@ export async function executeRun(ctx: RunContext): Promise<RunFile> {
     machine: ctx.machine,
     engine: ctx.engine,
     image: ctx.docker ? ctx.image : null,
-    results: checkHostBaseline(log.results, ctx.engine),
+    results: withConcurrencyWarning(checkHostBaseline(log.results, ctx.engine), log.concurrent),
     errors: log.errors,
     ...(log.skipped.length ? { skipped: log.skipped } : {}),
     ...(race ? { race } : {}),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BackendExecutor } from './executor';
 import { HostExecutor } from './host-executor';
-import { calibrateOnce } from './time-sample';
+import { calibrateOnce, timeOnce } from './time-sample';
 
 /** A real host executor whose shell runs are counted. */
 function counted(executor: HostExecutor): { executor: BackendExecutor; runs: () => number } {
@@ -48,5 +48,46 @@ describe('calibrateOnce', () => {
     const c = counted(new HostExecutor(dir));
     await expect(calibrateOnce(c.executor, join(dir, 'missing'), signal)).rejects.toThrow();
     await expect(calibrateOnce(c.executor, dir, signal)).resolves.toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('a command that ends the timing shell', () => {
+  let dir = '';
+  afterEach(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it.each([['exit 0'], ['exit 3'], ['exec true']])(
+    '%s is said to have ended the shell, not to have failed with its code',
+    async (body) => {
+      dir = await mkdtemp(join(tmpdir(), 'mountbench-ended-'));
+      const executor = new HostExecutor(dir);
+      await executor.prepareWorkdir('w', null, new AbortController().signal);
+      await expect(
+        timeOnce(executor, executor.workdir('w'), body, undefined, new AbortController().signal),
+      ).rejects.toThrow(
+        /the workload's command ended the timing shell \(exit code \d\) before its time could be read.*run it in a subshell/,
+      );
+      // In a subshell it is timed, exit status and all.
+      const timed = await timeOnce(
+        executor,
+        executor.workdir('w'),
+        '(exit 0)',
+        undefined,
+        new AbortController().signal,
+      );
+      expect(timed.seconds).toBeGreaterThanOrEqual(0);
+      await expect(
+        timeOnce(executor, executor.workdir('w'), '(exit 3)', undefined, new AbortController().signal),
+      ).rejects.toThrow(/the workload failed: exit code 3/);
+    },
+  );
+
+  it('a missing workload folder is still said as such', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'mountbench-ended-'));
+    const executor = new HostExecutor(dir);
+    await expect(
+      timeOnce(executor, join(dir, 'gone'), 'true', undefined, new AbortController().signal),
+    ).rejects.toThrow(/workload folder .* is missing/);
   });
 });

@@ -14,6 +14,21 @@ export function scriptFailure(result: ExecResult, what: string): MountbenchError
   return new MountbenchError('WORKLOAD_FAILED', `${what} failed: ${detail}`);
 }
 
+/**
+ * The command ended the timing shell itself (a top-level `exit` or `exec`), so the shell never got
+ * to read the clock again or say how the command ended: not a failure of the command, and not a
+ * time either. Said as it is, with what to change.
+ */
+function endedTheShell(result: ExecResult): MountbenchError {
+  const stderr = result.stderr.trim().split('\n').slice(-3).join(' | ');
+  return new MountbenchError(
+    'WORKLOAD_FAILED',
+    `the workload's command ended the timing shell (exit code ${result.exitCode}) before its time could be read, ` +
+      "as a top-level `exit` or `exec` does: run it in a subshell, `( … )` or `sh -c '…'`, so Mountbench can time it" +
+      (stderr ? ` (its last output: ${stderr})` : ''),
+  );
+}
+
 /** Runs one sample script and reads its raw interval (before calibration is subtracted). */
 export async function timeOnce(
   executor: BackendExecutor,
@@ -28,6 +43,8 @@ export async function timeOnce(
     signal,
   );
   const parsed = parseSampleOutput(result.stdout, clock);
+  // Past the set-up (MB_C0 printed) and no exit status at the end: the command ended the shell.
+  if (parsed.exitCode === null && /^MB_C0$/m.test(result.stdout)) throw endedTheShell(result);
   if (result.exitCode !== 0 || parsed.exitCode !== 0) throw scriptFailure(result, 'the workload');
   const seconds = clock
     ? parsed.seconds

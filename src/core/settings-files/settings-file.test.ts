@@ -1,9 +1,24 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Journal } from '../journal';
-import { assertWritable, readSettingsFile, writeSettingsFile } from './settings-file';
+import {
+  assertWritable,
+  readSettingsFile,
+  SETTINGS_FILE_MAX_BYTES,
+  writeSettingsFile,
+} from './settings-file';
 import { requireKnownVersion } from './versioned';
 
 let dir: string;
@@ -27,6 +42,22 @@ describe('settings files', () => {
     await expect(writeSettingsFile(before, '{"a": 4}\n', original)).rejects.toThrow(/changed while/);
     expect(readFileSync(file, 'utf8')).toBe('{"a": 3}\n');
     await journal.close();
+  });
+
+  it('refuses a file over the bound by its size, before reading it (a sparse 600 MB one), and a FIFO', async () => {
+    const file = path.join(dir, 'settings.json');
+    writeFileSync(file, '{}');
+    truncateSync(file, 600 * 1024 * 1024);
+    await expect(readSettingsFile(file)).rejects.toThrow(
+      `${file} is 600.0 MB; more than the 1.0 MB allowed: a settings file is a few KB`,
+    );
+    expect(statSync(file).size).toBe(600 * 1024 * 1024);
+    const fifo = path.join(dir, 'fifo.json');
+    execFileSync('mkfifo', [fifo]);
+    await expect(readSettingsFile(fifo)).rejects.toThrow(/not a regular file/);
+    // Exactly the bound is still read.
+    writeFileSync(file, `{${' '.repeat(SETTINGS_FILE_MAX_BYTES - 2)}}`);
+    expect((await readSettingsFile(file)).text.length).toBe(SETTINGS_FILE_MAX_BYTES);
   });
 
   it('refuses a symlink, a missing file and a read-only file with clear errors', async () => {

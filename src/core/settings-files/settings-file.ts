@@ -7,6 +7,10 @@ import { MountbenchError } from '../../shared/errors';
 import { sha256 } from '../journal/journal';
 import type { FileOriginal } from '../journal/journal-records';
 import { writeFileAtomic } from '../store/atomic-write';
+import { NotReadableFile, readRegularFile } from '../store/read-regular-file';
+
+/** A product's settings file is a few KB; well under the journal's bound on a backup (MAX_SETTINGS_BYTES). */
+export const SETTINGS_FILE_MAX_BYTES = 1024 * 1024;
 
 export interface SettingsFile {
   path: string;
@@ -40,10 +44,26 @@ export async function readSettingsFile(path: string): Promise<SettingsFile> {
     );
   }
   if (!stat.isFile()) throw new MountbenchError('IO', `${path} is not a regular file. Nothing was changed.`);
-  const bytes = await fs.readFile(path).catch((err: Error) => {
-    throw new MountbenchError('IO', `cannot read ${path}: ${err.message}`);
-  });
+  const bytes = await readSettingsBytes(path);
   return { path, text: bytes.toString('utf8'), sha256: sha256(bytes) };
+}
+
+/**
+ * A settings file's bytes, at most SETTINGS_FILE_MAX_BYTES: never a link, never waiting on a FIFO,
+ * an over-size file refused by its size before it is read (a 500 MB one took seconds and half a GB,
+ * a larger one ended in V8's string limit with no file named).
+ */
+export async function readSettingsBytes(path: string): Promise<Buffer> {
+  try {
+    return await readRegularFile(path, { maxBytes: SETTINGS_FILE_MAX_BYTES, noFollow: true });
+  } catch (err) {
+    if (err instanceof NotReadableFile)
+      throw new MountbenchError(
+        'FILE_INVALID',
+        `${err.message}: a settings file is a few KB, so this is not one Mountbench will read or change. Nothing was changed.`,
+      );
+    throw new MountbenchError('IO', `cannot read ${path}: ${(err as Error).message}`);
+  }
 }
 
 /**
@@ -95,7 +115,7 @@ export async function writeSettingsFile(
   }
   if (text === before.text) return;
   await writeFileAtomic(before.path, text);
-  const back = await fs.readFile(before.path, 'utf8');
+  const back = (await readSettingsBytes(before.path)).toString('utf8');
   if (back !== text)
     throw new MountbenchError('IO', `${before.path} reads back different from what was written`);
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { MountbenchError } from '../../shared/errors';
 import { runFileSchema, type RunFile } from '../../shared/result-schema';
 import { writeFileAtomic } from './atomic-write';
+import { makeDirs } from './make-dirs';
 import { describeIssues } from '../../shared/describe-issue';
 import { parseRunFileText } from './parse-run-file';
 import { megabytes, NotReadableFile, readRegularFile } from './read-regular-file';
@@ -48,7 +49,7 @@ export async function saveRun(run: RunFile, dir: string): Promise<string> {
   // so read the exact text back before it touches the disk.
   parseRunFileText(text, `Run ${parsed.data.id}`);
   try {
-    await fs.mkdir(dir, { recursive: true });
+    await makeDirs(dir);
   } catch (err) {
     throw new MountbenchError('IO', `Cannot create the results folder ${dir}: ${(err as Error).message}`, {
       cause: err,

@@ -9,7 +9,7 @@ import type { SweepProgress, VariantOutcomeView } from '../../shared/sweep';
 import { engineInfoFrom } from '../engines';
 import { Journal } from '../journal';
 import type { Provider, ProviderContext } from '../providers/provider';
-import { benchImageFor } from '../runner/image';
+import { benchImageFor, checkImageReference } from '../runner/image';
 import { newRunId } from '../runner/prepare-run';
 import { executeRun } from '../runner/run';
 import { mergeRuns } from './merge-runs';
@@ -68,6 +68,7 @@ export async function runSweep(
     );
   }
   const image = benchImageFor(request.image, ctx.env);
+  checkImageReference(image, 'the bench image', request.image === undefined);
   const runId = newRunId();
   const runs: RunFile[] = [];
   const extraErrors: RunFile['errors'] = [];

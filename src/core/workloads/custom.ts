@@ -52,7 +52,7 @@ export function customWorkload(
     // Commands that arrive from the dashboard must never run on the host itself.
     unsupportedOn: (mount: MountKind) =>
       mount === 'host' && !options.allowOnHost
-        ? 'a custom command runs on the host only when started from the command line'
+        ? 'a custom command runs on the host only when typed on the command line (--command), never one from a project file or a page'
         : null,
   };
 }

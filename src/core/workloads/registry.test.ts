@@ -18,7 +18,7 @@ describe('workload registry', () => {
   it('makes the custom workload from the request, and refuses one without a command', () => {
     const custom = resolveWorkload('custom', { command: 'make' }, { allowHostCommands: false });
     expect(custom.kind === 'script' ? custom.cases('quick')[0].script : null).toBe('make');
-    expect(custom.unsupportedOn('host')).toMatch(/only when started from the command line/);
+    expect(custom.unsupportedOn('host')).toMatch(/only when typed on the command line/);
     expect(
       resolveWorkload('custom', { command: 'make' }, { allowHostCommands: true }).unsupportedOn('host'),
     ).toBeNull();

@@ -4,8 +4,23 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** `wedged`: answers the probe (`_ping`, `info`, `version`) and then nothing, as a stuck VM does. */
-export type FakeEngineBehaviour = 'docker' | 'hang' | 'wedged' | 'not-docker' | 'server-error';
+/**
+ * `wedged`: answers the probe (`_ping`, `info`, `version`) and then nothing, as a stuck VM does.
+ * `no-container-id`: a Docker engine in every answer a run needs (no leftovers, the image present)
+ * except that a container create answers 201 without an `Id`.
+ */
+export type FakeEngineBehaviour =
+  'docker' | 'hang' | 'wedged' | 'not-docker' | 'server-error' | 'no-container-id';
+
+/** What `no-container-id` answers beyond the probe, by method and path (after the API version). */
+function noContainerIdAnswer(method: string, path: string): { status: number; body: unknown } {
+  if (method === 'POST' && path === '/containers/create') return { status: 201, body: { Warnings: [] } };
+  if (method === 'GET' && path === '/containers/json') return { status: 200, body: [] };
+  if (method === 'GET' && path === '/volumes') return { status: 200, body: { Volumes: [], Warnings: [] } };
+  if (method === 'GET' && /^\/images\/.+\/json$/.test(path))
+    return { status: 200, body: { Id: `sha256:${'0'.repeat(64)}`, RepoTags: [] } };
+  return { status: 404, body: { message: 'page not found' } };
+}
 
 export interface FakeEngine {
   /** `unix:///…` or `tcp://127.0.0.1:PORT`. */
@@ -44,6 +59,13 @@ export async function startFakeEngine(
       return;
     }
     const probe = /\/(_ping|info|version)$/.test(req.url ?? '');
+    if (behaviour === 'no-container-id' && !probe) {
+      const path = (req.url ?? '').replace(/^\/v[0-9.]+/, '').replace(/\?.*$/, '');
+      const answer = noContainerIdAnswer(req.method ?? 'GET', path);
+      req.resume();
+      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+      return;
+    }
     if (behaviour === 'wedged' && !probe) return;
     if (req.url?.endsWith('/_ping')) {
       res.writeHead(200, { 'content-type': 'text/plain' }).end('OK');

@@ -3,11 +3,10 @@
 // colima.yaml, their VMs, their contexts) are never started, stopped, edited or deleted. Bench
 // profiles are deleted at the end unless MOUNTBENCH_KEEP_COLIMA_PROFILES=1.
 import path from 'node:path';
-import { promises as fs } from 'node:fs';
 import { MountbenchError } from '../../../shared/errors';
 import type { JsonValue } from '../../journal';
 import { colimaHome } from '../../engines/known-sockets';
-import { readYamlScalar } from '../../settings-files';
+import { readSettingsBytes, readYamlScalar } from '../../settings-files';
 import { findExecutable } from '../find-executable';
 import { pingSocket } from '../ping-socket';
 import {
@@ -82,7 +81,14 @@ async function defaultProfileValues(
   ctx: ProviderContext,
 ): Promise<{ file: string; vmType: string | null; mountType: string | null } | null> {
   const file = path.join(colimaHome(ctx.env, ctx.home), 'default', 'colima.yaml');
-  const text = await fs.readFile(file, 'utf8').catch(() => null);
+  // Missing or unreadable: no default profile to show. Over-size or not a plain file: said, naming it.
+  const text = await readSettingsBytes(file).then(
+    (bytes) => bytes.toString('utf8'),
+    (err: unknown) => {
+      if (err instanceof MountbenchError && err.code === 'FILE_INVALID') throw err;
+      return null;
+    },
+  );
   if (text === null) return null;
   return {
     file,

@@ -4,7 +4,7 @@
 // app's settings API on backend.native.sock is not used).
 import { MountbenchError } from '../../../shared/errors';
 import { restoreFile, sha256, type JournalHandle, type ProviderOriginals } from '../../journal';
-import { assertWritable, writeSettingsFile } from '../../settings-files';
+import { assertWritable, readSettingsBytes, writeSettingsFile } from '../../settings-files';
 import {
   DEFAULT_READY_TIMEOUT_MS,
   type ApplyPlan,
@@ -30,7 +30,6 @@ import {
 } from './product';
 import { listDockerDesktopVariants, variantFromSwitches, writesFor } from './variants';
 import { switchedText } from './switched-text';
-import { promises as fs } from 'node:fs';
 import { requireAvailableVariant } from '../require-variant';
 import { verifyFsType } from '../verify-fs-type';
 
@@ -265,7 +264,8 @@ export const dockerDesktopProvider: Provider = {
     const launchPath = settings?.launchPath ?? null;
     let changed = false;
     for (const f of originals.files) {
-      const bytes = await fs.readFile(f.path).catch(() => null);
+      // Bounded: an over-size file where the original was counts as changed (restored below).
+      const bytes = await readSettingsBytes(f.path).catch(() => null);
       if (f.existed ? bytes === null || sha256(bytes) !== f.sha256 : bytes !== null) changed = true;
     }
     let status = await desktopStatus(ctx, version, launchPath);

@@ -6,7 +6,7 @@
 import { promises as fs } from 'node:fs';
 import { MountbenchError } from '../../../shared/errors';
 import { restoreFile, sha256, type JournalHandle, type ProviderOriginals } from '../../journal';
-import { assertWritable } from '../../settings-files';
+import { assertWritable, readSettingsBytes } from '../../settings-files';
 import { findExecutable } from '../find-executable';
 import { pingSocket } from '../ping-socket';
 import {
@@ -359,7 +359,8 @@ export const rancherDesktopProvider: Provider = {
     const wasRunning = originals.state.running === true;
     let changed = false;
     for (const f of originals.files) {
-      const bytes = await fs.readFile(f.path).catch(() => null);
+      // Bounded: an over-size file where the original was counts as changed (restored below).
+      const bytes = await readSettingsBytes(f.path).catch(() => null);
       if (f.existed ? bytes === null || sha256(bytes) !== f.sha256 : bytes !== null) changed = true;
     }
     let state = await backendState(ctx);
