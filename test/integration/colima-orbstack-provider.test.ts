@@ -127,9 +127,24 @@ describe('colima (stand-in) provider', () => {
     expect(variants.filter((v) => v.available).map((v) => v.id)).toEqual([
       'vz-sshfs',
       'vz-virtiofs',
-      'krunkit-virtiofs',
+      'krunkit-sshfs',
     ]);
     expect(variants.find((v) => v.id === 'qemu-sshfs')?.reason).toMatch(/QEMU is not installed/);
+    // What it would meet: colima 0.10.3 hands Lima's krunkit driver 9p, which it refuses.
+    expect(variants.find((v) => v.id === 'krunkit-virtiofs')?.reason).toMatch(
+      /cannot start on colima 0\.10\.3/,
+    );
+    const refused = await sb.run('colima', [
+      'start',
+      '-p',
+      'x',
+      '--vm-type',
+      'krunkit',
+      '--mount-type',
+      'virtiofs',
+    ]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/must be `virtiofs` or `reverse-sshfs` for krunkit driver, got `9p`/);
   });
 
   it('keeps bench profiles, stopped, when asked to', async () => {

@@ -161,7 +161,18 @@ function resolveNewVm(opts, config, host) {
   if (mountType === 'reverse-sshfs') mountType = 'sshfs';
   if (!['sshfs', '9p', 'virtiofs'].includes(mountType)) fatal(`invalid mountType: '${mountType}'`);
   if (mountType === 'virtiofs' && vmType === 'qemu') mountType = 'sshfs';
-  if (mountType === '9p' && vmType !== 'qemu') mountType = 'virtiofs';
+  // cmd/start.go turns 9p into virtiofs for vz (and, after 0.10.3 on main, for krunkit).
+  if (
+    mountType === '9p' &&
+    (vmType === 'vz' || (vmType === 'krunkit' && compareVersions(version(), '0.10.3') > 0))
+  )
+    mountType = 'virtiofs';
+  // environment/vm/lima/yaml.go gives Lima virtiofs only for vz and 9p for every other VM type, and
+  // Lima's krunkit driver (2.0.0 on) takes only virtiofs or reverse-sshfs: krunkit starts with sshfs alone.
+  if (vmType === 'krunkit' && mountType !== 'sshfs')
+    fatal(
+      'error starting vm: field `mountType` must be `virtiofs` or `reverse-sshfs` for krunkit driver, got `9p`',
+    );
   return { vmType, mountType };
 }
 

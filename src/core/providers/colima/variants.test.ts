@@ -21,7 +21,8 @@ describe('colima variants', () => {
       ['qemu-9p', true, '9p'],
       ['vz-sshfs', true, 'fuse.sshfs'],
       ['vz-virtiofs', true, 'virtiofs'],
-      ['krunkit-virtiofs', true, 'virtiofs'],
+      ['krunkit-sshfs', true, 'fuse.sshfs'],
+      ['krunkit-virtiofs', false, 'virtiofs'],
     ]);
     expect(profileFor('qemu-9p')).toBe('mountbench-qemu-9p');
     expect(variantOfProfile('mountbench-qemu-9p')).toBe('qemu-9p');
@@ -51,11 +52,25 @@ describe('colima variants', () => {
     const noQemu = listColimaVariants(M1, '0.10.0', { qemu: false, krunkit: false });
     expect(noQemu.find((v) => v.id === 'qemu-9p')?.reason).toMatch(/QEMU is not installed/);
     expect(noQemu.find((v) => v.id === 'krunkit-virtiofs')?.reason).toMatch(/krunkit is not installed/);
+    expect(noQemu.find((v) => v.id === 'krunkit-sshfs')?.reason).toMatch(/krunkit is not installed/);
     expect(available(noQemu)).toEqual(['vz-sshfs', 'vz-virtiofs']);
     const before = listColimaVariants(M1, '0.9.1', ALL_TOOLS);
     expect(before.find((v) => v.id === 'krunkit-virtiofs')?.reason).toMatch(/colima 0\.10\.0 or later/);
     const intel = listColimaVariants({ ...M1, arch: 'x64' }, '0.10.0', ALL_TOOLS);
     expect(intel.find((v) => v.id === 'krunkit-virtiofs')?.reason).toMatch(/Apple silicon/);
+  });
+
+  it('greys krunkit + virtiofs on every colima through 0.10.3 (Lima gets 9p and refuses it), offers it after', () => {
+    for (const version of ['0.10.0', '0.10.3', null]) {
+      const list = listColimaVariants(M1, version, ALL_TOOLS);
+      expect(list.find((v) => v.id === 'krunkit-virtiofs')?.reason).toMatch(
+        /^cannot start on colima .*: it gives Lima's krunkit driver 9p, which it refuses \(abiosoft\/colima#1607\); krunkit \+ sshfs works$/,
+      );
+      expect(list.find((v) => v.id === 'krunkit-sshfs')?.available).toBe(true);
+    }
+    expect(
+      listColimaVariants(M1, '0.10.4', ALL_TOOLS).find((v) => v.id === 'krunkit-virtiofs')?.available,
+    ).toBe(true);
   });
 
   it('says at the proposal that colima before 0.8.1 has no `status --json`', () => {

@@ -1,6 +1,8 @@
 // colima's file-sharing variants: VM type × mount type as colima allows them. colima silently turns
-// virtiofs without vz into sshfs and 9p with vz (or krunkit) into virtiofs, so those pairs are no
-// variants of their own; verify() still checks what the profile really got. Sources for every rule
+// virtiofs without vz or krunkit into sshfs and 9p with vz into virtiofs, so those pairs are no
+// variants of their own; verify() still checks what the profile really got. krunkit with virtiofs
+// cannot start on any release so far: colima writes 9p into Lima's config for every VM type but vz,
+// and Lima's krunkit driver takes only virtiofs or reverse-sshfs. Sources for every rule
 // (cmd/start.go, util/qemu.go, config/config.go of abiosoft/colima): docs/product-facts.md (colima).
 import { versionAtLeast, type HostFacts } from '../host-facts';
 import type { VariantSpec } from '../provider';
@@ -39,8 +41,17 @@ export const DEFS: readonly VariantDef[] = [
   def('qemu', '9p', ['9p does not resolve symlinks created on the host']),
   def('vz', 'sshfs'),
   def('vz', 'virtiofs'),
+  def('krunkit', 'sshfs', ['krunkit (libkrun) is colima’s newest VM type']),
   def('krunkit', 'virtiofs', ['krunkit (libkrun) is colima’s newest VM type']),
 ];
+
+/**
+ * The last colima release whose Lima config gives krunkit 9p for virtiofs (environment/vm/lima/
+ * yaml.go maps every mount but sshfs to virtiofs only for vz; main after it still does), which
+ * Lima's krunkit driver refuses from Lima 2.0.0 on (abiosoft/colima#1607, #1621; fixes #1610, #1641
+ * unmerged). A later release is offered, and verified by the fs type as every variant is.
+ */
+export const KRUNKIT_VIRTIOFS_BROKEN_THROUGH = '0.10.3';
 
 export function defById(id: string): VariantDef | undefined {
   return DEFS.find((d) => d.id === id);
@@ -91,8 +102,21 @@ function unavailableReason(
   if (d.vmType === 'krunkit') {
     if (host.arch !== 'arm64') return 'colima offers krunkit only on Apple silicon';
     if (!tools.krunkit) return 'krunkit is not installed (`brew tap slp/krunkit && brew install krunkit`)';
+    if (
+      d.mountType === 'virtiofs' &&
+      (!version || !versionAtLeast(version, nextPatch(KRUNKIT_VIRTIOFS_BROKEN_THROUGH)))
+    )
+      return (
+        `cannot start on colima ${version ?? '(version unknown)'}: it gives Lima's krunkit driver 9p, ` +
+        'which it refuses (abiosoft/colima#1607); krunkit + sshfs works'
+      );
   }
   return undefined;
+}
+
+function nextPatch(version: string): string {
+  const [major, minor, patch] = version.split('.').map(Number);
+  return `${major}.${minor}.${patch + 1}`;
 }
 
 export function listColimaVariants(
