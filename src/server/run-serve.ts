@@ -1,7 +1,9 @@
 // The `mountbench serve` process: one core (as the desktop app has), unfinished settings journals
-// restored and leftovers of crashed runs removed first, the server started, and on Ctrl-C or SIGTERM
-// the runs cancelled and cleaned up before it exits. Runs belong to the process, not to a page: a reload finds them in runs.active().
+// restored and leftovers of crashed runs removed first, the server started, and on Ctrl-C, SIGTERM
+// or SIGHUP (a closed terminal) the runs cancelled and cleaned up before it exits. Runs belong to
+// the process, not to a page: a reload finds them in runs.active().
 import { startCore } from '../core/app/start-up';
+import { onStopSignals } from '../shared/stop-signals';
 import { openBrowser } from './open-browser';
 import { findRendererDir } from './renderer-dir';
 import { checkServeHost, checkServePort, startServeServer } from './serve-server';
@@ -14,17 +16,8 @@ export interface ServeFlags {
 
 function nextStopSignal(): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      // A second signal while cleaning up means "now": leave the rest to `mountbench cleanup`.
-      const force = () => process.exit(130);
-      process.once('SIGINT', force);
-      process.once('SIGTERM', force);
-      resolve(signal);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    // A second signal while cleaning up means "now": leave the rest to `mountbench cleanup`.
+    onStopSignals(resolve, () => process.exit(130));
   });
 }
 

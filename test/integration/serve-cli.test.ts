@@ -1,7 +1,7 @@
 // `mountbench serve` as a user starts it: a real child process with the real core, the real
 // built dashboard (out/renderer, built here first if missing) and the real engine.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -139,32 +139,37 @@ describe('mountbench serve', () => {
     bin.remove();
   });
 
-  it('on Ctrl-C cancels the run in progress, cleans up, stores it as cancelled and exits', async () => {
-    const server = await serve([]);
-    const client = nodeWsClient(server.url.origin, server.url.searchParams.get('token') ?? '');
-    const firstSample = new Promise<RunEvent>((resolve) =>
-      client.runs.onEvent((event) => event.type === 'sample' && resolve(event), {
-        signal: new AbortController().signal,
-      }),
-    );
-    const { runId } = await client.runs.start({
-      mounts: ['tmpfs'],
-      workloads: ['small-file-read'],
-      size: 'default',
-      runs: 50,
-      warmup: 1,
-      image,
-    });
-    await firstSample;
-    server.child.kill('SIGINT');
-    expect(await server.exited).toBe(0);
-    client.close();
-    expect(server.stderr()).toMatch(/SIGINT: stopping; cancelling runs/);
-    const filters = { label: ['mountbench=1', `mountbench.run=${runId}`] };
-    expect(await docker.listContainers({ all: true, filters })).toEqual([]);
-    const stored = JSON.parse(readFileSync(join(data.path, 'results', `${runId}.json`), 'utf8')) as {
-      status: string;
-    };
-    expect(stored.status).toBe('cancelled');
-  });
+  // SIGHUP is a closed terminal or an ended SSH session: Node's default would exit at once.
+  it.each(['SIGINT', 'SIGHUP'] as const)(
+    'on %s cancels the run in progress, cleans up, stores it as cancelled and exits',
+    async (signal) => {
+      const server = await serve([]);
+      const client = nodeWsClient(server.url.origin, server.url.searchParams.get('token') ?? '');
+      const firstSample = new Promise<RunEvent>((resolve) =>
+        client.runs.onEvent((event) => event.type === 'sample' && resolve(event), {
+          signal: new AbortController().signal,
+        }),
+      );
+      const { runId } = await client.runs.start({
+        mounts: ['tmpfs'],
+        workloads: ['small-file-read'],
+        size: 'default',
+        runs: 50,
+        warmup: 1,
+        image,
+      });
+      await firstSample;
+      server.child.kill(signal);
+      expect(await server.exited).toBe(0);
+      client.close();
+      expect(server.stderr()).toMatch(new RegExp(`${signal}: stopping; cancelling runs`));
+      expect(readdirSync(join(cache.path, 'runs'))).toEqual([]);
+      const filters = { label: ['mountbench=1', `mountbench.run=${runId}`] };
+      expect(await docker.listContainers({ all: true, filters })).toEqual([]);
+      const stored = JSON.parse(readFileSync(join(data.path, 'results', `${runId}.json`), 'utf8')) as {
+        status: string;
+      };
+      expect(stored.status).toBe('cancelled');
+    },
+  );
 });
