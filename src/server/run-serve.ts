@@ -52,7 +52,8 @@ export async function runServe(
     'Open the address above in a browser on this machine; it holds the key to this server, so do not share it.\n' +
       'Ctrl-C stops the server and cancels any run.\n',
   );
-  if (flags.open) openBrowser(server.url, (message) => err.write(`mountbench: ${message}\n`));
+  // The browser's command line is readable by every local user: it gets a one-time code, not the token.
+  if (flags.open) openBrowser(server.oneTimeUrl(), (message) => err.write(`mountbench: ${message}\n`));
 
   const signal = await stopped;
   err.write(`\n${signal}: stopping; cancelling runs and cleaning up…\n`);

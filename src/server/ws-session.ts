@@ -1,4 +1,4 @@
-// One page's WebSocket: every message is checked (JSON, token, shape) before its call goes
+// One page's WebSocket: every message is checked (JSON, credential, shape) before its call goes
 // through api-dispatch.ts, the same validation as the desktop app's IPC; answers carry the
 // message's id. A wrong or missing token closes the connection and runs nothing.
 import { z } from 'zod';
@@ -8,7 +8,6 @@ import type { SerializedError } from '../shared/errors';
 import { WS_CLOSE_UNAUTHORIZED, type WsReply, type WsRequestId } from '../shared/ws-protocol';
 import { dispatch } from '../core/app/api-dispatch';
 import { jsonShapeProblem } from '../shared/json-limits';
-import { tokensMatch } from './serve-token';
 import { messageId, messageToken, wsRequestSchema } from './ws-message';
 
 function badInput(message: string): SerializedError {
@@ -18,7 +17,7 @@ function badInput(message: string): SerializedError {
 export function handleSession(
   socket: WebSocket,
   api: MountbenchApi,
-  token: string,
+  valid: (candidate: unknown) => boolean,
   onRefusal?: (what: string) => void,
 ): void {
   function reply(message: WsReply): void {
@@ -65,7 +64,7 @@ export function handleSession(
     }
     const id = messageId(message);
     const candidate = messageToken(message);
-    if (!tokensMatch(candidate, token)) {
+    if (!valid(candidate)) {
       const what = candidate === undefined || candidate === '' ? 'has no token' : 'has a wrong token';
       onRefusal?.(`WebSocket message ${what}: connection closed`);
       refuse(id, badInput(`Unauthorized: the message ${what}; nothing was run`));

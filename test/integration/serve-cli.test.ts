@@ -106,15 +106,14 @@ describe('mountbench serve', () => {
     const token = server.url.searchParams.get('token') ?? '';
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
 
-    expect((await get(server.url, '/')).status).toBe(401);
-    const first = await get(server.url, `/?token=${token}`);
-    expect(first.status).toBe(303);
-    const cookie = String(first.headers['set-cookie']?.[0]).split(';')[0];
-    const page = await get(server.url, '/', { cookie });
+    expect((await get(server.url, '/?token=nope')).status).toBe(401);
+    const page = await get(server.url, `/?token=${token}`);
     expect(page.status).toBe(200);
+    expect(page.headers['set-cookie']).toBeUndefined();
+    expect(page.body).toContain(`content="${token}"`);
     const script = /<script type="module" crossorigin src="\.\/(assets\/[^"]+\.js)"/.exec(page.body);
     expect(script).not.toBeNull();
-    const bundle = await get(server.url, `/${script?.[1]}`, { cookie });
+    const bundle = await get(server.url, `/${script?.[1]}`);
     expect(bundle.status).toBe(200);
     expect(bundle.headers['content-type']).toMatch(/javascript/);
     expect(bundle.body.length).toBeGreaterThan(1000);
@@ -122,7 +121,7 @@ describe('mountbench serve', () => {
     expect(await server.exited).toBe(0);
   });
 
-  it('--open hands the address to the system opener (a stand-in xdg-open here)', async () => {
+  it('--open hands the system opener (a stand-in xdg-open here) a one-time code, never the token', async () => {
     const bin = tempDir('serve-open-bin');
     const record = join(bin.path, 'opened.txt');
     // Written aside then renamed, so the test never reads a half-written file.
@@ -133,7 +132,16 @@ describe('mountbench serve', () => {
     chmodSync(join(bin.path, 'xdg-open'), 0o755);
     const server = await serve(['--open'], { PATH: `${bin.path}:${process.env.PATH ?? ''}` });
     for (let i = 0; i < 100 && !existsSync(record); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(readFileSync(record, 'utf8')).toBe(server.url.href);
+    const opened = new URL(readFileSync(record, 'utf8'));
+    // The opener's command line is readable by every local user: only a single-use code is in it.
+    expect(opened.origin).toBe(server.url.origin);
+    expect(opened.href).not.toContain(server.url.searchParams.get('token') ?? '');
+    const code = opened.searchParams.get('code') ?? '';
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const page = await get(server.url, `/?code=${code}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatch(/<meta name="mountbench-token" content="[A-Za-z0-9_-]{43}"/);
+    expect((await get(server.url, `/?code=${code}`)).status).toBe(401);
     server.child.kill('SIGTERM');
     await server.exited;
     bin.remove();
