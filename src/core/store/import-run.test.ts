@@ -128,6 +128,27 @@ describe('importRunFile', () => {
     expect((await fs.readdir(results)).filter((n) => n.startsWith('.'))).toEqual([]);
   });
 
+  it('ten parallel imports of the same file: one imported, nine already imported, never a conflict', async () => {
+    for (let batch = 0; batch < 10; batch++) {
+      const file = await write(`same-${batch}.json`, runFileJson(sampleRun({ id: `same-${batch}` })));
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 10 }, () => importRunFile(file, results)),
+      );
+      const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [String(o.reason)] : []));
+      expect(failures, `batch ${batch}`).toEqual([]);
+      const statuses = outcomes.map((o) => (o.status === 'fulfilled' ? o.value.status : 'rejected'));
+      expect(
+        statuses.filter((s) => s === 'imported'),
+        `batch ${batch}`,
+      ).toHaveLength(1);
+      expect(statuses.filter((s) => s === 'already-imported')).toHaveLength(9);
+      expect(await fs.readFile(path.join(results, `same-${batch}.json`), 'utf8')).toBe(
+        await fs.readFile(file, 'utf8'),
+      );
+    }
+    expect((await fs.readdir(results)).filter((n) => n.startsWith('.'))).toEqual([]);
+  });
+
   describe('refuses a hostile or broken file with a clear error, changing nothing', () => {
     const valid = () => JSON.stringify(sampleRun({ id: 'hostile' }));
     const cases: [string, () => Promise<string>, RegExp][] = [
