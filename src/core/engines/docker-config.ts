@@ -1,6 +1,7 @@
 // The docker CLI's config folder and the `currentContext` it records in config.json.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { jsonErrorText } from '../../shared/json-error-text';
 
 export interface DockerConfig {
   /** `$DOCKER_CONFIG`, or `~/.docker`. */
@@ -28,7 +29,10 @@ export async function readDockerConfig(env: NodeJS.ProcessEnv, home: string): Pr
   try {
     parsed = JSON.parse(text);
   } catch (err) {
-    return { dir, problem: `${file} is not valid JSON (${messageOf(err)}); its currentContext is ignored.` };
+    return {
+      dir,
+      problem: `${file} is not valid JSON (${jsonErrorText(err, text)}); its currentContext is ignored.`,
+    };
   }
   if (typeof parsed !== 'object' || parsed === null) {
     return { dir, problem: `${file} does not hold a JSON object; its currentContext is ignored.` };

@@ -128,6 +128,24 @@ describe('importRunFile', () => {
     expect((await fs.readdir(results)).filter((n) => n.startsWith('.'))).toEqual([]);
   });
 
+  it('refuses a symbolic link (to a secret) without reading it, and never quotes a file in a JSON error', async () => {
+    // Stands in for /etc/shadow: a file the importer must neither read through a link nor echo.
+    const secret = await write('shadow', 'root:*:20200:0:99999:7:::\ndaemon:*:20200:0:99999:7:::\n');
+    const link = path.join(incoming, 'run.json');
+    await fs.symlink(secret, link);
+    const before = await snapshot();
+    const viaLink = await importError(link);
+    expect(viaLink.code).toBe('FILE_INVALID');
+    expect(viaLink.message).toMatch(/run\.json is a symbolic link; imports read only plain files/);
+    const direct = await importError(secret);
+    expect(direct.message).toMatch(/is not JSON \(it does not start like JSON\)/);
+    const inside = await importError(await write('inside.json', '{"schema": root:*:20200:0:99999}'));
+    for (const message of [viaLink.message, direct.message, inside.message]) {
+      for (const piece of ['root', '20200', 'daemon', ':*:']) expect(message).not.toContain(piece);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('ten parallel imports of the same file: one imported, nine already imported, never a conflict', async () => {
     for (let batch = 0; batch < 10; batch++) {
       const file = await write(`same-${batch}.json`, runFileJson(sampleRun({ id: `same-${batch}` })));

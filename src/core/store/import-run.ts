@@ -125,7 +125,7 @@ async function writeNewFile(
 }
 
 export async function importRunFile(source: string, resultsDir: string): Promise<ImportOutcome> {
-  return importRun(await loadRunFile(source), source, resultsDir);
+  return importRun(await loadRunFile(source, { noFollow: true }), source, resultsDir);
 }
 
 /** The same for a file's text, as the dashboard sends it (the size limit is the transport's). */

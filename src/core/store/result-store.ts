@@ -58,19 +58,34 @@ export async function saveRun(run: RunFile, dir: string): Promise<string> {
   return file;
 }
 
-async function readCapped(file: string): Promise<Buffer> {
+/** Said for a link given to import: nothing of what it points to is read. */
+export function linkRefused(file: string): MountbenchError {
+  return new MountbenchError(
+    'FILE_INVALID',
+    `${file} is a symbolic link; imports read only plain files and do not follow links, so nothing ` +
+      'was read. Import the file itself.',
+  );
+}
+
+async function readCapped(file: string, options: LoadOptions): Promise<Buffer> {
   try {
-    return await readRegularFile(file, { maxBytes: MAX_RUN_FILE_BYTES });
+    return await readRegularFile(file, { maxBytes: MAX_RUN_FILE_BYTES, noFollow: options.noFollow });
   } catch (err) {
     if (err instanceof NotReadableFile && err.size !== undefined) throw tooLarge(file, err.size);
     if (err instanceof MountbenchError) throw err;
+    if (options.noFollow && errnoCode(err) === 'ELOOP') throw linkRefused(file);
     const reason = errnoCode(err) === 'ENOENT' ? 'no such file' : (err as Error).message;
     throw new MountbenchError('IO', `Cannot read ${file}: ${reason}`, { cause: err });
   }
 }
 
-export async function loadRunFile(file: string): Promise<RunFile> {
-  const bytes = await readCapped(file);
+export interface LoadOptions {
+  /** An import: a symbolic link is refused, not followed (a link to /etc/shadow is not a run). */
+  noFollow?: boolean;
+}
+
+export async function loadRunFile(file: string, options: LoadOptions = {}): Promise<RunFile> {
+  const bytes = await readCapped(file, options);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
