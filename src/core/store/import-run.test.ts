@@ -7,7 +7,8 @@ import type { RunFile } from '../../shared/result-schema';
 import { hyperfineJson } from '../exports/hyperfine-json';
 import { runFileJson } from './run-json';
 import { importRunFile } from './import-run';
-import { listRuns, saveRun } from './result-store';
+import { listRuns, loadRunFile, MAX_RUN_FILE_BYTES, saveRun } from './result-store';
+import { summarize } from '../stats/summarize';
 import { sampleRun, sampleWorkloadResult } from './test-support/run-fixture';
 
 let root: string;
@@ -145,6 +146,29 @@ describe('importRunFile', () => {
     }
     expect(await snapshot()).toEqual(before);
   });
+
+  it('stores a large import on one line when indenting it would pass what every reader takes', async () => {
+    // 20 results of 100,000 samples: about 40 MB on one line, over 60 MB indented.
+    const samples = Array.from({ length: 100_000 }, (_, i) => 0.1 + (i % 5000) * 1.23456789e-7);
+    const result = { ...sampleWorkloadResult(), stats: summarize(samples) };
+    const run = sampleRun({
+      id: 'large',
+      results: Array.from({ length: 20 }, (_, i) => ({
+        ...result,
+        backend: { ...result.backend, id: `docker-desktop/vz-virtiofs/bind-${i}`, label: `bind ${i}` },
+      })),
+    });
+    const compact = `${JSON.stringify(run)}\n`;
+    expect(Buffer.byteLength(compact)).toBeLessThan(MAX_RUN_FILE_BYTES);
+    expect(Buffer.byteLength(JSON.stringify(run, null, 2))).toBeGreaterThan(MAX_RUN_FILE_BYTES);
+    const file = await write('large.json', compact);
+    expect((await importRunFile(file, results)).status).toBe('imported');
+    const stored = path.join(results, 'large.json');
+    expect((await fs.stat(stored)).size).toBeLessThanOrEqual(MAX_RUN_FILE_BYTES);
+    // Every reader takes what was stored, and the same import again finds it the same.
+    expect((await loadRunFile(stored)).results).toHaveLength(20);
+    expect((await importRunFile(file, results)).status).toBe('already-imported');
+  }, 120_000);
 
   it('ten parallel imports of the same file: one imported, nine already imported, never a conflict', async () => {
     for (let batch = 0; batch < 10; batch++) {

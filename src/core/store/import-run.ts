@@ -9,7 +9,7 @@ import type { RunFile } from '../../shared/result-schema';
 import { findControlCharacter } from '../../shared/printable';
 import { runFileJson } from './run-json';
 import { parseRunFileText } from './parse-run-file';
-import { loadRunFile } from './result-store';
+import { loadRunFile, MAX_RUN_FILE_BYTES, tooLarge } from './result-store';
 import { checkRunPlausible } from './run-plausibility';
 import { fsyncDir } from './atomic-write';
 
@@ -148,6 +148,9 @@ export async function importRun(run: RunFile, source: string, resultsDir: string
       `${source} was not imported: ${control}, a control character no label may hold`,
     );
   const text = runFileJson(run);
+  // What the writer stores, every reader must take: refused here rather than stored unreadable.
+  const bytes = Buffer.byteLength(text);
+  if (bytes > MAX_RUN_FILE_BYTES) throw tooLarge(`${source} (stored, ${run.id})`, bytes);
   // The schema limits ids to letters, digits and "-", so the id cannot leave the folder.
   const target = path.join(resultsDir, `${run.id}.json`);
   const existing = await storedRun(target);

@@ -9,8 +9,10 @@ import { describeIssues } from '../../shared/describe-issue';
 import { parseRunFileText } from './parse-run-file';
 import { megabytes, NotReadableFile, readRegularFile } from './read-regular-file';
 
-/** A 10,000-result run is a few MB; anything this large is not ours, so refuse before reading it. */
-export const MAX_RUN_FILE_BYTES = 50 * 1024 * 1024;
+import { MAX_RUN_FILE_BYTES, runFileText } from './run-json';
+
+/** A 10,000-result run is a few MB; anything larger than this is not ours (run-json.ts). */
+export { MAX_RUN_FILE_BYTES };
 
 const RUN_ID = /^[A-Za-z0-9-]{1,100}$/;
 const LIST_CONCURRENCY = 8;
@@ -21,7 +23,7 @@ export interface RunListing {
   problems: { file: string; message: string }[];
 }
 
-function tooLarge(file: string, bytes: number): MountbenchError {
+export function tooLarge(file: string, bytes: number): MountbenchError {
   return new MountbenchError(
     'FILE_INVALID',
     `${file} is ${megabytes(bytes)}; result files larger than ${megabytes(MAX_RUN_FILE_BYTES)} are refused`,
@@ -40,7 +42,7 @@ export async function saveRun(run: RunFile, dir: string): Promise<string> {
       `Refusing to save an invalid run: ${describeIssues(parsed.error.issues)}`,
     );
   }
-  const text = `${JSON.stringify(parsed.data, null, 2)}\n`;
+  const text = runFileText(parsed.data);
   const file = path.join(dir, `${parsed.data.id}.json`);
   const bytes = Buffer.byteLength(text);
   if (bytes > MAX_RUN_FILE_BYTES) throw tooLarge(`Run ${parsed.data.id}`, bytes);
