@@ -12,6 +12,7 @@ import { parseRunFileText } from './parse-run-file';
 import { loadRunFile, MAX_RUN_FILE_BYTES, tooLarge } from './result-store';
 import { checkRunPlausible } from './run-plausibility';
 import { fsyncDir } from './atomic-write';
+import { resultsChanged } from './results-generation';
 
 export interface ImportOutcome {
   id: string;
@@ -109,6 +110,7 @@ async function writeNewFile(
       await fs.rename(temp, target);
     }
     published = true;
+    resultsChanged(dir);
     await fsyncDir(dir);
     return 'imported';
   } catch (err) {

@@ -10,6 +10,7 @@ import { parseRunFileText } from './parse-run-file';
 import { megabytes, NotReadableFile, readRegularFile } from './read-regular-file';
 
 import { MAX_RUN_FILE_BYTES, runFileText } from './run-json';
+import { resultsChanged } from './results-generation';
 
 /** A 10,000-result run is a few MB; anything larger than this is not ours (run-json.ts). */
 export { MAX_RUN_FILE_BYTES };
@@ -57,6 +58,7 @@ export async function saveRun(run: RunFile, dir: string): Promise<string> {
     });
   }
   await writeFileAtomic(file, text);
+  resultsChanged(dir);
   return file;
 }
 
@@ -171,6 +173,7 @@ export async function deleteRun(dir: string, id: string): Promise<void> {
   const file = path.join(dir, `${id}.json`);
   try {
     await fs.unlink(file);
+    resultsChanged(dir);
   } catch (err) {
     if (errnoCode(err) === 'ENOENT') {
       throw new MountbenchError('BAD_INPUT', `There is no saved run ${id} in ${dir}`, { cause: err });
