@@ -20,6 +20,21 @@ import { createToken } from './serve-token';
 import { serveStatic } from './static-files';
 import { handleSession } from './ws-session';
 
+/**
+ * A client that opens a connection and sends its request slowly (slow-loris), or never, holds a
+ * socket; these bound how long. Browsers send a whole request at once.
+ */
+export const SERVE_TIMEOUTS = {
+  /** The request's headers (a WebSocket upgrade's too) must arrive within this. */
+  headersMs: 10_000,
+  /** The whole request. */
+  requestMs: 30_000,
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveMs: 5_000,
+  /** A WebSocket is pinged this often and closed when a ping goes unanswered. */
+  pingMs: 30_000,
+};
+
 /** The only address serve listens on. */
 export const SERVE_HOST = '127.0.0.1';
 
@@ -33,6 +48,8 @@ export interface ServeServerOptions {
   host?: string;
   /** Default: 256 fresh random bits. */
   token?: string;
+  /** Shorter timeouts, for tests (SERVE_TIMEOUTS otherwise). */
+  timeouts?: Partial<typeof SERVE_TIMEOUTS>;
   /** Told about every refused request (serve prints them: a refusal may be an attack to know of). */
   onRefusal?: (what: string) => void;
 }
@@ -184,6 +201,8 @@ export async function startServeServer(options: ServeServerOptions): Promise<Ser
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.add(ws);
+      alive.add(ws);
+      ws.on('pong', () => alive.add(ws));
       socketCredential.set(ws, credentialKey(url.searchParams.get('token') ?? ''));
       ws.on('close', () => sockets.delete(ws));
       ws.on('error', () => ws.terminate());
@@ -191,15 +210,39 @@ export async function startServeServer(options: ServeServerOptions): Promise<Ser
     });
   }
 
-  const server = createServer((req, res) => {
-    onRequest(req, res).catch((err: unknown) => {
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end(`Internal error: ${err instanceof Error ? err.message : String(err)}\n`);
-    });
-  });
+  const timeouts = { ...SERVE_TIMEOUTS, ...options.timeouts };
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      // How often Node checks the two timeouts above (30 s by default, longer than they are).
+      connectionsCheckingInterval: Math.min(1000, timeouts.headersMs),
+    },
+    (req, res) => {
+      onRequest(req, res).catch((err: unknown) => {
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end(`Internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+      });
+    },
+  );
   server.on('upgrade', onUpgrade);
   server.on('clientError', (_err, socket) => socket.destroy());
   port = await listen(server, requestedPort);
+  // A WebSocket whose other end vanished without a close (a sleeping laptop, a killed client) is
+  // found by an unanswered ping and dropped.
+  const alive = new WeakSet<WebSocket>();
+  const heartbeat = setInterval(() => {
+    for (const ws of sockets) {
+      if (!alive.has(ws)) {
+        ws.terminate();
+        continue;
+      }
+      alive.delete(ws);
+      ws.ping();
+    }
+  }, timeouts.pingMs);
+  heartbeat.unref();
   const stopEvents = broadcastJobEvents(options.api, () =>
     [...sockets].filter((ws) => ws.readyState === ws.OPEN),
   );
@@ -215,6 +258,7 @@ export async function startServeServer(options: ServeServerOptions): Promise<Ser
     close() {
       closing ??= new Promise<void>((resolve) => {
         stopEvents();
+        clearInterval(heartbeat);
         for (const ws of sockets) ws.close(1001, 'mountbench serve is stopping');
         wss.close();
         server.close(() => resolve());

@@ -10,6 +10,13 @@ import { dispatch } from '../core/app/api-dispatch';
 import { jsonShapeProblem } from '../shared/json-limits';
 import { messageId, messageToken, wsRequestSchema } from './ws-message';
 
+/**
+ * Calls one connection may have unanswered at once. A page makes a handful; a client sending
+ * thousands at once would queue work without end (each holding its arguments and, later, its
+ * answer), so calls past the bound are answered BUSY at once and run nothing.
+ */
+export const MAX_CALLS_IN_FLIGHT = 32;
+
 function badInput(message: string): SerializedError {
   return { name: 'MountbenchError', message, code: 'BAD_INPUT' };
 }
@@ -42,6 +49,8 @@ export function handleSession(
   function refuse(id: WsRequestId | null, error: SerializedError): void {
     reply({ id, ok: false, error });
   }
+
+  let inFlight = 0;
 
   socket.on('message', (data, isBinary) => {
     if (isBinary) {
@@ -77,6 +86,17 @@ export function handleSession(
       return;
     }
     const { channel, args } = parsed.data;
-    void dispatch(api, channel, args).then((result) => reply({ id: parsed.data.id, ...result }));
+    if (inFlight >= MAX_CALLS_IN_FLIGHT) {
+      refuse(parsed.data.id, {
+        name: 'MountbenchError',
+        message: `Refused ${channel.slice(0, 50)}: this connection already has ${MAX_CALLS_IN_FLIGHT} calls unanswered; wait for their answers`,
+        code: 'BUSY',
+      });
+      return;
+    }
+    inFlight += 1;
+    void dispatch(api, channel, args)
+      .then((result) => reply({ id: parsed.data.id, ...result }))
+      .finally(() => (inFlight -= 1));
   });
 }
