@@ -5,13 +5,15 @@
 // checkout's package.json, because npm always ships the file `main` names (out/main, the Electron
 // main process) and the checkout's manifest also carries the app's devDependencies and scripts.
 // The package holds the bundled CLI, the built dashboard `serve` needs, the launcher and the
-// README; its dependencies are exactly the checkout's runtime "dependencies".
+// README; its dependencies are the checkout's runtime "dependencies" but those the bundle carries
+// (cli-bundled-dependencies.mjs), so installing it runs no dependency's install script.
 //
 // Usage: node scripts/pack-cli.mjs [--out DIR]   (run `npm run build` first; `npm run pack:cli` does both)
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CLI_BUNDLED_DEPENDENCIES } from './cli-bundled-dependencies.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outIndex = process.argv.indexOf('--out');
@@ -35,7 +37,9 @@ const manifest = {
   private: true,
   bin: { mountbench: 'bin/mountbench.js' },
   engines: pkg.engines,
-  dependencies: pkg.dependencies,
+  dependencies: Object.fromEntries(
+    Object.entries(pkg.dependencies).filter(([name]) => !CLI_BUNDLED_DEPENDENCIES.includes(name)),
+  ),
 };
 
 const stage = join(root, 'out', 'package');

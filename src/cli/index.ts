@@ -4,6 +4,7 @@ import { remedyAsCommand } from '../shared/remedy-words';
 import { MountbenchError } from '../shared/errors';
 import { buildProgram } from './program';
 import { errorText } from './error-text';
+import { printableLines } from '../shared/printable';
 
 export async function main(argv: string[]): Promise<void> {
   const program = buildProgram();
@@ -16,7 +17,9 @@ export async function main(argv: string[]): Promise<void> {
       return;
     }
     const remedy = err instanceof MountbenchError && err.remedy ? `; ${remedyAsCommand(err.remedy)}` : '';
-    process.stderr.write(`mountbench: ${errorText(err)}${remedy}\n`);
+    // Messages quote names from files (a project folder, a hyperfine command, a result's label):
+    // control characters are shown escaped, never sent to the terminal.
+    process.stderr.write(`mountbench: ${printableLines(`${errorText(err)}${remedy}`)}\n`);
     process.exitCode = err instanceof MountbenchError && err.code === 'BAD_INPUT' ? 2 : 1;
   }
 }

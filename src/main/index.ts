@@ -11,6 +11,7 @@ import { startCore } from '../core/app/start-up';
 import { bindApi } from './ipc';
 import { withProductFolders } from './mac-path';
 import { resourcePath } from './resources-path';
+import { onStopSignals } from '../shared/stop-signals';
 import { blockNavigation, hardenSession } from './window-security';
 
 // electron-vite sets this while `npm start` serves the renderer from its dev server.
@@ -61,6 +62,13 @@ function stopRunsBeforeQuit(api: CoreApi): void {
       .catch((err: unknown) => console.error('mountbench: cleanup before quitting failed:', err))
       .finally(() => app.quit());
   });
+  // Ctrl-C in the terminal that started the app, `kill`, or that terminal closed: the same clean
+  // quit as the menu's, not Node's immediate exit. A later signal cannot hurry the clean-up (settings
+  // may be being put back), so it is only noted.
+  onStopSignals(
+    () => app.quit(),
+    (signal) => console.error(`mountbench: ${signal} again; still cleaning up before quitting`),
+  );
 }
 
 if (process.platform === 'darwin') process.env.PATH = withProductFolders(process.env.PATH, homedir());

@@ -3,9 +3,9 @@
 //   name as Host; only our own loopback names with our port pass.
 // - Origin (WebSocket only): a page of another origin can open a WebSocket to loopback, and
 //   browsers do not apply the same-origin policy to it; the Origin header they send tells.
-// - Token: the secret printed in the URL, then kept in an HttpOnly cookie scoped to this port.
-import type { IncomingMessage } from 'node:http';
-import { tokensMatch } from './serve-token';
+// - Token: the secret printed in the URL (or a session got for a one-time code), which the page
+//   keeps in sessionStorage and sends on the WebSocket. Never a cookie: cookies do not keep ports
+//   apart, so any other server on 127.0.0.1 would receive it (serve-credentials.ts).
 
 export interface Refusal {
   status: 400 | 401 | 403 | 404;
@@ -41,32 +41,15 @@ export function checkOrigin(origin: string | undefined, host: string): Refusal |
   };
 }
 
-/** Cookies do not keep ports apart on 127.0.0.1, so the name carries the port. */
-export function tokenCookieName(port: number): string {
-  return `mountbench-token-${port}`;
-}
-
-export function tokenCookie(port: number, token: string): string {
-  return `${tokenCookieName(port)}=${token}; Path=/; HttpOnly; SameSite=Strict`;
-}
-
-export function readCookie(header: string | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return null;
-}
-
-export function checkToken(candidate: string | null, token: string): Refusal | null {
+/** The page's credential, in the address or the WebSocket's: the token or a session. */
+export function checkCredential(candidate: string | null, valid: (c: string) => boolean): Refusal | null {
   if (candidate === null || candidate === '') {
     return {
       status: 401,
       reason: 'Unauthorized: no token. Open the address `mountbench serve` printed: it ends in ?token=…',
     };
   }
-  if (!tokensMatch(candidate, token)) {
+  if (!valid(candidate)) {
     return {
       status: 401,
       reason:
@@ -74,9 +57,4 @@ export function checkToken(candidate: string | null, token: string): Refusal | n
     };
   }
   return null;
-}
-
-/** The token a request carries: `?token=` wins over the cookie, so a fresh address fixes a stale cookie. */
-export function requestToken(request: IncomingMessage, url: URL, port: number): string | null {
-  return url.searchParams.get('token') ?? readCookie(request.headers.cookie, tokenCookieName(port));
 }

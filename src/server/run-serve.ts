@@ -1,7 +1,9 @@
 // The `mountbench serve` process: one core (as the desktop app has), unfinished settings journals
-// restored and leftovers of crashed runs removed first, the server started, and on Ctrl-C or SIGTERM
-// the runs cancelled and cleaned up before it exits. Runs belong to the process, not to a page: a reload finds them in runs.active().
+// restored and leftovers of crashed runs removed first, the server started, and on Ctrl-C, SIGTERM
+// or SIGHUP (a closed terminal) the runs cancelled and cleaned up before it exits. Runs belong to
+// the process, not to a page: a reload finds them in runs.active().
 import { startCore } from '../core/app/start-up';
+import { onStopSignals } from '../shared/stop-signals';
 import { openBrowser } from './open-browser';
 import { findRendererDir } from './renderer-dir';
 import { checkServeHost, checkServePort, startServeServer } from './serve-server';
@@ -14,17 +16,8 @@ export interface ServeFlags {
 
 function nextStopSignal(): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      // A second signal while cleaning up means "now": leave the rest to `mountbench cleanup`.
-      const force = () => process.exit(130);
-      process.once('SIGINT', force);
-      process.once('SIGTERM', force);
-      resolve(signal);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    // A second signal while cleaning up means "now": leave the rest to `mountbench cleanup`.
+    onStopSignals(resolve, () => process.exit(130));
   });
 }
 
@@ -59,7 +52,8 @@ export async function runServe(
     'Open the address above in a browser on this machine; it holds the key to this server, so do not share it.\n' +
       'Ctrl-C stops the server and cancels any run.\n',
   );
-  if (flags.open) openBrowser(server.url, (message) => err.write(`mountbench: ${message}\n`));
+  // The browser's command line is readable by every local user: it gets a one-time code, not the token.
+  if (flags.open) openBrowser(server.oneTimeUrl(), (message) => err.write(`mountbench: ${message}\n`));
 
   const signal = await stopped;
   err.write(`\n${signal}: stopping; cancelling runs and cleaning up…\n`);

@@ -1,6 +1,7 @@
 // The secret that stands between the dashboard and anything else on this machine that can reach
 // 127.0.0.1: other users' processes, and web pages in any browser tab (which can aim requests at
-// loopback). 256 random bits, compared in constant time.
+// loopback). 256 random bits, compared in constant time. It only stops them while it stays out of
+// their reach: printed on stdout, never on a command line nor in a cookie (serve-credentials.ts).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export function createToken(): string {

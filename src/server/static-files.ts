@@ -1,6 +1,6 @@
-// The built dashboard as files over HTTP, read-only, from one folder. index.html gets the token
-// written into a <meta> (the page needs it for every WebSocket message, and the cookie that
-// carries it is HttpOnly), so it is never cached.
+// The built dashboard as files over HTTP, read-only, from one folder. When the address carried the
+// token or a one-time code, index.html gets the page's credential written into a <meta> (the page
+// keeps it in sessionStorage and sends it on the WebSocket), so index.html is never cached.
 import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -27,7 +27,8 @@ const MIME_TYPES: Record<string, string> = {
 
 export interface StaticOptions {
   rendererDir: string;
-  token: string;
+  /** The page's credential, or null: index.html without it (the page reads sessionStorage). */
+  credential: string | null;
   headers: Record<string, string>;
 }
 
@@ -74,7 +75,7 @@ export async function serveStatic(
   pathname: string,
   options: StaticOptions,
 ): Promise<void> {
-  const { rendererDir, token, headers } = options;
+  const { rendererDir, credential, headers } = options;
   // Paths without an extension are the app's own pages (client-side routes): the app answers.
   const wantsIndex = pathname === '/' || pathname === '/index.html' || extname(pathname) === '';
   const file = wantsIndex ? join(rendererDir, 'index.html') : await resolveStaticPath(rendererDir, pathname);
@@ -84,7 +85,8 @@ export async function serveStatic(
   }
   const head = req.method === 'HEAD';
   if (wantsIndex) {
-    const html = injectToken(await readFile(file, 'utf8'), token);
+    const page = await readFile(file, 'utf8');
+    const html = credential === null ? page : injectToken(page, credential);
     res.writeHead(200, {
       ...headers,
       'Content-Type': MIME_TYPES['.html'],

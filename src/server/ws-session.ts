@@ -1,4 +1,4 @@
-// One page's WebSocket: every message is checked (JSON, token, shape) before its call goes
+// One page's WebSocket: every message is checked (JSON, credential, shape) before its call goes
 // through api-dispatch.ts, the same validation as the desktop app's IPC; answers carry the
 // message's id. A wrong or missing token closes the connection and runs nothing.
 import { z } from 'zod';
@@ -8,8 +8,14 @@ import type { SerializedError } from '../shared/errors';
 import { WS_CLOSE_UNAUTHORIZED, type WsReply, type WsRequestId } from '../shared/ws-protocol';
 import { dispatch } from '../core/app/api-dispatch';
 import { jsonShapeProblem } from '../shared/json-limits';
-import { tokensMatch } from './serve-token';
 import { messageId, messageToken, wsRequestSchema } from './ws-message';
+
+/**
+ * Calls one connection may have unanswered at once. A page makes a handful; a client sending
+ * thousands at once would queue work without end (each holding its arguments and, later, its
+ * answer), so calls past the bound are answered BUSY at once and run nothing.
+ */
+export const MAX_CALLS_IN_FLIGHT = 32;
 
 function badInput(message: string): SerializedError {
   return { name: 'MountbenchError', message, code: 'BAD_INPUT' };
@@ -18,7 +24,7 @@ function badInput(message: string): SerializedError {
 export function handleSession(
   socket: WebSocket,
   api: MountbenchApi,
-  token: string,
+  valid: (candidate: unknown) => boolean,
   onRefusal?: (what: string) => void,
 ): void {
   function reply(message: WsReply): void {
@@ -44,6 +50,8 @@ export function handleSession(
     reply({ id, ok: false, error });
   }
 
+  let inFlight = 0;
+
   socket.on('message', (data, isBinary) => {
     if (isBinary) {
       refuse(null, badInput('Refused: messages must be JSON text, not binary'));
@@ -65,7 +73,7 @@ export function handleSession(
     }
     const id = messageId(message);
     const candidate = messageToken(message);
-    if (!tokensMatch(candidate, token)) {
+    if (!valid(candidate)) {
       const what = candidate === undefined || candidate === '' ? 'has no token' : 'has a wrong token';
       onRefusal?.(`WebSocket message ${what}: connection closed`);
       refuse(id, badInput(`Unauthorized: the message ${what}; nothing was run`));
@@ -78,6 +86,17 @@ export function handleSession(
       return;
     }
     const { channel, args } = parsed.data;
-    void dispatch(api, channel, args).then((result) => reply({ id: parsed.data.id, ...result }));
+    if (inFlight >= MAX_CALLS_IN_FLIGHT) {
+      refuse(parsed.data.id, {
+        name: 'MountbenchError',
+        message: `Refused ${channel.slice(0, 50)}: this connection already has ${MAX_CALLS_IN_FLIGHT} calls unanswered; wait for their answers`,
+        code: 'BUSY',
+      });
+      return;
+    }
+    inFlight += 1;
+    void dispatch(api, channel, args)
+      .then((result) => reply({ id: parsed.data.id, ...result }))
+      .finally(() => (inFlight -= 1));
   });
 }

@@ -24,6 +24,17 @@ export function printableLines(text: string): string {
   return printable(text, '\n');
 }
 
+/**
+ * JSON for a terminal: JSON.stringify escapes C0 controls but leaves DEL, C1 controls and the
+ * bidirectional overrides raw; these become `\uXXXX` escapes, which JSON reads back the same.
+ */
+export function printableJson(json: string): string {
+  return json.replace(
+    /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 /** The first control character in `text` as its escape, or null. */
 export function controlCharacterIn(text: string): string | null {
   const found = text.match(new RegExp(CONTROL.source));

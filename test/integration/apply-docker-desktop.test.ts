@@ -2,7 +2,7 @@
 // its stand-in CLIs (test/stand-ins). The stand-in's engine is the local dockerd, so a bind mount
 // shows ext4 and no Mac variant can pass verification: that is real behaviour, and what these
 // tests hold apply to (refuse, and put the original file back byte for byte).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findUnfinishedJournals, journalDir } from '../../src/core/journal';
@@ -165,5 +165,29 @@ describe('apply a setting to Docker Desktop (stand-in sandbox)', () => {
     expect(out.code).not.toBe(0);
     expect(out.stderr).toMatch(/Docker Engine has no file-sharing setting to switch/);
     expect(existsSync(journalDir(sb.dataDir))).toBe(false);
+  });
+
+  it('two `apply --yes` started at the same moment: exactly one changes settings, the other is BUSY and says why', async () => {
+    sb = createStandinSandbox({
+      dockerDesktop: 'settings-store-json-4.35',
+      // Slow to start, so the first apply holds the lock well past the second one's check.
+      env: { MOUNTBENCH_IMAGE: image, STANDIN_DOCKER_DESKTOP_START_MS: '3000' },
+    });
+    const settings = sb.file(...DD_SETTINGS_DIR, 'settings-store.json');
+    const bytes = readFileSync(settings);
+    const args = ['apply', '--provider', 'docker-desktop', '--variant', 'vz-grpcfuse', '--yes'];
+    const outs = await Promise.all([mountbenchChild(args, sb.env), mountbenchChild(args, sb.env)]);
+    const busy = outs.filter((o) => /another settings change is in progress/.test(o.stderr));
+    const proceeded = outs.filter((o) => /^backup$/m.test(o.stderr));
+    expect(busy, outs.map((o) => o.stderr).join('\n---\n')).toHaveLength(1);
+    expect(proceeded).toHaveLength(1);
+    expect(busy[0].code).not.toBe(0);
+    expect(busy[0].stderr).toMatch(/apply docker-desktop vz-grpcfuse, process \d+/);
+    expect(busy[0].stderr).not.toMatch(/ended without a result/);
+    // The one that proceeded could not verify here (ext4) and put the original back.
+    expect(readFileSync(settings).equals(bytes)).toBe(true);
+    expect(await findUnfinishedJournals(sb.dataDir)).toEqual([]);
+    expect(readdirSync(journalDir(sb.dataDir)).filter((f) => f.endsWith('.jsonl'))).toHaveLength(1);
+    expect(existsSync(join(journalDir(sb.dataDir), 'change.lock'))).toBe(false);
   });
 });

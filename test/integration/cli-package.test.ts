@@ -5,6 +5,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, parse } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI_BUNDLED_DEPENDENCIES } from '../../scripts/cli-bundled-dependencies.mjs';
 import { RECOMMENDATION_CHANGED_EXIT } from '../../src/cli/output/fail-if-not';
 import { runFileSchema } from '../../src/shared/result-schema';
 import { mountbenchChild } from './mountbench-child';
@@ -95,8 +96,16 @@ describe('the mountbench npm package', () => {
     const manifest = JSON.parse(
       execFileSync('tar', ['xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }),
     );
-    const checkout = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-    expect(manifest.dependencies).toEqual(checkout.dependencies);
+    const checkout = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    // The runtime dependencies but those the bundle carries (dockerode and its ssh2 and gRPC).
+    expect(manifest.dependencies).toEqual(
+      Object.fromEntries(
+        Object.entries(checkout.dependencies).filter(([name]) => !CLI_BUNDLED_DEPENDENCIES.includes(name)),
+      ),
+    );
+    expect(manifest.dependencies).not.toHaveProperty('dockerode');
     expect(manifest).not.toHaveProperty('devDependencies');
     expect(manifest).not.toHaveProperty('scripts');
     expect(manifest.private).toBe(true);
@@ -104,6 +113,33 @@ describe('the mountbench npm package', () => {
     for (const dev of ['electron', 'tsx', 'typescript', '@playwright', 'vite', 'react', 'esbuild']) {
       expect(modules).not.toContain(dev);
     }
+  });
+
+  it('installs no package with an install script or a native build (nothing for npm to run)', () => {
+    // What npm would run on install: preinstall/install/postinstall, or node-gyp for a binding.gyp.
+    const withScripts: string[] = [];
+    const walk = (modules: string): void => {
+      if (!existsSync(modules)) return;
+      for (const name of readdirSync(modules)) {
+        if (name.startsWith('.')) continue;
+        const dirs = name.startsWith('@')
+          ? readdirSync(join(modules, name)).map((n) => join(modules, name, n))
+          : [join(modules, name)];
+        for (const dir of dirs) {
+          const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+            scripts?: Record<string, string>;
+          };
+          const scripts = ['preinstall', 'install', 'postinstall'].filter((s) => manifest.scripts?.[s]);
+          if (scripts.length || existsSync(join(dir, 'binding.gyp')))
+            withScripts.push(`${dir.slice(prefix.length + 1)}: ${scripts.join(', ') || 'binding.gyp'}`);
+          walk(join(dir, 'node_modules'));
+        }
+      }
+    };
+    walk(join(prefix, 'node_modules'));
+    expect(withScripts).toEqual([]);
+    for (const gone of ['ssh2', 'cpu-features', 'protobufjs', 'dockerode'])
+      expect(existsSync(join(prefix, 'node_modules', gone)), gone).toBe(false);
   });
 
   it('prints its version with the commit it was built from', async () => {
@@ -173,13 +209,13 @@ describe('the mountbench npm package', () => {
         });
         child.on('close', (code) => reject(new Error(`serve exited ${code} before printing its address`)));
       });
-      // The tokened address sets the session cookie and redirects; the page is served with it.
-      const first = await fetch(url, { redirect: 'manual' });
-      expect(first.status).toBe(303);
-      const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0];
-      const page = await fetch(new URL('/', url), { headers: { cookie } });
+      // The tokened address serves the page with its credential in a <meta>, and sets no cookie.
+      const page = await fetch(url, { redirect: 'manual' });
       expect(page.status).toBe(200);
-      expect(await page.text()).toContain('<div id="root">');
+      expect(page.headers.get('set-cookie')).toBeNull();
+      const html = await page.text();
+      expect(html).toContain('<div id="root">');
+      expect(html).toContain(`content="${new URL(url).searchParams.get('token')}"`);
     } finally {
       child.kill('SIGTERM');
     }

@@ -1,6 +1,6 @@
 // `mountbench` as a user types it: a real child process against the real engine.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runFileSchema } from '../../src/shared/result-schema';
@@ -194,6 +194,40 @@ describe('refusals before any work', () => {
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
     expect(stderr).not.toMatch(/planned|saved/);
+    expect(savedRuns()).toHaveLength(before);
+  });
+});
+
+describe('text from files reaches the terminal escaped', () => {
+  it('the hyperfine chooser names commands holding ESC[2J, an OSC title and U+202E only escaped', async () => {
+    // hyperfine records the command as typed; an export from elsewhere may hold anything.
+    const fixture = JSON.parse(
+      readFileSync(join(__dirname, '..', 'fixtures', 'hyperfine', 'one-command.json'), 'utf8'),
+    ) as { results: { command: string }[] };
+    const [first] = fixture.results;
+    const hostile = {
+      results: [
+        { ...first, command: 'ls \u001b[2J\u001b]0;pwned\u0007' },
+        { ...first, command: 'cat \u202etxt.exe' },
+      ],
+    };
+    const file = join(data.path, '..', `hyperfine-hostile-${process.pid}.json`);
+    writeFileSync(file, JSON.stringify(hostile));
+    const before = savedRuns().length;
+    const { code, stderr } = await mountbench([
+      'import',
+      '--hyperfine',
+      file,
+      '--backend',
+      'x',
+      '--workload',
+      'dd-write',
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('holds 2 benchmarks; choose one with --result N');
+    // eslint-disable-next-line no-control-regex -- looking for raw control characters is the point
+    expect(stderr).not.toMatch(/[\u001b\u0007\u202e]/);
+    expect(stderr).toContain('1: ls \\x1b[2J\\x1b]0;pwned\\x07; 2: cat \\u202etxt.exe');
     expect(savedRuns()).toHaveLength(before);
   });
 });

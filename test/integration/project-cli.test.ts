@@ -101,6 +101,47 @@ describe('mountbench project (CLI, real engine)', () => {
     expect(none.code).not.toBe(0);
     expect(none.stderr).toContain('no image found in bare');
   });
+
+  it('prints and stores a project whose folder name and compose file hold escape sequences only escaped', async () => {
+    // A cloned repository's name and compose file are someone else's text: ESC[2J clears the
+    // screen, an OSC retitles the window, U+202E reverses what follows.
+    const hostile = join(home, 'code', 'evil\u001b[2J\u001b]0;pwned\u0007\u202etxt.exe');
+    mkdirSync(hostile, { recursive: true });
+    writeFileSync(
+      join(hostile, 'compose.yaml'),
+      `services:\n  app:\n    image: ${image}\n    working_dir: "/w\\u202ek"\n    command: "true '\\e[2J' '\\e]0;title\\a'"\n    volumes: [".:/w"]\n`,
+    );
+    // eslint-disable-next-line no-control-regex -- looking for raw control characters is the point
+    const raw = /[\u001b\u0007\u202e]/;
+    const inspected = await mountbench(['project', 'inspect', hostile]);
+    expect(inspected.code, inspected.stderr).toBe(0);
+    expect(inspected.stdout).not.toMatch(raw);
+    expect(inspected.stdout).toContain('evil\\x1b[2J\\x1b]0;pwned\\x07\\u202etxt.exe');
+    expect(inspected.stdout).toContain("true '\\x1b[2J' '\\x1b]0;title\\x07'");
+    const asJson = await mountbench(['project', 'inspect', hostile, '--json']);
+    expect(asJson.stdout).not.toMatch(raw);
+    expect((JSON.parse(asJson.stdout) as { name: string }).name).toBe(
+      'evil\u001b[2J\u001b]0;pwned\u0007\u202etxt.exe',
+    );
+    const out = join(root.path, 'hostile.json');
+    const run = await mountbench([
+      'run',
+      '--project',
+      hostile,
+      '--mount',
+      'volume',
+      '--runs',
+      '1',
+      '--json',
+      out,
+    ]);
+    expect(run.stderr).not.toMatch(raw);
+    expect(run.stdout).not.toMatch(raw);
+    expect(run.stderr).toContain('project evil\\x1b[2J');
+    expect(run.code, run.stderr).toBe(0);
+    const file = runFileSchema.parse(JSON.parse(readFileSync(out, 'utf8')));
+    expect(file.results[0]?.workload.params.project).toBe('evil\\x1b[2J\\x1b]0;pwned\\x07\\u202etxt.exe');
+  });
 });
 
 /** A cloned repository whose compose file would write on the host if its command ran there. */

@@ -1,7 +1,7 @@
 // The dashboard of `mountbench serve` in a real Chromium: the real built bundle, the real server on
 // 127.0.0.1 and the real core. The page must reach the core over its WebSocket under the served CSP,
-// and a page of another local origin in the same browser (same site, so it even carries the
-// cookie) must not.
+// and a page of another local origin in the same browser must not. No credential is ever a cookie:
+// a server on another 127.0.0.1 port, visited by the same browser, receives none.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
@@ -18,6 +18,8 @@ let browser: Browser;
 let context: BrowserContext;
 let attacker: Server;
 const refusals: string[] = [];
+/** The Cookie headers the other local server received. */
+const attackerCookies: string[] = [];
 
 /** A page of another origin on this machine that tries to reach the dashboard's WebSocket. */
 function attackerPage(port: number): string {
@@ -47,7 +49,8 @@ beforeAll(async () => {
     ],
   });
   context = await browser.newContext();
-  attacker = createServer((_req, res) => {
+  attacker = createServer((req, res) => {
+    attackerCookies.push(req.headers.cookie ?? '');
     res.writeHead(200, { 'Content-Type': 'text/html' });
     res.end(attackerPage(server.port));
   });
@@ -86,7 +89,9 @@ describe('the dashboard in Chromium', () => {
     expect(JSON.parse(exchange.sent)).toMatchObject({ token: server.token });
     expect(problems.filter((p) => /Content Security Policy|WebSocket/i.test(p))).toEqual([]);
 
-    // A reload finds its way back without the token in the address: the cookie carries it.
+    expect(await context.cookies()).toEqual([]);
+
+    // A reload finds its way back without the token in the address: this tab's sessionStorage has it.
     const again = new Promise<string>((resolve) =>
       page.on('websocket', (socket) => socket.on('framereceived', (frame) => resolve(String(frame.payload)))),
     );
@@ -95,7 +100,28 @@ describe('the dashboard in Chromium', () => {
     await page.close();
   });
 
-  it('a page of another local origin cannot open the WebSocket, even holding the cookie', async () => {
+  it('opens from a one-time code (what --open hands the browser) and works on a session, not the token', async () => {
+    const page = await context.newPage();
+    const answered = new Promise<{ sent: string }>((resolve) => {
+      page.on('websocket', (socket) => {
+        let sent = '';
+        socket.on('framesent', (frame) => (sent = String(frame.payload)));
+        socket.on('framereceived', (frame) => {
+          if (String(frame.payload).includes('"ok":true')) resolve({ sent });
+        });
+      });
+    });
+    await page.goto(server.oneTimeUrl());
+    expect(page.url()).toBe(`${server.origin}/`);
+    const { sent } = await answered;
+    const credential = (JSON.parse(sent) as { token: string }).token;
+    expect(credential).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(credential).not.toBe(server.token);
+    expect(await context.cookies()).toEqual([]);
+    await page.close();
+  });
+
+  it('a page of another local origin gets no credential and cannot open the WebSocket', async () => {
     const page = await context.newPage();
     const { port } = attacker.address() as AddressInfo;
     refusals.length = 0;
@@ -103,7 +129,10 @@ describe('the dashboard in Chromium', () => {
     // A string: this test is compiled without the DOM library; the page evaluates it.
     await page.waitForFunction("document.title !== 'waiting'");
     expect(await page.title()).toBe('closed 1006');
-    // Refused for its origin: the browser did send the cookie (same site), so the token passed.
+    // The browser sent that other port no Mountbench credential (there is no cookie to send).
+    expect(attackerCookies.length).toBeGreaterThan(0);
+    for (const header of attackerCookies) expect(header).not.toMatch(/mountbench/i);
+    // Refused for its origin first (it has no credential either).
     expect(refusals).toEqual([
       `WebSocket 403: Refused: a WebSocket from origin "http://127.0.0.1:${port}"; only http://127.0.0.1:${server.port} may connect`,
     ]);

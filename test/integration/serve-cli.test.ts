@@ -1,7 +1,7 @@
 // `mountbench serve` as a user starts it: a real child process with the real core, the real
 // built dashboard (out/renderer, built here first if missing) and the real engine.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -106,15 +106,14 @@ describe('mountbench serve', () => {
     const token = server.url.searchParams.get('token') ?? '';
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
 
-    expect((await get(server.url, '/')).status).toBe(401);
-    const first = await get(server.url, `/?token=${token}`);
-    expect(first.status).toBe(303);
-    const cookie = String(first.headers['set-cookie']?.[0]).split(';')[0];
-    const page = await get(server.url, '/', { cookie });
+    expect((await get(server.url, '/?token=nope')).status).toBe(401);
+    const page = await get(server.url, `/?token=${token}`);
     expect(page.status).toBe(200);
+    expect(page.headers['set-cookie']).toBeUndefined();
+    expect(page.body).toContain(`content="${token}"`);
     const script = /<script type="module" crossorigin src="\.\/(assets\/[^"]+\.js)"/.exec(page.body);
     expect(script).not.toBeNull();
-    const bundle = await get(server.url, `/${script?.[1]}`, { cookie });
+    const bundle = await get(server.url, `/${script?.[1]}`);
     expect(bundle.status).toBe(200);
     expect(bundle.headers['content-type']).toMatch(/javascript/);
     expect(bundle.body.length).toBeGreaterThan(1000);
@@ -122,7 +121,7 @@ describe('mountbench serve', () => {
     expect(await server.exited).toBe(0);
   });
 
-  it('--open hands the address to the system opener (a stand-in xdg-open here)', async () => {
+  it('--open hands the system opener (a stand-in xdg-open here) a one-time code, never the token', async () => {
     const bin = tempDir('serve-open-bin');
     const record = join(bin.path, 'opened.txt');
     // Written aside then renamed, so the test never reads a half-written file.
@@ -133,38 +132,52 @@ describe('mountbench serve', () => {
     chmodSync(join(bin.path, 'xdg-open'), 0o755);
     const server = await serve(['--open'], { PATH: `${bin.path}:${process.env.PATH ?? ''}` });
     for (let i = 0; i < 100 && !existsSync(record); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(readFileSync(record, 'utf8')).toBe(server.url.href);
+    const opened = new URL(readFileSync(record, 'utf8'));
+    // The opener's command line is readable by every local user: only a single-use code is in it.
+    expect(opened.origin).toBe(server.url.origin);
+    expect(opened.href).not.toContain(server.url.searchParams.get('token') ?? '');
+    const code = opened.searchParams.get('code') ?? '';
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const page = await get(server.url, `/?code=${code}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatch(/<meta name="mountbench-token" content="[A-Za-z0-9_-]{43}"/);
+    expect((await get(server.url, `/?code=${code}`)).status).toBe(401);
     server.child.kill('SIGTERM');
     await server.exited;
     bin.remove();
   });
 
-  it('on Ctrl-C cancels the run in progress, cleans up, stores it as cancelled and exits', async () => {
-    const server = await serve([]);
-    const client = nodeWsClient(server.url.origin, server.url.searchParams.get('token') ?? '');
-    const firstSample = new Promise<RunEvent>((resolve) =>
-      client.runs.onEvent((event) => event.type === 'sample' && resolve(event), {
-        signal: new AbortController().signal,
-      }),
-    );
-    const { runId } = await client.runs.start({
-      mounts: ['tmpfs'],
-      workloads: ['small-file-read'],
-      size: 'default',
-      runs: 50,
-      warmup: 1,
-      image,
-    });
-    await firstSample;
-    server.child.kill('SIGINT');
-    expect(await server.exited).toBe(0);
-    client.close();
-    expect(server.stderr()).toMatch(/SIGINT: stopping; cancelling runs/);
-    const filters = { label: ['mountbench=1', `mountbench.run=${runId}`] };
-    expect(await docker.listContainers({ all: true, filters })).toEqual([]);
-    const stored = JSON.parse(readFileSync(join(data.path, 'results', `${runId}.json`), 'utf8')) as {
-      status: string;
-    };
-    expect(stored.status).toBe('cancelled');
-  });
+  // SIGHUP is a closed terminal or an ended SSH session: Node's default would exit at once.
+  it.each(['SIGINT', 'SIGHUP'] as const)(
+    'on %s cancels the run in progress, cleans up, stores it as cancelled and exits',
+    async (signal) => {
+      const server = await serve([]);
+      const client = nodeWsClient(server.url.origin, server.url.searchParams.get('token') ?? '');
+      const firstSample = new Promise<RunEvent>((resolve) =>
+        client.runs.onEvent((event) => event.type === 'sample' && resolve(event), {
+          signal: new AbortController().signal,
+        }),
+      );
+      const { runId } = await client.runs.start({
+        mounts: ['tmpfs'],
+        workloads: ['small-file-read'],
+        size: 'default',
+        runs: 50,
+        warmup: 1,
+        image,
+      });
+      await firstSample;
+      server.child.kill(signal);
+      expect(await server.exited).toBe(0);
+      client.close();
+      expect(server.stderr()).toMatch(new RegExp(`${signal}: stopping; cancelling runs`));
+      expect(readdirSync(join(cache.path, 'runs'))).toEqual([]);
+      const filters = { label: ['mountbench=1', `mountbench.run=${runId}`] };
+      expect(await docker.listContainers({ all: true, filters })).toEqual([]);
+      const stored = JSON.parse(readFileSync(join(data.path, 'results', `${runId}.json`), 'utf8')) as {
+        status: string;
+      };
+      expect(stored.status).toBe('cancelled');
+    },
+  );
 });

@@ -82,7 +82,6 @@ function get(path: string, headers: Record<string, string> = {}, method = 'GET')
   });
 }
 
-const cookie = () => `mountbench-token-${server.port}=${server.token}`;
 const wsUrl = (token: string | null) =>
   `ws://127.0.0.1:${server.port}${WS_PATH}${token === null ? '' : `?token=${token}`}`;
 
@@ -161,26 +160,29 @@ describe('where serve listens', () => {
 });
 
 describe('HTTP', () => {
-  it('refuses a request without the token, or with a wrong one, with 401 and why', async () => {
-    const none = await get('/');
-    expect(none.status).toBe(401);
-    expect(none.body).toMatch(/no token.*\?token=/);
+  it('refuses a wrong token or an unknown code with 401 and why', async () => {
     const wrong = await get('/?token=nope');
     expect(wrong.status).toBe(401);
     expect(wrong.body).toMatch(/wrong token/);
-    expect((await get('/', { cookie: `mountbench-token-${server.port}=nope` })).status).toBe(401);
-    expect((await get('/assets/app.js')).status).toBe(401);
+    const code = await get('/?code=nope');
+    expect(code.status).toBe(401);
+    expect(code.body).toMatch(/not one this server gave/);
   });
 
-  it('swaps the token in the address for an HttpOnly SameSite=Strict cookie', async () => {
-    const first = await get(`/?token=${server.token}`);
-    expect(first.status).toBe(303);
-    expect(first.headers.location).toBe('/');
-    expect(first.headers['set-cookie']).toEqual([`${cookie()}; Path=/; HttpOnly; SameSite=Strict`]);
+  it('serves the dashboard without any credential to an address without one, and never sets a cookie', async () => {
+    const bare = await get('/');
+    expect(bare.status).toBe(200);
+    expect(bare.body).not.toContain(server.token);
+    expect(bare.body).not.toContain(TOKEN_META_NAME);
+    const withToken = await get(`/?token=${server.token}`);
+    const withCode = await get(new URL(server.oneTimeUrl()).pathname + new URL(server.oneTimeUrl()).search);
+    for (const answer of [bare, withToken, withCode]) {
+      expect(answer.headers['set-cookie']).toBeUndefined();
+    }
   });
 
-  it('serves the dashboard to the cookie, with the token for the page and the CSP naming only its WebSocket', async () => {
-    const page = await get('/', { cookie: cookie() });
+  it('serves the dashboard to the token, with it for the page and the CSP naming only its WebSocket', async () => {
+    const page = await get(`/?token=${server.token}`);
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.headers['cache-control']).toBe('no-store');
@@ -190,15 +192,40 @@ describe('HTTP', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(page.headers['referrer-policy']).toBe('no-referrer');
-    const script = await get('/assets/app.js', { cookie: cookie() });
+    const script = await get('/assets/app.js');
     expect(script.status).toBe(200);
     expect(script.headers['content-type']).toMatch(/text\/javascript/);
     expect(script.body).toBe(FIXTURE_SCRIPT);
   });
 
+  it('trades a one-time code for a session once; the second use is refused and cuts the first off', async () => {
+    const address = new URL(server.oneTimeUrl());
+    expect(address.searchParams.get('code')).not.toBe(server.token);
+    expect(address.href).not.toContain(server.token);
+    const first = await get(`/?code=${address.searchParams.get('code')}`);
+    expect(first.status).toBe(200);
+    const session = /<meta name="mountbench-token" content="([A-Za-z0-9_-]+)"/.exec(first.body)?.[1] ?? '';
+    expect(session).not.toBe('');
+    expect(session).not.toBe(server.token);
+    // The session opens the WebSocket and runs a call, as the token does.
+    const outcome = await openSocket(wsUrl(session), { origin: server.origin });
+    if (!('socket' in outcome)) throw new Error(`refused: ${outcome.status} ${outcome.body}`);
+    const socket = outcome.socket;
+    socket.send(JSON.stringify({ id: 1, channel: 'runs:active', args: [], token: session }));
+    expect(await nextMessage(socket)).toEqual({ reply: { id: 1, ok: true, value: [] } });
+    // Someone (the real browser, arriving second) uses the code again: refused, and the first is cut off.
+    const cut = closed(socket);
+    const second = await get(`/?code=${address.searchParams.get('code')}`);
+    expect(second.status).toBe(401);
+    expect(second.body).toMatch(/already used/);
+    expect(second.body).not.toContain(session);
+    expect((await cut).code).toBe(WS_CLOSE_UNAUTHORIZED);
+    expect(await openSocket(wsUrl(session), { origin: server.origin })).toMatchObject({ status: 401 });
+  });
+
   it('refuses a Host header of another name (DNS rebinding), even with the token', async () => {
     for (const host of [`evil.example:${server.port}`, 'evil.example', `127.0.0.1:${server.port + 1}`]) {
-      const answer = await get(`/?token=${server.token}`, { host, cookie: cookie() });
+      const answer = await get(`/?token=${server.token}`, { host });
       expect(answer.status, host).toBe(403);
       expect(answer.body).toMatch(/not this server/);
     }
@@ -210,9 +237,9 @@ describe('HTTP', () => {
       '/assets/..%2f..%2f..%2fetc%2fhosts.txt',
       '/nope.js',
     ]) {
-      expect((await get(path, { cookie: cookie() })).status, path).toBe(404);
+      expect((await get(path)).status, path).toBe(404);
     }
-    expect((await get('/', { cookie: cookie() }, 'POST')).status).toBe(405);
+    expect((await get(`/?token=${server.token}`, {}, 'POST')).status).toBe(405);
   });
 });
 
@@ -228,10 +255,12 @@ describe('WebSocket', () => {
     });
   });
 
-  it('accepts the token from the cookie as well as from the address', async () => {
-    const outcome = await openSocket(wsUrl(null), { origin: server.origin, headers: { cookie: cookie() } });
-    expect('socket' in outcome).toBe(true);
-    if ('socket' in outcome) outcome.socket.close();
+  it('takes no credential from a cookie (another port on 127.0.0.1 would receive it too)', async () => {
+    const outcome = await openSocket(wsUrl(null), {
+      origin: server.origin,
+      headers: { cookie: `mountbench-token-${server.port}=${server.token}` },
+    });
+    expect(outcome).toMatchObject({ status: 401, body: /no token/ });
   });
 
   it('refuses a WebSocket from another origin, or with none', async () => {

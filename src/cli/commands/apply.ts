@@ -2,7 +2,8 @@
 // restarts, which containers stop) and change nothing; with --yes, switch the product, verify, and
 // leave it there, or put the original back if it does not take.
 import type { Command } from 'commander';
-import { MountbenchError } from '../../shared/errors';
+import { MountbenchError, type SerializedError } from '../../shared/errors';
+import { errorFromData } from '../../shared/ipc-bridge';
 import { PROVIDER_IDS } from '../../shared/ids';
 import { variantIdSchema, type ApplyResult } from '../../shared/sweep';
 import { providerContext } from '../../core/providers/provider-context';
@@ -43,7 +44,7 @@ async function applyCommand(flags: ApplyFlags): Promise<void> {
   });
   const { jobs, follow } = cliJobs();
   // Set by the job's last event (a holder: TypeScript does not see a callback assign a local).
-  const ended: { result: ApplyResult | null } = { result: null };
+  const ended: { result: ApplyResult | null; error?: SerializedError } = { result: null };
   try {
     const applyId = await startApplyJob(jobs, provider.id, variant.data, {
       cacheDir: cacheDir(),
@@ -55,7 +56,11 @@ async function applyCommand(flags: ApplyFlags): Promise<void> {
     await follow('apply', applyId, cancel, (event) => {
       if (event.type === 'apply')
         process.stderr.write(`${event.phase}${event.message ? `: ${event.message}` : ''}\n`);
-      else ended.result = event.result;
+      else {
+        ended.result = event.result;
+        // Refused before it changed anything (another change in progress, an unfinished journal…).
+        if (event.error) ended.error = event.error;
+      }
     });
   } catch (err) {
     if (cancel.endedBy(err)) return;
@@ -64,6 +69,7 @@ async function applyCommand(flags: ApplyFlags): Promise<void> {
     cancel.dispose();
   }
   const { result } = ended;
+  if (!result && ended.error) throw errorFromData(ended.error);
   if (!result) throw new MountbenchError('INTERNAL', 'the apply ended without a result');
   process.stdout.write(`${applyResultText(result)}\n`);
   if (result.status === 'failed') process.exitCode = cancel.received() ? cancel.exitCode() : 1;

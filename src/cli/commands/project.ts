@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import { inspectProject } from '../../core/project/inspect-project';
 import { checkProjectFolder } from '../../core/project/project-folder';
 import { defaultChoice, foundInWords, PROJECT_TEMPLATES, type ProjectInspection } from '../../shared/project';
+import { printable, printableJson } from '../../shared/printable';
 
 /** The folder as the user typed it, checked (exists, a folder) and resolved to its real path. */
 export async function inspectProjectFolder(folder: string): Promise<ProjectInspection> {
@@ -36,7 +37,9 @@ export function inspectionText(found: ProjectInspection): string {
     'templates (--command and --custom-image):',
     ...PROJECT_TEMPLATES.map((t) => `  ${t.title}: ${t.command}  in ${t.image}  (${t.exercises})`),
   );
-  return lines.join('\n');
+  // Names, folders, images and commands come from the project's files and its folder's name: an
+  // escape sequence there would clear the terminal or retitle the window (shown escaped instead).
+  return lines.map((line) => printable(line)).join('\n');
 }
 
 export function registerProjectCommand(program: Command): void {
@@ -51,7 +54,7 @@ export function registerProjectCommand(program: Command): void {
       const found = await inspectProjectFolder(folder);
       process.stdout.write(
         options.json
-          ? `${JSON.stringify({ ...found, choice: defaultChoice(found), templates: PROJECT_TEMPLATES }, null, 2)}\n`
+          ? `${printableJson(JSON.stringify({ ...found, choice: defaultChoice(found), templates: PROJECT_TEMPLATES }, null, 2))}\n`
           : `${inspectionText(found)}\n`,
       );
     });

@@ -25,6 +25,7 @@ import { checkInputFolder, checkOutputFile, checkResultsFolder } from '../check-
 import { DEFAULT_RACE_POLICY } from '../../core/stats/race';
 import { defaultChoice, foundInWords, type FoundIn } from '../../shared/project';
 import { inspectProjectFolder } from './project';
+import { printable } from '../../shared/printable';
 
 const ORDERS = ['interleaved', 'sequential'] as const;
 
@@ -139,8 +140,9 @@ async function withProject(flags: RunFlags, mountGiven: boolean): Promise<RunFla
     );
   const source = (given: string | undefined, from: FoundIn | undefined) =>
     given !== undefined || !from ? 'given' : `from ${foundInWords(from)}`;
+  // Built from the project's files and folder name: printed with its control characters escaped.
   process.stderr.write(
-    `project ${found.name}: ${command} (${source(flags.command, choice.command?.from)}) in ${image} (${source(flags.customImage, choice.image?.from)})\n`,
+    `${printable(`project ${found.name}: ${command} (${source(flags.command, choice.command?.from)}) in ${image} (${source(flags.customImage, choice.image?.from)})`)}\n`,
   );
   // The project is the benchmark: the built-in workloads run only when --workload names them.
   // A command found in a file runs in containers only, so the host baseline is left out unless

@@ -2,6 +2,7 @@
 // workload elsewhere (CI logs must not fill with carriage returns).
 import { pullWords } from '../../shared/pull-progress';
 import type { RunEvent } from '../../shared/run-events';
+import { printableLines } from '../../shared/printable';
 
 export function formatEta(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return '…';
@@ -53,8 +54,10 @@ export class ProgressLine {
         break;
       case 'error':
         this.clear();
+        // The message may quote the workload's own output (a project's command): escaped, with
+        // its line breaks kept.
         this.out.write(
-          `error${event.backendId ? ` in ${event.backendId}` : ''}${event.workloadId ? ` ${event.workloadId}` : ''}: ${event.error.message}\n`,
+          `${printableLines(`error${event.backendId ? ` in ${event.backendId}` : ''}${event.workloadId ? ` ${event.workloadId}` : ''}: ${event.error.message}`)}\n`,
         );
         break;
       case 'run-done':

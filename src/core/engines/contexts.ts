@@ -8,6 +8,7 @@ import type { EngineTls } from '../../shared/engine';
 import { DEFAULT_CONTEXT } from './current-context';
 import { isNotFound, messageOf, readConfigText } from './docker-config';
 import { findTlsMaterial } from './tls-material';
+import { jsonErrorText } from '../../shared/json-error-text';
 
 export interface DockerContext {
   name: string;
@@ -121,7 +122,7 @@ async function readOne(
   try {
     json = asDockerCliReadsIt(JSON.parse(text));
   } catch (err) {
-    return problem(`The context file ${metaPath} is not valid JSON: ${messageOf(err)}`);
+    return problem(`The context file ${metaPath} is not valid JSON: ${jsonErrorText(err, text)}`);
   }
   const parsed = metaSchema.safeParse(json);
   if (!parsed.success) {

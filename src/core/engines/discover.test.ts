@@ -14,6 +14,7 @@ import {
   writeRawContext,
   type TempHome,
 } from './test-support/temp-home';
+import { jsonErrorText } from '../../shared/json-error-text';
 
 let temp: TempHome;
 let configDir: string;
@@ -308,11 +309,12 @@ describe('discoverEngines', () => {
   });
 });
 
+/** What the reader says about bad JSON: where, never the text (json-error-text.ts). */
 function jsonError(text: string): string {
   try {
     JSON.parse(text);
   } catch (err) {
-    return (err as Error).message;
+    return jsonErrorText(err, text);
   }
   return '';
 }

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { readRegularFile } from '../store/read-regular-file';
 import { SETTINGS_FILE_MAX_BYTES } from '../settings-files/settings-file';
+import { jsonErrorText } from '../../shared/json-error-text';
 
 export interface DockerConfig {
   /** `$DOCKER_CONFIG`, or `~/.docker`. */
@@ -41,7 +42,10 @@ export async function readDockerConfig(env: NodeJS.ProcessEnv, home: string): Pr
   try {
     parsed = JSON.parse(text);
   } catch (err) {
-    return { dir, problem: `${file} is not valid JSON (${messageOf(err)}); its currentContext is ignored.` };
+    return {
+      dir,
+      problem: `${file} is not valid JSON (${jsonErrorText(err, text)}); its currentContext is ignored.`,
+    };
   }
   if (typeof parsed !== 'object' || parsed === null) {
     return { dir, problem: `${file} does not hold a JSON object; its currentContext is ignored.` };

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { MountbenchError } from '../../shared/errors';
 import { describeIssues } from '../../shared/describe-issue';
 import { jsonShapeProblem, parseUntrustedJson } from '../../shared/json-limits';
+import { jsonErrorText } from '../../shared/json-error-text';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -103,7 +104,7 @@ function parseLine(line: string): JournalRecord | string {
   try {
     parsed = parseUntrustedJson(line);
   } catch (err) {
-    return `not JSON: ${(err as Error).message}`;
+    return `not JSON: ${jsonErrorText(err, line)}`;
   }
   if ('refused' in parsed) return parsed.refused;
   const checked = recordSchema.safeParse(parsed.value);

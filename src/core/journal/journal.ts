@@ -35,6 +35,7 @@ import {
 export type { ScannedJournal, UnfinishedJournal };
 import { ownStartedAt, ownerStillRunning } from './process-identity';
 import { pruneFinishedJournals } from './prune-journals';
+import { takeChangeLock, type ChangeLock } from './change-lock';
 
 /** What providers see of the journal. */
 export interface JournalHandle {
@@ -76,6 +77,8 @@ export class Journal implements JournalHandle {
     readonly file: string,
     private readonly handle: fs.FileHandle,
     private readonly records: JournalRecord[],
+    /** One settings change at a time across processes (change-lock.ts); released by close(). */
+    private readonly lock: ChangeLock,
   ) {}
 
   get backupDir(): string {
@@ -92,6 +95,23 @@ export class Journal implements JournalHandle {
     await fs.mkdir(dir, { recursive: true, mode: 0o700 });
     // A folder an older version made 0755 becomes private too: backups may hold passwords.
     await fs.chmod(dir, 0o700).catch(() => undefined);
+    // Before the check for unfinished journals: without it two processes both pass the check.
+    const lock = await takeChangeLock(dir, purpose);
+    try {
+      return await Journal.createLocked(dataDir, dir, purpose, options, lock);
+    } catch (err) {
+      await lock.release();
+      throw err;
+    }
+  }
+
+  private static async createLocked(
+    dataDir: string,
+    dir: string,
+    purpose: string,
+    options: { home?: string },
+    lock: ChangeLock,
+  ): Promise<Journal> {
     const scanned = await scanJournals(dataDir);
     const unreadable = scanned.filter((j) => j.problem !== undefined);
     if (unreadable.length) {
@@ -123,7 +143,7 @@ export class Journal implements JournalHandle {
     const file = path.join(dir, `${id}.jsonl`);
     const handle = await fs.open(file, 'wx', 0o600);
     await syncDir(dir);
-    const journal = new Journal(id, file, handle, []);
+    const journal = new Journal(id, file, handle, [], lock);
     await journal.append({
       type: 'begin',
       id,
@@ -151,12 +171,21 @@ export class Journal implements JournalHandle {
         `a sweep (process ${owner}) is still running (journal ${file}); cancel it or wait for it to end`,
       );
     }
-    const handle = await fs.open(file, constants.O_WRONLY | constants.O_APPEND | (constants.O_NOFOLLOW ?? 0));
-    if (tornAt !== null) {
-      await handle.truncate(tornAt);
-      await handle.sync();
+    const lock = await takeChangeLock(path.dirname(file), `restore of ${id}`);
+    try {
+      const handle = await fs.open(
+        file,
+        constants.O_WRONLY | constants.O_APPEND | (constants.O_NOFOLLOW ?? 0),
+      );
+      if (tornAt !== null) {
+        await handle.truncate(tornAt);
+        await handle.sync();
+      }
+      return new Journal(id, file, handle, records, lock);
+    } catch (err) {
+      await lock.release();
+      throw err;
     }
-    return new Journal(id, file, handle, records);
   }
 
   all(): readonly JournalRecord[] {
@@ -249,7 +278,11 @@ export class Journal implements JournalHandle {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.handle.close();
+    try {
+      await this.handle.close();
+    } finally {
+      await this.lock.release();
+    }
   }
 
   private async append(record: JournalRecord): Promise<void> {

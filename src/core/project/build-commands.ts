@@ -2,6 +2,7 @@
 // pulls in Jekyll, a Makefile, go.mod, Cargo.toml. Each is offered with the file it came from.
 import type { CommandSuggestion } from '../../shared/project';
 import { readProjectFile } from './read-project-file';
+import { jsonErrorText } from '../../shared/json-error-text';
 
 export interface BuildCommandFindings {
   commands: CommandSuggestion[];
@@ -19,7 +20,7 @@ function packageScripts(text: string): BuildCommandFindings {
   try {
     data = JSON.parse(text);
   } catch (err) {
-    return { commands: [], problems: [`package.json is not valid JSON: ${(err as Error).message}`] };
+    return { commands: [], problems: [`package.json is not valid JSON: ${jsonErrorText(err, text)}`] };
   }
   const scripts = (data as { scripts?: unknown } | null)?.scripts;
   if (typeof scripts !== 'object' || scripts === null) return { commands: [], problems: [] };

@@ -90,3 +90,75 @@ describe('projectMountTarget', () => {
     expect(projectMountTarget('not a list')).toBeNull();
   });
 });
+
+describe('readComposeFile: merge keys, keys written twice, many services', () => {
+  it('reads a service built from `<<: *defaults`, as Compose does', () => {
+    const found = readComposeFile(
+      'compose.yaml',
+      `x-defaults: &defaults
+  image: node:20
+  working_dir: /app
+  volumes:
+    - ./:/app
+services:
+  test:
+    <<: *defaults
+    command: npm test
+`,
+    );
+    expect(found.problems).toEqual([]);
+    expect(found.images).toEqual([
+      {
+        image: 'node:20',
+        service: 'test',
+        workingDir: '/app',
+        from: { file: 'compose.yaml', key: 'services.test.image' },
+      },
+    ]);
+    expect(found.commands.map((c) => c.command)).toEqual(['npm test']);
+  });
+
+  it('lets a key of the service win over the merged one', () => {
+    const found = readComposeFile(
+      'compose.yaml',
+      `x-base: &base
+  image: node:18
+  volumes: [".:/app"]
+services:
+  app:
+    <<: *base
+    image: node:20
+`,
+    );
+    expect(found.images.map((i) => i.image)).toEqual(['node:20']);
+  });
+
+  it('refuses a key written twice, naming the line, and suggests nothing', () => {
+    const found = readComposeFile(
+      'compose.yaml',
+      `services:
+  app:
+    image: node:20
+    volumes: [".:/app"]
+    image: evil/miner:latest
+`,
+    );
+    expect(found.images).toEqual([]);
+    expect(found.commands).toEqual([]);
+    expect(found.problems).toEqual([
+      'compose.yaml: a key is written twice in one mapping (line 5); YAML does not allow that, and Mountbench will not guess which one counts',
+    ]);
+  });
+
+  it('says how many services past 200 it skipped', () => {
+    const services = Array.from(
+      { length: 205 },
+      (_, i) => `  s${i}:\n    image: img:${i}\n    volumes: [".:/app"]`,
+    ).join('\n');
+    const found = readComposeFile('compose.yaml', `services:\n${services}\n`);
+    expect(found.images).toHaveLength(200);
+    expect(found.problems).toEqual([
+      'compose.yaml has 205 services; only the first 200 were read, the other 5 were skipped',
+    ]);
+  });
+});

@@ -1,6 +1,9 @@
 // The compose file of a project: the services that bind-mount the project folder give the image
 // the project is built in, its working folder and, maybe, its command (Compose Specification,
-// docs/product-facts.md). Parsed with `yaml` as data only: no custom tags, aliases capped.
+// docs/product-facts.md). Parsed with `yaml` as data only: no custom tags, aliases capped. Merge
+// keys (`<<: *defaults`, the layout Compose's "Fragments" page shows) are read as Compose reads
+// them; a key written twice is refused (YAML requires unique keys, and taking either silently
+// would let a second `image:` hide behind the first); services past MAX_SERVICES are said to be skipped.
 import { parseDocument } from 'yaml';
 import type { CommandSuggestion, ImageSuggestion } from '../../shared/project';
 
@@ -61,9 +64,24 @@ function commandText(command: unknown): string | null {
   return null;
 }
 
+/** Line of a character offset, counting from 1. */
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line += 1;
+  return line;
+}
+
 export function readComposeFile(file: string, text: string): ComposeFindings {
   const found: ComposeFindings = { images: [], commands: [], problems: [] };
-  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: false });
+  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true, merge: true });
+  const duplicate = doc.errors.find((e) => e.code === 'DUPLICATE_KEY');
+  if (duplicate) {
+    found.problems.push(
+      `${file}: a key is written twice in one mapping (line ${lineAt(text, duplicate.pos[0])}); ` +
+        'YAML does not allow that, and Mountbench will not guess which one counts',
+    );
+    return found;
+  }
   if (doc.errors.length) {
     found.problems.push(`${file} is not valid YAML: ${doc.errors[0]?.message.split('\n')[0] ?? ''}`);
     return found;
@@ -79,7 +97,13 @@ export function readComposeFile(file: string, text: string): ComposeFindings {
     found.problems.push(`${file} has no services`);
     return found;
   }
-  for (const [name, service] of Object.entries(data['services']).slice(0, MAX_SERVICES)) {
+  const services = Object.entries(data['services']);
+  if (services.length > MAX_SERVICES)
+    found.problems.push(
+      `${file} has ${services.length} services; only the first ${MAX_SERVICES} were read, the other ` +
+        `${services.length - MAX_SERVICES} were skipped`,
+    );
+  for (const [name, service] of services.slice(0, MAX_SERVICES)) {
     if (!isRecord(service)) continue;
     const target = projectMountTarget(service['volumes']);
     if (!target) continue;

@@ -2,6 +2,7 @@
 // Container specification, docs/product-facts.md). The file is JSON with comments and trailing
 // commas, so those are removed (outside strings) before JSON.parse; nothing else is interpreted.
 import type { ImageSuggestion } from '../../shared/project';
+import { jsonErrorText } from '../../shared/json-error-text';
 
 export const DEVCONTAINER_FILES = ['.devcontainer/devcontainer.json', '.devcontainer.json'];
 
@@ -73,7 +74,7 @@ export function readDevcontainerFile(file: string, text: string): DevcontainerFi
   try {
     data = JSON.parse(stripJsonComments(text));
   } catch (err) {
-    return { images: [], problems: [`${file} is not valid JSON with comments: ${(err as Error).message}`] };
+    return { images: [], problems: [`${file} is not valid JSON with comments: ${jsonErrorText(err)}`] };
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data))
     return { images: [], problems: [`${file} is not a JSON object`] };

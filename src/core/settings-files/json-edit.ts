@@ -4,6 +4,7 @@
 import { MountbenchError } from '../../shared/errors';
 import type { JsonValue } from '../journal/journal-records';
 import { duplicateKeys, scanJsonObject, type ObjectSpan } from './json-spans';
+import { jsonErrorText } from '../../shared/json-error-text';
 
 export interface JsonEdit {
   /** Path of object keys from the top, e.g. ['virtualMachine', 'mount', 'type']. */
@@ -23,7 +24,7 @@ export function parseJsonSettings(text: string, file: string): Record<string, un
   } catch (err) {
     throw new MountbenchError(
       'FILE_INVALID',
-      `${file} is not valid JSON (${(err as Error).message}); Mountbench will not change a file it cannot read. The file was left untouched.`,
+      `${file} is not valid JSON (${jsonErrorText(err, text)}); Mountbench will not change a file it cannot read. The file was left untouched.`,
     );
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {

@@ -141,6 +141,19 @@ describe('importHyperfineFile', () => {
     expect(listed.runs[0].origin?.tool).toBe('hyperfine');
   });
 
+  it('refuses a symbolic link without reading what it points to, and never quotes the file', async () => {
+    const secret = path.join(root, 'shadow');
+    await fs.writeFile(secret, 'root:*:20200:0:99999:7:::\n');
+    const link = path.join(root, 'export.json');
+    await fs.symlink(secret, link);
+    const results = path.join(root, 'results');
+    await expect(importHyperfineFile(link, options, results)).rejects.toThrow(/is a symbolic link/);
+    const direct = await importHyperfineFile(secret, options, results).catch((e: Error) => e.message);
+    expect(direct).toMatch(/not JSON/);
+    expect(direct).not.toMatch(/root|20200/);
+    await expect(fs.readdir(results)).rejects.toThrow(/ENOENT/);
+  });
+
   it('writes nothing for a file it refuses', async () => {
     const file = path.join(root, 'failing.json');
     await fs.writeFile(file, fixture('failing.json'));

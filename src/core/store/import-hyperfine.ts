@@ -13,7 +13,8 @@ import { appStamp } from '../app-version';
 import { summarize } from '../stats/summarize';
 import { importRun, type ImportOutcome } from './import-run';
 import { parseHyperfineExport, type HyperfineBenchmarkResult } from './parse-hyperfine-export';
-import { MAX_RUN_FILE_BYTES } from './result-store';
+import { linkRefused, MAX_RUN_FILE_BYTES } from './result-store';
+import { NotReadableFile, readRegularFile } from './read-regular-file';
 
 export interface HyperfineImportOptions {
   /** What the user calls the setup it ran on, e.g. "Docker Desktop VirtioFS bind". */
@@ -131,20 +132,19 @@ export function runFromHyperfine(
 
 async function readExport(file: string): Promise<{ text: string; mtime: Date }> {
   try {
-    const info = await fs.stat(file);
-    if (!info.isFile()) throw new MountbenchError('FILE_INVALID', `${file} is not a regular file`);
-    if (info.size > MAX_RUN_FILE_BYTES) {
-      throw new MountbenchError(
-        'FILE_INVALID',
-        `${file} is ${info.size} bytes; hyperfine exports that large are refused`,
-      );
-    }
-    const bytes = await fs.readFile(file);
-    if (bytes.length > MAX_RUN_FILE_BYTES)
-      throw new MountbenchError('FILE_INVALID', `${file} grew past the size limit`);
+    // Not followed if a link, never blocking on a FIFO, bounded while read (read-regular-file.ts).
+    const info = await fs.lstat(file);
+    if (info.isSymbolicLink()) throw linkRefused(file);
+    const bytes = await readRegularFile(file, { maxBytes: MAX_RUN_FILE_BYTES, noFollow: true });
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), mtime: info.mtime };
   } catch (err) {
+    if (err instanceof NotReadableFile && err.size !== undefined)
+      throw new MountbenchError(
+        'FILE_INVALID',
+        `${file} is ${err.size} bytes; hyperfine exports that large are refused`,
+      );
     if (err instanceof MountbenchError) throw err;
+    if ((err as NodeJS.ErrnoException).code === 'ELOOP') throw linkRefused(file);
     if (err instanceof TypeError)
       throw new MountbenchError('FILE_INVALID', `${file} is not UTF-8 text`, { cause: err });
     throw new MountbenchError('IO', `Cannot read ${file}: ${(err as Error).message}`, { cause: err });

@@ -7,7 +7,8 @@ import type { RunFile } from '../../shared/result-schema';
 import { hyperfineJson } from '../exports/hyperfine-json';
 import { runFileJson } from './run-json';
 import { importRunFile } from './import-run';
-import { listRuns, saveRun } from './result-store';
+import { listRuns, loadRunFile, MAX_RUN_FILE_BYTES, saveRun } from './result-store';
+import { summarize } from '../stats/summarize';
 import { sampleRun, sampleWorkloadResult } from './test-support/run-fixture';
 
 let root: string;
@@ -125,6 +126,68 @@ describe('importRunFile', () => {
     const stored = await fs.readFile(path.join(results, 'raced.json'), 'utf8');
     const winner = outcomes[0].status === 'fulfilled' ? a : b;
     expect(stored).toBe(await fs.readFile(winner, 'utf8'));
+    expect((await fs.readdir(results)).filter((n) => n.startsWith('.'))).toEqual([]);
+  });
+
+  it('refuses a symbolic link (to a secret) without reading it, and never quotes a file in a JSON error', async () => {
+    // Stands in for /etc/shadow: a file the importer must neither read through a link nor echo.
+    const secret = await write('shadow', 'root:*:20200:0:99999:7:::\ndaemon:*:20200:0:99999:7:::\n');
+    const link = path.join(incoming, 'run.json');
+    await fs.symlink(secret, link);
+    const before = await snapshot();
+    const viaLink = await importError(link);
+    expect(viaLink.code).toBe('FILE_INVALID');
+    expect(viaLink.message).toMatch(/run\.json is a symbolic link; imports read only plain files/);
+    const direct = await importError(secret);
+    expect(direct.message).toMatch(/is not JSON \(it does not start like JSON\)/);
+    const inside = await importError(await write('inside.json', '{"schema": root:*:20200:0:99999}'));
+    for (const message of [viaLink.message, direct.message, inside.message]) {
+      for (const piece of ['root', '20200', 'daemon', ':*:']) expect(message).not.toContain(piece);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('stores a large import on one line when indenting it would pass what every reader takes', async () => {
+    // 20 results of 100,000 samples: about 40 MB on one line, over 60 MB indented.
+    const samples = Array.from({ length: 100_000 }, (_, i) => 0.1 + (i % 5000) * 1.23456789e-7);
+    const result = { ...sampleWorkloadResult(), stats: summarize(samples) };
+    const run = sampleRun({
+      id: 'large',
+      results: Array.from({ length: 20 }, (_, i) => ({
+        ...result,
+        backend: { ...result.backend, id: `docker-desktop/vz-virtiofs/bind-${i}`, label: `bind ${i}` },
+      })),
+    });
+    const compact = `${JSON.stringify(run)}\n`;
+    expect(Buffer.byteLength(compact)).toBeLessThan(MAX_RUN_FILE_BYTES);
+    expect(Buffer.byteLength(JSON.stringify(run, null, 2))).toBeGreaterThan(MAX_RUN_FILE_BYTES);
+    const file = await write('large.json', compact);
+    expect((await importRunFile(file, results)).status).toBe('imported');
+    const stored = path.join(results, 'large.json');
+    expect((await fs.stat(stored)).size).toBeLessThanOrEqual(MAX_RUN_FILE_BYTES);
+    // Every reader takes what was stored, and the same import again finds it the same.
+    expect((await loadRunFile(stored)).results).toHaveLength(20);
+    expect((await importRunFile(file, results)).status).toBe('already-imported');
+  }, 120_000);
+
+  it('ten parallel imports of the same file: one imported, nine already imported, never a conflict', async () => {
+    for (let batch = 0; batch < 10; batch++) {
+      const file = await write(`same-${batch}.json`, runFileJson(sampleRun({ id: `same-${batch}` })));
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 10 }, () => importRunFile(file, results)),
+      );
+      const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [String(o.reason)] : []));
+      expect(failures, `batch ${batch}`).toEqual([]);
+      const statuses = outcomes.map((o) => (o.status === 'fulfilled' ? o.value.status : 'rejected'));
+      expect(
+        statuses.filter((s) => s === 'imported'),
+        `batch ${batch}`,
+      ).toHaveLength(1);
+      expect(statuses.filter((s) => s === 'already-imported')).toHaveLength(9);
+      expect(await fs.readFile(path.join(results, `same-${batch}.json`), 'utf8')).toBe(
+        await fs.readFile(file, 'utf8'),
+      );
+    }
     expect((await fs.readdir(results)).filter((n) => n.startsWith('.'))).toEqual([]);
   });
 

@@ -9,9 +9,10 @@ import type { RunFile } from '../../shared/result-schema';
 import { findControlCharacter } from '../../shared/printable';
 import { runFileJson } from './run-json';
 import { parseRunFileText } from './parse-run-file';
-import { loadRunFile } from './result-store';
+import { loadRunFile, MAX_RUN_FILE_BYTES, tooLarge } from './result-store';
 import { checkRunPlausible } from './run-plausibility';
 import { fsyncDir } from './atomic-write';
+import { resultsChanged } from './results-generation';
 
 export interface ImportOutcome {
   id: string;
@@ -69,9 +70,19 @@ async function removeEmptyFolders(dir: string, top: string): Promise<void> {
 /**
  * Writes `text` to `target` only if nothing is there: the data goes to a temp file first, then a
  * hard link publishes it, which fails instead of replacing a file another import put there
- * meanwhile (rename would silently overwrite it).
+ * meanwhile (rename would silently overwrite it). When one is there, it is compared: the same
+ * run (another import of the same file got there first) is `already-imported`, not a conflict.
  */
-async function writeNewFile(target: string, text: string, onConflict: () => MountbenchError): Promise<void> {
+async function writeNewFile(
+  target: string,
+  text: string,
+  onConflict: () => MountbenchError,
+): Promise<ImportOutcome['status']> {
+  const sameOrConflict = async (): Promise<ImportOutcome['status']> => {
+    const there = await storedRun(target);
+    if (there !== null && runFileJson(there) === text) return 'already-imported';
+    throw onConflict();
+  };
   const dir = path.dirname(target);
   const created = await fs.mkdir(dir, { recursive: true }).catch((err: unknown) => {
     throw new MountbenchError('IO', `Cannot create the results folder ${dir}: ${(err as Error).message}`, {
@@ -92,14 +103,16 @@ async function writeNewFile(target: string, text: string, onConflict: () => Moun
       await fs.link(temp, target);
     } catch (err) {
       const code = errnoCode(err);
-      if (code === 'EEXIST') throw onConflict();
+      if (code === 'EEXIST') return await sameOrConflict();
       // A filesystem without hard links: fall back to a rename after one more look.
       if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw err;
-      if ((await storedRun(target)) !== null) throw onConflict();
+      if ((await storedRun(target)) !== null) return await sameOrConflict();
       await fs.rename(temp, target);
     }
     published = true;
+    resultsChanged(dir);
     await fsyncDir(dir);
+    return 'imported';
   } catch (err) {
     if (!published && created !== undefined) {
       // This import made the folder: take it away again so a failure leaves no trace.
@@ -114,7 +127,7 @@ async function writeNewFile(target: string, text: string, onConflict: () => Moun
 }
 
 export async function importRunFile(source: string, resultsDir: string): Promise<ImportOutcome> {
-  return importRun(await loadRunFile(source), source, resultsDir);
+  return importRun(await loadRunFile(source, { noFollow: true }), source, resultsDir);
 }
 
 /** The same for a file's text, as the dashboard sends it (the size limit is the transport's). */
@@ -137,6 +150,9 @@ export async function importRun(run: RunFile, source: string, resultsDir: string
       `${source} was not imported: ${control}, a control character no label may hold`,
     );
   const text = runFileJson(run);
+  // What the writer stores, every reader must take: refused here rather than stored unreadable.
+  const bytes = Buffer.byteLength(text);
+  if (bytes > MAX_RUN_FILE_BYTES) throw tooLarge(`${source} (stored, ${run.id})`, bytes);
   // The schema limits ids to letters, digits and "-", so the id cannot leave the folder.
   const target = path.join(resultsDir, `${run.id}.json`);
   const existing = await storedRun(target);
@@ -144,6 +160,6 @@ export async function importRun(run: RunFile, source: string, resultsDir: string
     if (runFileJson(existing) === text) return { id: run.id, file: target, status: 'already-imported' };
     throw conflict(run, target, source);
   }
-  await writeNewFile(target, text, () => conflict(run, target, source));
-  return { id: run.id, file: target, status: 'imported' };
+  const status = await writeNewFile(target, text, () => conflict(run, target, source));
+  return { id: run.id, file: target, status };
 }

@@ -22,4 +22,9 @@ export {
 export { parseHyperfineExport } from './parse-hyperfine-export';
 export { checkRunPlausible, MAX_PLAUSIBLE_SECONDS } from './run-plausibility';
 export { markImported, summarizeRun } from './run-summary';
-export { listRunSummaries, SUMMARY_INDEX_NAME, type SummaryListing } from './summary-index';
+export {
+  listRunSummaries,
+  SUMMARY_INDEX_NAME,
+  summaryListingsComputed,
+  type SummaryListing,
+} from './summary-index';

@@ -9,6 +9,7 @@ import { RESULT_SCHEMA_ID } from '../../shared/result-schema';
 import { mean } from '../stats/descriptive';
 import { describeIssues } from '../../shared/describe-issue';
 import { parseUntrustedJson } from '../../shared/json-limits';
+import { jsonErrorText } from '../../shared/json-error-text';
 
 const seconds = z.number().finite().nonnegative();
 
@@ -80,7 +81,7 @@ function parseJson(text: string, source: string): unknown {
   try {
     parsed = parseUntrustedJson(text);
   } catch (err) {
-    throw refused(source, `it is not JSON (${(err as Error).message})`, err);
+    throw refused(source, `it is not JSON (${jsonErrorText(err, text)})`, err);
   }
   if ('refused' in parsed) throw refused(source, parsed.refused);
   return parsed.value;

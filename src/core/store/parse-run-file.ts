@@ -10,6 +10,7 @@ import {
 } from '../../shared/result-schema';
 import { describeIssues } from '../../shared/describe-issue';
 import { parseUntrustedJson } from '../../shared/json-limits';
+import { jsonErrorText } from '../../shared/json-error-text';
 
 function invalid(source: string, reason: string, cause?: unknown): MountbenchError {
   return new MountbenchError('FILE_INVALID', `${source} is not a valid Mountbench result file: ${reason}`, {
@@ -25,7 +26,7 @@ function describeJsonError(text: string, err: Error): string {
     (position !== null && Number(position[1]) >= text.trimEnd().length);
   if (truncated)
     return 'the JSON is truncated (the file ends in the middle of a value; was it copied completely?)';
-  return `it is not JSON (${err.message})`;
+  return `it is not JSON (${jsonErrorText(err, text)})`;
 }
 
 export function parseRunFileText(text: string, source: string): RunFile {

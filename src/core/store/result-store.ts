@@ -10,8 +10,11 @@ import { describeIssues } from '../../shared/describe-issue';
 import { parseRunFileText } from './parse-run-file';
 import { megabytes, NotReadableFile, readRegularFile } from './read-regular-file';
 
-/** A 10,000-result run is a few MB; anything this large is not ours, so refuse before reading it. */
-export const MAX_RUN_FILE_BYTES = 50 * 1024 * 1024;
+import { MAX_RUN_FILE_BYTES, runFileText } from './run-json';
+import { resultsChanged } from './results-generation';
+
+/** A 10,000-result run is a few MB; anything larger than this is not ours (run-json.ts). */
+export { MAX_RUN_FILE_BYTES };
 
 const RUN_ID = /^[A-Za-z0-9-]{1,100}$/;
 const LIST_CONCURRENCY = 8;
@@ -22,7 +25,7 @@ export interface RunListing {
   problems: { file: string; message: string }[];
 }
 
-function tooLarge(file: string, bytes: number): MountbenchError {
+export function tooLarge(file: string, bytes: number): MountbenchError {
   return new MountbenchError(
     'FILE_INVALID',
     `${file} is ${megabytes(bytes)}; result files larger than ${megabytes(MAX_RUN_FILE_BYTES)} are refused`,
@@ -41,7 +44,7 @@ export async function saveRun(run: RunFile, dir: string): Promise<string> {
       `Refusing to save an invalid run: ${describeIssues(parsed.error.issues)}`,
     );
   }
-  const text = `${JSON.stringify(parsed.data, null, 2)}\n`;
+  const text = runFileText(parsed.data);
   const file = path.join(dir, `${parsed.data.id}.json`);
   const bytes = Buffer.byteLength(text);
   if (bytes > MAX_RUN_FILE_BYTES) throw tooLarge(`Run ${parsed.data.id}`, bytes);
@@ -56,22 +59,38 @@ export async function saveRun(run: RunFile, dir: string): Promise<string> {
     });
   }
   await writeFileAtomic(file, text);
+  resultsChanged(dir);
   return file;
 }
 
-async function readCapped(file: string): Promise<Buffer> {
+/** Said for a link given to import: nothing of what it points to is read. */
+export function linkRefused(file: string): MountbenchError {
+  return new MountbenchError(
+    'FILE_INVALID',
+    `${file} is a symbolic link; imports read only plain files and do not follow links, so nothing ` +
+      'was read. Import the file itself.',
+  );
+}
+
+async function readCapped(file: string, options: LoadOptions): Promise<Buffer> {
   try {
-    return await readRegularFile(file, { maxBytes: MAX_RUN_FILE_BYTES });
+    return await readRegularFile(file, { maxBytes: MAX_RUN_FILE_BYTES, noFollow: options.noFollow });
   } catch (err) {
     if (err instanceof NotReadableFile && err.size !== undefined) throw tooLarge(file, err.size);
     if (err instanceof MountbenchError) throw err;
+    if (options.noFollow && errnoCode(err) === 'ELOOP') throw linkRefused(file);
     const reason = errnoCode(err) === 'ENOENT' ? 'no such file' : (err as Error).message;
     throw new MountbenchError('IO', `Cannot read ${file}: ${reason}`, { cause: err });
   }
 }
 
-export async function loadRunFile(file: string): Promise<RunFile> {
-  const bytes = await readCapped(file);
+export interface LoadOptions {
+  /** An import: a symbolic link is refused, not followed (a link to /etc/shadow is not a run). */
+  noFollow?: boolean;
+}
+
+export async function loadRunFile(file: string, options: LoadOptions = {}): Promise<RunFile> {
+  const bytes = await readCapped(file, options);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -155,6 +174,7 @@ export async function deleteRun(dir: string, id: string): Promise<void> {
   const file = path.join(dir, `${id}.json`);
   try {
     await fs.unlink(file);
+    resultsChanged(dir);
   } catch (err) {
     if (errnoCode(err) === 'ENOENT') {
       throw new MountbenchError('BAD_INPUT', `There is no saved run ${id} in ${dir}`, { cause: err });

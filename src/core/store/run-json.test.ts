@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseRunFileText, saveRun } from './';
 import { exportTestRun } from '../exports/test-support/export-test-run';
-import { runFileJson } from './run-json';
+import { runFileJson, runFileText } from './run-json';
+import { sampleRun } from './test-support/run-fixture';
 
 let dir: string;
 beforeEach(async () => {
@@ -33,5 +34,17 @@ describe('runFileJson', () => {
   it('refuses to export an invalid run', () => {
     const run = { ...exportTestRun(), status: 'exploded' } as unknown as ReturnType<typeof exportTestRun>;
     expect(() => runFileJson(run)).toThrow(/Refusing to export an invalid run: status/);
+  });
+});
+
+describe('runFileText', () => {
+  it('indents a run, and writes it on one line only when indenting would pass the limit', () => {
+    const run = sampleRun();
+    const pretty = runFileText(run);
+    expect(pretty).toBe(`${JSON.stringify(run, null, 2)}\n`);
+    const limit = Buffer.byteLength(pretty) - 1;
+    const compact = runFileText(run, limit);
+    expect(compact).toBe(`${JSON.stringify(run)}\n`);
+    expect(JSON.parse(compact)).toEqual(JSON.parse(pretty));
   });
 });

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { saveRun } from './result-store';
 import { sampleRun } from './test-support/run-fixture';
 import { summarizeRun } from './run-summary';
-import { listRunSummaries, SUMMARY_INDEX_NAME } from './summary-index';
+import { listRunSummaries, SUMMARY_INDEX_NAME, summaryListingsComputed } from './summary-index';
 
 let dir: string;
 beforeEach(async () => {
@@ -16,7 +16,16 @@ afterEach(async () => {
 });
 
 const indexFile = () => path.join(dir, SUMMARY_INDEX_NAME);
-const readIndex = async () => JSON.parse(await fs.readFile(indexFile(), 'utf8'));
+interface StoredIndex {
+  version: number;
+  entries: { name: string; summary: { machineLabel: string } }[];
+}
+const readRaw = async () => JSON.parse(await fs.readFile(indexFile(), 'utf8')) as StoredIndex;
+/** The stored index with its list of entries keyed by file name, to read it by name. */
+const readIndex = async () => {
+  const raw = await readRaw();
+  return { ...raw, entries: Object.fromEntries(raw.entries.map((e) => [e.name, e])) };
+};
 
 describe('listRunSummaries', () => {
   it('lists summaries newest first and keeps them in an index beside the files', async () => {
@@ -34,8 +43,9 @@ describe('listRunSummaries', () => {
     await saveRun(sampleRun({ id: 'run-a' }), dir);
     await listRunSummaries(dir);
     // Mark the cached summary: if the list parsed the file again, the mark would be gone.
-    const index = await readIndex();
-    index.entries['run-a.json'].summary.machineLabel = 'from the index';
+    const index = await readRaw();
+    const entry = index.entries.find((e) => e.name === 'run-a.json');
+    if (entry) entry.summary.machineLabel = 'from the index';
     await fs.writeFile(indexFile(), JSON.stringify(index));
     expect((await listRunSummaries(dir)).summaries[0].machineLabel).toBe('from the index');
   });
@@ -79,7 +89,7 @@ describe('listRunSummaries', () => {
       label,
       roles: [{ role: 'source-tree', state: 'only', label }],
     });
-    expect((await readIndex()).version).toBe(4);
+    expect((await readIndex()).version).toBe(5);
   });
 
   it('reports a broken result file as a problem and lists the rest', async () => {
@@ -110,5 +120,43 @@ describe('listRunSummaries', () => {
 
   it('lists nothing for a folder that does not exist yet', async () => {
     expect(await listRunSummaries(path.join(dir, 'absent'))).toEqual({ summaries: [], problems: [] });
+  });
+
+  it('reads back an index of 10,000 runs (within the JSON limits), so the list parses no file', async () => {
+    // 10,000 small files, and the index as the writer writes it for them, each summary marked: a
+    // list that parsed the files (or refused the index) would lose the mark.
+    const summary = { ...summarizeRun(sampleRun({ id: 'run-0' })), machineLabel: 'from the index' };
+    const entries: object[] = [];
+    for (let i = 0; i < 10_000; i += 500) {
+      const batch = Array.from({ length: 500 }, (_, k) => `run-${String(i + k).padStart(5, '0')}`);
+      await Promise.all(batch.map((id) => fs.writeFile(path.join(dir, `${id}.json`), '{}')));
+      const infos = await Promise.all(batch.map((id) => fs.stat(path.join(dir, `${id}.json`))));
+      infos.forEach((info, k) =>
+        entries.push({
+          name: `${batch[k]}.json`,
+          mtimeMs: info.mtimeMs,
+          size: info.size,
+          summary: { ...summary, id: batch[k] },
+        }),
+      );
+    }
+    await fs.writeFile(indexFile(), JSON.stringify({ schema: 'mountbench-summaries', version: 5, entries }));
+    const listing = await listRunSummaries(dir);
+    expect(listing.problems).toEqual([]);
+    expect(listing.summaries).toHaveLength(10_000);
+    expect(listing.summaries.every((s) => s.machineLabel === 'from the index')).toBe(true);
+  }, 60_000);
+
+  it('shares one listing among calls made at once, and a write starts a fresh one', async () => {
+    await saveRun(sampleRun({ id: 'run-a' }), dir);
+    const before = summaryListingsComputed();
+    const listings = await Promise.all(Array.from({ length: 50 }, () => listRunSummaries(dir)));
+    expect(summaryListingsComputed() - before).toBe(1);
+    expect(new Set(listings).size).toBe(1);
+    const pending = listRunSummaries(dir);
+    await saveRun(sampleRun({ id: 'run-b' }), dir);
+    const after = await listRunSummaries(dir);
+    await pending;
+    expect(after.summaries.map((s) => s.id).sort()).toEqual(['run-a', 'run-b']);
   });
 });

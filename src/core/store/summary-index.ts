@@ -14,6 +14,7 @@ import { loadRunFile, runFileNames } from './result-store';
 import { summarizeRun } from './run-summary';
 import { parseUntrustedJson } from '../../shared/json-limits';
 import { readRegularFile } from './read-regular-file';
+import { resultsGeneration } from './results-generation';
 
 export const SUMMARY_INDEX_NAME = '.summaries.json';
 const STAT_CONCURRENCY = 16;
@@ -53,14 +54,26 @@ const summarySchema = z
 
 const entrySchema = z.object({ mtimeMs: z.number(), size: z.number().int().min(0), summary: summarySchema });
 
+/**
+ * Since 5 (numbered 4 on its own branch): entries are a list, each with its file name. Version 3 kept them as an object keyed by file
+ * name, so every stored run added a distinct key: at 10,000 runs the JSON limits (which bound
+ * distinct keys and keys per object, json-limits.ts) refused the index, and every list parsed all
+ * the files again. As a list the index has a fixed set of key names and about six containers a
+ * run, so it stays within the limits up to MAX_INDEXED_RUNS.
+ */
 const indexSchema = z.object({
   schema: z.literal('mountbench-summaries'),
-  // 3: summaries name the winner, the machine and the origin; 4: one winner per role (a lone
-  // backend is its role's only option, not its winner). An older index is rebuilt.
-  version: z.literal(4),
-  entries: z.record(z.string(), entrySchema),
+  // 3: summaries name the winner, the machine and the origin; 5: one winner per role (a lone
+  // backend is its role's only option, not its winner) and the entries as a list (below). Both
+  // changes were first numbered 4 apart, so 5 is the first version with both; an older index is
+  // rebuilt.
+  version: z.literal(5),
+  entries: z.array(entrySchema.extend({ name: z.string().max(300) })),
 });
 type IndexEntry = z.infer<typeof entrySchema>;
+
+/** 80,000 runs × ~6 containers stays under MAX_JSON_CONTAINERS (500,000) with room to spare. */
+export const MAX_INDEXED_RUNS = 80_000;
 
 export interface SummaryListing {
   /** Newest first. */
@@ -75,7 +88,8 @@ async function readIndex(file: string): Promise<Map<string, IndexEntry>> {
     const json = parseUntrustedJson(bytes.toString('utf8'));
     if (!('value' in json)) return new Map();
     const parsed = indexSchema.safeParse(json.value);
-    return new Map(parsed.success ? Object.entries(parsed.data.entries) : []);
+    if (!parsed.success) return new Map();
+    return new Map(parsed.data.entries.map(({ name, ...entry }) => [name, entry]));
   } catch {
     return new Map(); // missing or unreadable: rebuilt from the files
   }
@@ -96,7 +110,34 @@ async function summaryOf(
   }
 }
 
-export async function listRunSummaries(dir: string): Promise<SummaryListing> {
+/**
+ * Calls made while a listing of the same folder is under way share it (serve: a page's reload
+ * and every other page's refresh at once would each parse the folder's new files, a 50 MB run as
+ * many times as there were calls). A write through this process (save, import, delete) starts a
+ * new generation, so a call made after a write never gets a listing begun before it.
+ */
+const inFlight = new Map<string, { generation: number; listing: Promise<SummaryListing> }>();
+let computed = 0;
+
+/** How many listings were computed (not shared) by this process: what the load tests count. */
+export function summaryListingsComputed(): number {
+  return computed;
+}
+
+export function listRunSummaries(dir: string): Promise<SummaryListing> {
+  const key = path.resolve(dir);
+  const generation = resultsGeneration(dir);
+  const running = inFlight.get(key);
+  if (running && running.generation === generation) return running.listing;
+  computed += 1;
+  const listing = computeListing(dir).finally(() => {
+    if (inFlight.get(key)?.listing === listing) inFlight.delete(key);
+  });
+  inFlight.set(key, { generation, listing });
+  return listing;
+}
+
+async function computeListing(dir: string): Promise<SummaryListing> {
   const names = await runFileNames(dir);
   if (names === null) return { summaries: [], problems: [] };
   const indexFile = path.join(dir, SUMMARY_INDEX_NAME);
@@ -131,8 +172,16 @@ export async function listRunSummaries(dir: string): Promise<SummaryListing> {
     });
   }
   listing.summaries.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+  if (next.size > MAX_INDEXED_RUNS) {
+    listing.problems.push({
+      file: indexFile,
+      message: `${next.size} stored runs: more than the ${MAX_INDEXED_RUNS} the summary index keeps, so each list reads every file (delete or export old runs to speed it up)`,
+    });
+    changed = false;
+  }
   if (changed) {
-    const text = `${JSON.stringify({ schema: 'mountbench-summaries', version: 4, entries: Object.fromEntries(next) })}\n`;
+    const entries = [...next].map(([name, entry]) => ({ name, ...entry }));
+    const text = `${JSON.stringify({ schema: 'mountbench-summaries', version: 5, entries })}\n`;
     // A read-only results folder still lists; the next list just parses again.
     await writeFileAtomic(indexFile, text).catch(() => undefined);
   }

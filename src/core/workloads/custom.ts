@@ -3,6 +3,7 @@
 import { MountbenchError } from '../../shared/errors';
 import type { MountKind } from '../../shared/ids';
 import { projectName } from '../project/project-folder';
+import { printable } from '../../shared/printable';
 import { directoryFixture } from '../fixtures/directory-fixture';
 import type { WorkloadDefinition } from './workload';
 
@@ -33,7 +34,8 @@ export function customWorkload(
   const folder = spec.folder;
   const params: CustomParams = {
     command: spec.command,
-    project: folder ? projectName(folder) : '',
+    // Stored in the result and printed by every output: the folder's name with controls escaped.
+    project: folder ? printable(projectName(folder)) : '',
     image: spec.image ?? '',
   };
   return {

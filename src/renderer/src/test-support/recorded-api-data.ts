@@ -121,7 +121,7 @@ export const PUBLISHED_RECOMMENDATIONS: Recommendation[] = [
 /** The messages of results.import for three bad files, keyed by file name. */
 // prettier-ignore
 export const IMPORT_ERRORS: Record<string, string> = {
-  "notes.txt": "notes.txt is not a valid Mountbench result file: it is not JSON (Unexpected token 'h', \"hello\" is not valid JSON)",
+  "notes.txt": "notes.txt is not a valid Mountbench result file: it is not JSON (it does not start like JSON)",
   "bad.json": "bad.json is not a valid Mountbench result file: id is missing (and 9 more problems)",
   "empty.json": "empty.json is not a valid Mountbench result file: the file is empty"
 };

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPreloadBridge } from '../../../shared/ipc-bridge';
 import { TOKEN_META_NAME } from '../../../shared/ws-protocol';
-import { pickTransport, transportKind, type PageEnvironment } from './pick-transport';
+import { CREDENTIAL_STORAGE_KEY, pickTransport, transportKind, type PageEnvironment } from './pick-transport';
 import type { SocketOpener } from './socket';
 
 function page(options: { bridge?: boolean; token?: string; protocol?: string }): PageEnvironment {
@@ -41,6 +41,48 @@ describe('pickTransport', () => {
     expect(transportKind(env)).toBe('websocket');
     void pickTransport(env, openSocket).runs.active();
     expect(opened).toEqual(['ws://127.0.0.1:4000/api?token=tok']);
+  });
+
+  it('keeps the credential in sessionStorage for a reload and drops it from the address', () => {
+    const opened: string[] = [];
+    const openSocket: SocketOpener = (url) => {
+      opened.push(url);
+      return { send: () => undefined, close: () => undefined };
+    };
+    const stored = new Map<string, string>();
+    const replaced: string[] = [];
+    const extras = {
+      sessionStorage: {
+        getItem: (k: string) => stored.get(k) ?? null,
+        setItem: (k: string, v: string) => void stored.set(k, v),
+      },
+      history: { replaceState: (_d: unknown, _u: string, url?: string) => void replaced.push(String(url)) },
+    };
+    const first = {
+      ...page({ token: 'sess' }),
+      ...extras,
+      location: {
+        protocol: 'http:',
+        host: '127.0.0.1:4000',
+        pathname: '/',
+        search: '?code=abc&x=1',
+        hash: '#h',
+      },
+    };
+    void pickTransport(first, openSocket).runs.active();
+    expect(stored.get(CREDENTIAL_STORAGE_KEY)).toBe('sess');
+    expect(replaced).toEqual(['/?x=1#h']);
+    // The reload: no meta, the address is clean; the tab's storage still has it.
+    const reload = {
+      ...page({}),
+      ...extras,
+      location: { protocol: 'http:', host: '127.0.0.1:4000', pathname: '/', search: '' },
+    };
+    expect(transportKind(reload)).toBe('websocket');
+    void pickTransport(reload, openSocket).runs.active();
+    expect(opened).toEqual(['ws://127.0.0.1:4000/api?token=sess', 'ws://127.0.0.1:4000/api?token=sess']);
+    expect(replaced).toHaveLength(1);
+    expect(document.cookie).toBe('');
   });
 
   it('has no transport without bridge or token, and every call says what to do', async () => {

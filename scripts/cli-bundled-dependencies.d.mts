@@ -1,0 +1,2 @@
+/** See cli-bundled-dependencies.mjs. */
+export declare const CLI_BUNDLED_DEPENDENCIES: string[];
