@@ -1,0 +1,118 @@
+// The Run view stays responsive during a Quick run: a long-task observer counts the time the page's
+// main thread was busy, and tab clicks made while the run goes are timed from the input to the next
+// frame (the Event Timing API's duration where Chromium reports it). The figures are printed and
+// attached to the test; what is asserted is only that each click was handled and that the answer
+// appeared after the run ended (no assertion on wall-clock time).
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { RUN_TIMEOUT_MS, shownRunId, startRun, tid, waitForSetup } from '../support/dashboard';
+import { expect, test } from '../support/fixtures';
+
+const CLICK_EVERY_MS = 4_000;
+
+interface PageFigures {
+  longTasks: { count: number; totalMs: number; maxMs: number };
+  clicks: number[];
+  eventDurations: number[];
+  answerAtMs: number | null;
+}
+
+test('the Run view answers clicks during a Quick run, and the answer shows when it ends', async ({
+  dashboard,
+}, testInfo) => {
+  const { page, resultsDir } = dashboard;
+  await waitForSetup(page);
+  await tid(page, 'preset-quick').check();
+
+  // Observers go in before the run starts; their figures stay in the page until read at the end.
+  await page.evaluate(() => {
+    const w = window as unknown as { __figures: PageFigures; __clickAt: number | null };
+    w.__figures = {
+      longTasks: { count: 0, totalMs: 0, maxMs: 0 },
+      clicks: [],
+      eventDurations: [],
+      answerAtMs: null,
+    };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        w.__figures.longTasks.count += 1;
+        w.__figures.longTasks.totalMs += entry.duration;
+        w.__figures.longTasks.maxMs = Math.max(w.__figures.longTasks.maxMs, entry.duration);
+      }
+    }).observe({ type: 'longtask' });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        if (entry.name === 'click') w.__figures.eventDurations.push(entry.duration);
+    }).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
+    // Input to the frame after its handler: the event's own timestamp (set when the browser received
+    // it) to the next animation frame.
+    document.addEventListener(
+      'click',
+      (event) => {
+        const target = event.target as HTMLElement | null;
+        if (!target?.closest('[data-testid^="tab-"]')) return;
+        const at = event.timeStamp;
+        requestAnimationFrame(() => w.__figures.clicks.push(performance.now() - at));
+      },
+      true,
+    );
+    // When the answer appears, in the server's clock (both run on this machine).
+    const seen = new MutationObserver(() => {
+      if (document.querySelector('[data-testid="panel-results"] [data-testid="verdict-strip"]')) {
+        w.__figures.answerAtMs = Date.now();
+        seen.disconnect();
+      }
+    });
+    seen.observe(document.body, { childList: true, subtree: true });
+  });
+
+  await startRun(page);
+  await expect(tid(page, 'run-status')).toHaveText('Running');
+
+  // While it runs: Setup and back, each click seen to be handled (its panel shown).
+  let handled = 0;
+  while (
+    await tid(page, 'run-cancel')
+      .isVisible()
+      .catch(() => false)
+  ) {
+    await tid(page, 'tab-setup').click();
+    await expect(tid(page, 'panel-setup')).toBeVisible();
+    await tid(page, 'tab-run').click();
+    // The run may end between the two clicks: the Run or the Results panel answers.
+    await expect(tid(page, 'panel-run').or(tid(page, 'panel-results'))).toBeVisible();
+    handled += 2;
+    if (!(await tid(page, 'panel-run').isVisible())) break;
+    await page.waitForTimeout(CLICK_EVERY_MS);
+  }
+  expect(handled).toBeGreaterThan(0);
+
+  // The answer: a completed run opens in Results by itself.
+  await expect(tid(page, 'panel-results')).toBeVisible({ timeout: RUN_TIMEOUT_MS });
+  const runId = await shownRunId(page);
+  const figures = await page.evaluate(() => (window as unknown as { __figures: PageFigures }).__figures);
+  const run = JSON.parse(await readFile(join(resultsDir, `${runId}.json`), 'utf8')) as {
+    createdAt: string;
+    finishedAt: string;
+  };
+  const runSeconds = (Date.parse(run.finishedAt) - Date.parse(run.createdAt)) / 1000;
+  const answerLag =
+    figures.answerAtMs === null ? null : (figures.answerAtMs - Date.parse(run.finishedAt)) / 1000;
+  const sorted = [...figures.clicks].sort((a, b) => a - b);
+  const pct = (p: number) =>
+    sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN;
+  const lines = [
+    `run ${runId}: ${runSeconds.toFixed(1)} s on the server`,
+    `long tasks: ${figures.longTasks.count}, ${(figures.longTasks.totalMs / 1000).toFixed(1)} s in all, longest ${figures.longTasks.maxMs.toFixed(0)} ms`,
+    `clicks: ${sorted.length} timed, median ${pct(0.5).toFixed(0)} ms, p90 ${pct(0.9).toFixed(0)} ms, max ${(sorted.at(-1) ?? NaN).toFixed(0)} ms`,
+    `event-timing click durations over 16 ms: ${figures.eventDurations.length}${figures.eventDurations.length ? `, max ${Math.max(...figures.eventDurations).toFixed(0)} ms` : ''}`,
+    `answer shown ${answerLag === null ? 'before the observer saw it' : `${answerLag.toFixed(1)} s`} after the run's end`,
+  ];
+  for (const line of lines) {
+    console.log(`run-responsive: ${line}`);
+    testInfo.annotations.push({ type: 'figure', description: line });
+  }
+  await testInfo.attach('responsiveness.txt', { body: lines.join('\n'), contentType: 'text/plain' });
+  expect(figures.clicks.length).toBeGreaterThan(0);
+  expect(figures.answerAtMs).not.toBeNull();
+});
