@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // The Run view stays responsive during a Quick run: a long-task observer counts the time the page's
 // main thread was busy, and tab clicks made while the run goes are timed from the input to the next
 // frame (the Event Timing API's duration where Chromium reports it). The figures are printed and
@@ -5,10 +6,13 @@
 // appeared after the run ended (no assertion on wall-clock time).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RUN_TIMEOUT_MS, shownRunId, startRun, tid, waitForSetup } from '../support/dashboard';
+import { choose, RUN_TIMEOUT_MS, shownRunId, startRun, tid, waitForSetup } from '../support/dashboard';
 import { expect, test } from '../support/fixtures';
 
 const CLICK_EVERY_MS = 4_000;
+// The Quick run of benchmark.spec.ts: three workloads on bind, a named volume and the host.
+const WORKLOADS = ['small-file-read', 'dd-write', 'metadata-walk'];
+const MOUNTS = ['bind', 'volume', 'host'] as const;
 
 interface PageFigures {
   longTasks: { count: number; totalMs: number; maxMs: number };
@@ -20,9 +24,11 @@ interface PageFigures {
 test('the Run view answers clicks during a Quick run, and the answer shows when it ends', async ({
   dashboard,
 }, testInfo) => {
+  // A busy page makes a slow run: the limit is generous, and time is printed, never asserted.
+  test.setTimeout(3 * RUN_TIMEOUT_MS);
   const { page, resultsDir } = dashboard;
   await waitForSetup(page);
-  await tid(page, 'preset-quick').check();
+  await choose(page, { preset: 'quick', workloads: WORKLOADS, mounts: [...MOUNTS] });
 
   // Observers go in before the run starts; their figures stay in the page until read at the end.
   await page.evaluate(() => {
@@ -69,19 +75,34 @@ test('the Run view answers clicks during a Quick run, and the answer shows when 
   await startRun(page);
   await expect(tid(page, 'run-status')).toHaveText('Running');
 
-  // While it runs: Setup and back, each click seen to be handled (its panel shown).
+  // While it runs: Setup and back, each click seen to be handled (its panel shown). A busy page
+  // answers late: the limits are the run's, and the time each took is printed, not asserted.
+  const driverMs: number[] = [];
+  const clickAndSee = async (tab: 'setup' | 'run') => {
+    const started = Date.now();
+    await tid(page, `tab-${tab}`).click({ timeout: RUN_TIMEOUT_MS });
+    // The run may end between two clicks: then Results answers instead of Run.
+    const panel =
+      tab === 'setup' ? tid(page, 'panel-setup') : tid(page, 'panel-run').or(tid(page, 'panel-results'));
+    await expect(panel).toBeVisible({ timeout: RUN_TIMEOUT_MS });
+    driverMs.push(Date.now() - started);
+  };
   let handled = 0;
   while (
     await tid(page, 'run-cancel')
       .isVisible()
       .catch(() => false)
   ) {
-    await tid(page, 'tab-setup').click();
-    await expect(tid(page, 'panel-setup')).toBeVisible();
-    await tid(page, 'tab-run').click();
-    // The run may end between the two clicks: the Run or the Results panel answers.
-    await expect(tid(page, 'panel-run').or(tid(page, 'panel-results'))).toBeVisible();
+    await clickAndSee('setup');
+    await clickAndSee('run');
     handled += 2;
+    // So far, printed as it goes: a flow that times out still leaves its figures.
+    const busy = await page.evaluate(
+      () => (window as unknown as { __figures: PageFigures }).__figures.longTasks,
+    );
+    console.log(
+      `run-responsive: so far ${(busy.totalMs / 1000).toFixed(1)} s of long tasks; last clicks took ${driverMs.slice(-2).join(', ')} ms`,
+    );
     if (!(await tid(page, 'panel-run').isVisible())) break;
     await page.waitForTimeout(CLICK_EVERY_MS);
   }
@@ -105,6 +126,7 @@ test('the Run view answers clicks during a Quick run, and the answer shows when 
     `run ${runId}: ${runSeconds.toFixed(1)} s on the server`,
     `long tasks: ${figures.longTasks.count}, ${(figures.longTasks.totalMs / 1000).toFixed(1)} s in all, longest ${figures.longTasks.maxMs.toFixed(0)} ms`,
     `clicks: ${sorted.length} timed, median ${pct(0.5).toFixed(0)} ms, p90 ${pct(0.9).toFixed(0)} ms, max ${(sorted.at(-1) ?? NaN).toFixed(0)} ms`,
+    `clicks as Playwright saw them (click to panel shown): ${driverMs.length}, max ${Math.max(...driverMs, 0)} ms`,
     `event-timing click durations over 16 ms: ${figures.eventDurations.length}${figures.eventDurations.length ? `, max ${Math.max(...figures.eventDurations).toFixed(0)} ms` : ''}`,
     `answer shown ${answerLag === null ? 'before the observer saw it' : `${answerLag.toFixed(1)} s`} after the run's end`,
   ];

@@ -1,12 +1,15 @@
 // Samples as they land: execution number against seconds on a log axis (the workloads of one run
 // differ by orders of magnitude). Colour says the backend (the host in the baseline grey), shape
 // the workload, a hollow marker a warm-up; hovering a point names it. The latest samples are
-// listed in a table beside it.
+// listed in a table beside it. Drawn at most MAX_DRAWN_SAMPLES markers (older ones thinned) and
+// only when its samples change: the run view re-rendering thousands of SVG markers per event kept
+// the page's main thread busy for most of a run.
+import { memo, useMemo } from 'react';
 import { CartesianGrid, Scatter, ScatterChart, Symbols, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatTime } from '../../../shared/format-time';
 import { seriesColor, useChartColors } from '../hooks/use-chart-colors';
 import { useElementWidth } from '../hooks/use-element-width';
-import { liveSeries, liveWorkloads, type MarkerShape } from '../lib/live-series';
+import { drawnSamples, liveSeries, liveWorkloads, type MarkerShape } from '../lib/live-series';
 import { logDomain, logTicks, tickTime } from '../lib/log-axis';
 import type { BackendProgress, LiveSample } from '../lib/run-progress';
 import { workloadCaseWords } from '../lib/size-words';
@@ -20,13 +23,19 @@ interface Props {
   titles: ReadonlyMap<string, string>;
 }
 
-export function LiveSampleChart({ samples, backends, titles }: Props) {
+export const LiveSampleChart = memo(function LiveSampleChart({ samples, backends, titles }: Props) {
   const colors = useChartColors();
   const [box, width] = useElementWidth<HTMLDivElement>();
-  const domain = logDomain(samples.map((s) => s.seconds));
-  const label = new Map(backends.map((b) => [b.id, b.label]));
-  const series = liveSeries(samples, backends, titles);
-  const workloads = liveWorkloads(samples, titles);
+  const { domain, label, series, workloads, drawn } = useMemo(() => {
+    const drawn = drawnSamples(samples);
+    return {
+      drawn: drawn.length,
+      domain: logDomain(samples.map((s) => s.seconds)),
+      label: new Map(backends.map((b) => [b.id, b.label])),
+      series: liveSeries(drawn, backends, titles),
+      workloads: liveWorkloads(samples, titles),
+    };
+  }, [samples, backends, titles]);
   return (
     <section className="card" aria-label="Samples">
       <h2>Samples as they land</h2>
@@ -83,6 +92,11 @@ export function LiveSampleChart({ samples, backends, titles }: Props) {
           {samples.length === 0 && (
             <p className="note">The first sample comes after the fixtures are laid.</p>
           )}
+          {drawn < samples.length && (
+            <p className="note" data-testid="run-live-thinned">
+              Showing {drawn} of {samples.length} samples: the newest all, older ones thinned.
+            </p>
+          )}
           <ul className="legend" aria-label="Series">
             {backends.map((b, i) => (
               <li key={b.id} className="legend-item">
@@ -136,7 +150,7 @@ export function LiveSampleChart({ samples, backends, titles }: Props) {
       </div>
     </section>
   );
-}
+});
 
 function MarkerGlyph({ shape, color, hollow }: { shape: MarkerShape; color: string; hollow: boolean }) {
   return (
