@@ -262,7 +262,9 @@ async function measureAndSave(
     if (cancel.endedBy(err, 'cancelled before measuring started; nothing was created')) return;
     throw err;
   }
-  const progress = new ProgressLine(process.stderr, Boolean(process.stderr.isTTY));
+  const progress = new ProgressLine(process.stderr, Boolean(process.stderr.isTTY), {
+    maxRounds: request.race ? (request.maxRuns ?? null) : null,
+  });
   await follow('run', runId, cancel, (event) => progress.handle(event));
   if (!ended.run) throw new MountbenchError('INTERNAL', `run ${runId} ended without a result`);
   await reportRun(flags, ended.run, ended.docker, profile, cancel);

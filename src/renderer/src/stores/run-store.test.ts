@@ -98,7 +98,8 @@ describe('run store', () => {
     const joined = stores.run.getState();
     expect(joined.phase).toBe('active');
     expect(joined.request).toEqual(request);
-    expect(joined.progress).toMatchObject({ joined: true, totalExecutions: 81, baseline: null });
+    expect(joined.progress).toMatchObject({ joined: true, totalExecutions: 81 });
+    expect(joined.progress?.pace.firstSample).toBeNull();
     expect(joined.progress?.backends.map((b) => b.label)).toContain('tmpfs');
 
     api.emit(QUICK_RUN.slice(40));
