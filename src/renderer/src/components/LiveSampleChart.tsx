@@ -7,7 +7,8 @@
 import { memo, useMemo } from 'react';
 import { CartesianGrid, Scatter, ScatterChart, Symbols, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatTime } from '../../../shared/format-time';
-import { seriesColor, useChartColors } from '../hooks/use-chart-colors';
+import { useChartColors } from '../hooks/use-chart-colors';
+import { backendColor } from '../lib/backend-palette';
 import { useElementWidth } from '../hooks/use-element-width';
 import { drawnSamples, liveSeries, liveWorkloads, type MarkerShape } from '../lib/live-series';
 import { logDomain, logTicks, tickTime } from '../lib/log-axis';
@@ -73,7 +74,7 @@ export const LiveSampleChart = memo(function LiveSampleChart({ samples, backends
               />
               <Tooltip content={<LiveSampleTooltip />} isAnimationActive={false} />
               {series.map((line) => {
-                const color = seriesColor(colors, line.colorIndex, line.isHost);
+                const color = backendColor(colors, line.backendId, line.isHost);
                 return (
                   <Scatter
                     key={line.key}
@@ -98,11 +99,11 @@ export const LiveSampleChart = memo(function LiveSampleChart({ samples, backends
             </p>
           )}
           <ul className="legend" aria-label="Series">
-            {backends.map((b, i) => (
+            {backends.map((b) => (
               <li key={b.id} className="legend-item">
                 <span
                   className="swatch round"
-                  style={{ background: seriesColor(colors, i, b.id === 'host') }}
+                  style={{ background: backendColor(colors, b.id, b.id === 'host') }}
                   aria-hidden="true"
                 />
                 {b.label}

@@ -14,6 +14,7 @@ import {
   rowSize,
   publishedMachines,
   quickBesidePublished,
+  timePerWords,
 } from '../lib/compare-data';
 import { downloadBlob, imageFileName } from '../lib/download';
 import { errorMessage } from '../lib/error-message';
@@ -58,7 +59,6 @@ export function CompareView() {
   const quickOnes = quickBesidePublished(rows);
   const mixed = mixedSizeKeys(rows);
   const baselines = new Set(rows.filter((r) => r.backend.mount === 'host').map((r) => r.backend.key));
-  const colorOrder = [...new Set(rows.map((r) => r.backend.key))];
 
   const savePng = async () => {
     try {
@@ -145,9 +145,8 @@ export function CompareView() {
                     <GroupedBarChart
                       figures={chart.bars}
                       logScale={logScale}
-                      yLabel="time per op (lower is faster)"
+                      yLabel={`${timePerWords(rows.filter((r) => r.workload.key === chart.workloadKey))} (lower is faster)`}
                       baselineIds={baselines}
-                      colorOrder={colorOrder}
                       testId={`compare-chart-${chart.workloadKey}`}
                       height={260}
                       badge={mixed.has(chart.workloadKey) ? '⚠ mixed sizes: not comparable' : null}
