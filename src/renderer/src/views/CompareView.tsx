@@ -22,6 +22,20 @@ import { pageBackground, pictureOf } from '../lib/image-export';
 import { compareCardModel } from '../lib/share-card-model';
 import { workloadCaseWords } from '../lib/size-words';
 import { useSlice } from '../stores/StoresContext';
+import type { MachineRatio } from '../../../shared/comparison';
+import { machineRatioWords } from '../../../shared/machine-ratio-words';
+
+/** Machine against machine for one workload: each backend's time on one machine over the other's. */
+function MachineRatios({ workloadKey, ratios }: { workloadKey: string; ratios: MachineRatio[] }) {
+  if (ratios.length === 0) return null;
+  return (
+    <ul className="plain machine-ratios" data-testid={`compare-ratios-${workloadKey}`}>
+      {ratios.map((r) => (
+        <li key={`${r.machine.key}|${r.backendKey}`}>{machineRatioWords(r)}</li>
+      ))}
+    </ul>
+  );
+}
 
 export function CompareView() {
   const compare = useSlice(
@@ -150,6 +164,10 @@ export function CompareView() {
                       testId={`compare-chart-${chart.workloadKey}`}
                       height={260}
                       badge={mixed.has(chart.workloadKey) ? '⚠ mixed sizes: not comparable' : null}
+                    />
+                    <MachineRatios
+                      workloadKey={chart.workloadKey}
+                      ratios={compare.ratios.filter((r) => r.workloadKey === chart.workloadKey)}
                     />
                   </section>
                 );
