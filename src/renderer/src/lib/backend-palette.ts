@@ -7,8 +7,9 @@
 /** Slots of the 8-colour Okabe–Ito palette (use-chart-colors.ts) for the settings people compare. */
 const KNOWN: readonly [RegExp, number][] = [
   [/virtiofs|native/, 0],
-  [/grpc|fuse/, 4],
-  [/osxfs|legacy/, 6],
+  // Vermillion, not the sky blue: VirtioFS and gRPC FUSE are the pair most often side by side.
+  [/grpc|fuse/, 5],
+  [/osxfs|legacy/, 4],
   [/vmm|libkrun/, 7],
   [/9p|sshfs|reverse-sshfs/, 3],
 ];
@@ -16,9 +17,9 @@ const KNOWN: readonly [RegExp, number][] = [
 const MOUNT_SLOTS: Record<string, number> = {
   volume: 1,
   tmpfs: 2,
-  layer: 5,
+  layer: 6,
   mutagen: 3,
-  'docker-sync': 6,
+  'docker-sync': 4,
   'synchronized-file-shares': 7,
 };
 
