@@ -40,6 +40,7 @@ function fakeApi() {
       export: notUsed,
       published: notUsed,
       rows: notUsed,
+      machineRatios: notUsed,
     },
     recommend: { forRuns: notUsed },
   };

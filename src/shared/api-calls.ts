@@ -74,6 +74,10 @@ export const API_CALLS = {
   'results:export': z.tuple([runIdSchema, z.enum(EXPORT_FORMATS)]),
   'results:published': z.tuple([]),
   'results:rows': z.tuple([z.array(runIdSchema).max(1000)]),
+  'results:machineRatios': z.tuple([
+    z.array(runIdSchema).max(1000),
+    z.array(z.string().min(1).max(300)).max(100),
+  ]),
   'recommend:forRuns': z.tuple([z.array(runIdSchema).max(1000), z.string().min(1).max(2000), z.boolean()]),
 } as const;
 

@@ -1,7 +1,7 @@
 // The one typed API of Mountbench. Transports (Electron IPC, the `serve` WebSocket) implement it
 // from the call table in api-calls.ts; the renderer and the CLI call it. Channels are `domain:action`.
 import type { WorkloadCost } from './estimate';
-import type { ComparisonRow } from './comparison';
+import type { ComparisonRow, MachineRatio } from './comparison';
 import type { DiscoveredEngine, EngineFsSeen } from './engine';
 import type { MountKind, ProviderId, SizeName, WorkloadId } from './ids';
 import type { ProjectInspection } from './project';
@@ -209,6 +209,11 @@ export interface MountbenchApi {
     published(): Promise<ComparisonRow[]>;
     /** Stored runs as comparison rows, for charts and side-by-side tables. */
     rows(runIds: string[]): Promise<ComparisonRow[]>;
+    /**
+     * Machine against machine over these runs and published machines (the rows Compare shows, in
+     * its order): per backend and workload, each machine's time over the first machine's.
+     */
+    machineRatios(runIds: string[], publishedMachineKeys: string[]): Promise<MachineRatio[]>;
   };
   recommend: {
     /** One recommendation per machine over the given runs (and the published figures if asked). */

@@ -59,3 +59,19 @@ export interface ComparisonRow {
 export function workloadKey(id: string, workloadCase?: string | null): string {
   return workloadCase ? `${id}:${workloadCase}` : id;
 }
+
+/** Machine against machine, per backend and workload (core/compare/machine-ratios.ts). */
+export interface MachineRatio {
+  workloadKey: string;
+  backendKey: string;
+  backendLabel: string;
+  /** `short`: the chip where known ("Apple M1 Pro"), else the label up to its first comma. */
+  machine: { key: string; label: string; short: string };
+  /** The machine the others are measured against: the first in the comparison. */
+  reference: { key: string; label: string; short: string };
+  /** machine's time ÷ reference's time, per operation where a sample is many. */
+  ratio: number;
+  /** 95 % interval of the ratio, or null when a side has no spread (published means only). */
+  interval: { low: number; high: number } | null;
+  basis: 'samples' | 'mean-sd-runs' | 'means-only';
+}

@@ -136,6 +136,7 @@ export function createPreloadBridge(ipc: IpcRendererLike): MountbenchBridge {
       export: invoker('results:export'),
       published: invoker('results:published'),
       rows: invoker('results:rows'),
+      machineRatios: invoker('results:machineRatios'),
     },
     recommend: { forRuns: invoker('recommend:forRuns') },
   };
@@ -212,6 +213,7 @@ export function createApiFromBridge(bridge: MountbenchBridge): MountbenchApi {
       export: (runId, format) => unwrap(bridge.results.export(runId, format)),
       published: () => unwrap(bridge.results.published()),
       rows: (runIds) => unwrap(bridge.results.rows(runIds)),
+      machineRatios: (runIds, keys) => unwrap(bridge.results.machineRatios(runIds, keys)),
     },
     recommend: {
       forRuns: (runIds, profile, includePublished) =>

@@ -14,10 +14,14 @@ export type RunEvent =
       backends: Backend[];
       workloads: WorkloadId[];
       /**
-       * Warm-up plus timed executions in the whole run: the denominator of progress. An adaptive
-       * run may go past it; progress then holds at 100 % until the run is done.
+       * Warm-up plus timed executions the whole run makes at least. A race or an adaptive run may
+       * go past it, up to `maxExecutions` (see shared/progress.ts for how progress uses both).
        */
       totalExecutions: number;
+      /** The most executions the run may make (absent from cores before it was sent). */
+      maxExecutions?: number;
+      /** Per workload, in the run's order: the least and the most executions over its backends. */
+      workloadPlan?: { workloadId: WorkloadId; least: number; most: number }[];
     }
   | ({ type: 'image-progress'; runId: string; image: string } & PullProgress)
   | { type: 'backend-started'; runId: string; backendId: string }

@@ -272,7 +272,10 @@ async function measureAndSave(
     if (cancel.endedBy(err, 'cancelled before measuring started; nothing was created')) return;
     throw err;
   }
-  const progress = new ProgressLine(process.stderr, Boolean(process.stderr.isTTY));
+  const progress = new ProgressLine(process.stderr, Boolean(process.stderr.isTTY), {
+    maxRounds: request.race ? (request.maxRuns ?? null) : null,
+    announcePlan: false,
+  });
   // The plan and its estimate first, before the first sample; a hint only where a person reads it.
   const hint = Boolean(process.stdin.isTTY) && !flags.runs && !flags.adaptive;
   await follow('run', runId, cancel, (event) => {

@@ -1,5 +1,8 @@
-// A one-line progress report with an ETA: redrawn in place on a terminal, one line per finished
-// workload elsewhere (CI logs must not fill with carriage returns).
+// A one-line progress report with its time left: redrawn in place on a terminal, one line per
+// finished workload elsewhere (CI logs must not fill with carriage returns). The figures come from
+// shared/progress.ts, as the dashboard's do: a range while a race may stop early, no time left
+// before samples land, never 100 % before the run's end.
+import { emptyPace, foldPace, paceOf, raceWords, type Pace, type PaceState } from '../../shared/progress';
 import { pullWords } from '../../shared/pull-progress';
 import type { RunEvent } from '../../shared/run-events';
 import { printableLines } from '../../shared/printable';
@@ -14,24 +17,54 @@ export function formatEta(seconds: number): string {
     : `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
 }
 
+/** "ETA 40s–3m10s", "ETA 42s", or "ETA after the first samples". */
+export function etaWords(pace: Pace): string {
+  const r = pace.remaining;
+  if (!r) return 'ETA after the first samples';
+  if (r.high <= r.low * 1.2 + 5) return `ETA ${formatEta((r.low + r.high) / 2)}`;
+  return `ETA ${formatEta(r.low)}–${formatEta(r.high)}`;
+}
+
+/** "37%  ETA 40s–3m10s  dd-write round 4 of at most 20, 3 backends still racing". */
+export function paceWords(pace: Pace): string {
+  const percent = pace.percent === null ? '  …' : `${String(pace.percent).padStart(3)}%`;
+  const race = pace.race ? `  ${pace.race.workloadId} ${raceWords(pace.race)}` : '';
+  return `${percent}  ${etaWords(pace)}${race}`;
+}
+
+export interface ProgressLineOptions {
+  /** The clock, in ms (tests pass their own). */
+  now?: () => number;
+  /** A race's most samples per backend, for "round k of at most n". */
+  maxRounds?: number | null;
+  /** False where the caller prints the plan itself (run: its plan and estimate), so it is said once. */
+  announcePlan?: boolean;
+}
+
 export class ProgressLine {
-  private total = 0;
-  private done = 0;
-  private started = performance.now();
+  private pace: PaceState = emptyPace();
   private where = '';
   private phase = '';
+  private readonly now: () => number;
 
   constructor(
     private readonly out: NodeJS.WriteStream,
     private readonly interactive: boolean,
-  ) {}
+    private readonly options: ProgressLineOptions = {},
+  ) {
+    this.now = options.now ?? (() => performance.now());
+  }
+
+  /** Where the run stands now: what the line shows. */
+  current(): Pace {
+    return paceOf(this.pace, this.now(), { maxRounds: this.options.maxRounds ?? null });
+  }
 
   handle(event: RunEvent): void {
+    this.pace = foldPace(this.pace, event, this.now());
     switch (event.type) {
       case 'planned':
-        this.total = event.totalExecutions;
-        this.started = performance.now();
-        if (!this.interactive)
+        if (!this.interactive && this.options.announcePlan !== false)
           this.out.write(
             `planned ${event.backends.length} backend(s) × ${event.workloads.length} workload(s)\n`,
           );
@@ -45,12 +78,13 @@ export class ProgressLine {
         this.phase = event.phase;
         break;
       case 'sample':
-        this.done = event.completedExecutions;
         this.phase = `${event.warmup ? 'warm-up' : 'run'} ${event.index + 1}`;
         break;
       case 'workload-done':
-        if (!this.interactive)
-          this.out.write(`done ${event.result.backend.id} ${event.result.workload.id}\n`);
+        if (!this.interactive && this.options.announcePlan !== false)
+          this.out.write(
+            `done ${event.result.backend.id} ${event.result.workload.id}  ${paceWords(this.current()).trim()}\n`,
+          );
         break;
       case 'error':
         this.clear();
@@ -70,12 +104,10 @@ export class ProgressLine {
   }
 
   private draw(): void {
-    if (!this.interactive || !this.total) return;
-    const fraction = Math.min(1, this.done / this.total);
-    const elapsed = (performance.now() - this.started) / 1000;
-    const eta = this.done ? (elapsed / this.done) * (this.total - this.done) : NaN;
-    const bar = '█'.repeat(Math.round(fraction * 20)).padEnd(20, '░');
-    const text = `${bar} ${String(Math.round(fraction * 100)).padStart(3)}%  ETA ${formatEta(eta)}  ${this.where} ${this.phase}`;
+    if (!this.interactive || this.pace.least === null) return;
+    const pace = this.current();
+    const bar = '█'.repeat(Math.round((pace.fraction ?? 0) * 20)).padEnd(20, '░');
+    const text = `${bar} ${paceWords(pace)}  ${this.where} ${this.phase}`;
     const width = this.out.columns || 100;
     this.out.write(`\r${text.slice(0, width - 1).padEnd(width - 1)}`);
   }

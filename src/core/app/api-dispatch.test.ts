@@ -66,6 +66,7 @@ function recordingApi() {
       export: record('results.export', { fileName: 'f.csv', mimeType: 'text/csv', text: 'a,b' }),
       published: record('results.published', []),
       rows: record('results.rows', []),
+      machineRatios: record('results.machineRatios', []),
     },
     recommend: { forRuns: record('recommend.forRuns', []) },
   };
@@ -122,6 +123,7 @@ const VALID_ARGS: Record<(typeof API_CHANNELS)[number], unknown[]> = {
   'results:export': ['run-1', 'csv'],
   'results:published': [],
   'results:rows': [['run-1']],
+  'results:machineRatios': [['run-1'], ['published:umitron-2021/m1-pro']],
   'recommend:forRuns': [['run-1'], 'balanced', true],
 };
 

@@ -7,7 +7,7 @@ import type { MountbenchApi } from '../../shared/api';
 import { MountbenchError } from '../../shared/errors';
 import type { ProviderId } from '../../shared/ids';
 import { APP_VERSION } from '../app-version';
-import { publishedRows, rowsFromRun } from '../compare';
+import { machineRatios, publishedRows, rowsFromRun } from '../compare';
 import { discoverEngines, resolveEngine } from '../engines';
 import { EXPORT_FILES, exportRun } from '../exports';
 import { getMachineInfo } from '../machine';
@@ -202,6 +202,11 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
       },
       published: async () => publishedRows(),
       rows: rowsOf,
+      async machineRatios(runIds, publishedMachineKeys) {
+        const keys = new Set(publishedMachineKeys);
+        const published = publishedRows().filter((r) => keys.has(r.machine.key));
+        return machineRatios([...(await rowsOf(runIds)), ...published]);
+      },
     },
     recommend: {
       async forRuns(runIds, profile, includePublished) {

@@ -4,6 +4,12 @@ import type { ComparisonRow } from '../../shared/comparison';
 import { compareRows, type ComparedEntry, type EntryVerdict, type WorkloadGroup } from './compare-groups';
 import { formatMeanStddev, formatRatio } from '../../shared/format-time';
 import { markdownCell, printable, printableLines } from '../../shared/printable';
+import { machineRatios, machineRatioWords, type MachineRatio } from './machine-ratios';
+
+/** The machine-against-machine lines of one workload group, in words. */
+function ratioLines(ratios: readonly MachineRatio[], workloadKey: string): string[] {
+  return ratios.filter((r) => r.workloadKey === workloadKey).map((r) => machineRatioWords(r));
+}
 
 /** `*` only where Welch's test says so at 95 %; `≈` is the honest answer inside the noise. */
 export const SIGNIFICANCE_MARKS: Record<EntryVerdict, string> = {
@@ -85,6 +91,7 @@ export function comparisonText(rows: readonly ComparisonRow[]): string {
   if (rows.length === 0) return 'Nothing to compare.\n';
   const notes = new Notes();
   const out: string[] = [];
+  const ratios = machineRatios(rows);
   for (const group of compareRows(rows)) {
     const table = group.machines.map((m) => m.entries.map((e) => cells(e, notes)));
     const widths = HEADERS.map((h, col) => Math.max(width(h), ...table.flat().map((r) => width(r[col]))));
@@ -99,6 +106,8 @@ export function comparisonText(rows: readonly ComparisonRow[]): string {
       );
       out.push(...table[i].map(line), '');
     });
+    const between = ratioLines(ratios, group.workloadKey);
+    if (between.length) out.push('  machine against machine:', ...between.map((l) => `    ${l}`), '');
   }
   out.push(LEGEND);
   const noteLines = notes.lines();
@@ -118,6 +127,7 @@ export function comparisonMarkdown(rows: readonly ComparisonRow[]): string {
   if (rows.length === 0) return '_Nothing to compare._\n';
   const notes = new Notes();
   const out: string[] = [];
+  const ratios = machineRatios(rows);
   for (const group of compareRows(rows)) {
     out.push(`### ${md(heading(group))}`, '');
     out.push(`| machine | ${HEADERS.join(' | ')} |`);
@@ -129,6 +139,8 @@ export function comparisonMarkdown(rows: readonly ComparisonRow[]): string {
       });
     }
     out.push('');
+    const between = ratioLines(ratios, group.workloadKey);
+    if (between.length) out.push(...between.map((l) => `- ${md(l)}`), '');
   }
   out.push(md(LEGEND));
   const noteLines = notes.lines();

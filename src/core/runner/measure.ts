@@ -50,6 +50,17 @@ export function plannedExecutions(workload: Workload, size: SizeName, counts: Me
   return workload.cases(size).length * (counts.warmup + runs);
 }
 
+/** Executions a workload may make at most: a race's cap, an adaptive stop's most runs. */
+export function mostExecutions(workload: Workload, size: SizeName, counts: MeasureCounts): number {
+  if (workload.kind === 'host-edit') return counts.warmup + workload.edits(size);
+  const runs = counts.race
+    ? racePolicy(counts).maxSamples
+    : counts.adaptive
+      ? stopPolicy(counts).maxRuns
+      : counts.runs;
+  return workload.cases(size).length * (counts.warmup + runs);
+}
+
 export function roundPolicy(counts: MeasureCounts): RoundPolicy {
   if (counts.race) return { kind: 'race', race: racePolicy(counts) };
   if (counts.adaptive) return { kind: 'adaptive', stop: stopPolicy(counts) };

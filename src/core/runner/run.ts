@@ -21,7 +21,7 @@ import { dependencySplits } from '../recommend/dependency-split';
 import type { MeasureHooks } from './measure-hooks';
 import { benchToolsOnHost } from './host-tools';
 import { claimRunDir, otherLiveRuns } from './leftovers';
-import { measureWorkload, plannedExecutions, type MeasureLaneInput } from './measure';
+import { measureWorkload, mostExecutions, plannedExecutions, type MeasureLaneInput } from './measure';
 import type { RunContext } from './run-context';
 import { appStamp } from '../app-version';
 
@@ -65,21 +65,29 @@ function workloadOf(ctx: RunContext, id: WorkloadId): Workload {
   return resolveWorkload(id, ctx.request.custom, { allowHostCommands: ctx.allowHostCommands });
 }
 
-/** Skips what cannot run and counts the executions the rest will make at least. */
-function planWorkloads(ctx: RunContext, log: RunLog): number {
-  let total = 0;
+type WorkloadPlan = NonNullable<Extract<RunEvent, { type: 'planned' }>['workloadPlan']>;
+
+/**
+ * Skips what cannot run and counts, per workload, the executions the rest will make at least and
+ * at most (a race stops between the two): the range progress and its ETA are computed over.
+ */
+function planWorkloads(ctx: RunContext, log: RunLog): WorkloadPlan {
+  const plan: WorkloadPlan = ctx.request.workloads.map((workloadId) => ({ workloadId, least: 0, most: 0 }));
   for (const backend of ctx.backends) {
-    for (const id of ctx.request.workloads) {
+    for (const [index, id] of ctx.request.workloads.entries()) {
       const workload = workloadOf(ctx, id);
       const reason =
         backend.dependencyVolume && id !== 'custom'
           ? 'the dependency-folder split is measured for your own project (custom) only'
           : (workload.unsupportedOn?.(backend.mount) ?? null);
       if (reason) log.skipped.push({ backendId: backend.id, workloadId: id, reason });
-      else total += plannedExecutions(workload, ctx.request.size, ctx.request);
+      else {
+        plan[index].least += plannedExecutions(workload, ctx.request.size, ctx.request);
+        plan[index].most += mostExecutions(workload, ctx.request.size, ctx.request);
+      }
     }
   }
-  return total;
+  return plan;
 }
 
 /** The custom workload may bring its own image: it then gets its own container on each backend. */
@@ -308,13 +316,15 @@ export async function executeRun(ctx: RunContext): Promise<RunFile> {
   const { runId, signal } = ctx;
   const createdAt = new Date().toISOString();
   const log = new RunLog(ctx);
-  const totalExecutions = planWorkloads(ctx, log);
+  const workloadPlan = planWorkloads(ctx, log);
   log.emit({
     type: 'planned',
     runId,
     backends: ctx.backends,
     workloads: ctx.request.workloads,
-    totalExecutions,
+    totalExecutions: workloadPlan.reduce((sum, w) => sum + w.least, 0),
+    maxExecutions: workloadPlan.reduce((sum, w) => sum + w.most, 0),
+    workloadPlan,
   });
   try {
     await claimRunDir(runWorkDir(ctx.cacheDir, runId));

@@ -4,6 +4,7 @@ import { memo, type ReactNode } from 'react';
 import type { RunSummary } from '../../../shared/api';
 import { dateTimeWords } from '../lib/dates';
 import { IMPORTED_WORDS } from '../lib/imported-words';
+import { isEmptyRun, runLabel } from '../lib/run-label';
 import type { PublishedMachine } from '../lib/compare-data';
 
 interface Props {
@@ -40,8 +41,8 @@ const StoredRunChoice = memo(function StoredRunChoice({
         data-testid={`compare-run-${run.id}`}
       />
       <span>
-        <span className="choice-title">
-          {run.machineLabel}
+        <span className="choice-title" data-testid={`compare-run-label-${run.id}`}>
+          {runLabel(run)}
           {run.imported && (
             <span className="badge imported-mark" data-testid={`compare-run-imported-${run.id}`}>
               {IMPORTED_WORDS[run.imported]}
@@ -49,7 +50,7 @@ const StoredRunChoice = memo(function StoredRunChoice({
           )}
         </span>
         <span className="choice-detail">
-          {dateTimeWords(run.createdAt)} · {run.resultCount} result(s)
+          {dateTimeWords(run.createdAt)} · {run.machineLabel} · {run.resultCount} result(s)
         </span>
       </span>
     </label>
@@ -59,6 +60,9 @@ const StoredRunChoice = memo(function StoredRunChoice({
 export function CompareSources(props: Props) {
   const { runs, runIds, published, publishedKeys } = props;
   const ticked = new Set(runIds);
+  // A run in which nothing ran has nothing to lay beside another (History still lists it).
+  const comparable = runs.filter((r) => !isEmptyRun(r) || ticked.has(r.id));
+  const hiddenEmpty = runs.length - comparable.length;
   return (
     <aside className="card compare-sources" aria-label="What to compare">
       <button
@@ -71,10 +75,15 @@ export function CompareSources(props: Props) {
       </button>
       <fieldset className="choices">
         <legend>Stored runs</legend>
-        {runs.length === 0 && <p className="note">None yet: run a benchmark or import a file.</p>}
-        {runs.map((r) => (
+        {comparable.length === 0 && <p className="note">None yet: run a benchmark or import a file.</p>}
+        {comparable.map((r) => (
           <StoredRunChoice key={r.id} run={r} checked={ticked.has(r.id)} onToggle={props.onToggleRun} />
         ))}
+        {hiddenEmpty > 0 && (
+          <p className="note" data-testid="compare-runs-empty-hidden">
+            {hiddenEmpty} run(s) in which nothing ran are not offered here (History lists them).
+          </p>
+        )}
       </fieldset>
       {props.importBox}
       <fieldset className="choices">

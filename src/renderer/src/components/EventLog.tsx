@@ -1,8 +1,15 @@
-// The run's log, newest last, as a live region screen readers read politely.
-import { useEffect, useRef } from 'react';
+// The run's log, newest last, as a live region screen readers read politely. Memoised: it
+// re-renders when a line is added, not on every sample.
+import { memo, useEffect, useRef } from 'react';
 import type { LogEntry } from '../lib/run-log';
 
-export function EventLog({ entries, startedAtMs }: { entries: LogEntry[]; startedAtMs: number | null }) {
+export const EventLog = memo(function EventLog({
+  entries,
+  startedAtMs,
+}: {
+  entries: LogEntry[];
+  startedAtMs: number | null;
+}) {
   const start = startedAtMs ?? entries[0]?.atMs ?? 0;
   const list = useRef<HTMLOListElement>(null);
   const last = entries.at(-1)?.seq;
@@ -24,4 +31,4 @@ export function EventLog({ entries, startedAtMs }: { entries: LogEntry[]; starte
       </ol>
     </section>
   );
-}
+});

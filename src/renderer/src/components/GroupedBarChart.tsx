@@ -4,7 +4,8 @@
 // its bars. The legend is ours, not recharts': buttons that hide and show a series, named in the
 // product's words, which also read well in a screenshot.
 import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, Text, Tooltip, XAxis, YAxis } from 'recharts';
-import { seriesColor, useChartColors } from '../hooks/use-chart-colors';
+import { useChartColors } from '../hooks/use-chart-colors';
+import { backendColor } from '../lib/backend-palette';
 import { useElementWidth } from '../hooks/use-element-width';
 import { barExtent, groupedBars, type BarFigure, type BarGroup } from '../lib/grouped-bars';
 import { logDomain, logTicks, tickTime } from '../lib/log-axis';
@@ -18,11 +19,6 @@ interface Props {
   figures: BarFigure[];
   logScale: boolean;
   yLabel: string;
-  /**
-   * Every series id of the page in one order, so a backend keeps its colour from chart to chart
-   * (compare view); default: the order of this chart's figures.
-   */
-  colorOrder?: readonly string[];
   /** Series ids drawn grey: the host baseline. */
   baselineIds?: ReadonlySet<string>;
   /** Series ids hidden from the bars (still in the legend, to bring them back). */
@@ -68,7 +64,6 @@ export function GroupedBarChart(props: Props) {
     figures,
     logScale,
     yLabel,
-    colorOrder,
     baselineIds,
     hidden,
     onToggleSeries,
@@ -81,8 +76,8 @@ export function GroupedBarChart(props: Props) {
   const [box, width] = useElementWidth<HTMLDivElement>();
   const visible = figures.filter((f) => !hidden?.has(f.series));
   const { series, groups, slots } = groupedBars(figures, logScale, hidden);
-  const order = colorOrder ?? series.map((s) => s.id);
-  const colorOf = (id: string) => seriesColor(colors, order.indexOf(id), baselineIds?.has(id) ?? false);
+  // Keyed by the backend (lib/backend-palette.ts): the same colour in every chart and view.
+  const colorOf = (id: string) => backendColor(colors, id, baselineIds?.has(id) ?? false);
   const domain = logDomain(barExtent(visible, true));
   // recharts' category axis splits the plot width evenly between the slots, with no padding.
   const band = (width - MARGIN.left - MARGIN.right - Y_AXIS_WIDTH) / Math.max(slots.length, 1);

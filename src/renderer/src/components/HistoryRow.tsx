@@ -6,6 +6,7 @@ import { roleWinnerLine, winnerWords as stateWords } from '../../../shared/verdi
 import { dateTimeWords as when } from '../lib/dates';
 import { durationWords } from '../lib/duration-words';
 import { IMPORTED_WORDS } from '../lib/imported-words';
+import { comparedWords, isEmptyRun } from '../lib/run-label';
 import type { HistoryState } from '../stores/history-store';
 
 /** One line per role; a summary cached before roles has the main answer only. */
@@ -35,7 +36,19 @@ export function HistoryRow({ run: r, history, onOpen }: Props) {
           data-testid={`history-select-${r.id}`}
         />
       </td>
-      <th scope="row">{when(r.createdAt)}</th>
+      <th scope="row">
+        {when(r.createdAt)}
+        {/* What it compared, so runs of one machine read apart (the winner has its own column). */}
+        <span className="choice-detail" data-testid={`history-label-${r.id}`}>
+          {isEmptyRun(r) ? (
+            <span className="badge" data-testid={`history-empty-${r.id}`}>
+              empty: nothing ran
+            </span>
+          ) : (
+            comparedWords(r)
+          )}
+        </span>
+      </th>
       <td>
         {r.machineLabel}
         {r.imported && (

@@ -1,10 +1,14 @@
-// Switches the results view to another stored run.
+// Switches the results view to another stored run, each named by what it compared and what won
+// (the machine too when the runs come from more than one).
+import type { RunSummary } from '../../../shared/api';
 import { dateTimeWords } from '../lib/dates';
+import { runLabel } from '../lib/run-label';
 import { useSlice } from '../stores/StoresContext';
 
-function optionWords(createdAt: string, machine: string, status: string): string {
-  const when = dateTimeWords(createdAt);
-  return `${when} · ${machine}${status === 'completed' ? '' : ` · ${status}`}`;
+function optionWords(run: RunSummary, withMachine: boolean): string {
+  const machine = withMachine ? ` · ${run.machineLabel}` : '';
+  const status = run.status === 'completed' ? '' : ` · ${run.status}`;
+  return `${dateTimeWords(run.createdAt)} · ${runLabel(run)}${machine}${status}`;
 }
 
 export function RunPicker({ current, onOpen }: { current: string | null; onOpen(runId: string): void }) {
@@ -13,6 +17,7 @@ export function RunPicker({ current, onOpen }: { current: string | null; onOpen(
     (s) => s.runs,
   );
   if (runs.length === 0) return null;
+  const machines = new Set(runs.map((r) => r.machineKey ?? r.machineLabel));
   return (
     <label className="inline run-picker">
       Run{' '}
@@ -27,7 +32,7 @@ export function RunPicker({ current, onOpen }: { current: string | null; onOpen(
         )}
         {runs.map((r) => (
           <option key={r.id} value={r.id}>
-            {optionWords(r.createdAt, r.machineLabel, r.status)}
+            {optionWords(r, machines.size > 1)}
           </option>
         ))}
       </select>

@@ -1,6 +1,10 @@
-// Overall progress of the run: a bar with its ETA, the image being fetched, and Cancel.
+// Overall progress of the run: a bar with its time left (a range while a race may stop early), a
+// race's round and the backends still in it, the image being fetched, and Cancel. The figures come
+// from shared/progress.ts, as the CLI's do; the clock ticks here so the rest of the view does not
+// re-render every second.
+import { paceOf, raceWords, remainingWords } from '../../../shared/progress';
 import { pullWords } from '../../../shared/pull-progress';
-import { formatRemaining, runEta } from '../lib/eta';
+import { useNow } from '../hooks/use-now';
 import type { RunProgress } from '../lib/run-progress';
 
 const STATUS_WORDS: Record<RunProgress['status'], string> = {
@@ -12,22 +16,28 @@ const STATUS_WORDS: Record<RunProgress['status'], string> = {
 
 interface Props {
   progress: RunProgress;
-  now: number;
+  /** A race's most samples per backend, to say "round k of at most n"; null when not known. */
+  maxRounds?: number | null;
   cancelling: boolean;
   onCancel(): void;
 }
 
-export function RunProgressPanel({ progress, now, cancelling, onCancel }: Props) {
-  const { fraction, remainingSeconds } = runEta(progress, now);
-  const percent = fraction === null ? null : Math.round(fraction * 100);
+export function RunProgressPanel({ progress, maxRounds = null, cancelling, onCancel }: Props) {
   const running = progress.status === 'running';
+  const now = useNow(running);
+  const pace = paceOf(progress.pace, now, { maxRounds });
+  const percent = pace.percent;
   const eta = !running
     ? null
-    : fraction === 1
+    : pace.left && pace.left.high === 0
       ? 'finishing…'
-      : remainingSeconds === null
-        ? 'estimating time left…'
-        : `about ${formatRemaining(remainingSeconds)} left`;
+      : pace.remaining === null
+        ? 'time left known once samples land'
+        : remainingWords(pace.remaining);
+  const executions =
+    pace.left && running && pace.left.high > pace.left.low
+      ? `${progress.completedExecutions} executions, ${pace.left.low}–${pace.left.high} to go`
+      : `${progress.completedExecutions} of ${progress.totalExecutions} executions`;
   return (
     <section className="card progress-card" aria-label="Run progress">
       <div className="card-head">
@@ -70,7 +80,15 @@ export function RunProgressPanel({ progress, now, cancelling, onCancel }: Props)
           )
         ) : (
           <>
-            {percent} % · {progress.completedExecutions} of {progress.totalExecutions} executions
+            {percent} % · {executions}
+          </>
+        )}
+        {running && pace.race && (
+          <>
+            {' · '}
+            <span data-testid="run-race">
+              {pace.race.workloadId}: {raceWords(pace.race)}
+            </span>
           </>
         )}
         {eta && (

@@ -1,6 +1,7 @@
 // A sweep followed in the run view: each setting's phase (switching, restarting with the
 // product's own progress message, checking, measuring k/n, done, skipped and why), then putting
 // the settings back and how that went; Cancel stops the sweep, which puts them back.
+import { paceOf, raceWords } from '../../../shared/progress';
 import type { SweepProgressState, VariantProgress } from '../lib/sweep-progress';
 
 const PHASE_WORDS: Record<VariantProgress['phase'], string> = {
@@ -21,8 +22,14 @@ const RESTORE_WORDS: Record<SweepProgressState['restore']['phase'], string> = {
 };
 
 function variantLine(v: VariantProgress): string {
-  if (v.phase === 'measure' && v.total) return `${PHASE_WORDS.measure} ${v.completed}/${v.total}`;
-  return PHASE_WORDS[v.phase];
+  if (v.phase !== 'measure' || !v.total) return PHASE_WORDS[v.phase];
+  const pace = paceOf(v.pace, 0);
+  // A race stops between its least and its most: say what is left as a range, never "45/40".
+  if (pace.left && pace.left.high > pace.left.low) {
+    const race = pace.race ? `, ${raceWords(pace.race)}` : '';
+    return `${PHASE_WORDS.measure} ${pace.percent ?? 0} %: ${v.completed} executions, ${pace.left.low}–${pace.left.high} to go${race}`;
+  }
+  return `${PHASE_WORDS.measure} ${v.completed}/${v.total}`;
 }
 
 interface Props {
@@ -43,6 +50,9 @@ export function SweepProgressPanel({
   onOpenResults,
 }: Props) {
   const finish = progress.finish;
+  // Switches still to come (with their restarts, where the product restarts) are part of what is
+  // left: said, so the wait is not a surprise.
+  const waiting = progress.variants.filter((v) => v.phase === 'waiting').length;
   return (
     <section className="card progress-card" aria-label="Sweep progress" data-testid="sweep-progress">
       <div className="card-head">
@@ -66,6 +76,11 @@ export function SweepProgressPanel({
           </button>
         )}
       </div>
+      {active && waiting > 0 && (
+        <p className="note" data-testid="sweep-still-to-come">
+          {`${waiting} more setting${waiting === 1 ? '' : 's'} to switch and measure after this one.`}
+        </p>
+      )}
       <ol className="plain sweep-variants" data-testid="sweep-variants">
         {progress.variants.map((v) => (
           <li key={v.id} data-testid={`sweep-variant-${v.id}`} className={`phase-${v.phase}`}>

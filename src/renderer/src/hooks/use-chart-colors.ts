@@ -1,5 +1,6 @@
 // Chart colours for the current theme. Series use the Okabe–Ito palette (told apart by people with
-// colour-vision deficiencies), lightened in dark mode; the host baseline is always grey.
+// colour-vision deficiencies), lightened in dark mode; the host baseline is always grey. Which
+// colour a backend gets is lib/backend-palette.ts's to say, by the backend, in every chart.
 import { useColorScheme } from './use-color-scheme';
 
 export interface ChartColors {
@@ -31,8 +32,4 @@ const DARK: ChartColors = {
 
 export function useChartColors(): ChartColors {
   return useColorScheme() === 'dark' ? DARK : LIGHT;
-}
-
-export function seriesColor(colors: ChartColors, index: number, isBaseline: boolean): string {
-  return isBaseline ? colors.baseline : colors.series[index % colors.series.length];
 }

@@ -182,3 +182,14 @@ export function m1VsIntelKeys(published: readonly ComparisonRow[]): string[] {
   }
   return [];
 }
+
+/**
+ * What the bars' times are: "time per run" for whole-task workloads, "time per operation" where a
+ * sample is many operations (the figures are then divided per op), both when a chart holds both.
+ */
+export function timePerWords(rows: readonly Pick<ComparisonRow, 'opsPerSample'>[]): string {
+  const perOp = rows.some((r) => r.opsPerSample > 1);
+  const perRun = rows.some((r) => r.opsPerSample <= 1);
+  if (perOp && perRun) return 'time per run (per operation where a run is many)';
+  return perOp ? 'time per operation' : 'time per run';
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { liveSeries, liveWorkloads } from './live-series';
+import { drawnSamples, liveSeries, liveWorkloads } from './live-series';
 import type { BackendProgress, LiveSample } from './run-progress';
 
 const backend = (id: string, label: string): BackendProgress => ({
@@ -61,5 +61,33 @@ describe('liveSeries', () => {
       { x: 2, y: 0.2, backend: 'bind mount · native', workload: 'dd write', warmup: false, sample: 1 },
       { x: 3, y: 0.3, backend: 'bind mount · native', workload: 'dd write', warmup: false, sample: 2 },
     ]);
+  });
+});
+
+describe('drawnSamples', () => {
+  const many = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      execution: i + 1,
+      backendId: 'b',
+      workloadId: 'dd-write' as const,
+      workloadCase: null,
+      warmup: i % 100 === 0,
+      sample: i + 1,
+      seconds: 0.1,
+    }));
+
+  it('draws every sample of a short run', () => {
+    const samples = many(50);
+    expect(drawnSamples(samples, 400)).toBe(samples);
+  });
+
+  it('caps a long run: the newest whole, every warm-up, older timed samples thinned', () => {
+    const samples = many(2000);
+    const drawn = drawnSamples(samples, 400);
+    expect(drawn.length).toBeLessThanOrEqual(400);
+    expect(drawn.slice(-200)).toEqual(samples.slice(-200));
+    expect(drawn.filter((s) => s.warmup)).toEqual(samples.filter((s) => s.warmup));
+    // In execution order, so the chart reads left to right.
+    expect(drawn.every((s, i) => i === 0 || s.execution > drawn[i - 1].execution)).toBe(true);
   });
 });

@@ -92,3 +92,24 @@ export function liveSeries(
   }
   return [...series.values()];
 }
+
+/** The most markers the live chart draws: an SVG of thousands re-laid out per update froze the page. */
+export const MAX_DRAWN_SAMPLES = 400;
+
+/**
+ * The samples the live chart draws when there are more than it can: every warm-up (a few, each
+ * telling), the newest timed samples whole, and every k-th of the older ones, so the picture of
+ * the whole run stays while its cost is capped.
+ */
+export function drawnSamples(samples: readonly LiveSample[], cap = MAX_DRAWN_SAMPLES): readonly LiveSample[] {
+  if (samples.length <= cap) return samples;
+  const newest = Math.floor(cap / 2);
+  const older = samples.slice(0, samples.length - newest);
+  const keptWarmups = older.filter((s) => s.warmup).length;
+  const room = Math.max(1, cap - newest - keptWarmups);
+  const timedOlder = older.length - keptWarmups;
+  const stride = Math.max(1, Math.ceil(timedOlder / room));
+  let timedIndex = 0;
+  const kept = older.filter((s) => s.warmup || timedIndex++ % stride === 0);
+  return [...kept, ...samples.slice(samples.length - newest)];
+}

@@ -95,7 +95,7 @@ describe('reduceRun when joining a run already in progress', () => {
       state: 'running',
     });
     expect(state.completedExecutions).toBe(12);
-    expect(state.baseline).toEqual({ atMs: 1000, completed: 11 });
+    expect(state.pace.firstSample).toEqual({ atMs: 1000, completed: 11 });
   });
 
   it('learns a backend label from its first result when planned was missed', () => {
@@ -112,7 +112,7 @@ describe('reduceRun when joining a run already in progress', () => {
     const state = reduceRun(joined, QUICK_RUN[0], 5000);
     expect(state.backends[0].label).toBe('bind mount · native');
     expect(state.totalExecutions).toBe(81);
-    expect(state.baseline).toBeNull();
+    expect(state.pace.firstSample).toBeNull();
   });
 
   it('knows the backends before the active one ran while it was away, and learns their outcome at the end', () => {

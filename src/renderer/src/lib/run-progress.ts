@@ -6,6 +6,7 @@ import type { SerializedError } from '../../../shared/errors';
 import type { WorkloadId } from '../../../shared/ids';
 import type { RunFile, WorkloadResult } from '../../../shared/result-schema';
 import type { RunEvent, RunPhase } from '../../../shared/run-events';
+import { emptyPace, foldPace, type PaceState } from '../../../shared/progress';
 import { describeEvent, type LogEntry } from './run-log';
 
 export type BackendState =
@@ -59,11 +60,8 @@ export interface RunProgress {
   completedExecutions: number;
   /** True when this dashboard joined the run in progress (after a reload) and missed its start. */
   joined: boolean;
-  /**
-   * The point the ETA measures speed from: when `planned` arrived, or, for a joined run, the first
-   * sample seen (its earlier executions took time this dashboard never saw). Null until then.
-   */
-  baseline: { atMs: number; completed: number } | null;
+  /** What progress and the ETA are computed from (shared/progress.ts, as the CLI does). */
+  pace: PaceState;
   image: ({ image: string } & PullProgress) | null;
   samples: LiveSample[];
   log: LogEntry[];
@@ -76,7 +74,7 @@ export interface RunProgress {
 export const MAX_LIVE_SAMPLES = 2000;
 export const MAX_LOG_ENTRIES = 300;
 
-export function emptyRun(runId: string, nowMs: number, options: { joined?: boolean } = {}): RunProgress {
+export function emptyRun(runId: string, _nowMs: number, options: { joined?: boolean } = {}): RunProgress {
   const joined = options.joined ?? false;
   return {
     runId,
@@ -86,7 +84,7 @@ export function emptyRun(runId: string, nowMs: number, options: { joined?: boole
     backends: [],
     totalExecutions: null,
     completedExecutions: 0,
-    baseline: joined ? null : { atMs: nowMs, completed: 0 },
+    pace: emptyPace(),
     image: null,
     samples: [],
     log: [],
@@ -132,14 +130,13 @@ function withLog(state: RunProgress, event: RunEvent, nowMs: number): RunProgres
   return { ...state, log: [...state.log, entry].slice(-MAX_LOG_ENTRIES) };
 }
 
-function apply(state: RunProgress, event: RunEvent, nowMs: number): RunProgress {
+function apply(state: RunProgress, event: RunEvent, _nowMs: number): RunProgress {
   switch (event.type) {
     case 'planned':
       return {
         ...state,
         workloads: event.workloads,
         totalExecutions: event.totalExecutions,
-        baseline: state.joined ? state.baseline : { atMs: nowMs, completed: state.completedExecutions },
         // Events may have come first (a joined run): keep what they said, take the core's labels.
         backends: event.backends.map((b) => ({
           ...(state.backends.find((known) => known.id === b.id) ?? newBackend(b.id, b.label)),
@@ -190,7 +187,6 @@ function apply(state: RunProgress, event: RunEvent, nowMs: number): RunProgress 
       return {
         ...state,
         completedExecutions: Math.max(state.completedExecutions, event.completedExecutions),
-        baseline: state.baseline ?? { atMs: nowMs, completed: event.completedExecutions },
         samples: [...state.samples, sample].slice(-MAX_LIVE_SAMPLES),
         backends: updateBackend(state.backends, event.backendId, (b) => ({
           ...b,
@@ -286,5 +282,6 @@ function markMissed(state: RunProgress, event: RunEvent): RunProgress {
 export function reduceRun(state: RunProgress, event: RunEvent, nowMs: number): RunProgress {
   if (event.runId !== state.runId) return state;
   // The log describes the event against the state before it (labels, counts).
-  return markMissed(apply(withLog(state, event, nowMs), event, nowMs), event);
+  const next = markMissed(apply(withLog(state, event, nowMs), event, nowMs), event);
+  return { ...next, pace: foldPace(state.pace, event, nowMs) };
 }

@@ -3,6 +3,7 @@
 // and not a DOM snapshot: it takes milliseconds where copying the page's styles took seconds, and
 // its size never depends on the window.
 import { formatMeanStddev } from '../../../shared/format-time';
+import { backendColor } from './backend-palette';
 import type { CardModel, CardPanel, CardRow } from './share-card-model';
 
 export const CARD_WIDTH = 1200;
@@ -73,6 +74,44 @@ function fit(ctx: Ctx, text: string, width: number): string {
   return `${text.slice(0, lo)}…`;
 }
 
+/** Shortest a name is cut to: "App…" said nothing about which machine a bar was. */
+const MIN_NAME_CHARS = 8;
+
+function fitBy(measure: (text: string) => number, text: string, width: number, minChars = 0): string {
+  if (measure(text) <= width) return text;
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (measure(`${text.slice(0, mid)}…`) <= width) lo = mid;
+    else hi = mid - 1;
+  }
+  const keep = Math.min(text.length, Math.max(lo, minChars));
+  return keep >= text.length ? text : `${text.slice(0, keep)}…`;
+}
+
+/**
+ * A bar's machine name and backend label laid out on one line of `width`: the machine first (in a
+ * comparison it says whose bar it is), each given at least half the line when both cannot fit,
+ * and neither ever cut below MIN_NAME_CHARS characters (the line then runs long rather than
+ * leaving a name blank or "App…").
+ */
+export function labelParts(
+  measure: (text: string) => number,
+  label: string,
+  sub: string | null,
+  width: number,
+): { sub: string | null; label: string } {
+  if (!sub) return { sub: null, label: fitBy(measure, label, width, MIN_NAME_CHARS) };
+  const gap = measure('  ');
+  const whole = measure(sub) + gap + measure(label);
+  if (whole <= width) return { sub, label };
+  const subRoom = Math.max(measure(sub) <= width / 2 ? measure(sub) : width / 2, 0);
+  const fittedSub = fitBy(measure, sub, subRoom, MIN_NAME_CHARS);
+  const labelRoom = width - measure(fittedSub) - gap;
+  return { sub: fittedSub, label: fitBy(measure, label, labelRoom, MIN_NAME_CHARS) };
+}
+
 /** Words wrapped to `width`, at most `lines` lines (the last one cut). */
 function wrap(ctx: Ctx, text: string, width: number, lines: number): string[] {
   const out: string[] = [];
@@ -95,9 +134,9 @@ function wrap(ctx: Ctx, text: string, width: number, lines: number): string[] {
   return out;
 }
 
-function colorOf(palette: CardPalette, order: string[], row: CardRow): string {
-  if (row.baseline) return palette.baseline;
-  return palette.series[order.indexOf(row.series) % palette.series.length];
+function colorOf(palette: CardPalette, row: CardRow): string {
+  // The dashboard's colour for this backend (lib/backend-palette.ts), not one by position.
+  return backendColor(palette, row.series, row.baseline);
 }
 
 function drawPanel(
@@ -105,7 +144,6 @@ function drawPanel(
   panel: CardPanel,
   box: { x: number; y: number; w: number; h: number },
   palette: CardPalette,
-  order: string[],
 ): void {
   ctx.fillStyle = palette.surface;
   ctx.strokeStyle = palette.border;
@@ -145,17 +183,17 @@ function drawPanel(
     const labelRoom = width - figureW - 12;
     font(ctx, size, 600);
     ctx.fillStyle = palette.text;
-    const label = fit(ctx, row.label + badge, labelRoom);
-    ctx.fillText(label, left, textY);
-    if (row.sub) {
-      const used = ctx.measureText(`${label}  `).width;
-      font(ctx, size - 1);
-      ctx.fillStyle = palette.muted;
-      if (labelRoom - used > 40) ctx.fillText(fit(ctx, row.sub, labelRoom - used), left + used, textY);
+    const parts = labelParts((text) => ctx.measureText(text).width, row.label + badge, row.sub, labelRoom);
+    let x = left;
+    if (parts.sub) {
+      // The machine first: in a comparison it says whose bar this is.
+      ctx.fillText(parts.sub, x, textY);
+      x += ctx.measureText(`${parts.sub}  `).width;
     }
+    ctx.fillText(parts.label, x, textY);
     const barY = textY + 6;
     const end = scale(row.mean);
-    ctx.fillStyle = colorOf(palette, order, row);
+    ctx.fillStyle = colorOf(palette, row);
     ctx.fillRect(left, barY, Math.max(2, end - left), barH);
     if (row.badge) {
       // Hatched: a bar at another size is marked on itself, not only in a note.
@@ -248,11 +286,10 @@ export function drawShareCard(canvas: HTMLCanvasElement, model: CardModel, palet
   const gap = 12;
   const pw = (inner - gap * (cols - 1)) / cols;
   const ph = (gh - gap * (rowsOfPanels - 1)) / rowsOfPanels;
-  const order = [...new Set(model.panels.flatMap((p) => p.rows.map((r) => r.series)))];
   model.panels.forEach((panel, i) => {
     const c = i % cols;
     const r = Math.floor(i / cols);
-    drawPanel(ctx, panel, { x: PAD + c * (pw + gap), y: gy + r * (ph + gap), w: pw, h: ph }, palette, order);
+    drawPanel(ctx, panel, { x: PAD + c * (pw + gap), y: gy + r * (ph + gap), w: pw, h: ph }, palette);
   });
 
   font(ctx, 13);

@@ -5,7 +5,13 @@
 import type { ComparisonRow } from '../../../shared/comparison';
 import type { RunFile } from '../../../shared/result-schema';
 import { perOpSpread } from '../../../shared/per-op';
-import { groupByMachine, quickBesidePublished, rowSize, shortMachineName } from './compare-data';
+import {
+  groupByMachine,
+  quickBesidePublished,
+  rowSize,
+  shortMachineName,
+  timePerWords,
+} from './compare-data';
 import { machineLine, PRODUCT_NAMES } from './machine-words';
 import { countsLine, isoDate } from './run-provenance';
 import { resultsByWorkload } from './result-figures';
@@ -73,7 +79,8 @@ export function runCardModel(
     verdict: { text: [verdict.sentence, ...verdict.otherRoles].join(' · '), state: verdict.state },
     panels: panels.slice(0, MAX_PANELS),
     more: Math.max(0, panels.length - MAX_PANELS),
-    legend: 'time per sample, lower is faster · bar: mean · whiskers: ±1 σ · linear scale from 0',
+    // The bars are each run's whole time (a batched workload's too): time per run.
+    legend: 'time per run, lower is faster · bar: mean · whiskers: ±1 σ · linear scale from 0',
     provenance: [
       countsLine(run),
       `run ${isoDate(run.createdAt)}`,
@@ -146,8 +153,7 @@ export function compareCardModel(
         : { text: `Fastest: ${fastestWords(panels)}.`, state: 'info' },
     panels: panels.slice(0, MAX_PANELS),
     more: Math.max(0, panels.length - MAX_PANELS),
-    legend:
-      'time per operation, lower is faster · bar: mean · whiskers: ±1 σ where known · linear scale from 0',
+    legend: `${timePerWords(rows)}, lower is faster · bar: mean · whiskers: ±1 σ where known · linear scale from 0`,
     provenance: [
       sources.join('; '),
       `${sizes.join(' + ')} size`,

@@ -1,5 +1,6 @@
 // A sweep's progress folded from its events: each variant's phase (with the product's own progress
 // message while it restarts, k/n while it measures, why when skipped), then putting settings back.
+import { emptyPace, foldPace, type PaceState } from '../../../shared/progress';
 import type { SweepEvent, SweepFinish } from '../../../shared/sweep';
 
 export type VariantPhase = 'waiting' | 'apply' | 'wait' | 'verify' | 'measure' | 'done' | 'skipped';
@@ -13,6 +14,8 @@ export interface VariantProgress {
   message: string | null;
   completed: number;
   total: number | null;
+  /** The variant's run as progress folds it (shared/progress.ts): a race's range, its round. */
+  pace: PaceState;
 }
 
 export interface SweepProgressState {
@@ -33,6 +36,7 @@ export function emptySweep(sweepId: string, variants: readonly string[]): SweepP
       message: null,
       completed: 0,
       total: null,
+      pace: emptyPace(),
     })),
     restore: { phase: 'pending', message: null },
     journal: null,
@@ -50,7 +54,15 @@ function withVariant(
     ? state.variants.map((v) => (v.id === id ? change(v) : v))
     : [
         ...state.variants,
-        change({ id, label: id, phase: 'waiting', message: null, completed: 0, total: null }),
+        change({
+          id,
+          label: id,
+          phase: 'waiting',
+          message: null,
+          completed: 0,
+          total: null,
+          pace: emptyPace(),
+        }),
       ];
   return { ...state, variants };
 }
@@ -78,11 +90,14 @@ export function reduceSweep(state: SweepProgressState, event: SweepEvent): Sweep
     }
     case 'run': {
       const inner = event.event;
-      if (inner.type === 'planned')
-        return withVariant(state, event.variant, (v) => ({ ...v, total: inner.totalExecutions }));
-      if (inner.type === 'sample')
-        return withVariant(state, event.variant, (v) => ({ ...v, completed: inner.completedExecutions }));
-      return state;
+      if (inner.type !== 'planned' && inner.type !== 'sample' && inner.type !== 'run-done') return state;
+      return withVariant(state, event.variant, (v) => ({
+        ...v,
+        total: inner.type === 'planned' ? inner.totalExecutions : v.total,
+        completed: inner.type === 'sample' ? inner.completedExecutions : v.completed,
+        // The sweep's clock is not the point here (no time left is shown per setting): 0 will do.
+        pace: foldPace(v.pace, inner, 0),
+      }));
     }
     case 'restore':
       return { ...state, restore: { phase: event.phase, message: event.message ?? null } };

@@ -2,7 +2,7 @@
 // machines, plus the import of a colleague's file.
 import { createStore } from 'zustand/vanilla';
 import type { HyperfineImportDetails, ImportedRun, MountbenchApi } from '../../../shared/api';
-import type { ComparisonRow } from '../../../shared/comparison';
+import type { ComparisonRow, MachineRatio } from '../../../shared/comparison';
 import { m1VsIntelKeys } from '../lib/compare-data';
 import { errorMessage } from '../lib/error-message';
 import { hyperfineCommands } from '../lib/hyperfine-sniff';
@@ -22,6 +22,8 @@ export interface PendingHyperfine {
 export interface CompareState {
   runIds: string[];
   measured: ComparisonRow[];
+  /** Machine against machine over what is shown, computed by the core (its ratio intervals). */
+  ratios: MachineRatio[];
   published: ComparisonRow[];
   publishedStatus: 'loading' | 'ready' | 'error';
   publishedKeys: string[];
@@ -55,6 +57,25 @@ export function createCompareStore(options: CompareStoreOptions) {
   let ticket = 0;
 
   return createStore<CompareState>()((set, get) => {
+    let ratioTicket = 0;
+    // What is shown changed: the core works out machine against machine again (fewer than two
+    // sources cannot have two machines, and need no call).
+    const loadRatios = async () => {
+      const mine = ++ratioTicket;
+      const { runIds, publishedKeys } = get();
+      if (runIds.length + publishedKeys.length < 2) {
+        set({ ratios: [] });
+        return;
+      }
+      try {
+        const ratios = await api.results.machineRatios(runIds, publishedKeys);
+        if (mine === ratioTicket) set({ ratios });
+      } catch (err) {
+        if (mine === ratioTicket) set({ ratios: [] });
+        options.onError?.('Could not compare the machines', err);
+      }
+    };
+
     const loadMeasured = async (runIds: string[]) => {
       const mine = ++ticket;
       set({ runIds });
@@ -64,6 +85,7 @@ export function createCompareStore(options: CompareStoreOptions) {
       } catch (err) {
         if (mine === ticket) options.onError?.('Could not load the runs to compare', err);
       }
+      if (mine === ticket) await loadRatios();
     };
 
     const imported = async (fileName: string, call: () => Promise<ImportedRun>) => {
@@ -87,6 +109,7 @@ export function createCompareStore(options: CompareStoreOptions) {
     return {
       runIds: [],
       measured: [],
+      ratios: [],
       published: [],
       publishedStatus: 'loading',
       publishedKeys: [],
@@ -104,7 +127,10 @@ export function createCompareStore(options: CompareStoreOptions) {
 
       toggleRun: (runId) => loadMeasured(toggle(get().runIds, runId)),
 
-      togglePublished: (machineKey) => set((s) => ({ publishedKeys: toggle(s.publishedKeys, machineKey) })),
+      togglePublished(machineKey) {
+        set((s) => ({ publishedKeys: toggle(s.publishedKeys, machineKey) }));
+        void loadRatios();
+      },
 
       async showM1VsIntel() {
         if (get().publishedStatus !== 'ready') await get().loadPublished();

@@ -19,7 +19,15 @@ export interface StoreOptions {
   memory?: RunMemory;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * A run's and a sweep's progress published at most this often (ms); 0 (tests): on every event.
+   * The app passes LIVE_COALESCE_MS.
+   */
+  coalesceMs?: number;
 }
+
+/** A few updates a second: a live view that stays responsive on a busy two-core machine. */
+export const LIVE_COALESCE_MS = 250;
 
 export function createStores(api: MountbenchApi, options: StoreOptions = {}) {
   const notices = createNoticesStore();
@@ -41,6 +49,7 @@ export function createStores(api: MountbenchApi, options: StoreOptions = {}) {
     api,
     memory: options.memory ?? sessionRunMemory(),
     now: options.now,
+    coalesceMs: options.coalesceMs,
     onError,
     onFinished(file) {
       void history.getState().refresh();
@@ -55,6 +64,7 @@ export function createStores(api: MountbenchApi, options: StoreOptions = {}) {
   const sweep = createSweepStore({
     api,
     onError,
+    coalesceMs: options.coalesceMs,
     onFinished(finish) {
       void history.getState().refresh();
       // Only a sweep that measured everything opens its results; otherwise the run view says why.

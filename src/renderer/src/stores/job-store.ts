@@ -1,7 +1,9 @@
 // The one way the dashboard follows a job of the core (a run, a sweep, an apply): start it, fold
 // its events into progress, cancel it by its id, and rejoin one still in progress after a reload.
 // The core answers start() before the job's first event, so there is nothing to buffer: an event
-// of a job we do not follow is not ours.
+// of a job we do not follow is not ours. With `coalesceMs`, events are folded as they come but the
+// store publishes at most once per that interval (the end at once): a view re-rendered per event
+// kept the page's main thread busy for most of a run.
 import type { StoreApi } from 'zustand/vanilla';
 
 export type JobPhase = 'idle' | 'starting' | 'active' | 'finished';
@@ -24,6 +26,8 @@ export interface JobSpec<Request, Event, Progress> {
   onEvent?(event: Event, request: Request | null): void;
   onEnd?(event: Event): void;
   onError?(context: string, err: unknown): void;
+  /** Publish folded progress at most this often (ms); 0 or absent: on every event. */
+  coalesceMs?: number;
 }
 
 export interface JobSlice<Request, Event, Progress> {
@@ -53,7 +57,21 @@ export function jobSlice<Request, Event, Progress, S extends JobSlice<Request, E
   get: Getter<S>,
 ): JobSlice<Request, Event, Progress> {
   const setJob = (partial: Partial<JobSlice<Request, Event, Progress>>) => set(partial as Partial<S>);
-  const follow = (id: string, request: Request | null, joined: boolean) =>
+  // Progress folded but not yet published, and the timer that publishes it.
+  let pending: Progress | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const dropPending = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    pending = null;
+  };
+  const publish = () => {
+    const progress = pending;
+    dropPending();
+    if (progress !== null) setJob({ progress });
+  };
+  const follow = (id: string, request: Request | null, joined: boolean) => {
+    dropPending();
     setJob({
       phase: 'active',
       jobId: id,
@@ -61,6 +79,7 @@ export function jobSlice<Request, Event, Progress, S extends JobSlice<Request, E
       progress: spec.empty(id, request, joined),
       cancelling: false,
     });
+  };
   const busy = () => get().phase === 'starting' || get().phase === 'active';
 
   return {
@@ -106,16 +125,23 @@ export function jobSlice<Request, Event, Progress, S extends JobSlice<Request, E
     },
 
     receive(event) {
-      const { progress, phase, jobId, request } = get();
+      const { phase, jobId, request } = get();
+      const progress = pending ?? get().progress;
       if (!progress || phase !== 'active' || jobId !== spec.idOf(event)) return;
       const next = spec.reduce(progress, event);
       if (spec.isEnd(event)) {
+        dropPending();
         setJob({ progress: next, phase: 'finished', cancelling: false });
         spec.onEvent?.(event, request);
         spec.onEnd?.(event);
         return;
       }
-      setJob({ progress: next });
+      const wait = spec.coalesceMs ?? 0;
+      if (wait <= 0) setJob({ progress: next });
+      else {
+        pending = next;
+        timer ??= setTimeout(publish, wait);
+      }
       spec.onEvent?.(event, request);
     },
 
@@ -124,6 +150,7 @@ export function jobSlice<Request, Event, Progress, S extends JobSlice<Request, E
     },
 
     clear() {
+      if (get().phase === 'finished') dropPending();
       if (get().phase === 'finished') setJob({ phase: 'idle', progress: null, request: null, jobId: null });
     },
   };

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MountbenchError } from '../../../shared/errors';
 import type { RunRequest } from '../../../shared/run-plan';
 import { createFakeApi } from '../test-support/fake-api';
@@ -98,7 +98,8 @@ describe('run store', () => {
     const joined = stores.run.getState();
     expect(joined.phase).toBe('active');
     expect(joined.request).toEqual(request);
-    expect(joined.progress).toMatchObject({ joined: true, totalExecutions: 81, baseline: null });
+    expect(joined.progress).toMatchObject({ joined: true, totalExecutions: 81 });
+    expect(joined.progress?.pace.firstSample).toBeNull();
     expect(joined.progress?.backends.map((b) => b.label)).toContain('tmpfs');
 
     api.emit(QUICK_RUN.slice(40));
@@ -140,5 +141,40 @@ describe('where a finished run lands', () => {
     expect(stores.run.getState().progress?.results).toHaveLength(1);
     expect(stores.nav.getState().tab).toBe('run');
     expect(stores.results.getState().run).toBeNull();
+  });
+});
+
+describe('run store with coalesced updates', () => {
+  it('publishes a few times a second, not per event, and the end at once', async () => {
+    vi.useFakeTimers();
+    try {
+      const api = createFakeApi();
+      const stores = createStores(api, { memory: memoryOf(), sleep: async () => {}, coalesceMs: 250 });
+      stores.run.getState().listen(new AbortController().signal);
+      api.nextRunId = QUICK_RUN[0].runId;
+      await stores.run.getState().start(request);
+      let published = 0;
+      stores.run.subscribe(() => (published += 1));
+      const beforeEnd = QUICK_RUN.slice(0, -1);
+      api.emit(beforeEnd);
+      // Folded but not yet shown.
+      expect(published).toBe(0);
+      vi.advanceTimersByTime(250);
+      expect(published).toBe(1);
+      const shown = stores.run.getState().progress!;
+      expect(shown.completedExecutions).toBe(
+        Math.max(...beforeEnd.flatMap((e) => (e.type === 'sample' ? [e.completedExecutions] : []))),
+      );
+      expect(shown.samples).toHaveLength(beforeEnd.filter((e) => e.type === 'sample').length);
+      // The end is published with no wait, and nothing stale follows it.
+      api.emit(QUICK_RUN.slice(-1));
+      expect(stores.run.getState().phase).toBe('finished');
+      expect(stores.run.getState().progress?.status).toBe('completed');
+      const after = published;
+      vi.advanceTimersByTime(1000);
+      expect(published).toBe(after);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -17,6 +17,8 @@ export interface RunStoreOptions {
   now?: () => number;
   onFinished?: (run: RunFile) => void;
   onError?: (context: string, err: unknown) => void;
+  /** Publish progress at most this often (ms): see job-store.ts. */
+  coalesceMs?: number;
 }
 
 export function createRunStore(options: RunStoreOptions) {
@@ -51,6 +53,7 @@ export function createRunStore(options: RunStoreOptions) {
         },
         onEnd: (event) => event.type === 'run-done' && options.onFinished?.(event.run),
         onError: options.onError,
+        coalesceMs: options.coalesceMs,
       },
       set,
       get,

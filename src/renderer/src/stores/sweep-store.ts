@@ -12,6 +12,8 @@ export interface SweepStoreOptions {
   api: MountbenchApi;
   onFinished?: (finish: SweepFinish) => void;
   onError?: (context: string, err: unknown) => void;
+  /** Publish progress at most this often (ms): see job-store.ts. */
+  coalesceMs?: number;
 }
 
 export function createSweepStore(options: SweepStoreOptions) {
@@ -33,6 +35,7 @@ export function createSweepStore(options: SweepStoreOptions) {
         isEnd: (event) => event.type === 'sweep-done',
         onEnd: (event) => event.type === 'sweep-done' && options.onFinished?.(event.finish),
         onError: options.onError,
+        coalesceMs: options.coalesceMs,
       },
       set,
       get,

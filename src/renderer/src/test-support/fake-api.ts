@@ -3,7 +3,7 @@
 // tested against the real core elsewhere. Runs replay a recorded event stream when the test says so.
 import type { ProjectInspection } from '../../../shared/project';
 import type { ExportFormat, MountbenchApi, RunSummary } from '../../../shared/api';
-import type { ComparisonRow } from '../../../shared/comparison';
+import type { ComparisonRow, MachineRatio } from '../../../shared/comparison';
 import { MountbenchError } from '../../../shared/errors';
 import type { RunFile } from '../../../shared/result-schema';
 import type { RunEvent } from '../../../shared/run-events';
@@ -109,6 +109,8 @@ export function createFakeApi(
     providers?: typeof PROVIDERS;
     /** What inspecting a folder answers (from the real core); omitted: every folder is refused. */
     project?: ProjectInspection;
+    /** What machine against machine answers (the real core's words are tested in core/compare). */
+    machineRatios?: MachineRatio[];
   } = {},
 ): FakeApi {
   const calls: FakeApi['calls'] = [];
@@ -284,6 +286,10 @@ export function createFakeApi(
         };
       },
       published: async () => (log('results.published'), structuredClone(PUBLISHED_ROWS)),
+      machineRatios: async (runIds, keys) => (
+        log('results.machineRatios', runIds, keys),
+        structuredClone(overrides.machineRatios ?? [])
+      ),
       rows: async (runIds) => (
         log('results.rows', runIds),
         [...QUICK_RUN_ROWS, ...hyperfineRows].filter(

@@ -37,6 +37,7 @@ export function createUnavailableApi(): MountbenchApi {
       export: unavailable,
       published: unavailable,
       rows: unavailable,
+      machineRatios: unavailable,
     },
     recommend: { forRuns: unavailable },
   };

@@ -234,6 +234,7 @@ export function createWsClient(options: WsClientOptions): WsClient {
       export: (runId, format) => send('results:export', runId, format),
       published: () => send('results:published'),
       rows: (runIds) => send('results:rows', runIds),
+      machineRatios: (runIds, keys) => send('results:machineRatios', runIds, keys),
     },
     recommend: {
       forRuns: (runIds, profile, includePublished) =>

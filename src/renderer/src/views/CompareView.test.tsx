@@ -32,6 +32,36 @@ describe('CompareView', () => {
     );
   });
 
+  it('states machine against machine per backend and workload, as the core worked it out', async () => {
+    const M1 = 'published:umitron-2021/m1pro-2021';
+    const INTEL = 'published:umitron-2021/intel-2017';
+    const api = createFakeApi({
+      machineRatios: [
+        {
+          workloadKey: 'small-file-read',
+          backendKey: 'docker-desktop/VirtioFS/bind',
+          backendLabel: 'Docker Desktop · VirtioFS · bind',
+          machine: { key: M1, label: 'MacBook Pro 16-inch 2021, Apple M1 Pro', short: 'Apple M1 Pro' },
+          reference: { key: INTEL, label: 'MacBook Pro 15-inch 2017, Intel Core i7', short: 'Intel Core i7' },
+          ratio: 0.14,
+          interval: { low: 0.12, high: 0.16 },
+          basis: 'mean-sd-runs',
+        },
+      ],
+    });
+    const rendered = renderWith(<CompareView />, api);
+    await rendered.stores.compare.getState().loadPublished();
+    await rendered.user.click(await screen.findByTestId('compare-published-m1-intel'));
+    const ratios = await screen.findByTestId('compare-ratios-small-file-read');
+    expect(ratios.textContent).toBe(
+      'Apple M1 Pro: Docker Desktop · VirtioFS · bind, small-file-read in 0.14 × (0.12 … 0.16) the Intel Core i7 time (interval from the published mean, σ and runs)',
+    );
+    const call = api.calls.find((c) => c.method === 'results.machineRatios');
+    expect(call?.args[0]).toEqual([]);
+    expect([...(call?.args[1] as string[])].sort()).toEqual([INTEL, M1].sort());
+    expect(screen.queryByTestId('compare-ratios-dd-write')).toBeNull();
+  });
+
   it("shows a bad file's error as the core wrote it", async () => {
     const { user } = await renderCompare();
     const bad = '{"schema":"mountbench-run","version":1}';

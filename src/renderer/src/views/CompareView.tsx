@@ -14,6 +14,7 @@ import {
   rowSize,
   publishedMachines,
   quickBesidePublished,
+  timePerWords,
 } from '../lib/compare-data';
 import { downloadBlob, imageFileName } from '../lib/download';
 import { errorMessage } from '../lib/error-message';
@@ -21,6 +22,20 @@ import { pageBackground, pictureOf } from '../lib/image-export';
 import { compareCardModel } from '../lib/share-card-model';
 import { workloadCaseWords } from '../lib/size-words';
 import { useSlice } from '../stores/StoresContext';
+import type { MachineRatio } from '../../../shared/comparison';
+import { machineRatioWords } from '../../../shared/machine-ratio-words';
+
+/** Machine against machine for one workload: each backend's time on one machine over the other's. */
+function MachineRatios({ workloadKey, ratios }: { workloadKey: string; ratios: MachineRatio[] }) {
+  if (ratios.length === 0) return null;
+  return (
+    <ul className="plain machine-ratios" data-testid={`compare-ratios-${workloadKey}`}>
+      {ratios.map((r) => (
+        <li key={`${r.machine.key}|${r.backendKey}`}>{machineRatioWords(r)}</li>
+      ))}
+    </ul>
+  );
+}
 
 export function CompareView() {
   const compare = useSlice(
@@ -58,7 +73,6 @@ export function CompareView() {
   const quickOnes = quickBesidePublished(rows);
   const mixed = mixedSizeKeys(rows);
   const baselines = new Set(rows.filter((r) => r.backend.mount === 'host').map((r) => r.backend.key));
-  const colorOrder = [...new Set(rows.map((r) => r.backend.key))];
 
   const savePng = async () => {
     try {
@@ -145,12 +159,15 @@ export function CompareView() {
                     <GroupedBarChart
                       figures={chart.bars}
                       logScale={logScale}
-                      yLabel="time per op (lower is faster)"
+                      yLabel={`${timePerWords(rows.filter((r) => r.workload.key === chart.workloadKey))} (lower is faster)`}
                       baselineIds={baselines}
-                      colorOrder={colorOrder}
                       testId={`compare-chart-${chart.workloadKey}`}
                       height={260}
                       badge={mixed.has(chart.workloadKey) ? '⚠ mixed sizes: not comparable' : null}
+                    />
+                    <MachineRatios
+                      workloadKey={chart.workloadKey}
+                      ratios={compare.ratios.filter((r) => r.workloadKey === chart.workloadKey)}
                     />
                   </section>
                 );

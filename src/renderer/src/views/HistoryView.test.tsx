@@ -29,6 +29,15 @@ describe('HistoryView', () => {
     expect(rows[0].textContent).toContain('1 error(s)');
   });
 
+  it('labels each run by what it compared, and marks a run in which nothing ran', async () => {
+    const empty = { ...structuredClone(quick), id: 'nothing-ran', results: [], status: 'failed' as const };
+    await renderHistory([quick, empty]);
+    expect((await screen.findByTestId(`history-label-${quick.id}`)).textContent).toBe(
+      'bind mount · native vs tmpfs vs bind mount · FUSE share (bindfs) + 1 more · 3 workloads',
+    );
+    expect(screen.getByTestId('history-empty-nothing-ran').textContent).toBe('empty: nothing ran');
+  });
+
   it('opens a run in the results view', async () => {
     const { user, stores } = await renderHistory();
     await user.click(await screen.findByTestId(`history-open-${quick.id}`));

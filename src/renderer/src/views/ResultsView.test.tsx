@@ -221,3 +221,21 @@ describe('ResultsView', () => {
     expect((await screen.findByTestId('results-error')).textContent).toBe('no stored run gone');
   });
 });
+
+describe('ResultsView with nothing open', () => {
+  it('opens the newest stored run that has results, not "No results yet"', async () => {
+    const older = { ...structuredClone(run), id: 'older-run', createdAt: '2020-01-01T00:00:00.000Z' };
+    const empty = {
+      ...structuredClone(run),
+      id: 'empty-run',
+      createdAt: '2099-01-01T00:00:00.000Z',
+      results: [],
+      status: 'failed' as const,
+    };
+    const rendered = renderWith(<ResultsView />, createFakeApi({ runs: [older, run, empty] }));
+    await rendered.stores.history.getState().refresh();
+    await waitFor(() => expect(rendered.stores.results.getState().run?.id).toBe(run.id));
+    expect(screen.queryByTestId('results-empty')).toBeNull();
+    expect(await screen.findByTestId('results-run-select')).toHaveProperty('value', run.id);
+  });
+});

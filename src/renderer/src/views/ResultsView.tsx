@@ -1,7 +1,7 @@
 // Results: a screenshot-ready view of one run — header, grouped bars with σ, the table of every
 // figure, and the recommendation for the chosen profile — with export and share.
 import { ColdWarmNotes } from '../components/ColdWarmNotes';
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { ExportBar } from '../components/ExportBar';
 import { GroupedBarChart } from '../components/GroupedBarChart';
 import { RecommendationCard } from '../components/RecommendationCard';
@@ -36,6 +36,16 @@ export function ResultsView() {
     (s) => s.setup,
     (s) => s.info?.version ?? 'unknown',
   );
+  // With nothing open, Results opens the newest stored run that has results (not "No results yet"
+  // beside fifteen stored runs).
+  const newest = useSlice(
+    (s) => s.history,
+    (s) => s.runs.find((r) => r.resultCount > 0)?.id ?? null,
+  );
+  const { run: shown, status: shownStatus, open: openRun } = results;
+  useEffect(() => {
+    if (!shown && shownStatus === 'empty' && newest) void openRun(newest);
+  }, [shown, shownStatus, newest, openRun]);
   const { runPhase, sweepPhase } = useJobPhases();
   const busy = [runPhase, sweepPhase].some((phase) => phase === 'active' || phase === 'starting');
   const chartRef = useRef<HTMLDivElement>(null);

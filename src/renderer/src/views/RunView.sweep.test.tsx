@@ -58,6 +58,60 @@ describe('RunView following a sweep', () => {
     expect(screen.getByTestId('sweep-open-results')).toBeTruthy();
   });
 
+  it('says a racing setting has a range to go, never more done than planned, and what is still to come', async () => {
+    const { emit } = await startSweep();
+    const sample = (backendId: string, index: number, completedExecutions: number) => ({
+      type: 'run' as const,
+      sweepId: 'sweep-1',
+      variant: 'vz-virtiofs',
+      event: {
+        type: 'sample' as const,
+        runId: 'r-0',
+        backendId,
+        workloadId: 'dd-write' as const,
+        workloadCase: null,
+        index,
+        warmup: false,
+        seconds: 0.2,
+        completedExecutions,
+      },
+    });
+    await emit([
+      {
+        type: 'variant',
+        sweepId: 'sweep-1',
+        variant: 'vz-virtiofs',
+        label: 'VZ + VirtioFS',
+        phase: 'measure',
+      },
+      {
+        type: 'run',
+        sweepId: 'sweep-1',
+        variant: 'vz-virtiofs',
+        event: {
+          type: 'planned',
+          runId: 'r-0',
+          backends: [],
+          workloads: ['dd-write'],
+          totalExecutions: 6,
+          maxExecutions: 40,
+          workloadPlan: [{ workloadId: 'dd-write', least: 6, most: 40 }],
+        },
+      },
+      ...Array.from({ length: 5 }, (_, round) => [
+        sample('a', round, 2 * round + 1),
+        sample('b', round, 2 * round + 2),
+      ]).flat(),
+    ]);
+    // 10 done of at least 6: a race past its least still has 0–30 to go, below 100 %.
+    expect(screen.getByTestId('sweep-variant-phase-vz-virtiofs').textContent).toBe(
+      'measuring 40 %: 10 executions, 0–30 to go, round 5, 2 backends still racing',
+    );
+    expect(screen.getByTestId('sweep-still-to-come').textContent).toBe(
+      '1 more setting to switch and measure after this one.',
+    );
+  });
+
   it('counts the executions of the setting being measured, and Cancel cancels the sweep', async () => {
     const { emit, user, api } = await startSweep();
     await emit([

@@ -61,6 +61,20 @@ describe('RunView', () => {
     expect(stateOf('docker-engine/native/bind').textContent).toContain('running 4/10');
   });
 
+  it('never reads 100 % before the run has ended, and gives no time left before samples land', async () => {
+    const { emit } = await startRun(QUICK_RUN);
+    const firstSample = QUICK_RUN.findIndex((e) => e.type === 'sample');
+    emit(QUICK_RUN.slice(0, firstSample + 1));
+    expect(screen.getByTestId('run-eta').textContent).toBe('time left known once samples land');
+    const rest = QUICK_RUN.slice(firstSample + 1, -1);
+    for (let i = 0; i < rest.length; i += 20) {
+      emit(rest.slice(i, i + 20));
+      expect(Number(screen.getByTestId('run-progress').getAttribute('aria-valuenow'))).toBeLessThan(100);
+    }
+    emit(QUICK_RUN.slice(-1));
+    expect(screen.getByTestId('run-progress').getAttribute('aria-valuenow')).toBe('100');
+  });
+
   it('cancels through the API', async () => {
     const { emit, user, api } = await startRun(QUICK_RUN);
     emit(QUICK_RUN.slice(0, 10));

@@ -9,7 +9,6 @@ import { EventLog } from '../components/EventLog';
 import { LiveSampleChart } from '../components/LiveSampleChart';
 import { RunProgressPanel } from '../components/RunProgressPanel';
 import { SweepProgressPanel } from '../components/SweepProgressPanel';
-import { useNow } from '../hooks/use-now';
 import { useSlice, useStores } from '../stores/StoresContext';
 
 export function RunView() {
@@ -51,7 +50,6 @@ export function RunView() {
     (s) => s.apply,
     (s) => s.phase,
   );
-  const now = useNow(progress?.status === 'running');
   const titles = useMemo(() => new Map(workloads.map((w) => [w.id as string, w.title])), [workloads]);
 
   if (applyPhase === 'active') return <ApplyJobPanel />;
@@ -94,7 +92,7 @@ export function RunView() {
     <div className="run-view">
       <RunProgressPanel
         progress={progress}
-        now={now}
+        maxRounds={request?.race ? (request.maxRuns ?? null) : null}
         cancelling={cancelling}
         onCancel={() => void stores.run.getState().cancel()}
       />

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import type { RunEvent } from '../../shared/run-events';
+import { ProgressLine } from './progress-line';
+
+const RUN = 'r1';
+const host = (id: string) => ({ id, provider: null, variant: null, mount: 'host' as const, label: id });
+
+/** A terminal that keeps what was last drawn on it. */
+function terminal() {
+  const writes: string[] = [];
+  const out = { columns: 160, write: (text: string) => writes.push(text) } as unknown as NodeJS.WriteStream;
+  return {
+    out,
+    last: () =>
+      writes
+        .filter((w) => w.startsWith('\r') && w.trim())
+        .at(-1)
+        ?.trim() ?? '',
+  };
+}
+
+describe('ProgressLine', () => {
+  it('counts a race from its first samples, in a range, and never shows 100 % before the end', () => {
+    let clock = 0;
+    const term = terminal();
+    const line = new ProgressLine(term.out, true, { now: () => clock, maxRounds: 20 });
+    line.handle({
+      type: 'planned',
+      runId: RUN,
+      backends: [host('a'), host('b')],
+      workloads: ['dd-write'],
+      totalExecutions: 8,
+      maxExecutions: 42,
+      workloadPlan: [{ workloadId: 'dd-write', least: 8, most: 42 }],
+    });
+    expect(term.last()).toContain('ETA after the first samples');
+    // A minute of fixtures first: it must not count as the speed of the samples.
+    clock = 60_000;
+    let completed = 0;
+    const sample = (backendId: string, index: number, warmup = false): RunEvent => ({
+      type: 'sample',
+      runId: RUN,
+      backendId,
+      workloadId: 'dd-write',
+      workloadCase: null,
+      index,
+      warmup,
+      seconds: 0.5,
+      completedExecutions: ++completed,
+    });
+    const lines: string[] = [];
+    for (const event of [sample('a', 0, true), sample('b', 0, true)]) {
+      line.handle(event);
+      clock += 1000;
+    }
+    for (let round = 0; round < 20; round++) {
+      for (const b of ['a', 'b']) {
+        line.handle(sample(b, round));
+        lines.push(term.last());
+        clock += 1000;
+      }
+    }
+    // One second an execution: 40 left at most after the first two, 6 at least.
+    expect(lines[0]).toMatch(/ETA \d+s–\d+s/);
+    expect(lines[1]).toContain('dd-write round 1 of at most 20, 2 backends still racing');
+    for (const text of lines) expect(text).not.toMatch(/100%/);
+    const seconds = (text: string) => Number(/–(\d+)s/.exec(text)?.[1] ?? /ETA (\d+)s/.exec(text)?.[1]);
+    expect(seconds(lines[0])).toBeLessThanOrEqual(41);
+    expect(seconds(lines.at(-1)!)).toBeLessThan(seconds(lines[0]));
+  });
+
+  it('writes one line per finished workload with the progress when not on a terminal', () => {
+    const writes: string[] = [];
+    const out = { write: (t: string) => writes.push(t) } as unknown as NodeJS.WriteStream;
+    const line = new ProgressLine(out, false, { now: () => 0 });
+    line.handle({
+      type: 'planned',
+      runId: RUN,
+      backends: [host('a')],
+      workloads: ['dd-write'],
+      totalExecutions: 4,
+    });
+    expect(writes).toEqual(['planned 1 backend(s) × 1 workload(s)\n']);
+    expect(writes.some((w) => w.includes('\r'))).toBe(false);
+    // Where the caller prints its own plan (run), the line does not say it a second time.
+    const quiet: string[] = [];
+    new ProgressLine({ write: (t: string) => quiet.push(t) } as unknown as NodeJS.WriteStream, false, {
+      now: () => 0,
+      announcePlan: false,
+    }).handle({
+      type: 'planned',
+      runId: RUN,
+      backends: [host('a')],
+      workloads: ['dd-write'],
+      totalExecutions: 4,
+    });
+    expect(quiet).toEqual([]);
+  });
+});
