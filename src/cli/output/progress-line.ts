@@ -81,7 +81,7 @@ export class ProgressLine {
         this.phase = `${event.warmup ? 'warm-up' : 'run'} ${event.index + 1}`;
         break;
       case 'workload-done':
-        if (!this.interactive && this.options.announcePlan !== false)
+        if (!this.interactive)
           this.out.write(
             `done ${event.result.backend.id} ${event.result.workload.id}  ${paceWords(this.current()).trim()}\n`,
           );

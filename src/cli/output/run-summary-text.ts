@@ -105,7 +105,8 @@ function answerWords(rec: Recommendation): string {
 function answerLines({ role, rec }: RoleRecommendation): string[] {
   const out = [`  ${shortRole(role)}: ${answerWords(rec)}`];
   // "Only X was measured" needs no how-to: nothing was chosen between options.
-  if (!rec.setup || (rec.verdict === 'winner' && rec.scores.length <= 1)) return out;
+  if (!rec.setup || rec.verdict === 'only-option' || (rec.verdict === 'winner' && rec.scores.length <= 1))
+    return out;
   const { action, tradeOffs } = rec.setup;
   out.push(`    ${action.summary}`, ...action.steps.flatMap(stepLines).map((l) => `  ${l}`));
   for (const t of tradeOffs.filter((t) => t.severity === 'warning')) out.push(`    ! ${t.text}`);
