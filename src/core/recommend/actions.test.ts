@@ -80,13 +80,16 @@ describe('actionFor: Docker Desktop', () => {
     ]);
     expect(a.apply).toEqual({ provider: 'docker-desktop', variant: 'virtiofs' });
   });
-  it('uses settings.json keys up to 4.34, and turns VirtioFS off for gRPC FUSE', () => {
+  it('uses settings.json keys up to 4.34, and turns VirtioFS off (the framework on) for gRPC FUSE', () => {
     const a = action(
       { key: 'Docker Desktop/gRPC-FUSE/bind', provider: 'docker-desktop', fileSharing: 'gRPC-FUSE' },
       { dockerDesktopVersion: '4.34.0' },
     );
     const where = '~/Library/Group Containers/group.com.docker/settings.json';
+    // What the provider writes for VZ + gRPC FUSE, from the one key table: the framework back on
+    // (a user coming from Docker VMM has it off), VirtioFS off, gRPC FUSE on.
     expect(settings(a.steps)).toEqual([
+      [where, 'useVirtualizationFramework', true],
       [where, 'useVirtualizationFrameworkVirtioFS', false],
       [where, 'useGrpcfuse', true],
     ]);
@@ -98,12 +101,27 @@ describe('actionFor: Docker Desktop', () => {
       { key: 'Docker Desktop/osxfs/bind:cached', provider: 'docker-desktop', fileSharing: 'osxfs' },
       { dockerDesktopVersion: '4.20.0' },
     );
+    // osxfs runs beside QEMU or HyperKit only: the framework off, and Rosetta with it.
     expect(settings(a.steps).map(([, k, v]) => [k, v])).toEqual([
+      ['useVirtualizationFramework', false],
       ['useVirtualizationFrameworkVirtioFS', false],
       ['useGrpcfuse', false],
+      ['useVirtualizationFrameworkRosetta', false],
     ]);
     const file = a.steps.find((s) => s.kind === 'file');
     expect(file && file.kind === 'file' ? file.text : '').toContain('- ./:/app:cached');
+  });
+  it('writes Docker VMM as the GUI (and the provider) writes it, not UseLibkrun alone', () => {
+    const a = action(
+      { key: 'docker-desktop/docker-vmm/bind', provider: 'docker-desktop', fileSharing: 'Docker VMM' },
+      { dockerDesktopVersion: '4.49.0' },
+    );
+    expect(settings(a.steps).map(([, k, v]) => [k, v])).toEqual([
+      ['UseLibkrun', true],
+      ['UseVirtualizationFramework', false],
+      ['UseVirtualizationFrameworkRosetta', false],
+    ]);
+    expect(a.apply).toEqual({ provider: 'docker-desktop', variant: 'docker-vmm' });
   });
   it('says Docker VMM needs 4.35', () => {
     const a = action(

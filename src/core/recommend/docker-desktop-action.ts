@@ -4,25 +4,37 @@ import type { ActionStep, SetupAction } from '../../shared/recommendation';
 import type { ActionOptions } from './action-options';
 import { atLeast, parseProductVersion } from './product-version';
 import type { SetupKind } from './setup-kind';
+import {
+  LEGACY_KEYS,
+  STORE_KEYS,
+  VARIANT_SWITCHES,
+  type DockerDesktopVariantId,
+  type Switch,
+} from '../providers/docker-desktop/switch-keys';
 
 const FOLDER = '~/Library/Group Containers/group.com.docker';
 
-type Key = 'framework' | 'virtiofs' | 'grpcfuse' | 'libkrun';
-const KEYS: Record<Key, { old: string | null; store: string }> = {
-  framework: { old: 'useVirtualizationFramework', store: 'UseVirtualizationFramework' },
-  virtiofs: { old: 'useVirtualizationFrameworkVirtioFS', store: 'UseVirtualizationFrameworkVirtioFS' },
-  grpcfuse: { old: 'useGrpcfuse', store: 'UseGrpcfuse' },
-  // Docker VMM arrived with settings-store.json; the key name is read from real files, not documented.
-  libkrun: { old: null, store: 'UseLibkrun' },
-};
-
-/** Settings per sharing. VirtioFS wins when it and gRPC FUSE are both true, so gRPC FUSE turns VirtioFS off. */
-const VALUES: Partial<Record<SetupKind['sharing'], Partial<Record<Key, boolean>>>> = {
-  virtiofs: { framework: true, virtiofs: true, libkrun: false },
-  grpcfuse: { virtiofs: false, grpcfuse: true, libkrun: false },
-  osxfs: { virtiofs: false, grpcfuse: false, libkrun: false },
-  'docker-vmm': { libkrun: true },
-};
+/**
+ * The variant whose switches a sharing means: the measured variant when the backend names one,
+ * else the usual one for the sharing. gRPC FUSE runs on the Virtualization framework unless the
+ * backend ran on QEMU (so a user coming from Docker VMM gets the framework back on); osxfs exists
+ * only beside QEMU or HyperKit, whose switches are the same.
+ */
+function variantFor(setup: SetupKind): DockerDesktopVariantId | null {
+  if (setup.variant && setup.variant in VARIANT_SWITCHES) return setup.variant as DockerDesktopVariantId;
+  switch (setup.sharing) {
+    case 'virtiofs':
+      return 'vz-virtiofs';
+    case 'grpcfuse':
+      return setup.vmType === 'qemu' ? 'qemu-grpcfuse' : 'vz-grpcfuse';
+    case 'osxfs':
+      return 'qemu-osxfs';
+    case 'docker-vmm':
+      return 'docker-vmm';
+    default:
+      return null;
+  }
+}
 
 const GUI: Partial<Record<SetupKind['sharing'], string>> = {
   virtiofs: 'Settings › General › "Choose file sharing implementation for your containers": VirtioFS',
@@ -38,8 +50,17 @@ const NAMES: Partial<Record<SetupKind['sharing'], string>> = {
   'docker-vmm': 'Docker VMM',
 };
 
+/** Rosetta needs the Virtualization framework: off with it, as the provider turns it off when it is on. */
+function withRosetta(switches: Partial<Record<Switch, boolean>>): Partial<Record<Switch, boolean>> {
+  return switches.vz === false && switches.rosetta === undefined ? { ...switches, rosetta: false } : switches;
+}
+
 export function dockerDesktopAction(setup: SetupKind, options: ActionOptions): SetupAction {
-  const values = VALUES[setup.sharing];
+  const variant = variantFor(setup);
+  // What the provider writes for that variant, from the same table: never a second list of keys.
+  const values: Partial<Record<Switch, boolean>> | null = variant
+    ? withRosetta(VARIANT_SWITCHES[variant])
+    : null;
   const apply = setup.variant ? { provider: 'docker-desktop' as const, variant: setup.variant } : null;
   if (!values) {
     return {
@@ -66,8 +87,8 @@ export function dockerDesktopAction(setup: SetupKind, options: ActionOptions): S
       text: 'Docker VMM needs Docker Desktop 4.35 or later: update Docker Desktop first.',
     });
   }
-  for (const [key, value] of Object.entries(values) as [Key, boolean][]) {
-    const name = store ? KEYS[key].store : KEYS[key].old;
+  for (const [key, value] of Object.entries(values) as [Switch, boolean][]) {
+    const name = store ? STORE_KEYS[key] : LEGACY_KEYS[key];
     if (name) steps.push({ kind: 'setting', where, key: name, value });
   }
   if (store && 'libkrun' in values) {

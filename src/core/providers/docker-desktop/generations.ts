@@ -11,8 +11,9 @@ import {
   type SettingsFile,
 } from '../../settings-files';
 import { LEGACY_FILE, settingsDir, STORE_FILE } from './paths';
+import { LEGACY_KEYS, STORE_KEYS, type Switch } from './switch-keys';
 
-export type Switch = 'vz' | 'virtiofs' | 'grpcfuse' | 'libkrun' | 'rosetta';
+export type { Switch } from './switch-keys';
 
 export interface Generation {
   name: 'settings-store.json' | 'settings.json';
@@ -43,13 +44,7 @@ export const STORE: Omit<Generation, 'file'> = {
   name: 'settings-store.json',
   versionKey: 'SettingsVersion',
   newestKnown: NEWEST_STORE_VERSION,
-  keys: {
-    vz: 'UseVirtualizationFramework',
-    virtiofs: 'UseVirtualizationFrameworkVirtioFS',
-    grpcfuse: 'UseGrpcfuse',
-    libkrun: 'UseLibkrun',
-    rosetta: 'UseVirtualizationFrameworkRosetta',
-  },
+  keys: STORE_KEYS,
   // Docker's settings reference: the Apple Virtualization framework, VirtioFS and gRPC FUSE all
   // default to true (VirtioFS wins while both are on), Docker VMM does not; Rosetta is on unless
   // turned off (a real file shows UseVirtualizationFrameworkRosetta: false written when Docker VMM
@@ -65,13 +60,7 @@ export const LEGACY: Omit<Generation, 'file'> = {
   name: 'settings.json',
   versionKey: 'settingsVersion',
   newestKnown: NEWEST_LEGACY_VERSION,
-  keys: {
-    vz: 'useVirtualizationFramework',
-    virtiofs: 'useVirtualizationFrameworkVirtioFS',
-    grpcfuse: 'useGrpcfuse',
-    libkrun: null,
-    rosetta: 'useVirtualizationFrameworkRosetta',
-  },
+  keys: LEGACY_KEYS,
   defaults: { vz: null, virtiofs: null, grpcfuse: null, libkrun: null, rosetta: null },
   launchPathKey: 'dockerAppLaunchPath',
   memoryKey: 'memoryMiB',

@@ -5,6 +5,7 @@
 import { versionAtLeast, type HostFacts } from '../host-facts';
 import type { VariantSpec } from '../provider';
 import type { Generation, Switch } from './generations';
+import { VARIANT_SWITCHES } from './switch-keys';
 
 interface VariantDef {
   id: string;
@@ -31,7 +32,6 @@ interface VariantDef {
   notes: string[];
 }
 
-const OFF_HV = { vz: false, virtiofs: false, libkrun: false } as const;
 // osxfs and :cached/:delegated: the flags only ever meant something on osxfs.
 const OSXFS_FLAGS = ['consistent', 'cached', 'delegated'];
 
@@ -43,7 +43,7 @@ export const DEFS: readonly VariantDef[] = [
     minVersion: '4.6',
     // gRPC FUSE is left as it is: VirtioFS wins while both are on (Docker's settings reference),
     // and the GUI's own full files keep UseGrpcfuse: true beside VirtioFS.
-    switches: { vz: true, virtiofs: true, libkrun: false },
+    switches: VARIANT_SWITCHES['vz-virtiofs'],
     // Docker Desktop layers its "fakeowner" filesystem over VirtioFS for bind mounts.
     expectedFsTypes: ['fakeowner', 'virtiofs'],
     bindFlags: [],
@@ -54,7 +54,7 @@ export const DEFS: readonly VariantDef[] = [
     label: 'VZ + gRPC FUSE',
     minMacos: '12.5',
     minVersion: '4.3',
-    switches: { vz: true, virtiofs: false, grpcfuse: true, libkrun: false },
+    switches: VARIANT_SWITCHES['vz-grpcfuse'],
     explicit: ['grpcfuse'],
     expectedFsTypes: ['fuse.grpcfuse', 'grpcfuse'],
     bindFlags: [],
@@ -66,7 +66,7 @@ export const DEFS: readonly VariantDef[] = [
     chip: 'arm64',
     maxVersion: '4.43', // QEMU left Docker Desktop in 4.44
     qemu: true,
-    switches: { ...OFF_HV, grpcfuse: true },
+    switches: VARIANT_SWITCHES['qemu-grpcfuse'],
     explicit: ['grpcfuse'],
     expectedFsTypes: ['fuse.grpcfuse', 'grpcfuse'],
     bindFlags: [],
@@ -76,7 +76,7 @@ export const DEFS: readonly VariantDef[] = [
     id: 'hyperkit-grpcfuse',
     label: 'HyperKit + gRPC FUSE',
     chip: 'x64',
-    switches: { ...OFF_HV, grpcfuse: true },
+    switches: VARIANT_SWITCHES['hyperkit-grpcfuse'],
     explicit: ['grpcfuse'],
     expectedFsTypes: ['fuse.grpcfuse', 'grpcfuse'],
     bindFlags: [],
@@ -88,7 +88,7 @@ export const DEFS: readonly VariantDef[] = [
     chip: 'arm64',
     maxVersion: '4.43', // bounded by QEMU here, which left Docker Desktop in 4.44
     qemu: true,
-    switches: { ...OFF_HV, grpcfuse: false },
+    switches: VARIANT_SWITCHES['qemu-osxfs'],
     expectedFsTypes: ['fuse.osxfs', 'osxfs'],
     bindFlags: OSXFS_FLAGS,
     notes: ['osxfs is legacy and slated for removal'],
@@ -99,7 +99,7 @@ export const DEFS: readonly VariantDef[] = [
     chip: 'x64',
     // No upper bound: Docker announced osxfs's removal "in a future version" (4.37 release notes)
     // and calls HyperKit deprecated, but no source names the release that dropped either.
-    switches: { ...OFF_HV, grpcfuse: false },
+    switches: VARIANT_SWITCHES['hyperkit-osxfs'],
     expectedFsTypes: ['fuse.osxfs', 'osxfs'],
     bindFlags: OSXFS_FLAGS,
     notes: ['osxfs is legacy and slated for removal'],
@@ -115,7 +115,7 @@ export const DEFS: readonly VariantDef[] = [
     minMemoryMiB: 4096,
     // What Docker Desktop itself writes when Docker VMM is picked (a real settings-store.json):
     // the Virtualization framework and Rosetta go off. VirtioFS is Docker VMM's only file sharing.
-    switches: { libkrun: true, vz: false, rosetta: false },
+    switches: VARIANT_SWITCHES['docker-vmm'],
     expectedFsTypes: ['fakeowner', 'virtiofs'],
     bindFlags: [],
     notes: [
