@@ -1,7 +1,7 @@
 // The colima and orbstack providers on their stand-ins: the provider contract, then what colima
 // makes hard — profiles per variant, silent mount-type coercion, fixed types of an existing VM —
 // and the user's own profile, which must come out byte-identical and never started.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MountbenchError } from '../../src/shared/errors';
@@ -74,6 +74,20 @@ describe('colima (stand-in) provider', () => {
     expect(variants.find((v) => v.id === 'vz-sshfs')?.reason).toMatch(
       /needs macOS 13 or later \(this Mac runs 12\.7\)/,
     );
+  });
+
+  it('reads a default profile that names no VM type as colima would start it: vz on macOS 13+', async () => {
+    const ctx = await setUp({ env: { STANDIN_COLIMA_VERSION: '0.10.3' } });
+    const file = sb.file('.colima', 'default', 'colima.yaml');
+    const without = readFileSync(file, 'utf8')
+      .replace(/^vmType: .*\n/m, '')
+      .replace(/^mountType: .*\n/m, '');
+    writeFileSync(file, without);
+    expect(await colima.detect(ctx)).toMatchObject({
+      currentVariant: 'vz-virtiofs',
+      currentSetting: 'default profile: VZ + virtiofs',
+    });
+    expect(readFileSync(file, 'utf8')).toBe(without);
   });
 
   it('runs one bench profile at a time, and deletes every profile it created at the end', async () => {

@@ -37,6 +37,7 @@ import {
   variantFromValues,
   variantOfProfile,
   vmTypeFromDriver,
+  defaultVmType,
   hasVmTypeFlag,
   type VariantDef,
 } from './variants';
@@ -157,10 +158,9 @@ export const colimaProvider: Provider = {
       } else {
         const own = await defaultProfileValues(ctx);
         if (own) {
-          const v = variantFromValues(
-            own.vmType ?? 'qemu',
-            own.mountType ?? (own.vmType === 'vz' ? 'virtiofs' : 'sshfs'),
-          );
+          // A file that names no VM type gets colima's default for this release and Mac.
+          const vmType = own.vmType ?? defaultVmType(ctx.host, version, await colimaTools(ctx));
+          const v = variantFromValues(vmType, own.mountType ?? (vmType === 'vz' ? 'virtiofs' : 'sshfs'));
           current = { id: v.id, label: `default profile: ${v.label}` };
         }
       }

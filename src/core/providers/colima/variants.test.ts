@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  defaultVmType,
   hasVmTypeFlag,
   listColimaVariants,
   profileFor,
@@ -71,6 +72,22 @@ describe('colima variants', () => {
     expect(
       listColimaVariants(M1, '0.10.4', ALL_TOOLS).find((v) => v.id === 'krunkit-virtiofs')?.available,
     ).toBe(true);
+  });
+
+  it('reads a profile that names no VM type as colima does: vz on macOS 13+ from 0.8.1, qemu before', () => {
+    const both = { qemu: true, krunkit: false };
+    expect(defaultVmType(M1, '0.10.3', both)).toBe('vz');
+    expect(defaultVmType(M1, '0.8.1', both)).toBe('vz');
+    // 0.8.0 chose vz only where qemu-img was missing.
+    expect(defaultVmType(M1, '0.8.0', both)).toBe('qemu');
+    expect(defaultVmType(M1, '0.8.0', { qemu: false, krunkit: false })).toBe('vz');
+    expect(defaultVmType(M1, '0.7.6', both)).toBe('qemu');
+    expect(defaultVmType({ platform: 'darwin', arch: 'x64', macosVersion: '12.6' }, '0.10.3', both)).toBe(
+      'qemu',
+    );
+    expect(defaultVmType({ platform: 'linux', arch: 'x64', macosVersion: null }, '0.10.3', both)).toBe(
+      'qemu',
+    );
   });
 
   it('says at the proposal that colima before 0.8.1 has no `status --json`', () => {

@@ -114,6 +114,16 @@ function unavailableReason(
   return undefined;
 }
 
+/**
+ * The VM type colima gives a profile whose file names none (`environment/vm.go` `DefaultVMType`):
+ * vz on macOS 13 and later from 0.8.1 on (in 0.8.0 only where qemu-img is missing), else qemu.
+ */
+export function defaultVmType(host: HostFacts, version: string | null, tools: ColimaTools): ColimaVm {
+  if (!hasVmTypeFlag(host)) return 'qemu';
+  if (!version || versionAtLeast(version, '0.8.1')) return 'vz';
+  return versionAtLeast(version, '0.8.0') && !tools.qemu ? 'vz' : 'qemu';
+}
+
 function nextPatch(version: string): string {
   const [major, minor, patch] = version.split('.').map(Number);
   return `${major}.${minor}.${patch + 1}`;
