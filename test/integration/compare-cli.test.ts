@@ -129,12 +129,19 @@ describe('two real runs', () => {
     for (const workload of ['small-file-read', 'dd-write']) {
       const text = section(stdout, new RegExp(`^${workload} \\(quick size\\) · time per run`));
       const lines = text.split('\n');
-      // One heading per run of this machine, each over that run's host and tmpfs rows only.
-      const headings = lines.flatMap((l, i) => (/^ {2}\S/.test(l) ? [i] : []));
+      // One heading per run of this machine, each over that run's host and tmpfs rows only; the
+      // runs against each other come after them, each run named by its heading, not by the chip
+      // they share.
+      const between = lines.findIndex((l) => l === '  machine against machine:');
+      const headings = lines.flatMap((l, i) => (/^ {2}\S/.test(l) && i !== between ? [i] : []));
       expect(headings).toHaveLength(2);
+      expect(between).toBeGreaterThan(headings[1]);
+      expect(lines[between + 1]).toMatch(
+        /\(run of [^)]+\): .* in \d+\.\d+ × .* the .* \(run of [^)]+\) time$/,
+      );
       expect(lines[headings[0]]).toMatch(/ · run of \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
       headings.forEach((start, i) => {
-        const block = lines.slice(start, headings[i + 1] ?? lines.length);
+        const block = lines.slice(start, headings[i + 1] ?? between);
         const rows = block.filter((l) => /\brun \d{8}-\d{6}-/.test(l));
         expect(rows).toHaveLength(2);
         const ids = new Set(rows.map((r) => /\brun (\d{8}-\d{6}-\w+)/.exec(r)?.[1]));

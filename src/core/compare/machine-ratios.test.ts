@@ -77,4 +77,23 @@ describe('machineRatios', () => {
     expect(machineRatios(rows)).toEqual([]);
     expect(machineRatios([testRow({ machine: 'm1', backend: 'bind', mean: 1 })])).toEqual([]);
   });
+
+  it('names two runs of one machine apart, by their groups, not by the chip they share', () => {
+    const before = { ...testRow({ machine: 'x', backend: 'bind', mean: 2 }), samples: [1.9, 2.0, 2.1, 2.0] };
+    const after = { ...testRow({ machine: 'x', backend: 'bind', mean: 1 }), samples: [0.9, 1.0, 1.1, 1.0] };
+    const runOf = (row: typeof before, when: string) => ({
+      ...row,
+      machine: {
+        ...row.machine,
+        key: `${row.machine.key}#${when}`,
+        label: `${row.machine.label} · run of ${when}`,
+      },
+    });
+    const [ratio] = machineRatios([runOf(before, '10:00 UTC'), runOf(after, '11:00 UTC')]);
+    expect(ratio.machine.short).toBe('chip (run of 11:00 UTC)');
+    expect(ratio.reference.short).toBe('chip (run of 10:00 UTC)');
+    expect(machineRatioWords(ratio)).toMatch(
+      /^chip \(run of 11:00 UTC\): bind, .* the chip \(run of 10:00 UTC\) time/,
+    );
+  });
 });

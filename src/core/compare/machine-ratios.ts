@@ -43,6 +43,17 @@ function shortName(row: ComparisonRow): string {
   return chip && chip !== 'unknown' ? chip : (label.split(',')[0] ?? label);
 }
 
+/**
+ * Short names that tell two groups apart. Two runs of one machine (before and after a change)
+ * share a chip: each is then named by the last part of its group's label ("run of … UTC"), or by
+ * the whole label when even that is shared.
+ */
+function apart(a: { short: string; label: string }, b: { short: string; label: string }): [string, string] {
+  if (a.short !== b.short) return [a.short, b.short];
+  const [ta, tb] = [a.label, b.label].map((l) => l.split(' · ').at(-1) ?? l);
+  return ta !== tb ? [`${a.short} (${ta})`, `${b.short} (${tb})`] : [a.label, b.label];
+}
+
 /** Every backend and workload found on the reference machine and another, in the groups' order. */
 export function machineRatios(rows: readonly ComparisonRow[]): MachineRatio[] {
   const out: MachineRatio[] = [];
@@ -53,12 +64,16 @@ export function machineRatios(rows: readonly ComparisonRow[]): MachineRatio[] {
       for (const entry of other.entries) {
         const base = reference.entries.find((e) => e.row.backend.key === entry.row.backend.key);
         if (!base || !(base.mean > 0) || !(entry.mean > 0)) continue;
+        const [short, referenceShort] = apart(
+          { short: shortName(entry.row), label: other.label },
+          { short: shortName(base.row), label: reference.label },
+        );
         out.push({
           workloadKey: group.workloadKey,
           backendKey: entry.row.backend.key,
           backendLabel: entry.row.backend.label,
-          machine: { key: other.key, label: other.label, short: shortName(entry.row) },
-          reference: { key: reference.key, label: reference.label, short: shortName(base.row) },
+          machine: { key: other.key, label: other.label, short },
+          reference: { key: reference.key, label: reference.label, short: referenceShort },
           ...ratioOf(entry.row, base.row),
         });
       }
