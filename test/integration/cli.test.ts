@@ -160,7 +160,7 @@ describe('mountbench run', () => {
       {
         onStderr: (text, child) => {
           // Interrupt once the first backend is running, as a user would mid-run.
-          if (!sent && /planned/.test(text)) {
+          if (!sent && /^plan: /m.test(text)) {
             sent = true;
             setTimeout(() => child.kill('SIGINT'), 1500);
           }
@@ -193,7 +193,7 @@ describe('refusals before any work', () => {
     const { code, stderr } = await mountbench([...args, '--mount', 'tmpfs', '--runs', '1', '--warmup', '0']);
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
-    expect(stderr).not.toMatch(/planned|saved/);
+    expect(stderr).not.toMatch(/planned|^plan: |saved/m);
     expect(savedRuns()).toHaveLength(before);
   });
 });
@@ -266,7 +266,7 @@ describe('after a crash', () => {
         onStderr: (text, child) => {
           // Kill without a chance to clean up once the bind backend's container and FUSE mount
           // exist — watched on the engine and in /proc/mounts, not guessed from a delay.
-          if (watching || !/planned/.test(text)) return;
+          if (watching || !/^plan: /m.test(text)) return;
           watching = true;
           const poll = async () => {
             const made = await labelledLeftovers({ ownerPid: child.pid });
