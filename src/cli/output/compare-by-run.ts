@@ -4,18 +4,7 @@
 // core's comparison tables group by machine key; a run of such a machine gets a key and a label
 // of its own here, and everything else (ranking, significance) stays the core's.
 import type { ComparisonRow } from '../../shared/comparison';
-
-/** Machines with more than one measured (or imported) run among the rows. */
-function machinesWithSeveralRuns(rows: readonly ComparisonRow[]): Set<string> {
-  const runs = new Map<string, Set<string>>();
-  for (const row of rows) {
-    if (row.source.kind !== 'measured') continue;
-    const ids = runs.get(row.machine.key) ?? new Set<string>();
-    ids.add(row.source.runId);
-    runs.set(row.machine.key, ids);
-  }
-  return new Set([...runs].filter(([, ids]) => ids.size > 1).map(([key]) => key));
-}
+import { machinesWithSeveralRuns } from '../../shared/machines-with-several-runs';
 
 /** "2026-12-02 04:38 UTC": when the run was made, to the minute. */
 function runTime(iso: string): string {

@@ -5,6 +5,7 @@ import type { ComparisonRow } from '../../../shared/comparison';
 import { perOpSpread } from '../../../shared/per-op';
 import { dateTimeWords, dateWords } from './dates';
 import type { BarFigure } from './grouped-bars';
+import { machinesWithSeveralRuns } from '../../../shared/machines-with-several-runs';
 
 export interface MachineGroup {
   key: string;
@@ -22,22 +23,6 @@ function sourceWords(row: ComparisonRow): string {
   if (row.source.kind === 'published') return row.source.title;
   const how = row.source.importedFrom ? `imported from ${row.source.importedFrom},` : 'measured';
   return `${how} ${dateWords(row.source.createdAt)}`;
-}
-
-/**
- * Machines with more than one measured run among the rows. Each of their runs becomes a group of its
- * own, so two runs of one machine (before and after a change) stand side by side instead of
- * landing on the same bars.
- */
-function machinesWithSeveralRuns(rows: readonly ComparisonRow[]): Set<string> {
-  const runs = new Map<string, Set<string>>();
-  for (const row of rows) {
-    if (row.source.kind !== 'measured') continue;
-    const ids = runs.get(row.machine.key) ?? new Set<string>();
-    ids.add(row.source.runId);
-    runs.set(row.machine.key, ids);
-  }
-  return new Set([...runs].filter(([, ids]) => ids.size > 1).map(([key]) => key));
 }
 
 function groupOf(row: ComparisonRow, split: Set<string>): Omit<MachineGroup, 'sources' | 'rows'> {
