@@ -58,7 +58,10 @@ test('exports: each format downloads and its content is valid', async ({
 
   // The answer first: in a 1440 × 900 window, the verdict strip ends within the first 900 px.
   await page.setViewportSize({ width: 1440, height: 900 });
-  await expect(tid(page, 'verdict-strip')).toHaveAttribute('data-state', /^(decided|undecided|tie|none)$/);
+  await expect(tid(page, 'verdict-strip')).toHaveAttribute(
+    'data-state',
+    /^(decided|only|undecided|tie|none)$/,
+  );
   await expect(tid(page, 'verdict-sentence')).not.toBeEmpty();
   await expect(tid(page, 'verdict-counts')).toContainText(`${source.results[0].workload.size} size`);
   expect(await verdictStripBottom(page)).toBeLessThanOrEqual(900);
