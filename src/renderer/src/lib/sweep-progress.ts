@@ -26,18 +26,15 @@ export interface SweepProgressState {
   finish: SweepFinish | null;
 }
 
+/** A variant the sweep has not reached yet. */
+function waitingVariant(id: string): VariantProgress {
+  return { id, label: id, phase: 'waiting', message: null, completed: 0, total: null, pace: emptyPace() };
+}
+
 export function emptySweep(sweepId: string, variants: readonly string[]): SweepProgressState {
   return {
     sweepId,
-    variants: variants.map((id) => ({
-      id,
-      label: id,
-      phase: 'waiting',
-      message: null,
-      completed: 0,
-      total: null,
-      pace: emptyPace(),
-    })),
+    variants: variants.map(waitingVariant),
     restore: { phase: 'pending', message: null },
     journal: null,
     finish: null,
@@ -52,18 +49,7 @@ function withVariant(
   const known = state.variants.some((v) => v.id === id);
   const variants = known
     ? state.variants.map((v) => (v.id === id ? change(v) : v))
-    : [
-        ...state.variants,
-        change({
-          id,
-          label: id,
-          phase: 'waiting',
-          message: null,
-          completed: 0,
-          total: null,
-          pace: emptyPace(),
-        }),
-      ];
+    : [...state.variants, change(waitingVariant(id))];
   return { ...state, variants };
 }
 
