@@ -117,7 +117,6 @@ async function measureInRounds(
   const order = counts.order ?? 'interleaved';
   const policy = roundPolicy(counts);
   const flushesWrites = workload.writes;
-  for (const lane of lanes) lane.hooks.phase(counts.warmup > 0 ? 'warmup' : 'timed');
   for (const workloadCase of workload.cases(size)) {
     const rounds = await runCaseRounds({
       lanes,

@@ -202,11 +202,21 @@ class CaseScheduler {
     }
   }
 
+  /**
+   * Each lane says when its warm-up begins and when its timed runs begin, for every case: the
+   * progress views and bench/full-run.ts split a lane's time on these events.
+   */
+  announce(lanes: readonly number[], phase: 'warmup' | 'timed'): void {
+    for (const lane of lanes) this.input.lanes[lane].hooks.phase(phase);
+  }
+
   async interleaved(): Promise<void> {
     const { warmup, signal } = this.input;
+    if (warmup > 0) this.announce(this.active, 'warmup');
     for (let round = 0; round < warmup && this.active.length; round++) {
       for (const lane of roundOrder(this.active, round)) await this.take(lane, true);
     }
+    this.announce(this.active, 'timed');
     while (this.active.length) {
       signal.throwIfAborted();
       if (this.overBudget()) {
@@ -224,7 +234,9 @@ class CaseScheduler {
   async sequential(): Promise<void> {
     const { warmup, signal, policy } = this.input;
     for (const lane of [...this.active]) {
+      if (warmup > 0) this.announce([lane], 'warmup');
       for (let i = 0; i < warmup && this.active.includes(lane); i++) await this.take(lane, true);
+      if (this.active.includes(lane)) this.announce([lane], 'timed');
       while (this.active.includes(lane)) {
         signal.throwIfAborted();
         await this.take(lane, false);
