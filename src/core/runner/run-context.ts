@@ -1,9 +1,24 @@
 // What a run needs from whoever starts it (CLI, app, sweep): the plan, the engine, where to work,
 // how to report, and the signal that cancels it.
-import type { MachineInfo, RunFile } from '../../shared/result-schema';
+import type { Backend, MachineInfo, RunFile } from '../../shared/result-schema';
 import type { RunEvent } from '../../shared/run-events';
 import type { SyncTools } from '../sync/availability';
+import type { BackendExecutor } from './executor';
+import type { HostTools } from './host-tools';
 import type { PreparedRun } from './prepare-run';
+
+/**
+ * Makes what a backend's workloads run in (executors.ts: createExecutor is the real one). `image`
+ * and `suffix` differ only for the custom workload's own containers; `hostTools` only for the host.
+ */
+export type ExecutorFactory = (
+  ctx: RunContext,
+  backend: Backend,
+  index: number,
+  image?: string,
+  suffix?: string,
+  hostTools?: HostTools,
+) => Promise<BackendExecutor>;
 
 /** The plan as prepareRun makes it (docker and engine are null when only the host baseline runs). */
 export interface RunContext extends Omit<PreparedRun, 'syncTools'> {
@@ -18,6 +33,12 @@ export interface RunContext extends Omit<PreparedRun, 'syncTools'> {
   /** Sync tools found when the run was prepared; looked up on `env`'s PATH when absent. */
   syncTools?: SyncTools;
   signal: AbortSignal;
+  /**
+   * Default createExecutor. The runner's unit tests pass a scripted one
+   * (test-support/scripted-executor.ts), so scheduling, budgets, cancels and failed lanes are
+   * tested without an engine; everything else in the run is the real code.
+   */
+  executors?: ExecutorFactory;
   onEvent(event: RunEvent): void;
   /**
    * Awaited before `run-done` is emitted (the app layer saves the run here), so whoever hears

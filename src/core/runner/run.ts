@@ -22,10 +22,10 @@ import type { MeasureHooks } from './measure-hooks';
 import { benchToolsOnHost } from './host-tools';
 import { claimRunDir, otherLiveRuns } from './leftovers';
 import { measureWorkload, mostExecutions, plannedExecutions, type MeasureLaneInput } from './measure';
-import type { RunContext } from './run-context';
+import type { ExecutorFactory, RunContext } from './run-context';
 import { appStamp } from '../app-version';
 
-export type { RunContext } from './run-context';
+export type { ExecutorFactory, RunContext } from './run-context';
 export { runWorkDir } from './executors';
 
 /** What a run gathers as it goes, and the one place events and errors leave from. */
@@ -59,6 +59,10 @@ class RunLog {
     if (backendId) this.failedBackends.add(backendId);
     this.emit({ type: 'error', runId: this.ctx.runId, backendId, workloadId, error });
   }
+}
+
+function executorsOf(ctx: RunContext): ExecutorFactory {
+  return ctx.executors ?? createExecutor;
 }
 
 function workloadOf(ctx: RunContext, id: WorkloadId): Workload {
@@ -110,10 +114,10 @@ async function ensureImages(ctx: RunContext, log: RunLog): Promise<void> {
   if (ctx.request.coldCache) await ensureHelperImage(ctx.docker, ctx.env, ctx.signal);
 }
 
-/** Starts every backend's executor; a backend that cannot start is recorded and left out. */
 /**
  * Starts each backend's executor into `executors`, which the caller owns and disposes: a cancel
- * while a later backend starts must still clean up the ones already running.
+ * while a later backend starts must still clean up the ones already running. A backend that cannot
+ * start is recorded and left out.
  */
 async function startExecutors(
   ctx: RunContext,
@@ -136,7 +140,7 @@ async function startExecutors(
       phase: 'container',
     });
     try {
-      executors.set(backend.id, await createExecutor(ctx, backend, index, ctx.image, '', hostTools));
+      executors.set(backend.id, await executorsOf(ctx)(ctx, backend, index, ctx.image, '', hostTools));
     } catch (err) {
       if (ctx.signal.aborted) throw err;
       log.error(err, backend.id, null);
@@ -201,7 +205,7 @@ async function ownExecutors(
     try {
       own.set(
         backend.id,
-        await createExecutor(ctx, backend, ctx.backends.indexOf(backend), image, '-custom'),
+        await executorsOf(ctx)(ctx, backend, ctx.backends.indexOf(backend), image, '-custom'),
       );
     } catch (err) {
       if (ctx.signal.aborted) throw err;
