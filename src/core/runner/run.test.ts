@@ -1,0 +1,304 @@
+// executeRun on scripted executors: the order of a run's events (phases included), what a run
+// disposes, a cancel while an executor starts, a backend that cannot start, a lane that fails,
+// and how a racing budget is spread over the workloads. The run folder is a real temp folder;
+// nothing talks to an engine (docker is null, the executors are scripted).
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Backend } from '../../shared/result-schema';
+import type { RunEvent } from '../../shared/run-events';
+import type { RunRequest } from '../../shared/run-plan';
+import { executeRun, runWorkDir, type RunContext } from './run';
+import { ScriptedEngine, type ScriptedBackend, type ScriptedOptions } from './test-support/scripted-executor';
+
+const NATIVE: Backend = {
+  id: 'docker-engine/native/bind',
+  provider: 'docker-engine',
+  variant: 'native',
+  mount: 'bind',
+  label: 'Docker Engine, native, bind mount',
+};
+const FUSE: Backend = {
+  ...NATIVE,
+  id: 'docker-engine/fuse/bind',
+  variant: 'fuse',
+  label: 'Docker Engine, FUSE, bind mount',
+};
+const VOLUME: Backend = {
+  ...NATIVE,
+  id: 'docker-engine/native/volume',
+  mount: 'volume',
+  label: 'named volume',
+};
+
+let cacheDir: string;
+beforeEach(async () => {
+  cacheDir = await mkdtemp(join(tmpdir(), 'mb-run-unit-'));
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  await rm(cacheDir, { recursive: true, force: true });
+});
+
+interface Scripted {
+  ctx: RunContext;
+  engine: ScriptedEngine;
+  events: RunEvent[];
+  controller: AbortController;
+}
+
+function scriptedRun(
+  request: Partial<RunRequest> & Pick<RunRequest, 'workloads'>,
+  backends: Backend[],
+  behaviour: (backend: Backend, index: number) => ScriptedBackend,
+  options: ScriptedOptions & { onEvent?(event: RunEvent, controller: AbortController): void } = {},
+): Scripted {
+  const controller = new AbortController();
+  const engine = new ScriptedEngine(behaviour, options);
+  const events: RunEvent[] = [];
+  const ctx: RunContext = {
+    runId: '20261202-120000-abcdef',
+    request: { mounts: ['bind'], size: 'quick', runs: 3, warmup: 1, ...request },
+    backends,
+    docker: null,
+    engine: null,
+    image: 'mountbench/bench:offline',
+    machine: {
+      chip: 'scripted',
+      arch: 'x64',
+      processArch: 'x64',
+      rosetta: false,
+      cores: 2,
+      memoryBytes: 8 * 2 ** 30,
+      os: { platform: 'linux', name: 'Debian', version: '12', kernel: 'Linux 6.1' },
+    },
+    appVersion: '0.0.0-test',
+    allowHostCommands: false,
+    cacheDir,
+    signal: controller.signal,
+    executors: engine.factory,
+    onEvent: (event) => {
+      events.push(event);
+      options.onEvent?.(event, controller);
+    },
+  };
+  return { ctx, engine, events, controller };
+}
+
+/** One line per event, enough to read the order off. */
+function line(event: RunEvent): string {
+  switch (event.type) {
+    case 'phase':
+      return `${event.backendId} ${event.workloadId ?? '-'} ${event.phase}`;
+    case 'sample':
+      return `${event.backendId} ${event.workloadId} ${event.warmup ? 'warm-up' : 'timed'} sample`;
+    case 'workload-done':
+      return `${event.result.backend.id} ${event.result.workload.id} done`;
+    case 'backend-started':
+    case 'backend-done':
+      return `${event.backendId} ${event.type}`;
+    case 'error':
+      return `error ${event.backendId ?? '-'} ${event.workloadId ?? '-'}`;
+    default:
+      return event.type;
+  }
+}
+
+/** Consecutive duplicates folded: `x sample` ×4 reads as one line. */
+function folded(lines: string[]): string[] {
+  return lines.filter((l, i) => l !== lines[i - 1]);
+}
+
+const steady: ScriptedBackend['seconds'] = (_body, index) => 0.1 + 0.001 * (index % 3);
+
+describe('executeRun on scripted executors', () => {
+  it('emits planned first, each lane its phases in order (warm-up then timed per case), run-done last', async () => {
+    const { ctx, engine, events } = scriptedRun(
+      { workloads: ['dd-write', 'buffered-read'] },
+      [NATIVE, VOLUME],
+      () => ({
+        seconds: steady,
+        fsType: 'ext4',
+      }),
+    );
+    const run = await executeRun(ctx);
+    expect(run.status).toBe('completed');
+    expect(run.errors).toEqual([]);
+    expect(events[0].type).toBe('planned');
+    expect(events.at(-1)).toEqual({ type: 'run-done', runId: ctx.runId, status: 'completed', run });
+
+    const ofBackend = (id: string) => folded(events.map(line).filter((l) => l.startsWith(`${id} `)));
+    for (const backend of [NATIVE, VOLUME]) {
+      const id = backend.id;
+      // buffered-read has two cases, each with its own warm-up and timed runs.
+      const sampled = (w: string) => [
+        `${id} ${w} warmup`,
+        `${id} ${w} warm-up sample`,
+        `${id} ${w} timed`,
+        `${id} ${w} timed sample`,
+      ];
+      expect(ofBackend(id)).toEqual([
+        `${id} backend-started`,
+        `${id} - container`,
+        `${id} dd-write fixture`,
+        `${id} dd-write calibrate`,
+        ...sampled('dd-write'),
+        `${id} dd-write done`,
+        `${id} buffered-read fixture`,
+        `${id} buffered-read calibrate`,
+        ...sampled('buffered-read'),
+        ...sampled('buffered-read'),
+        `${id} buffered-read done`,
+        `${id} - cleanup`,
+        `${id} backend-done`,
+      ]);
+    }
+    // Every backend is done before the run is.
+    const doneAt = events.findIndex((e) => e.type === 'run-done');
+    expect(events.slice(doneAt + 1)).toEqual([]);
+    expect(events.filter((e) => e.type === 'backend-done')).toEqual([
+      { type: 'backend-done', runId: ctx.runId, backendId: NATIVE.id, ok: true },
+      { type: 'backend-done', runId: ctx.runId, backendId: VOLUME.id, ok: true },
+    ]);
+    // One executor per backend, each disposed exactly once; the run folder is gone.
+    expect(engine.startsAsked).toEqual([NATIVE.id, VOLUME.id]);
+    expect(engine.executors.map((e) => e.disposals)).toEqual([1, 1]);
+    expect(existsSync(runWorkDir(cacheDir, ctx.runId))).toBe(false);
+    // Results carry the scripted figures and fs type, in planned order.
+    expect(
+      run.results.map((r) => [r.backend.id, r.workload.id, r.workload.case ?? null, r.stats.runs]),
+    ).toEqual([
+      [NATIVE.id, 'dd-write', null, 3],
+      [VOLUME.id, 'dd-write', null, 3],
+      [NATIVE.id, 'buffered-read', '128', 3],
+      [NATIVE.id, 'buffered-read', '1024', 3],
+      [VOLUME.id, 'buffered-read', '128', 3],
+      [VOLUME.id, 'buffered-read', '1024', 3],
+    ]);
+    expect(run.results[0].stats.samples).toEqual([0.101, 0.102, 0.1].map((v) => expect.closeTo(v, 9)));
+    expect(run.results[0].fsType).toBe('ext4');
+    expect(run.results[0].clock.source).toBe('scripted');
+  });
+
+  it('a cancel while a later backend starts stops the run and disposes the one already started', async () => {
+    const { ctx, engine, events } = scriptedRun(
+      { workloads: ['dd-write'] },
+      [NATIVE, FUSE, VOLUME],
+      (backend) => ({
+        seconds: steady,
+        ...(backend.id === FUSE.id ? { start: 'waits-for-cancel' as const } : {}),
+      }),
+      {
+        onEvent: (event, controller) => {
+          // Cancel once the FUSE backend's start is under way, from outside the start itself.
+          if (event.type === 'phase' && event.backendId === FUSE.id && event.phase === 'container')
+            setImmediate(() => controller.abort(new Error('cancelled by the test')));
+        },
+      },
+    );
+    const run = await executeRun(ctx);
+    expect(run.status).toBe('cancelled');
+    expect(engine.startsAsked).toEqual([NATIVE.id, FUSE.id]);
+    expect(engine.executors.map((e) => [e.backendId, e.disposals])).toEqual([[NATIVE.id, 1]]);
+    expect(engine.executors[0].sampled).toEqual([]);
+    expect(events.some((e) => e.type === 'sample' || e.type === 'workload-done')).toBe(false);
+    // Every planned backend is still cleaned up and reported, none as ok; the cancel is the one error.
+    expect(
+      events
+        .filter((e) => e.type === 'backend-done')
+        .map((e) => e.type === 'backend-done' && [e.backendId, e.ok]),
+    ).toEqual([
+      [NATIVE.id, false],
+      [FUSE.id, false],
+      [VOLUME.id, false],
+    ]);
+    expect(run.errors.map((e) => e.code)).toEqual(['CANCELLED']);
+    expect(events.at(-1)?.type).toBe('run-done');
+    expect(existsSync(runWorkDir(cacheDir, ctx.runId))).toBe(false);
+  });
+
+  it('a backend that cannot start is recorded and left out; the others are measured', async () => {
+    const { ctx, engine, events } = scriptedRun({ workloads: ['dd-write'] }, [NATIVE, FUSE], (backend) => ({
+      seconds: steady,
+      ...(backend.id === FUSE.id ? { start: 'fails' as const } : {}),
+    }));
+    const run = await executeRun(ctx);
+    expect(run.status).toBe('completed');
+    expect(run.results.map((r) => r.backend.id)).toEqual([NATIVE.id]);
+    expect(run.errors).toEqual([
+      expect.objectContaining({ backendId: FUSE.id, message: expect.stringContaining('could not start') }),
+    ]);
+    expect(events.map(line)).toContain(`error ${FUSE.id} -`);
+    expect(
+      events.filter((e) => e.type === 'backend-done').map((e) => e.type === 'backend-done' && e.ok),
+    ).toEqual([true, false]);
+    expect(engine.executors.map((e) => [e.backendId, e.disposals])).toEqual([[NATIVE.id, 1]]);
+  });
+
+  it('a lane that fails on one workload leaves that workload only; progress still reaches the plan', async () => {
+    const { ctx, events } = scriptedRun(
+      { workloads: ['dd-write', 'small-file-read'] },
+      [NATIVE, FUSE],
+      (backend) => ({
+        seconds: (body, index) => {
+          if (backend.id === FUSE.id && body.includes('dd ') && index === 2) throw new Error('exec broke');
+          return steady(body, index);
+        },
+      }),
+    );
+    const run = await executeRun(ctx);
+    expect(run.status).toBe('completed');
+    expect(run.results.map((r) => `${r.backend.id} ${r.workload.id}`)).toEqual([
+      `${NATIVE.id} dd-write`,
+      `${NATIVE.id} small-file-read`,
+      `${FUSE.id} small-file-read`,
+    ]);
+    expect(run.errors).toEqual([
+      expect.objectContaining({ backendId: FUSE.id, workloadId: 'dd-write', message: 'exec broke' }),
+    ]);
+    // The error arrives before dd-write's result, and the failed backend is not reported ok.
+    const lines = events.map(line);
+    expect(lines.indexOf(`error ${FUSE.id} dd-write`)).toBeLessThan(
+      lines.indexOf(`${NATIVE.id} dd-write done`),
+    );
+    expect(events.find((e) => e.type === 'backend-done' && e.backendId === FUSE.id)).toMatchObject({
+      ok: false,
+    });
+    const planned = events[0].type === 'planned' ? events[0].totalExecutions : NaN;
+    const lastSample = events.filter((e) => e.type === 'sample').at(-1);
+    expect(lastSample?.type === 'sample' && lastSample.completedExecutions).toBe(planned);
+  });
+
+  it('a racing budget is spread over the workloads left, and what one leaves unused goes to the next', async () => {
+    // Only Date is faked: every scripted sample moves it on by its own time, nothing else does.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-02T12:00:00Z'));
+    const { ctx } = scriptedRun(
+      { workloads: ['dd-write', 'small-file-read'], race: true, runs: 3, warmup: 0, budgetSeconds: 60 },
+      [NATIVE, FUSE],
+      (backend) => ({
+        seconds: (body, index) => {
+          const wobble = [0, 1, -1, 0.5, -0.5][(index + (backend.id === FUSE.id ? 2 : 0)) % 5];
+          // dd-write: FUSE is clearly slower (decided at the minimum, 3 rounds of 1 s + 2 s);
+          // small-file-read: twins too noisy to call, so they race until the budget stops them.
+          return body.includes('dd ')
+            ? (backend.id === FUSE.id ? 2 : 1) * (1 + 0.01 * wobble)
+            : 1 + 0.3 * wobble;
+        },
+      }),
+      { elapse: (seconds) => vi.setSystemTime(Date.now() + seconds * 1000) },
+    );
+    const run = await executeRun(ctx);
+    expect(run.status).toBe('completed');
+    const races = run.race?.workloads ?? [];
+    expect(races.map((r) => [r.workloadKey, r.outcome, r.rounds])).toEqual([
+      // 9 s used of its 30 s share ...
+      ['dd-write', 'decided', 3],
+      // ... so small-file-read gets the other 51 s, not 30: rounds of 2 s until 9 + 2k ≥ 60.
+      ['small-file-read', 'budget', 26],
+    ]);
+    expect(run.race?.budgetSeconds).toBe(60);
+  });
+});
