@@ -15,6 +15,7 @@ import { putBackDockerContext, putEverythingBack, recordOriginals, switchVariant
 import { requireAvailableVariant } from '../providers/require-variant';
 import { requireInstalled } from './require-installed';
 import { runningContainerNames } from './running-containers';
+import type { SwitchEngine } from './switch-engine';
 
 /** Said when asked to "apply" a variant of the plain engine: there is no product setting behind it. */
 export function noSettingToApply(provider: Provider): string {
@@ -56,6 +57,8 @@ export interface ApplyOptions {
   readyTimeoutMs?: number;
   signal: AbortSignal;
   onEvent?(phase: ApplyPhase, message?: string): void;
+  /** Default the Docker engine itself; unit tests answer the switch's probe without one. */
+  engine?: SwitchEngine;
 }
 
 export async function applySetting(
@@ -104,6 +107,7 @@ export async function applySetting(
       signal,
       onPhase: (phase) => emit(phase),
       onProgress: (message) => emit('progress', message),
+      engine: options.engine,
     });
     fsType = switched.fsType;
     reported = switched.verdict.reported;

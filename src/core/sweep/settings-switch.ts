@@ -4,12 +4,11 @@
 // policy: a sweep measures every variant and always puts back, an apply keeps the one it verified.
 // Every journal step is the caller's `owner`'s, so a crash at any step is restored the same way.
 import { MountbenchError, serializeError } from '../../shared/errors';
-import { resolveEngine, type ResolvedEngine } from '../engines';
+import type { ResolvedEngine } from '../engines';
 import type { Journal } from '../journal';
 import type { Provider, ProviderContext, VerifyResult } from '../providers/provider';
-import { ensureImage } from '../runner/image';
 import { DOCKER_CLI_OWNER, captureDockerContext, restoreDockerContext } from './docker-cli-context';
-import { observeBindFsType } from './observe-fs';
+import { DOCKER_SWITCH_ENGINE, type SwitchEngine } from './switch-engine';
 
 /** Before the first change, durably: the Docker CLI's context and the provider's originals. */
 export async function recordOriginals(provider: Provider, live: ProviderContext, journal: Journal) {
@@ -26,6 +25,8 @@ export interface SwitchOptions {
   signal: AbortSignal;
   onPhase(phase: 'apply' | 'wait' | 'verify'): void;
   onProgress(message: string): void;
+  /** Default the Docker engine itself; unit tests answer without one. */
+  engine?: SwitchEngine;
 }
 
 export interface Switched {
@@ -55,23 +56,21 @@ export async function switchVariant(
   const engineName = (await provider.detect(live)).engineName;
   if (!engineName)
     throw new MountbenchError('ENGINE_NOT_FOUND', `${provider.label} names no engine to run on`);
-  const resolved = await resolveEngine(engineName, { env: live.env, home: live.home, signal });
+  const engine = options.engine ?? DOCKER_SWITCH_ENGINE;
+  const resolved = await engine.connect(engineName, live, signal);
   options.onPhase('verify');
-  // The engine may be a fresh VM without the bench image: pull it before the probe needs it.
-  await ensureImage(resolved.docker, options.image, signal, (p) =>
-    options.onProgress(
-      `pulling ${options.image}: ${p.fraction === null ? p.status : `${Math.round(p.fraction * 100)} %`}`,
-    ),
+  const fsType = await engine.bindFsType(
+    resolved.docker,
+    {
+      image: options.image,
+      provider: provider.id,
+      variant,
+      cacheDir: options.cacheDir,
+      probeId: options.probeId,
+      signal,
+    },
+    options.onProgress,
   );
-  const fsType = await observeBindFsType({
-    docker: resolved.docker,
-    image: options.image,
-    provider: provider.id,
-    variant,
-    cacheDir: options.cacheDir,
-    probeId: options.probeId,
-    signal,
-  });
   return { resolved, fsType, verdict: await provider.verify(live, variant, fsType) };
 }
 

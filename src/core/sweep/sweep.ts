@@ -11,12 +11,13 @@ import { Journal } from '../journal';
 import type { Provider, ProviderContext } from '../providers/provider';
 import { benchImageFor, checkImageReference } from '../runner/image';
 import { newRunId } from '../runner/prepare-run';
-import { executeRun } from '../runner/run';
+import { executeRun, type RunContext } from '../runner/run';
 import { mergeRuns } from './merge-runs';
 import { checkPasses } from './pass-check';
 import { proposeSweep, type SweepProposal } from './propose';
 import { putEverythingBack, recordOriginals, switchVariant } from './settings-switch';
 import type { SweepRequest } from './sweep-request';
+import type { SwitchEngine } from './switch-engine';
 import { appStamp } from '../app-version';
 
 /** What a running sweep reports: the dashboard's type (src/shared), so the two cannot drift. */
@@ -30,6 +31,10 @@ export interface SweepOptions {
   onEvent?(event: SweepEvent): void;
   /** The dry run the caller already made (and showed) for this request; made here when absent. */
   proposal?: SweepProposal;
+  /** Default the Docker engine itself; unit tests answer the switch's probe without one. */
+  engine?: SwitchEngine;
+  /** How each variant is measured: executeRun by default (unit tests add scripted executors). */
+  measure?: (ctx: RunContext) => Promise<RunFile>;
 }
 
 export type VariantOutcome = VariantOutcomeView;
@@ -97,6 +102,7 @@ export async function runSweep(
         signal,
         onPhase: (phase) => emit({ type: 'variant', variant, label, phase }),
         onProgress: (message) => emit({ type: 'progress', message }),
+        engine: options.engine,
       });
       outcome.fsType = switched.fsType;
       outcome.reported = switched.verdict.reported;
@@ -107,7 +113,7 @@ export async function runSweep(
         );
       emit({ type: 'variant', variant, label, phase: 'measure' });
       await journal.step('sweep', 'apply', 'measure', variant);
-      const run = await executeRun({
+      const run = await (options.measure ?? executeRun)({
         runId: `${runId}-${tag}`,
         request: {
           mounts: request.mounts,
