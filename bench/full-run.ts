@@ -131,6 +131,12 @@ function printSplit(
     ['cleanup + finish', clock.seconds(null, 'cleanup') + clock.seconds(null, 'finish')],
     ['prepare + setup', prepareSeconds + clock.seconds(null, 'setup')],
   ];
+  // The split rests on the runner announcing each lane's timed runs; said loudly if it did not.
+  const timedSamples = [...clock.samples.values()].reduce((sum, c) => sum + c.timed, 0);
+  if (timedSamples > 0 && clock.partSeconds('timed') === 0)
+    process.stdout.write(
+      `\nWARNING: ${timedSamples} timed samples but no 'timed' phase event: the split below charges them to other phases.\n`,
+    );
   process.stdout.write(
     '\nBy phase\n\n' +
       textTable(
