@@ -271,6 +271,43 @@ describe('executeRun on scripted executors', () => {
     expect(lastSample?.type === 'sample' && lastSample.completedExecutions).toBe(planned);
   });
 
+  it("the custom workload's own image gets its own executor per container backend, disposed right after it", async () => {
+    let atCleanup: number[] = [];
+    const { ctx, engine } = scriptedRun(
+      {
+        workloads: ['custom', 'dd-write'],
+        custom: { command: 'true', image: 'example.org/own:1' },
+        runs: 2,
+        warmup: 0,
+      },
+      [NATIVE, VOLUME],
+      () => ({ seconds: steady }),
+      {
+        onEvent: (event) => {
+          // When the run's own cleanup begins, the custom ones are already gone.
+          if (event.type === 'phase' && event.phase === 'cleanup' && !atCleanup.length)
+            atCleanup = engine.executors.map((e) => e.disposals);
+        },
+      },
+    );
+    const run = await executeRun(ctx);
+    expect(run.errors).toEqual([]);
+    expect(engine.startsAsked).toEqual([NATIVE.id, VOLUME.id, NATIVE.id, VOLUME.id]);
+    // The two main executors, then the two custom-image ones.
+    expect(atCleanup).toEqual([0, 0, 1, 1]);
+    expect(engine.executors.map((e) => e.disposals)).toEqual([1, 1, 1, 1]);
+    // custom ran on its own executors, dd-write on the main ones.
+    const [nativeMain, nativeOwn] = engine.of(NATIVE.id);
+    expect(nativeOwn.prepared).toEqual(['custom']);
+    expect(nativeMain.prepared).toEqual(['dd-write']);
+    expect(run.results.map((r) => `${r.backend.id} ${r.workload.id}`)).toEqual([
+      `${NATIVE.id} custom`,
+      `${VOLUME.id} custom`,
+      `${NATIVE.id} dd-write`,
+      `${VOLUME.id} dd-write`,
+    ]);
+  });
+
   it('a racing budget is spread over the workloads left, and what one leaves unused goes to the next', async () => {
     // Only Date is faked: every scripted sample moves it on by its own time, nothing else does.
     vi.useFakeTimers({ toFake: ['Date'] });
