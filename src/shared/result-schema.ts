@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { MOUNT_KINDS, PROVIDER_IDS, SIZES, WORKLOAD_IDS } from './ids';
 import { ROLES } from './roles';
-import { COLD_CACHE_SCOPES } from './run-plan';
+import { COLD_CACHE_SCOPES, SAMPLE_METHODS } from './run-plan';
 import { dependencySplitSchema } from './dependency-split';
 
 export const RESULT_SCHEMA_ID = 'mountbench-run';
@@ -107,6 +107,13 @@ export const workloadResultSchema = z.object({
   }),
   /** Operations one sample does; a per-op figure is `stats / opsPerSample` (absent: 1). */
   opsPerSample: z.number().positive().optional(),
+  /**
+   * Executions of the script one timed sample ran, one after another, so that a sample lasts long
+   * enough to decide (issue 22); `stats` are per execution (the sample's time / this). Absent: 1.
+   */
+  executionsPerSample: z.number().int().positive().max(100_000).optional(),
+  /** How each sample met the one before it (SAMPLE_METHODS). Absent: `spaced`, as every older file ran. */
+  sampleMethod: z.enum(SAMPLE_METHODS).optional(),
   /** The first execution after the fixture was laid (the cold one), reported apart from the rest. */
   firstRun: z
     .object({

@@ -11,6 +11,16 @@ import { MOUNT_KINDS, SIZES, WORKLOAD_IDS } from './ids';
 export const COLD_CACHE_SCOPES = ['vm', 'host-kernel'] as const;
 export type ColdCacheScope = (typeof COLD_CACHE_SCOPES)[number];
 
+/**
+ * How a sample meets the one before it (docs/methodology.md, "Sample method"). `back-to-back`: the
+ * timed execution follows an untimed one of the same script at once, as hyperfine repeats a command,
+ * so a write meets the previous write's write-back: the method of the published figures.
+ * `spaced`: each sample on its own, an exec round trip (and the other backends' samples) after the
+ * last, so the previous write-back has had time to finish: a cleaner quantity, but not the published one.
+ */
+export const SAMPLE_METHODS = ['back-to-back', 'spaced'] as const;
+export type SampleMethod = (typeof SAMPLE_METHODS)[number];
+
 /** Dependency folders worth a named volume, as the guides name them; any other relative path is taken too. */
 export const KNOWN_DEPENDENCY_FOLDERS = [
   'node_modules',
@@ -53,6 +63,8 @@ export const runRequestSchema = z
       .optional(),
     /** `interleaved` (default): rounds of one sample per backend, rotating; `sequential`: one backend after another. */
     order: z.enum(['interleaved', 'sequential']).optional(),
+    /** Every workload's sample method; omitted: each workload's own default (its published method). */
+    sampleMethod: z.enum(SAMPLE_METHODS).optional(),
     /** The `custom` workload: the user's command, project folder (copied) and image. */
     custom: z
       .object({

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { MountbenchError } from '../../shared/errors';
 import { DEFAULT_MOUNTS, MOUNT_KINDS, SIZES, WORKLOAD_IDS, type SizeName } from '../../shared/ids';
-import { KNOWN_DEPENDENCY_FOLDERS, type RunRequest } from '../../shared/run-plan';
+import { KNOWN_DEPENDENCY_FOLDERS, SAMPLE_METHODS, type RunRequest } from '../../shared/run-plan';
 import { findDependencyFolders } from '../../core/fixtures/dependency-folders';
 import type { RunFile } from '../../shared/result-schema';
 import { startRunJob } from '../../core/app/run-job';
@@ -40,6 +40,7 @@ interface RunFlags {
   race?: boolean;
   budget?: string;
   order?: string;
+  sampleMethod?: string;
   warmup: string;
   image?: string;
   json?: string;
@@ -72,10 +73,17 @@ function racing(flags: RunFlags): boolean {
   return Boolean(flags.profile) && !flags.runs && !flags.adaptive;
 }
 
-function countFlags(flags: RunFlags): Pick<RunRequest, 'runs' | 'race' | 'budgetSeconds' | 'order'> {
+function countFlags(
+  flags: RunFlags,
+): Pick<RunRequest, 'runs' | 'race' | 'budgetSeconds' | 'order' | 'sampleMethod'> {
   const order = flags.order ? parseList('--order', flags.order, ORDERS) : [];
   if (order.length > 1) throw new MountbenchError('BAD_INPUT', '--order takes one value');
-  const common = order.length ? { order: order[0] } : {};
+  const method = flags.sampleMethod ? parseList('--sample-method', flags.sampleMethod, SAMPLE_METHODS) : [];
+  if (method.length > 1) throw new MountbenchError('BAD_INPUT', '--sample-method takes one value');
+  const common = {
+    ...(order.length ? { order: order[0] } : {}),
+    ...(method.length ? { sampleMethod: method[0] } : {}),
+  };
   if (!racing(flags))
     return { ...common, runs: parseCount('--runs', flags.runs ?? '10', { min: 1, max: 1000 }) };
   return {
@@ -358,6 +366,11 @@ export function registerRunCommand(program: Command): void {
     )
     .option('--min-runs <n>', 'racing: samples of every backend before the first decision (default 3)')
     .option('--order <order>', 'interleaved (default: one sample per backend per round) or sequential')
+    .option(
+      '--sample-method <method>',
+      'back-to-back (each sample right after an untimed run, as hyperfine ran the published figures; ' +
+        "dd-write's default) or spaced (each sample apart: without the previous write's write-back)",
+    )
     .option('--warmup <n>', 'untimed warm-up runs before them', '1')
     .option('--adaptive', 'keep running past --runs until the 95 % interval is within ±2 % of the mean')
     .option(

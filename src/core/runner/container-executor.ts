@@ -1,6 +1,7 @@
 // A long-lived bench container for one backend. Samples are `docker exec`s into it, so a sample
 // pays no container start, and the figure comes from a clock inside it (see sample-script.ts).
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import { removeTree } from '../fixtures/remove-tree';
 import { join } from 'node:path';
 import type Dockerode from 'dockerode';
 import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE } from '../../shared/ids';
@@ -175,7 +176,7 @@ export class ContainerExecutor implements BackendExecutor {
     if (mount.kind === 'bind') {
       // Bind fixtures live on the host, as a developer's project does.
       const root = join(mount.hostRoot, workloadId);
-      await rm(root, { recursive: true, force: true });
+      await removeTree(root);
       if (fixture) await writeHostFixture(root, fixture, { signal });
       else await mkdir(root, { recursive: true });
       return;

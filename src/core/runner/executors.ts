@@ -1,6 +1,6 @@
 // Starts what a backend's workloads run in: a bench container with the backend's mount, a synced
 // container, or the host itself. Every executor is disposable, whatever happened before.
-import { rm } from 'node:fs/promises';
+import { removeTree } from '../fixtures/remove-tree';
 import { join } from 'node:path';
 import { MountbenchError } from '../../shared/errors';
 import { MOUNTBENCH_NAME_PREFIX, type SyncMountKind } from '../../shared/ids';
@@ -75,7 +75,7 @@ export async function createExecutor(
         },
         release: async () => {
           await share.release();
-          await rm(dir, { recursive: true, force: true });
+          await removeTree(dir);
         },
       });
     }

@@ -2,7 +2,8 @@
 // the same BusyBox as the containers where it can run here (see host-tools.ts). macOS's `date` has no nanoseconds, so the time comes from this process's monotonic
 // clock, read when the script's marker lines arrive through a pipe (microseconds of latency).
 import { execFile } from 'node:child_process';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { removeTree } from '../fixtures/remove-tree';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { FixtureSpec } from '../fixtures/fixture-spec';
@@ -45,7 +46,7 @@ export class HostExecutor implements BackendExecutor {
 
   async prepareWorkdir(workloadId: string, fixture: FixtureSpec | null, signal: AbortSignal): Promise<void> {
     const dir = this.workdir(workloadId);
-    await rm(dir, { recursive: true, force: true });
+    await removeTree(dir);
     if (fixture) await writeHostFixture(dir, fixture, { signal });
     else await mkdir(dir, { recursive: true });
   }
@@ -119,6 +120,6 @@ export class HostExecutor implements BackendExecutor {
   }
 
   async dispose(): Promise<void> {
-    await rm(this.root, { recursive: true, force: true });
+    await removeTree(this.root);
   }
 }

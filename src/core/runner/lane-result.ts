@@ -91,6 +91,8 @@ export async function laneResult(input: LaneResultInput): Promise<WorkloadResult
     backend: lane.backend,
     workload: { id: workload.id, size, params, ...(workloadCase.id ? { case: workloadCase.id } : {}) },
     ...(workloadCase.opsPerSample !== 1 ? { opsPerSample: workloadCase.opsPerSample } : {}),
+    ...(taken.executions > 1 ? { executionsPerSample: taken.executions } : {}),
+    sampleMethod: lane.sampleMethod,
     fsType: lane.fsType,
     clock: {
       source: lane.clock.name,

@@ -15,7 +15,7 @@ import { measureSyncLatency } from './measure-sync-latency';
 import { raceExitReason, runCaseRounds, type CaseRounds, type RoundPolicy } from './rounds';
 import { roleOf } from '../../shared/roles';
 import { stopPolicy } from './stop-rule';
-import { prepareLane, type Lane } from './workload-lane';
+import { prepareLane, type Lane, type LaneShape } from './workload-lane';
 
 export interface MeasureLaneInput {
   backend: Backend;
@@ -23,7 +23,10 @@ export interface MeasureLaneInput {
   hooks: MeasureHooks;
 }
 
-export type MeasureCounts = Pick<RunRequest, 'runs' | 'warmup' | 'adaptive' | 'maxRuns' | 'race' | 'order'>;
+export type MeasureCounts = Pick<
+  RunRequest,
+  'runs' | 'warmup' | 'adaptive' | 'maxRuns' | 'race' | 'order' | 'sampleMethod'
+>;
 
 export interface MeasureInput {
   lanes: readonly MeasureLaneInput[];
@@ -67,11 +70,30 @@ export function roundPolicy(counts: MeasureCounts): RoundPolicy {
   return { kind: 'fixed', runs: counts.runs };
 }
 
+/**
+ * How a lane's samples run: the run's sample method, else the workload's published one; batched
+ * unless the cache is dropped before every execution, or the batch's back-to-back writes would
+ * change the quantity (spaced) or what a sync tool flushes.
+ */
+export function laneShape(
+  workload: Workload,
+  counts: Pick<MeasureCounts, 'sampleMethod'>,
+  lane: { coldCache: boolean; synced: boolean },
+): LaneShape {
+  const sampleMethod = counts.sampleMethod ?? workload.sampleMethod;
+  const writesApart = workload.writes && (sampleMethod === 'spaced' || lane.synced);
+  return { sampleMethod, batches: !lane.coldCache && !writesApart };
+}
+
 async function prepareLanes(input: MeasureInput): Promise<Lane[]> {
   const lanes: Lane[] = [];
   for (const { backend, executor, hooks } of input.lanes) {
     try {
-      lanes.push(await prepareLane(executor, backend, input.workload, input.size, hooks));
+      const shape = laneShape(input.workload, input.counts, {
+        coldCache: hooks.coldCache !== undefined,
+        synced: executor.sync !== undefined,
+      });
+      lanes.push(await prepareLane(executor, backend, input.workload, input.size, hooks, shape));
     } catch (err) {
       if (input.signal.aborted) throw err;
       input.onLaneFailed(backend, err);

@@ -3,7 +3,7 @@
 // them together, in interleaved rounds (see rounds.ts). A failing backend or workload is recorded
 // and the run goes on; a cancel stops at once. Whatever happens, every container, volume, FUSE
 // mount and fixture the run made is removed before it returns.
-import { rm } from 'node:fs/promises';
+import { removeTree } from '../fixtures/remove-tree';
 import { MountbenchError, serializeError } from '../../shared/errors';
 import type { WorkloadId } from '../../shared/ids';
 import type { Backend, RaceSummary, RunFile, WorkloadResult } from '../../shared/result-schema';
@@ -338,9 +338,7 @@ export async function executeRun(ctx: RunContext): Promise<RunFile> {
   } catch (err) {
     if (!signal.aborted) log.error(err, null, null);
   } finally {
-    await rm(runWorkDir(ctx.cacheDir, runId), { recursive: true, force: true }).catch((err: unknown) =>
-      log.error(err, null, null),
-    );
+    await removeTree(runWorkDir(ctx.cacheDir, runId)).catch((err: unknown) => log.error(err, null, null));
   }
 
   if (signal.aborted) log.error(new MountbenchError('CANCELLED', 'the run was cancelled'), null, null);

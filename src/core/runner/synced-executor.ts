@@ -2,7 +2,8 @@
 // mutagen or docker-sync works: the fixture is laid in a host folder under the run's cache folder,
 // the container works on a labelled named volume at the bench root, and the tool carries changes
 // both ways. Flushes are timed by the runner apart from the samples (see measure.ts).
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import { removeTree } from '../fixtures/remove-tree';
 import { join } from 'node:path';
 import type Dockerode from 'dockerode';
 import { MountbenchError } from '../../shared/errors';
@@ -116,7 +117,7 @@ export class SyncedExecutor implements BackendExecutor {
   /** Lays the fixture on the host only; the runner's timed flush then carries it in. */
   async prepareWorkdir(workloadId: string, fixture: FixtureSpec | null, signal: AbortSignal): Promise<void> {
     const root = join(this.hostRoot, workloadId);
-    await rm(root, { recursive: true, force: true });
+    await removeTree(root);
     if (fixture) await writeHostFixture(root, fixture, { signal });
     else await mkdir(root, { recursive: true });
   }
@@ -152,7 +153,7 @@ export class SyncedExecutor implements BackendExecutor {
       if (this.session) await this.session.terminate().catch(note);
       await removeDockerSyncVolume(this.options.docker, `${this.options.name}-sync`).catch(note);
     }
-    await rm(this.options.dir, { recursive: true, force: true }).catch(note);
+    await removeTree(this.options.dir).catch(note);
     if (problems.length)
       throw new MountbenchError('IO', `cleanup left things behind: ${problems.join('; ')}`);
   }

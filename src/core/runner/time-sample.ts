@@ -5,7 +5,7 @@ import { median } from '../stats';
 import type { BackendExecutor, ExecResult } from './executor';
 import type { TimedExecution } from './measure-hooks';
 import { parseSampleOutput } from './sample-output';
-import { sampleScript } from './sample-script';
+import { sampleScript, type SampleScriptOptions } from './sample-script';
 
 const CALIBRATION_RUNS = 7;
 
@@ -29,17 +29,24 @@ function endedTheShell(result: ExecResult): MountbenchError {
   );
 }
 
-/** Runs one sample script and reads its raw interval (before calibration is subtracted). */
+/** How one sample runs its body: batched executions, and an untimed run before (back to back). */
+export type SampleShape = Pick<SampleScriptOptions, 'executions' | 'primer'>;
+
+/**
+ * Runs one sample script and reads its raw interval (before calibration is subtracted): with
+ * `shape.executions` above 1, the time of all of them together.
+ */
 export async function timeOnce(
   executor: BackendExecutor,
   workdir: string,
   body: string,
   reset: string | undefined,
   signal: AbortSignal,
+  shape: SampleShape = {},
 ): Promise<TimedExecution> {
   const clock = executor.clock;
   const result = await executor.run(
-    sampleScript({ workdir, body, reset, clockCommand: clock?.command ?? null }),
+    sampleScript({ workdir, body, reset, clockCommand: clock?.command ?? null, ...shape }),
     signal,
   );
   const parsed = parseSampleOutput(result.stdout, clock);

@@ -9,6 +9,8 @@ import type { BackendExecutor } from './executor';
 import type { MeasureHooks, TimedExecution } from './measure-hooks';
 import { shellQuote } from './sample-script';
 import { calibrateOnce, scriptFailure, timeOnce } from './time-sample';
+import type { SampleMethod } from '../../shared/run-plan';
+import { executionsPerSample } from '../stats/batch-size';
 
 export interface Lane {
   backend: Backend;
@@ -21,7 +23,18 @@ export interface Lane {
   /** The sync tool's first sync of the fixture, timed apart (sync mounts only). */
   initialSeconds: number | null;
   hooks: MeasureHooks;
+  /** How each sample meets the one before it (SAMPLE_METHODS). */
+  sampleMethod: SampleMethod;
+  /**
+   * Whether a repeatable case's short sample may run several executions: not when each execution
+   * must start from a dropped cache, nor where back-to-back writes would change what is measured
+   * (spaced writes) or what the sync tool flushes.
+   */
+  batches: boolean;
 }
+
+/** What the measurer decides for a lane besides its backend: how its samples run. */
+export type LaneShape = Pick<Lane, 'sampleMethod' | 'batches'>;
 
 /** Lays the fixture, checks it, reads the fs type and calibrates the clock of one backend. */
 export async function prepareLane(
@@ -30,6 +43,7 @@ export async function prepareLane(
   workload: Workload,
   size: SizeName,
   hooks: MeasureHooks,
+  shape: LaneShape = { sampleMethod: 'spaced', batches: false },
 ): Promise<Lane> {
   const { signal } = hooks;
   const workdir = executor.workdir(workload.id);
@@ -45,7 +59,7 @@ export async function prepareLane(
   hooks.phase('calibrate');
   const overhead = await calibrateOnce(executor, workdir, signal);
   const clock = executor.clock ?? HOST_MARKER_CLOCK;
-  return { backend, executor, workdir, fsType, overhead, clock, initialSeconds, hooks };
+  return { backend, executor, workdir, fsType, overhead, clock, initialSeconds, hooks, ...shape };
 }
 
 /** The samples one lane took of one case, and what its sync tool did after each. */
@@ -56,10 +70,12 @@ export interface LaneSamples {
   warmups: number;
   /** Write-back flush after each timed sample (sync mounts of writing workloads only). */
   flushSeconds: number[];
+  /** Executions each timed sample runs: decided by the last warm-up (1 without warm-up). */
+  executions: number;
 }
 
 export function emptyLaneSamples(): LaneSamples {
-  return { timed: [], first: null, warmups: 0, flushSeconds: [] };
+  return { timed: [], first: null, warmups: 0, flushSeconds: [], executions: 1 };
 }
 
 /** Takes one sample of a case on a lane and records it in `into`. */
@@ -72,8 +88,16 @@ export async function sampleLane(
 ): Promise<void> {
   const { signal, coldCache } = lane.hooks;
   await coldCache?.drop(signal);
-  const raw = await timeOnce(lane.executor, lane.workdir, workloadCase.script, workloadCase.reset, signal);
-  const seconds = Math.max(0, raw.seconds - lane.overhead);
+  // A warm-up is one execution: it measures what one costs, which sets the batch of the timed ones.
+  const executions = warmup ? 1 : into.executions;
+  const raw = await timeOnce(lane.executor, lane.workdir, workloadCase.script, workloadCase.reset, signal, {
+    executions,
+    primer: lane.sampleMethod === 'back-to-back',
+  });
+  // Every figure is per execution: the clock's cost is paid once per sample, then shared out.
+  const seconds = Math.max(0, raw.seconds - lane.overhead) / executions;
+  const perExecution = (cpu: number | null) => (cpu === null ? null : cpu / executions);
+  if (warmup && lane.batches && workloadCase.repeatable) into.executions = executionsPerSample(seconds);
   // What the sample wrote goes back to the host before the next one: timed, never in the sample.
   if (flushesWrites && lane.executor.sync) {
     const flushed = await lane.executor.sync.flush(signal);
@@ -81,6 +105,6 @@ export async function sampleLane(
   }
   into.first ??= seconds;
   const index = warmup ? into.warmups++ : into.timed.length;
-  if (!warmup) into.timed.push({ ...raw, seconds });
+  if (!warmup) into.timed.push({ seconds, user: perExecution(raw.user), system: perExecution(raw.system) });
   lane.hooks.sample(workloadCase.id, index, warmup, seconds);
 }

@@ -4,6 +4,8 @@
 import type { MountKind, SizeName, WorkloadId } from '../../shared/ids';
 import type { WorkloadCost } from '../../shared/estimate';
 import type { Stats } from '../../shared/result-schema';
+import type { SampleMethod } from '../../shared/run-plan';
+import { SAMPLE_TARGET_SECONDS } from '../stats/batch-size';
 import type { FixtureSpec } from '../fixtures/fixture-spec';
 
 export type WorkloadParams = Record<string, number | string | boolean>;
@@ -16,8 +18,13 @@ export interface WorkloadCase {
   script: string;
   /** Untimed, before every sample. */
   reset?: string;
-  /** Operations one sample performs; results are shown per operation when above 1. */
+  /** Operations one execution of the script performs; results are shown per operation when above 1. */
   opsPerSample: number;
+  /**
+   * The script may run several times in a row, with nothing between, doing the same work each
+   * time: a short one is then batched until a sample lasts long enough to decide (stats/batch-size.ts).
+   */
+  repeatable: boolean;
   /** Figures derived from the timing, such as MB/s or ns per read. */
   derive(stats: Stats): Record<string, number>;
 }
@@ -58,6 +65,13 @@ export interface WorkloadDefinition<P extends WorkloadParams = WorkloadParams> {
   writes?: boolean;
   /** Why the workload cannot run on a mount (e.g. the host cannot write into a named volume), or null. */
   unsupportedOn?(mount: MountKind): string | null;
+  /**
+   * The method its published figures were taken with, and so its default (SAMPLE_METHODS);
+   * absent: `spaced`.
+   */
+  sampleMethod?: SampleMethod;
+  /** See `WorkloadCase.repeatable`; only for a script with no reset. Absent: false. */
+  repeatable?: boolean;
 }
 
 /** The cases of any workload, single-result ones included. */
@@ -72,6 +86,7 @@ export function workloadCases<P extends WorkloadParams>(
       script: workload.script(params),
       reset: workload.resetScript?.(params),
       opsPerSample: 1,
+      repeatable: workload.repeatable === true && !workload.resetScript,
       derive: (stats) => workload.derive(params, stats),
     },
   ];
@@ -88,6 +103,8 @@ interface SizedWorkload {
   fixture(size: SizeName): FixtureSpec | null;
   verifyScript?(size: SizeName): string;
   writes: boolean;
+  /** Its default sample method: the one its published figures were taken with. */
+  sampleMethod: SampleMethod;
   /** Why the workload cannot run on a mount, or null. */
   unsupportedOn(mount: MountKind): string | null;
 }
@@ -108,6 +125,17 @@ export interface HostEditWorkload extends SizedWorkload {
 /** A workload as the runner measures it: the runner picks the measurer by `kind`. */
 export type Workload = ScriptedWorkload | HostEditWorkload;
 
+/**
+ * What one sample costs rather than one execution (the estimate counts samples): a batched sample
+ * lasts at least the batch target, and a back-to-back one runs the script once more, untimed.
+ */
+function sampleCost<P extends WorkloadParams>(d: WorkloadDefinition<P>, cost: WorkloadCost): WorkloadCost {
+  const one = cost.perExecution;
+  const timed = d.repeatable ? Math.max(one, SAMPLE_TARGET_SECONDS) : one;
+  const primer = d.sampleMethod === 'back-to-back' ? one : 0;
+  return { ...cost, perExecution: timed + primer };
+}
+
 function sized<P extends WorkloadParams>(d: WorkloadDefinition<P>): SizedWorkload {
   const verify = d.verifyScript?.bind(d);
   return {
@@ -116,10 +144,11 @@ function sized<P extends WorkloadParams>(d: WorkloadDefinition<P>): SizedWorkloa
     description: d.description,
     sizes: d.sizes,
     sizeWords: (size) => d.sizeWords(d.sizes[size]),
-    cost: (size) => d.cost(d.sizes[size]),
+    cost: (size) => sampleCost(d, d.cost(d.sizes[size])),
     fixture: (size) => d.fixture(d.sizes[size]),
     ...(verify ? { verifyScript: (size: SizeName) => verify(d.sizes[size]) } : {}),
     writes: d.writes === true,
+    sampleMethod: d.sampleMethod ?? 'spaced',
     unsupportedOn: (mount) => d.unsupportedOn?.(mount) ?? null,
   };
 }

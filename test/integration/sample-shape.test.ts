@@ -1,0 +1,71 @@
+// Sample methods and batching on the real engine (issue 22): dd-write runs back to back by default
+// (the published method) and records it; a short repeatable workload is batched and its figures
+// are per execution; a spaced writing workload is never batched. Nothing of dockerode is mocked.
+import { afterAll, describe, expect, it } from 'vitest';
+import { runFileSchema, type RunFile, type WorkloadResult } from '../../src/shared/result-schema';
+import type { RunRequest } from '../../src/shared/run-plan';
+import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
+import { planBackends } from '../../src/shared/backend-plan';
+import { executeRun } from '../../src/core/runner/run';
+import { getMachineInfo } from '../../src/core/machine';
+import { docker, image, tempDir } from './support';
+
+const cache = tempDir('sample-shape');
+afterAll(() => cache.remove());
+
+async function run(request: RunRequest, runId: string): Promise<RunFile> {
+  const backends = planBackends(request, 'docker-engine', await dockerEngineVariants());
+  return executeRun({
+    runId,
+    request,
+    backends,
+    docker,
+    engine: null,
+    image,
+    machine: await getMachineInfo(),
+    appVersion: 'test',
+    allowHostCommands: true,
+    cacheDir: cache.path,
+    signal: new AbortController().signal,
+    onEvent: () => {},
+  });
+}
+
+function only(run: RunFile, workloadId: string): WorkloadResult {
+  const found = run.results.filter((r) => r.workload.id === workloadId);
+  expect(found, JSON.stringify(run.errors)).toHaveLength(1);
+  return found[0];
+}
+
+const base: RunRequest = {
+  mounts: ['tmpfs'],
+  variants: ['native'],
+  workloads: ['small-file-read', 'dd-write'],
+  size: 'quick',
+  runs: 3,
+  warmup: 1,
+};
+
+describe('sample methods and batching', () => {
+  it('runs dd-write back to back by default and batches a short read, per execution', async () => {
+    const file = await run(base, 'it-sample-default');
+    expect(file.errors).toEqual([]);
+    expect(runFileSchema.safeParse(JSON.parse(JSON.stringify(file))).success).toBe(true);
+    const dd = only(file, 'dd-write');
+    expect(dd.sampleMethod).toBe('back-to-back');
+    const read = only(file, 'small-file-read');
+    expect(read.sampleMethod).toBe('spaced');
+    // 5,000 cached 5 KiB files on tmpfs take milliseconds: far under the target, so batched.
+    expect(read.executionsPerSample).toBeGreaterThanOrEqual(2);
+    expect(Number.isInteger(read.executionsPerSample)).toBe(true);
+    expect(read.stats.samples).toHaveLength(3);
+  });
+
+  it('measures spaced when asked, and never batches writes that must start apart', async () => {
+    const file = await run({ ...base, workloads: ['dd-write'], sampleMethod: 'spaced' }, 'it-sample-spaced');
+    expect(file.errors).toEqual([]);
+    const dd = only(file, 'dd-write');
+    expect(dd.sampleMethod).toBe('spaced');
+    expect(dd.executionsPerSample).toBeUndefined();
+  });
+});
