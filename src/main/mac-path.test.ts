@@ -9,9 +9,10 @@ describe('withProductFolders', () => {
       '/bin',
       '/usr/local/bin',
       '/opt/homebrew/bin',
-      '/Users/u/.rd/bin',
+      // Then each product's own folders, in the registry's order (providers/product-modules.ts).
       '/Users/u/.docker/bin',
       '/Applications/Docker.app/Contents/Resources/bin',
+      '/Users/u/.rd/bin',
       '/Users/u/.orbstack/bin',
     ]);
   });

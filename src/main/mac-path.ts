@@ -1,17 +1,14 @@
-// An app opened from the Finder gets launchd's minimal PATH (/usr/bin:/bin:/usr/sbin:/sbin), so
-// `docker`, `rdctl` and `colima` — which the providers run, also to put settings back after a crash —
-// would not be found. Add the folders their installers use, after what is already there.
-import { delimiter, join } from 'node:path';
+// An app opened from the Finder gets launchd's minimal PATH (/usr/bin:/bin:/usr/sbin:/sbin), so the
+// product CLIs the providers run (also to put settings back after a crash) would not be found. Add
+// Homebrew's folders, which every product may install into, and the folders each product's own
+// installer uses (its module's `cliFolders`), after what is already there.
+import { delimiter } from 'node:path';
+import { productCliFolders } from '../core/providers/registry';
+
+const HOMEBREW_FOLDERS = ['/opt/homebrew/bin', '/usr/local/bin'];
 
 export function withProductFolders(path: string | undefined, home: string): string {
   const current = (path ?? '').split(delimiter).filter(Boolean);
-  const known = [
-    '/opt/homebrew/bin',
-    '/usr/local/bin',
-    join(home, '.rd', 'bin'),
-    join(home, '.docker', 'bin'),
-    '/Applications/Docker.app/Contents/Resources/bin',
-    join(home, '.orbstack', 'bin'),
-  ];
+  const known = [...HOMEBREW_FOLDERS, ...productCliFolders(home)];
   return [...current, ...known.filter((dir) => !current.includes(dir))].join(delimiter);
 }

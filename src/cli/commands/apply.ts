@@ -7,7 +7,7 @@ import { errorFromData } from '../../shared/ipc-bridge';
 import { PROVIDER_IDS } from '../../shared/ids';
 import { variantIdSchema, type ApplyResult } from '../../shared/sweep';
 import { providerContext } from '../../core/providers/provider-context';
-import { providerById } from '../../core/providers/registry';
+import { PLAIN_ENGINE, providerById } from '../../core/providers/registry';
 import { cacheDir } from '../../core/store';
 import { proposeApply } from '../../core/sweep';
 import { startApplyJob } from '../../core/app/settings-jobs';
@@ -83,7 +83,7 @@ export function registerApplyCommand(program: Command): void {
     )
     .requiredOption(
       '--provider <name>',
-      `provider: ${PROVIDER_IDS.filter((p) => p !== 'docker-engine').join(', ')}`,
+      `provider: ${PROVIDER_IDS.filter((p) => p !== PLAIN_ENGINE).join(', ')}`,
     )
     .requiredOption('--variant <id>', 'the variant to switch to (see `mountbench providers`)')
     .option('--image <ref>', 'bench image for the check (default: MOUNTBENCH_IMAGE or the pinned BusyBox)')

@@ -26,6 +26,8 @@ import { DEFAULT_RACE_POLICY } from '../../core/stats/race';
 import { defaultChoice, foundInWords, type FoundIn } from '../../shared/project';
 import { inspectProjectFolder } from './project';
 import { printable } from '../../shared/printable';
+import { PRODUCT_WORDS } from '../../shared/product-words';
+import { productsOwningTheirVm } from '../../core/providers/registry';
 
 const ORDERS = ['interleaved', 'sequential'] as const;
 
@@ -390,7 +392,9 @@ export function registerRunCommand(program: Command): void {
     )
     .option(
       '--cold-cache',
-      "drop the engine VM's page cache before every sample (Docker Desktop, Rancher Desktop, colima, OrbStack)",
+      `drop the engine VM's page cache before every sample (${productsOwningTheirVm()
+        .map((id) => PRODUCT_WORDS[id].name)
+        .join(', ')})`,
     )
     .option(
       '--cold-cache-host',

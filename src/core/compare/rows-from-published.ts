@@ -2,6 +2,7 @@
 // backend (provider, file-sharing setting, mount), workload, and times in seconds.
 import { workloadKey, type ComparisonRow } from '../../shared/comparison';
 import type { ProviderId } from '../../shared/ids';
+import { providerForPublishedLabel } from '../providers/registry';
 import { median, sampleStandardDeviation } from '../stats/descriptive';
 import { parsePublishedMount } from './published-mount';
 import {
@@ -11,19 +12,9 @@ import {
   type PublishedSource,
 } from './published';
 
-/** Which product a write-up's engine name belongs to; older names of a product map to it too. */
-const PROVIDERS: [RegExp, ProviderId][] = [
-  [/^(Docker Desktop|Docker for Mac)\b/i, 'docker-desktop'],
-  [/^Rancher Desktop\b/i, 'rancher-desktop'],
-  [/^Colima\b/i, 'colima'],
-  [/^OrbStack\b/i, 'orbstack'],
-  // Plain dockerd, on Linux or inside a VM the user runs: no file-sharing settings to change.
-  [/^Docker (on Linux|in )/i, 'docker-engine'],
-];
-
+/** Which product a write-up's engine name belongs to (each module's `publishedLabel`). */
 export function providerForEngine(engine: string): ProviderId | null {
-  for (const [pattern, provider] of PROVIDERS) if (pattern.test(engine)) return provider;
-  return null;
+  return providerForPublishedLabel(engine);
 }
 
 /** The setting as the product's own UI spells it ("gRPC FUSE" in Docker Desktop's settings). */

@@ -11,8 +11,8 @@ import { dedupeCandidates, type KeyedCandidate } from './dedupe';
 import { usesTls } from './endpoint-options';
 import { parseEndpoint, socketPathOf } from './endpoint';
 import type { ResolvedDiscoveryOptions } from './discovery-options';
-import { colimaHome, listKnownSockets } from './known-sockets';
-import { guessProvider } from './provider-guess';
+import { listKnownSockets } from './known-sockets';
+import { guessProvider, productSocketFolders } from './provider-guess';
 import { findTlsMaterial } from './tls-material';
 
 export interface CandidateList {
@@ -28,7 +28,7 @@ export async function listEngineCandidates(
   const config = await readDockerConfig(env, home);
   const { contexts, problems: contextProblems } = await readContexts(config.dir);
   const current = currentContextName(env, config.currentContext);
-  const colima = colimaHome(env, home);
+  const productFolders = productSocketFolders(env, home);
 
   const raw: Array<Omit<EngineCandidate, 'provider'>> = [];
   raw.push({
@@ -79,7 +79,7 @@ export async function listEngineCandidates(
         name: candidate.name,
         socketPath,
         realSocketPath,
-        colimaHome: colima,
+        productFolders,
       });
       return {
         candidate: { ...candidate, provider },

@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { colimaHome, listKnownSockets } from './known-sockets';
+import { listKnownSockets } from './known-sockets';
 import { makeTempHome, type TempHome } from './test-support/temp-home';
 
 let temp: TempHome;
@@ -96,32 +95,5 @@ describe('listKnownSockets', () => {
       systemSocketPath: temp.systemSocketPath,
     });
     expect(sockets).toEqual([{ name: 'system', provider: 'docker-engine', path: temp.systemSocketPath }]);
-  });
-});
-
-describe('colimaHome, as colima resolves it', () => {
-  it('takes $COLIMA_HOME only when it exists, then ~/.colima, then the XDG folders', async () => {
-    const home = await fs.mkdtemp(path.join(os.tmpdir(), 'mb-colima-home-'));
-    try {
-      expect(colimaHome({ COLIMA_HOME: path.join(home, 'nope') }, home, 'darwin')).toBe(
-        path.join(home, '.colima'),
-      );
-      expect(colimaHome({}, home, 'linux')).toBe(path.join(home, '.config', 'colima'));
-      expect(colimaHome({ XDG_CONFIG_HOME: path.join(home, 'x') }, home, 'darwin')).toBe(
-        path.join(home, 'x', 'colima'),
-      );
-      await fs.mkdir(path.join(home, '.config', 'colima'), { recursive: true });
-      expect(colimaHome({}, home, 'darwin')).toBe(path.join(home, '.config', 'colima'));
-      await fs.mkdir(path.join(home, '.colima'));
-      expect(colimaHome({ XDG_CONFIG_HOME: path.join(home, 'x') }, home, 'linux')).toBe(
-        path.join(home, '.colima'),
-      );
-      await fs.mkdir(path.join(home, 'mine'));
-      expect(colimaHome({ COLIMA_HOME: path.join(home, 'mine') }, home, 'darwin')).toBe(
-        path.join(home, 'mine'),
-      );
-    } finally {
-      await fs.rm(home, { recursive: true, force: true });
-    }
   });
 });

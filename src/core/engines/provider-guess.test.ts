@@ -48,7 +48,7 @@ describe('guessProvider', () => {
       guessProvider({
         name: 'mine',
         socketPath: '/opt/vms/colima/default/docker.sock',
-        colimaHome: '/opt/vms/colima',
+        productFolders: [{ provider: 'colima', dir: '/opt/vms/colima' }],
       }),
     ).toBe('colima');
   });

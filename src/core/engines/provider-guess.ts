@@ -1,8 +1,12 @@
 // Which product owns an engine, guessed from where its socket really is and from the context name.
 // The socket's real path comes first: on a Mac /var/run/docker.sock is often a link to Docker
-// Desktop's socket, and a context named `default` says nothing about who answers.
+// Desktop's socket, and a context named `default` says nothing about who answers. Each product's
+// marks are in its module (providers/<id>/module.ts); what none claims is the plain engine.
 import path from 'node:path';
 import type { ProviderId } from '../../shared/ids';
+import { PLAIN_ENGINE } from '../providers/plain-engine-id';
+import type { ProductModule } from '../providers/product-module';
+import { PRODUCT_MODULES } from '../providers/product-modules';
 
 export interface ProviderHints {
   /** Context or known-socket name. */
@@ -11,37 +15,33 @@ export interface ProviderHints {
   socketPath?: string;
   /** The same path with symlinks resolved, when it could be resolved. */
   realSocketPath?: string;
-  /** `$COLIMA_HOME` (or `~/.colima`), since colima's sockets live wherever it points. */
-  colimaHome?: string;
+  /** Folders whose sockets belong to a product wherever they are (colima's `$COLIMA_HOME`). */
+  productFolders?: ReadonlyArray<{ provider: ProviderId; dir: string }>;
 }
 
-// Substrings of socket paths each product uses, including the places their sockets link to
-// (Docker Desktop's ~/.docker/run/docker.sock leads into ~/Library/Containers/com.docker.docker).
-const PATH_RULES: Array<[ProviderId, string[]]> = [
-  ['docker-desktop', ['/.docker/run/', '/.docker/desktop/', '/com.docker.docker/']],
-  ['rancher-desktop', ['/.rd/', '/rancher-desktop/']],
-  ['colima', ['/.colima/']],
-  ['orbstack', ['/.orbstack/', 'orbstack']],
-];
+/** The folders products claim on this machine, for `ProviderHints.productFolders`. */
+export function productSocketFolders(
+  env: NodeJS.ProcessEnv,
+  home: string,
+  modules: readonly ProductModule[] = PRODUCT_MODULES,
+): Array<{ provider: ProviderId; dir: string }> {
+  return modules.flatMap((m) =>
+    (m.discovery.socketFolders?.(env, home) ?? []).map((dir) => ({ provider: m.id, dir })),
+  );
+}
 
-export function guessProvider(hints: ProviderHints): ProviderId {
+export function guessProvider(
+  hints: ProviderHints,
+  modules: readonly ProductModule[] = PRODUCT_MODULES,
+): ProviderId {
   for (const socket of [hints.realSocketPath, hints.socketPath]) {
     if (!socket) continue;
-    if (hints.colimaHome && isInside(socket, hints.colimaHome)) return 'colima';
-    for (const [provider, needles] of PATH_RULES) {
-      if (needles.some((needle) => socket.includes(needle))) return provider;
-    }
+    const folder = hints.productFolders?.find((f) => isInside(socket, f.dir));
+    if (folder) return folder.provider;
+    const marked = modules.find((m) => m.discovery.socketPathMarks.some((mark) => socket.includes(mark)));
+    if (marked) return marked.id;
   }
-  return guessFromName(hints.name);
-}
-
-function guessFromName(name: string): ProviderId {
-  const lower = name.toLowerCase();
-  if (lower === 'desktop-linux' || lower === 'docker-desktop') return 'docker-desktop';
-  if (lower.startsWith('rancher-desktop')) return 'rancher-desktop';
-  if (lower.startsWith('colima')) return 'colima';
-  if (lower.startsWith('orbstack')) return 'orbstack';
-  return 'docker-engine';
+  return modules.find((m) => m.discovery.isOwnContextName(hints.name))?.id ?? PLAIN_ENGINE;
 }
 
 function isInside(file: string, dir: string): boolean {

@@ -1,23 +1,25 @@
-// Every provider Mountbench knows, in the order `mountbench providers` lists them.
+// Every provider Mountbench knows, in the order `mountbench providers` lists them: the products
+// (product-modules.ts), then the plain Docker Engine. Other folders ask here instead of naming a
+// product: which module an id is, whether its engine is a VM of the user's, which files it owns.
 import { MountbenchError } from '../../shared/errors';
-import { isOneOf, PROVIDER_IDS } from '../../shared/ids';
-import { colimaProvider } from './colima';
-import { dockerDesktopProvider } from './docker-desktop';
-import { dockerEngineProvider } from './docker-engine-provider';
-import { orbstackProvider } from './orbstack';
+import { isOneOf, PROVIDER_IDS, type ProviderId } from '../../shared/ids';
+import { dockerEngineModule } from './docker-engine-module';
+import type { ProductModule } from './product-module';
+import { PRODUCT_MODULES } from './product-modules';
 import type { Provider } from './provider';
-import { rancherDesktopProvider } from './rancher-desktop';
 
-export const PROVIDERS: readonly Provider[] = [
-  dockerDesktopProvider,
-  rancherDesktopProvider,
-  colimaProvider,
-  orbstackProvider,
-  dockerEngineProvider,
-];
+export const MODULES: readonly ProductModule[] = [...PRODUCT_MODULES, dockerEngineModule];
+
+export const PROVIDERS: readonly Provider[] = MODULES.map((m) => m.provider);
+
+export { PLAIN_ENGINE } from './plain-engine-id';
+
+export function moduleFor(id: string | null | undefined): ProductModule | undefined {
+  return id != null && isOneOf(PROVIDER_IDS, id) ? MODULES.find((m) => m.id === id) : undefined;
+}
 
 export function providerById(id: string): Provider {
-  const found = isOneOf(PROVIDER_IDS, id) ? PROVIDERS.find((p) => p.id === id) : undefined;
+  const found = moduleFor(id)?.provider;
   if (!found) {
     throw new MountbenchError(
       'BAD_INPUT',
@@ -25,4 +27,24 @@ export function providerById(id: string): Provider {
     );
   }
   return found;
+}
+
+/** Whether the engine of `id` runs in a VM of the user's own on their Mac (cold-cache mode). */
+export function ownsItsVm(id: string): boolean {
+  return moduleFor(id)?.ownsItsVm ?? false;
+}
+
+/** The products whose engine is a VM of the user's own, in registry order. */
+export function productsOwningTheirVm(): ProviderId[] {
+  return MODULES.filter((m) => m.ownsItsVm).map((m) => m.id);
+}
+
+/** The product a published write-up's engine name belongs to, or null. */
+export function providerForPublishedLabel(engine: string): ProviderId | null {
+  return MODULES.find((m) => m.publishedLabel.test(engine))?.id ?? null;
+}
+
+/** The folders every product's installer puts its CLIs in, in registry order, each once. */
+export function productCliFolders(home: string): string[] {
+  return [...new Set(MODULES.flatMap((m) => m.cliFolders(home)))];
 }

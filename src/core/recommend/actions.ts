@@ -3,57 +3,29 @@
 // what to look for rather than guessing.
 import type { SetupAction } from '../../shared/recommendation';
 import type { ActionOptions } from './action-options';
-import { colimaAction } from './colima-action';
-import { dockerDesktopAction } from './docker-desktop-action';
+import { moduleFor } from '../providers/registry';
 import { bindFlagSnippet, mountAction } from './mount-action';
-import { rancherDesktopAction } from './rancher-desktop-action';
 import type { SetupKind } from './setup-kind';
 import { syncToolAction } from './sync-tool-action';
 
 function bindAction(setup: SetupKind, options: ActionOptions): SetupAction {
-  switch (setup.provider) {
-    case 'docker-desktop':
-      return dockerDesktopAction(setup, options);
-    case 'rancher-desktop':
-      return rancherDesktopAction(setup, options);
-    case 'colima':
-      return colimaAction(setup, options);
-    case 'docker-engine':
-      return setup.sharing === 'fuse'
-        ? {
-            kind: 'manual',
-            summary: 'Nothing to apply: the FUSE variant is Mountbench’s stand-in for a slower file share.',
-            steps: [],
-            apply: null,
-          }
-        : {
-            kind: 'none',
-            summary: 'Nothing to change: bind mounts on a Linux engine are native.',
-            steps: [],
-            apply: null,
-          };
-    case 'orbstack':
-      return {
-        kind: 'none',
-        summary: 'Nothing to change: OrbStack has no file-sharing setting.',
-        steps: [],
-        apply: null,
-      };
-    default:
-      return {
-        kind: 'manual',
-        summary: `Use ${setup.backend.label}: Mountbench cannot apply this setting for you.`,
-        steps: setup.backend.fileSharing
-          ? [
-              {
-                kind: 'note',
-                text: `Look for the file-sharing setting "${setup.backend.fileSharing}" in the product.`,
-              },
-            ]
-          : [],
-        apply: null,
-      };
-  }
+  // The product's own advice (providers/<id>/module.ts); a backend of no known product gets a
+  // manual step that says what to look for.
+  const advice = moduleFor(setup.provider)?.advice;
+  if (advice) return advice.action(setup, options);
+  return {
+    kind: 'manual',
+    summary: `Use ${setup.backend.label}: Mountbench cannot apply this setting for you.`,
+    steps: setup.backend.fileSharing
+      ? [
+          {
+            kind: 'note',
+            text: `Look for the file-sharing setting "${setup.backend.fileSharing}" in the product.`,
+          },
+        ]
+      : [],
+    apply: null,
+  };
 }
 
 export function actionFor(setup: SetupKind, options: ActionOptions = {}): SetupAction {

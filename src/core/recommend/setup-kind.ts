@@ -3,6 +3,7 @@
 // ("9p (msize 128 KiB)", "gRPC-FUSE"), so both are read from the same text, tolerantly.
 import type { ProviderId } from '../../shared/ids';
 import type { BackendRef } from '../../shared/recommendation';
+import { PLAIN_ENGINE } from '../providers/plain-engine-id';
 
 export type FileSharing =
   'virtiofs' | 'grpcfuse' | 'osxfs' | 'docker-vmm' | '9p' | 'sshfs' | 'native' | 'fuse' | 'unknown';
@@ -39,9 +40,9 @@ function sharingOf(text: string, provider: ProviderId | null): FileSharing {
   if (/(^|[^a-z0-9])9p([^a-z0-9]|$)/.test(text)) return '9p';
   if (/sshfs/.test(text)) return 'sshfs';
   if (/native/.test(text)) return 'native';
-  if (provider === 'docker-engine' && /fuse|bindfs/.test(text)) return 'fuse';
+  if (provider === PLAIN_ENGINE && /fuse|bindfs/.test(text)) return 'fuse';
   // A plain Linux engine with no variant named shares files natively.
-  if (provider === 'docker-engine') return 'native';
+  if (provider === PLAIN_ENGINE) return 'native';
   return 'unknown';
 }
 

@@ -2,6 +2,7 @@
 // trade-offs come first (they change how you work), then the file-sharing setting's.
 import type { TradeOff } from '../../shared/recommendation';
 import { formatTime as formatSeconds } from '../../shared/format-time';
+import { moduleFor } from '../providers/registry';
 import type { SetupKind } from './setup-kind';
 
 export interface TradeOffContext {
@@ -106,72 +107,8 @@ function bindFlagTradeOffs(setup: SetupKind): TradeOff[] {
 function sharingTradeOffs(setup: SetupKind): TradeOff[] {
   // The file-sharing setting changes bind mounts and the sync tools' host side, not volumes.
   if (setup.mount !== 'bind') return [];
-  const p = setup.provider;
-  const out: TradeOff[] = [];
-  if (p === 'docker-desktop') {
-    if (setup.sharing === 'virtiofs')
-      out.push({
-        id: 'dd-virtiofs',
-        severity: 'info',
-        text: 'VirtioFS needs the Apple Virtualization framework and macOS 12.5 or later.',
-      });
-    if (setup.sharing === 'grpcfuse')
-      out.push({
-        id: 'dd-grpcfuse',
-        severity: 'info',
-        text: 'gRPC FUSE serves files through a user-space daemon; it works with every VM type.',
-      });
-    if (setup.sharing === 'osxfs')
-      out.push({
-        id: 'dd-osxfs',
-        severity: 'caution',
-        text: 'osxfs is Docker Desktop’s legacy file sharing: kept for compatibility, not developed further.',
-      });
-    if (setup.sharing === 'docker-vmm')
-      out.push({
-        id: 'dd-vmm-beta',
-        severity: 'warning',
-        text: 'Docker VMM is beta (Apple silicon, Docker Desktop 4.35+): expect rough edges, and keep a way back to the Apple Virtualization framework.',
-      });
-  }
-  if (p === 'rancher-desktop') {
-    if (setup.sharing === '9p')
-      out.push({ id: 'rd-9p-qemu', severity: 'info', text: '9p needs the QEMU VM type.' });
-    if (setup.sharing === 'virtiofs')
-      out.push({
-        id: 'rd-virtiofs-vz',
-        severity: 'info',
-        text: 'virtiofs needs the VZ VM type (macOS 13.3+ on Apple silicon, 13.0+ on Intel).',
-      });
-  }
-  if (p === 'colima') {
-    out.push({
-      id: 'colima-fixed-at-creation',
-      severity: 'caution',
-      text: 'colima fixes the VM type and mount type when the VM is created: switching means a new profile, or deleting the VM with its containers and images.',
-    });
-  }
-  if (p === 'docker-engine') {
-    if (setup.sharing === 'fuse')
-      out.push({
-        id: 'engine-fuse',
-        severity: 'info',
-        text: 'A FUSE passthrough (bindfs): how Mountbench imitates a slower file share on Linux, not a setup to choose.',
-      });
-    else
-      out.push({
-        id: 'engine-native',
-        severity: 'info',
-        text: 'A plain bind mount on Linux: the host’s own filesystem, nothing in between.',
-      });
-  }
-  if (p === 'orbstack')
-    out.push({
-      id: 'orbstack-fixed',
-      severity: 'info',
-      text: 'OrbStack has no file-sharing setting to choose: it was measured as it is.',
-    });
-  return out;
+  // Each product words its own settings' costs (providers/<id>/module.ts).
+  return moduleFor(setup.provider)?.advice.tradeOffs(setup) ?? [];
 }
 
 export function tradeOffs(setup: SetupKind, context: TradeOffContext = {}): TradeOff[] {

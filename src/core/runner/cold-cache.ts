@@ -12,17 +12,10 @@ import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE, MOUNTBENCH_NAME_PREFIX } from
 import type { EngineInfo } from '../../shared/result-schema';
 import type { ColdCacheScope } from '../../shared/run-plan';
 import { currentOwner, OWNER_LABEL } from '../engines/run-owner';
+import { ownsItsVm } from '../providers/registry';
 import { helperContainerOptions, helperImageFor, isImageId } from './cold-cache-helper';
 import { ensureImage } from './image';
 import { createContainerChecked } from './create-container';
-
-/** Providers whose engine runs in a VM of the user's own on their Mac (docs/product-facts.md). */
-const VM_PROVIDERS: ReadonlySet<EngineInfo['provider']> = new Set([
-  'docker-desktop',
-  'rancher-desktop',
-  'colima',
-  'orbstack',
-]);
 
 /** Ending a helper container that never returns: a wedged VM must not hang the run. */
 const DROP_TIMEOUT_MS = 60_000;
@@ -41,7 +34,8 @@ export function coldCacheRefusal(
   scope: ColdCacheScope,
   hostKernel: string = release(),
 ): string | null {
-  if (VM_PROVIDERS.has(engine.provider)) {
+  // Whether a product's engine is a VM the user owns is its module's to say (docs/product-facts.md).
+  if (ownsItsVm(engine.provider)) {
     return scope === 'vm'
       ? null
       : `the engine is ${engine.provider}'s VM, not this machine's kernel: use the vm cold-cache mode`;

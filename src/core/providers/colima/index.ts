@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { MountbenchError } from '../../../shared/errors';
 import type { JsonValue } from '../../journal';
-import { colimaHome } from '../../engines/known-sockets';
+import { colimaHome } from './colima-home';
 import { readSettingsBytes, readYamlScalar } from '../../settings-files';
 import { findExecutable } from '../find-executable';
 import { pingSocket } from '../ping-socket';

@@ -1,5 +1,6 @@
 // Human words for the machine and engine facts the core reports.
-import type { ProviderId } from '../../../shared/ids';
+import { PROVIDER_IDS, type ProviderId } from '../../../shared/ids';
+import { PRODUCT_WORDS } from '../../../shared/product-words';
 import type { MachineInfo } from '../../../shared/result-schema';
 
 import { formatBytes } from '../../../shared/size-format';
@@ -39,21 +40,15 @@ export function machineLine(machine: MachineInfo): string {
     .join(' · ');
 }
 
-export const PRODUCT_NAMES: Record<ProviderId, string> = {
-  'docker-engine': 'Docker Engine',
-  'docker-desktop': 'Docker Desktop',
-  'rancher-desktop': 'Rancher Desktop',
-  colima: 'colima',
-  orbstack: 'OrbStack',
-};
+/** Each product's name, from the one table of product words (src/shared/product-words.ts). */
+export const PRODUCT_NAMES: Record<ProviderId, string> = Object.fromEntries(
+  PROVIDER_IDS.map((id) => [id, PRODUCT_WORDS[id].name]),
+) as Record<ProviderId, string>;
 
 /** What to start when no engine answers, in the products' own terms. */
-export const ENGINE_START_HINTS: { product: string; how: string; command?: string }[] = [
-  { product: 'Docker Desktop', how: 'Open Docker Desktop from Applications and wait for "Engine running".' },
-  { product: 'colima', how: 'Start the default VM from a terminal:', command: 'colima start' },
-  {
-    product: 'Rancher Desktop',
-    how: 'Open Rancher Desktop (dockerd engine), or from a terminal:',
-    command: 'rdctl start',
+export const ENGINE_START_HINTS: { product: string; how: string; command?: string }[] = PROVIDER_IDS.flatMap(
+  (id) => {
+    const { name, startHint } = PRODUCT_WORDS[id];
+    return startHint ? [{ product: name, ...startHint }] : [];
   },
-];
+);

@@ -1,9 +1,9 @@
 // colima fixes the VM type and mount type when a VM is created, so the action creates a profile
 // with them rather than touching the user's existing one.
-import { MountbenchError } from '../../shared/errors';
-import type { SetupAction } from '../../shared/recommendation';
-import type { ActionOptions } from './action-options';
-import type { SetupKind } from './setup-kind';
+import { MountbenchError } from '../../../shared/errors';
+import type { SetupAction } from '../../../shared/recommendation';
+import type { ActionOptions } from '../../recommend/action-options';
+import type { SetupKind } from '../../recommend/setup-kind';
 
 const MOUNT_TYPES: Partial<Record<SetupKind['sharing'], string>> = {
   '9p': '9p',

@@ -1,11 +1,11 @@
 // Rancher Desktop's VM type and mount type as an `rdctl set` command. The flags are the settings'
 // JSON paths in kebab-case, and those paths moved out of `experimental` over 1.19 and 1.20 with no
 // aliases, so the command is built for the user's version.
-import { MountbenchError } from '../../shared/errors';
-import type { ActionStep, SetupAction } from '../../shared/recommendation';
-import type { ActionOptions } from './action-options';
-import { atLeast, parseProductVersion, type Version } from './product-version';
-import type { SetupKind } from './setup-kind';
+import { MountbenchError } from '../../../shared/errors';
+import type { ActionStep, SetupAction } from '../../../shared/recommendation';
+import type { ActionOptions } from '../../recommend/action-options';
+import { atLeast, parseProductVersion, type Version } from '../../recommend/product-version';
+import type { SetupKind } from '../../recommend/setup-kind';
 
 const MOUNT_TYPES: Partial<Record<SetupKind['sharing'], string>> = {
   '9p': '9p',

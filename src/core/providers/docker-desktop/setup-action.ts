@@ -1,16 +1,16 @@
 // Docker Desktop's file-sharing choice as settings to set: the key names depend on the version
 // (camelCase settings.json up to 4.34, PascalCase settings-store.json from 4.35).
-import type { ActionStep, SetupAction } from '../../shared/recommendation';
-import type { ActionOptions } from './action-options';
-import { atLeast, parseProductVersion } from './product-version';
-import type { SetupKind } from './setup-kind';
+import type { ActionStep, SetupAction } from '../../../shared/recommendation';
+import type { ActionOptions } from '../../recommend/action-options';
+import { atLeast, parseProductVersion } from '../../recommend/product-version';
+import type { SetupKind } from '../../recommend/setup-kind';
 import {
   LEGACY_KEYS,
   STORE_KEYS,
   VARIANT_SWITCHES,
   type DockerDesktopVariantId,
   type Switch,
-} from '../providers/docker-desktop/switch-keys';
+} from './switch-keys';
 
 const FOLDER = '~/Library/Group Containers/group.com.docker';
 

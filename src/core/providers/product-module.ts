@@ -1,0 +1,52 @@
+// Everything Mountbench knows about one product, in one object its folder exports
+// (`providers/<id>/module.ts`) and `product-modules.ts` lists. The other folders never name a
+// product: discovery, the cold-cache rule, the journal's gate, the published figures, the shell's
+// PATH and the advice all ask the registry (docs/architecture.md, "Adding a product").
+import type { ProviderId } from '../../shared/ids';
+import type { SetupAction, TradeOff } from '../../shared/recommendation';
+import type { ActionOptions } from '../recommend/action-options';
+import type { SetupKind } from '../recommend/setup-kind';
+import type { KnownSocket } from './known-socket';
+import type { Provider, ProviderContext } from './provider';
+
+/** Where to look for the product's engines, and how to tell that an engine is the product's. */
+export interface ProductDiscovery {
+  /** Substrings of socket paths the product uses, including where its sockets link to. */
+  readonly socketPathMarks: readonly string[];
+  /** True for the names the product gives its own Docker contexts. */
+  isOwnContextName(name: string): boolean;
+  /** Folders whose sockets are the product's wherever they are (colima's `$COLIMA_HOME`). */
+  socketFolders?(env: NodeJS.ProcessEnv, home: string): string[];
+  /** The sockets it opens without a Docker context (listed when the product is installed). */
+  knownSockets(env: NodeJS.ProcessEnv, home: string): Promise<KnownSocket[]>;
+}
+
+/**
+ * What the recommendation says about the product, pure (no I/O): built from the same key tables the
+ * provider writes, so a settings key is spelled once.
+ */
+export interface ProductAdvice {
+  /** What to do to get the backend's file-sharing setting on a bind mount. */
+  action(setup: SetupKind, options: ActionOptions): SetupAction;
+  /** What the file-sharing setting costs besides time (bind mounts only: the caller checks). */
+  tradeOffs(setup: SetupKind): TradeOff[];
+}
+
+export interface ProductModule {
+  readonly id: ProviderId;
+  /** The one `Provider` interface (provider.ts): detect, variants, apply, restore… */
+  readonly provider: Provider;
+  readonly discovery: ProductDiscovery;
+  /** Its engine runs in a VM of the user's own, so cold-cache mode may drop that VM's page cache. */
+  readonly ownsItsVm: boolean;
+  /**
+   * The only settings files a journal of this product may put back (sweep/owned-files.ts): every
+   * file its `apply` writes must be here (test/integration/product-owned-files.test.ts).
+   */
+  ownedSettingsFiles(ctx: Pick<ProviderContext, 'env' | 'home'>): string[];
+  /** How the published write-ups name its engine ("Docker for Mac" is Docker Desktop too). */
+  readonly publishedLabel: RegExp;
+  /** Where its installers put the CLIs the provider runs (an app opened from the Finder lacks them). */
+  cliFolders(home: string): string[];
+  readonly advice: ProductAdvice;
+}
