@@ -4,7 +4,10 @@ import type { Command } from 'commander';
 import { MountbenchError } from '../../shared/errors';
 import { MOUNT_KINDS, PROVIDER_IDS, SIZES, WORKLOAD_IDS } from '../../shared/ids';
 import type { RunFile } from '../../shared/result-schema';
-import { RACE_MIN_SAMPLES_FLOOR } from '../../shared/race-samples';
+import { RACE_DEFAULT_MAX_SAMPLES, RACE_MIN_SAMPLES_FLOOR } from '../../shared/race-samples';
+import { sweepCounts, sweepStillToCome } from '../../shared/sweep-time-left';
+import { resolveWorkload } from '../../core/workloads/registry';
+import { estimatedWorkload } from '../../core/workloads/workload-info';
 import type { SweepFinish } from '../../shared/sweep';
 import { startSweepJob } from '../../core/app/settings-jobs';
 import { providerContext } from '../../core/providers/provider-context';
@@ -90,7 +93,32 @@ async function sweepCommand(flags: SweepFlags): Promise<void> {
     cancelling: 'cancelling: stopping the workloads and putting the settings back…',
     again: 'warn',
   });
-  const progress = new ProgressLine(process.stderr, Boolean(process.stderr.isTTY));
+  // The dry run again (the job makes its own), for the time left: each later setting's restart
+  // and run, and putting the settings back, are part of it.
+  const planned = await proposeSweep(provider, request, ctx);
+  const toCome = { waiting: planned.variants.map((v) => v.spec.id), restorePending: true };
+  const stillToCome = () =>
+    sweepStillToCome({
+      settings: planned.variants.map((v) => ({
+        id: v.spec.id,
+        restartSeconds: v.plan?.restarts ? v.plan.estimatedSeconds : 0,
+        mounts: planned.backends.filter((b) => b.variant === v.spec.id).map((b) => b.mount),
+      })),
+      waiting: toCome.waiting,
+      restarts: planned.restarts,
+      restorePending: toCome.restorePending,
+      workloads: request.workloads.map((id) =>
+        estimatedWorkload(resolveWorkload(id, undefined, { allowHostCommands: true })),
+      ),
+      counts: sweepCounts(request),
+    });
+  const newLine = () =>
+    new ProgressLine(process.stderr, Boolean(process.stderr.isTTY), {
+      stillToCome,
+      ...(request.race ? { maxRounds: request.maxRuns ?? RACE_DEFAULT_MAX_SAMPLES } : {}),
+    });
+  // One line per setting's run: each run has its own plan and its own speed.
+  let progress = newLine();
   const { jobs, follow, fail } = cliJobs();
   // Set by the job (a holder: TypeScript does not see a callback assign a local).
   const ended: { run: RunFile | null; saved: string | null; finish: SweepFinish | null } = {
@@ -114,13 +142,16 @@ async function sweepCommand(flags: SweepFlags): Promise<void> {
     await follow('sweep', sweepId, cancel, (event) => {
       if (event.type === 'sweep-done') ended.finish = event.finish;
       else if (event.type === 'run') progress.handle(event.event);
-      else if (event.type === 'variant')
+      else if (event.type === 'variant') {
+        toCome.waiting = toCome.waiting.filter((id) => id !== event.variant);
+        if (event.phase === 'measure') progress = newLine();
         process.stderr.write(
           `${event.variant}: ${event.phase}${event.message ? ` — ${event.message}` : ''}\n`,
         );
-      else if (event.type === 'restore')
+      } else if (event.type === 'restore') {
+        toCome.restorePending = false;
         process.stderr.write(`restore: ${event.phase}${event.message ? ` — ${event.message}` : ''}\n`);
-      else if (event.type === 'journal') process.stderr.write(`journal: ${event.file}\n`);
+      } else if (event.type === 'journal') process.stderr.write(`journal: ${event.file}\n`);
     });
   } catch (err) {
     if (cancel.endedBy(err)) return;

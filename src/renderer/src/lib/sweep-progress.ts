@@ -1,9 +1,16 @@
 // A sweep's progress folded from its events: each variant's phase (with the product's own progress
 // message while it restarts, k/n while it measures, why when skipped), then putting settings back.
-import { estimateRun, type EstimateCounts, type EstimatedWorkload } from '../../../shared/estimate';
+import type { EstimatedWorkload } from '../../../shared/estimate';
 import { MOUNT_KINDS, type MountKind } from '../../../shared/ids';
 import { emptyPace, foldPace, type PaceState } from '../../../shared/progress';
 import type { SweepEvent, SweepFinish, SweepProposalView, SweepRequest } from '../../../shared/sweep';
+import {
+  sweepCounts,
+  sweepStillToCome as stillToCome,
+  type SweepStillToCome,
+} from '../../../shared/sweep-time-left';
+
+export type { SweepStillToCome };
 
 export type VariantPhase = 'waiting' | 'apply' | 'wait' | 'verify' | 'measure' | 'done' | 'skipped';
 
@@ -103,16 +110,6 @@ export function reduceSweep(
   }
 }
 
-/** What a sweep still has to do after the setting measured now: paceOf's restart and later seconds. */
-export interface SweepStillToCome {
-  /** The waiting settings' switches (each restart at the product's estimate) and putting the settings back. */
-  restartSecondsLeft: number;
-  /** The waiting settings' measuring, from the plan's costs (a race's least and most). */
-  laterSeconds: { low: number; high: number };
-  /** Settings still to switch to. */
-  settings: number;
-}
-
 /** The mounts a setting's run measures, from the dry run's backend ids (`provider/variant/mount`). */
 function mountsOf(proposal: SweepProposalView, variant: string): MountKind[] {
   const prefix = `${proposal.provider.id}/${variant}/`;
@@ -123,11 +120,9 @@ function mountsOf(proposal: SweepProposalView, variant: string): MountKind[] {
 }
 
 /**
- * Switches and measuring still to come, each at its own estimate: every setting not reached yet
- * (its restart from the product's dry run, its run from the workloads' costs with the sweep's
- * counts, raced when the sweep races) and, until it has started, putting the settings back. Null
- * without the dry run (a sweep rejoined after a reload): then only the setting measured now has a
- * time left, and the panel says how many settings are still to come instead.
+ * What is still to come after the setting measured now (shared/sweep-time-left.ts), from Setup's
+ * dry run of this sweep. Null without it (a sweep rejoined after a reload): then only the setting
+ * measured now has a time left, and the panel says how many settings are still to come instead.
  */
 export function sweepStillToCome(
   state: SweepProgressState,
@@ -136,26 +131,16 @@ export function sweepStillToCome(
   workloads: readonly (EstimatedWorkload & { id: string })[],
 ): SweepStillToCome | null {
   if (!proposal || !request || state.finish) return null;
-  const counts: EstimateCounts = {
-    size: request.size,
-    runs: request.runs,
-    warmup: request.warmup,
-    ...(request.race ? { race: true } : {}),
-    ...(request.maxRuns !== undefined ? { maxRuns: request.maxRuns } : {}),
-  };
-  const chosen = workloads.filter((w) => request.workloads.some((id) => id === w.id));
-  const waiting = state.variants.filter((v) => v.phase === 'waiting');
-  let restartSecondsLeft = 0;
-  const laterSeconds = { low: 0, high: 0 };
-  for (const v of waiting) {
-    const planned = proposal.variants.find((p) => p.id === v.id);
-    if (planned?.plan?.restarts) restartSecondsLeft += planned.plan.estimatedSeconds;
-    const estimate = estimateRun(chosen, mountsOf(proposal, v.id), counts);
-    laterSeconds.low += estimate.seconds;
-    laterSeconds.high += estimate.maxSeconds;
-  }
-  // Putting the settings back costs about one more switch (the core's proposal counts it so).
-  if (proposal.restarts && state.restore.phase === 'pending')
-    restartSecondsLeft += Math.max(0, ...proposal.variants.map((p) => p.plan?.estimatedSeconds ?? 0));
-  return { restartSecondsLeft, laterSeconds, settings: waiting.length };
+  return stillToCome({
+    settings: proposal.variants.map((v) => ({
+      id: v.id,
+      restartSeconds: v.plan?.restarts ? v.plan.estimatedSeconds : 0,
+      mounts: mountsOf(proposal, v.id),
+    })),
+    waiting: state.variants.filter((v) => v.phase === 'waiting').map((v) => v.id),
+    restarts: proposal.restarts,
+    restorePending: state.restore.phase === 'pending',
+    workloads: workloads.filter((w) => request.workloads.some((id) => id === w.id)),
+    counts: sweepCounts(request),
+  });
 }
