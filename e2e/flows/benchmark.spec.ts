@@ -134,13 +134,15 @@ test('benchmark my setup (Quick): live progress, results, chart and a recommenda
     .locator('[data-testid^="run-live-shape-"] path')
     .evaluateAll((paths) => paths.map((p) => p.getAttribute('d')));
   expect(new Set(shapes).size).toBe(WORKLOADS.length);
-  const points = live.locator('.recharts-scatter-symbol path');
-  await expect(points.first()).toBeVisible();
+  // The plot is a canvas (one paint per update): it says how many points it drew, and how many
+  // of them hollow; the keyboard steps through them and names one in the tooltip.
+  const plot = tid(page, 'run-live-canvas');
+  await expect(plot).toBeVisible();
+  expect(Number(await plot.getAttribute('data-drawn'))).toBeGreaterThan(0);
   // Quick: one warm-up per backend and workload, drawn hollow.
-  await expect(live.locator('.recharts-scatter-symbol path[fill="none"]')).toHaveCount(
-    MOUNTS.length * WORKLOADS.length,
-  );
-  await live.locator('.recharts-scatter-symbol path:not([fill="none"])').last().hover();
+  await expect(plot).toHaveAttribute('data-warmups', String(MOUNTS.length * WORKLOADS.length));
+  await plot.focus();
+  await plot.press('End');
   await expect(tid(page, 'run-live-tooltip')).toHaveText(
     /^.+(read|write|walk)(warm-up|sample) \d+ · execution \d+[\d.]+ (s|ms|µs)$/i,
   );

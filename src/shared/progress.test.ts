@@ -146,6 +146,20 @@ describe('paceOf', () => {
     expect(paceOf(state, 4000, { restartSecondsLeft: 60 }).remaining).toEqual({ low: 65, high: 65 });
   });
 
+  it("adds a sweep's later settings (their measuring range) and restarts, only once this run's speed is known", () => {
+    completed = 0;
+    let state = foldPace(emptyPace(), planned([{ workloadId: 'dd-write', least: 10, most: 10 }]), 0);
+    const later = { low: 100, high: 300 };
+    // One sample: no speed yet, so no time left, whatever is still to come.
+    state = foldPace(state, sample('a', 'dd-write', 0), 0);
+    expect(paceOf(state, 500, { restartSecondsLeft: 90, laterSeconds: later }).remaining).toBeNull();
+    for (let i = 1; i < 5; i++) state = foldPace(state, sample('a', 'dd-write', i), i * 1000);
+    expect(paceOf(state, 4000, { restartSecondsLeft: 90, laterSeconds: later }).remaining).toEqual({
+      low: 5 + 90 + 100,
+      high: 5 + 90 + 300,
+    });
+  });
+
   it('shows how far a cancelled run got, never a full bar', () => {
     completed = 0;
     let state = foldPace(emptyPace(), planned([{ workloadId: 'dd-write', least: 10, most: 10 }]), 0);

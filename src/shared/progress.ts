@@ -7,7 +7,8 @@
 // - never 100 % before the run's end: the fraction counts what is left at most, and holds at 99 %;
 // - no ETA until samples have landed: speed is measured from the first sample, not from the plan
 //   (fixtures, containers and the image come before it, and made a 57 s run read "1 h 13 m");
-// - restarts (a sweep's) are counted in the time left, each at its own estimate.
+// - restarts (a sweep's) are counted in the time left, each at its own estimate, and so is the
+//   measuring of the settings still to come (sweepStillToCome in the dashboard).
 import type { RunEvent } from './run-events';
 
 type Planned = Extract<RunEvent, { type: 'planned' }>;
@@ -122,6 +123,11 @@ export interface Pace {
 export interface PaceOptions {
   /** Restarts still to come (a sweep's), each with its estimated seconds. */
   restartSecondsLeft?: number;
+  /**
+   * Measuring still to come after this run (a sweep's later settings, each its own run), least and
+   * most, from the plan's estimate: added to the time left once this run's speed is known.
+   */
+  laterSeconds?: { low: number; high: number };
   /** The most timed samples a race takes per backend, to say "round k of at most n". */
   maxRounds?: number | null;
 }
@@ -180,13 +186,18 @@ export function paceOf(state: PaceState, nowMs: number, options: PaceOptions = {
   const sinceFirst = first ? done - first.completed : 0;
   const elapsed = first ? Math.max(0, nowMs - first.atMs) / 1000 : 0;
   const restart = Math.max(0, options.restartSecondsLeft ?? 0);
+  const laterLow = Math.max(0, options.laterSeconds?.low ?? 0);
+  const laterHigh = Math.max(laterLow, options.laterSeconds?.high ?? 0);
   if (!first || sinceFirst < MIN_EXECUTIONS_FOR_SPEED || elapsed <= 0)
     return { fraction, percent, remaining: null, left, race };
   const perExecution = elapsed / sinceFirst;
   return {
     fraction,
     percent,
-    remaining: { low: left.low * perExecution + restart, high: left.high * perExecution + restart },
+    remaining: {
+      low: left.low * perExecution + restart + laterLow,
+      high: left.high * perExecution + restart + laterHigh,
+    },
     left,
     race,
   };

@@ -18,7 +18,7 @@
 import type { MountInfo } from './api';
 import type { DiscoveredEngine } from './engine';
 import { planBackends, previewBackends, type PlannedBackend } from './backend-plan';
-import { estimateRun, type EstimateCounts, type EstimatedWorkload } from './estimate';
+import { estimateRun, estimateSweep, type EstimateCounts, type EstimatedWorkload } from './estimate';
 import type { MountKind, ProviderId, WorkloadId } from './ids';
 import type { ProviderSummary, ProviderVariantView, SweepProposalView } from './sweep';
 
@@ -251,25 +251,31 @@ export function planSetup(
   const passes = picks.reversePass && chosenVariants.length > 1 ? 2 : 1;
   let backends: PlannedBackend[];
   let sweep: SetupPlan['sweep'] = null;
+  // A sweep is one run per setting: the mounts each setting's run measures.
+  let settingRuns: MountKind[][] = [];
   if (switching && product) {
     sweep = { provider: product.detection.id, label: product.detection.label, variants: chosenVariants };
-    backends = planBackends(
+    const planned = planBackends(
       { mounts: mounts.filter((m) => m !== 'host'), variants: chosenVariants },
       product.detection.id,
       product.variants,
     );
+    settingRuns = chosenVariants.map((id) => planned.filter((b) => b.variant === id).map((b) => b.mount));
+    backends = planned;
   } else {
     const usable = live ? mounts : mounts.filter((m) => m === 'host');
     backends = previewBackends(usable, live?.provider ?? null, picks.variants);
   }
 
-  // A sweep measures with fixed counts (no race): its minimum is its whole.
-  const counts: EstimateCounts = sweep ? { ...picks.counts, adaptive: false, race: false } : picks.counts;
-  const measured = estimateRun(
-    workloads,
-    backends.map((b) => b.mount),
-    counts,
-  );
+  // A sweep races when the preset does (each setting's run its own race), and has no adaptive stop.
+  const counts: EstimateCounts = sweep ? { ...picks.counts, adaptive: false } : picks.counts;
+  const measured = sweep
+    ? estimateSweep(workloads, settingRuns, counts)
+    : estimateRun(
+        workloads,
+        backends.map((b) => b.mount),
+        counts,
+      );
   const restarts = sweep && proposal ? restartsOf(proposal, passes) : null;
   const estimate: PlanEstimate = {
     measureSeconds: passes * measured.seconds,

@@ -28,6 +28,14 @@ export const sweepRequestSchema = z
      * passes disagree: drift between settings falls on both ends alike. Doubles the sweep's time.
      */
     reversePass: z.boolean().optional(),
+    /**
+     * Race each setting's run to a decided ranking, with the run's own rule (run-plan.ts `race`):
+     * `runs` is then the least samples and `maxRuns` the cap (default 30); a backend alone in its
+     * role (a later setting's bind mount, often) takes at least 10 (shared/race-samples.ts).
+     */
+    race: z.boolean().optional(),
+    /** With `race`, the most timed samples per backend. */
+    maxRuns: z.number().int().min(1).max(10_000).optional(),
     /** Per-variant readiness timeout; default 180 s. */
     readyTimeoutMs: z.number().int().min(1000).max(3_600_000).optional(),
   })
@@ -35,6 +43,14 @@ export const sweepRequestSchema = z
   .refine((r) => !r.workloads.includes('custom'), {
     message: 'the custom workload is not swept',
     path: ['workloads'],
+  })
+  .refine((r) => r.maxRuns === undefined || r.race === true, {
+    message: 'a sweep takes the most runs only when it races: a fixed count is its own most',
+    path: ['maxRuns'],
+  })
+  .refine((r) => r.maxRuns === undefined || r.maxRuns >= r.runs, {
+    message: 'maxRuns must be at least runs',
+    path: ['maxRuns'],
   });
 export type SweepRequest = z.infer<typeof sweepRequestSchema>;
 

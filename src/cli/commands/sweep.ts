@@ -4,6 +4,10 @@ import type { Command } from 'commander';
 import { MountbenchError } from '../../shared/errors';
 import { MOUNT_KINDS, PROVIDER_IDS, SIZES, WORKLOAD_IDS } from '../../shared/ids';
 import type { RunFile } from '../../shared/result-schema';
+import { RACE_DEFAULT_MAX_SAMPLES, RACE_MIN_SAMPLES_FLOOR } from '../../shared/race-samples';
+import { sweepCounts, sweepStillToCome } from '../../shared/sweep-time-left';
+import { resolveWorkload } from '../../core/workloads/registry';
+import { estimatedWorkload } from '../../core/workloads/workload-info';
 import type { SweepFinish } from '../../shared/sweep';
 import { startSweepJob } from '../../core/app/settings-jobs';
 import { providerContext } from '../../core/providers/provider-context';
@@ -19,13 +23,15 @@ import { cancelOnSignal } from '../cancel-on-signal';
 import { checkOutputFile, checkResultsFolder } from '../check-paths';
 import { parseCount, parseList, parseNames, parseOne } from '../parse-options';
 
-interface SweepFlags {
+export interface SweepFlags {
   provider: string;
   variants?: string;
   workload?: string;
   mount: string;
   size: string;
-  runs: string;
+  runs?: string;
+  race?: boolean;
+  maxRuns?: string;
   warmup: string;
   image?: string;
   readyTimeout: string;
@@ -35,7 +41,12 @@ interface SweepFlags {
   verbose?: boolean;
 }
 
-function requestFromFlags(flags: SweepFlags): SweepRequest {
+export function requestFromFlags(flags: SweepFlags): SweepRequest {
+  if (flags.maxRuns !== undefined && !flags.race)
+    throw new MountbenchError(
+      'BAD_INPUT',
+      '--max-runs only counts with --race: a fixed count is its own most',
+    );
   const input = {
     provider: parseOne('--provider', flags.provider, PROVIDER_IDS),
     ...(flags.variants !== undefined ? { variants: parseNames('--variants', flags.variants) } : {}),
@@ -44,7 +55,15 @@ function requestFromFlags(flags: SweepFlags): SweepRequest {
       : WORKLOAD_IDS.filter((w) => w !== 'custom'),
     mounts: parseList('--mount', flags.mount, MOUNT_KINDS),
     size: parseOne('--size', flags.size, SIZES),
-    runs: parseCount('--runs', flags.runs, { min: 1, max: 1000 }),
+    // Racing, --runs is the least samples: 3 unless given, the run command's default for a race.
+    runs: parseCount('--runs', flags.runs ?? (flags.race ? String(RACE_MIN_SAMPLES_FLOOR) : '10'), {
+      min: 1,
+      max: 1000,
+    }),
+    ...(flags.race ? { race: true } : {}),
+    ...(flags.maxRuns !== undefined
+      ? { maxRuns: parseCount('--max-runs', flags.maxRuns, { min: 1, max: 10_000 }) }
+      : {}),
     warmup: parseCount('--warmup', flags.warmup, { min: 0, max: 100 }),
     ...(flags.image ? { image: flags.image } : {}),
     ...(flags.reversePass ? { reversePass: true } : {}),
@@ -74,7 +93,32 @@ async function sweepCommand(flags: SweepFlags): Promise<void> {
     cancelling: 'cancelling: stopping the workloads and putting the settings back…',
     again: 'warn',
   });
-  const progress = new ProgressLine(process.stderr, Boolean(process.stderr.isTTY));
+  // The dry run again (the job makes its own), for the time left: each later setting's restart
+  // and run, and putting the settings back, are part of it.
+  const planned = await proposeSweep(provider, request, ctx);
+  const toCome = { waiting: planned.variants.map((v) => v.spec.id), restorePending: true };
+  const stillToCome = () =>
+    sweepStillToCome({
+      settings: planned.variants.map((v) => ({
+        id: v.spec.id,
+        restartSeconds: v.plan?.restarts ? v.plan.estimatedSeconds : 0,
+        mounts: planned.backends.filter((b) => b.variant === v.spec.id).map((b) => b.mount),
+      })),
+      waiting: toCome.waiting,
+      restarts: planned.restarts,
+      restorePending: toCome.restorePending,
+      workloads: request.workloads.map((id) =>
+        estimatedWorkload(resolveWorkload(id, undefined, { allowHostCommands: true })),
+      ),
+      counts: sweepCounts(request),
+    });
+  const newLine = () =>
+    new ProgressLine(process.stderr, Boolean(process.stderr.isTTY), {
+      stillToCome,
+      ...(request.race ? { maxRounds: request.maxRuns ?? RACE_DEFAULT_MAX_SAMPLES } : {}),
+    });
+  // One line per setting's run: each run has its own plan and its own speed.
+  let progress = newLine();
   const { jobs, follow, fail } = cliJobs();
   // Set by the job (a holder: TypeScript does not see a callback assign a local).
   const ended: { run: RunFile | null; saved: string | null; finish: SweepFinish | null } = {
@@ -98,13 +142,16 @@ async function sweepCommand(flags: SweepFlags): Promise<void> {
     await follow('sweep', sweepId, cancel, (event) => {
       if (event.type === 'sweep-done') ended.finish = event.finish;
       else if (event.type === 'run') progress.handle(event.event);
-      else if (event.type === 'variant')
+      else if (event.type === 'variant') {
+        toCome.waiting = toCome.waiting.filter((id) => id !== event.variant);
+        if (event.phase === 'measure') progress = newLine();
         process.stderr.write(
           `${event.variant}: ${event.phase}${event.message ? ` — ${event.message}` : ''}\n`,
         );
-      else if (event.type === 'restore')
+      } else if (event.type === 'restore') {
+        toCome.restorePending = false;
         process.stderr.write(`restore: ${event.phase}${event.message ? ` — ${event.message}` : ''}\n`);
-      else if (event.type === 'journal') process.stderr.write(`journal: ${event.file}\n`);
+      } else if (event.type === 'journal') process.stderr.write(`journal: ${event.file}\n`);
     });
   } catch (err) {
     if (cancel.endedBy(err)) return;
@@ -145,7 +192,12 @@ export function registerSweepCommand(program: Command): void {
     )
     .option('--mount <list>', `mounts under each variant: ${MOUNT_KINDS.join(', ')}`, 'bind')
     .option('--size <size>', `fixture size: ${SIZES.join(' or ')}`, 'default')
-    .option('--runs <n>', 'timed runs per workload', '10')
+    .option('--runs <n>', 'timed runs per workload (default 10; with --race, the least: default 3)')
+    .option(
+      '--race',
+      "race each setting's run to a decided ranking: a backend leaves a workload once it is decided slower; one alone in its role takes at least 10",
+    )
+    .option('--max-runs <n>', 'with --race, the most timed runs per backend (default 30)')
     .option('--warmup <n>', 'untimed warm-up runs', '1')
     .option('--image <ref>', 'bench image (default: MOUNTBENCH_IMAGE or the pinned BusyBox)')
     .option('--ready-timeout <seconds>', 'how long a product may take to become ready', '180')

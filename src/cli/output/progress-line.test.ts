@@ -96,4 +96,40 @@ describe('ProgressLine', () => {
     });
     expect(quiet).toEqual([]);
   });
+
+  it("adds a sweep's restarts and later settings to the time left, as it is asked at each redraw", () => {
+    let clock = 0;
+    const term = terminal();
+    let rest = { restartSecondsLeft: 180, laterSeconds: { low: 60, high: 60 } };
+    const line = new ProgressLine(term.out, true, { now: () => clock, stillToCome: () => rest });
+    line.handle({
+      type: 'planned',
+      runId: RUN,
+      backends: [host('a')],
+      workloads: ['dd-write'],
+      totalExecutions: 10,
+      workloadPlan: [{ workloadId: 'dd-write', least: 10, most: 10 }],
+    });
+    for (let i = 0; i < 5; i++) {
+      line.handle({
+        type: 'sample',
+        runId: RUN,
+        backendId: 'a',
+        workloadId: 'dd-write',
+        workloadCase: null,
+        index: i,
+        warmup: false,
+        seconds: 0.5,
+        completedExecutions: i + 1,
+      });
+      clock += 1000;
+    }
+    // 5 left at a second each, plus 3 min of restarts and a minute of the next setting's run.
+    clock -= 1000;
+    expect(line.current().remaining).toEqual({ low: 5 + 180 + 60, high: 5 + 180 + 60 });
+    expect(term.last()).toMatch(/ETA 4m0[45]s/);
+    // Once the restore has begun, what is still to come shrinks with it.
+    rest = { restartSecondsLeft: 0, laterSeconds: { low: 0, high: 0 } };
+    expect(line.current().remaining).toEqual({ low: 5, high: 5 });
+  });
 });

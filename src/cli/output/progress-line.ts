@@ -2,7 +2,15 @@
 // finished workload elsewhere (CI logs must not fill with carriage returns). The figures come from
 // shared/progress.ts, as the dashboard's do: a range while a race may stop early, no time left
 // before samples land, never 100 % before the run's end.
-import { emptyPace, foldPace, paceOf, raceWords, type Pace, type PaceState } from '../../shared/progress';
+import {
+  emptyPace,
+  foldPace,
+  paceOf,
+  raceWords,
+  type Pace,
+  type PaceOptions,
+  type PaceState,
+} from '../../shared/progress';
 import { pullWords } from '../../shared/pull-progress';
 import type { RunEvent } from '../../shared/run-events';
 import { printableLines } from '../../shared/printable';
@@ -39,6 +47,11 @@ export interface ProgressLineOptions {
   maxRounds?: number | null;
   /** False where the caller prints the plan itself (run: its plan and estimate), so it is said once. */
   announcePlan?: boolean;
+  /**
+   * What is still to come after this run (a sweep's later settings and restarts), asked at each
+   * redraw, so the time left is the whole sweep's.
+   */
+  stillToCome?: () => Pick<PaceOptions, 'restartSecondsLeft' | 'laterSeconds'>;
 }
 
 export class ProgressLine {
@@ -57,7 +70,10 @@ export class ProgressLine {
 
   /** Where the run stands now: what the line shows. */
   current(): Pace {
-    return paceOf(this.pace, this.now(), { maxRounds: this.options.maxRounds ?? null });
+    return paceOf(this.pace, this.now(), {
+      maxRounds: this.options.maxRounds ?? null,
+      ...this.options.stillToCome?.(),
+    });
   }
 
   handle(event: RunEvent): void {

@@ -8,6 +8,12 @@
 // A backend leaves once it is decided slower than another one still racing; the workload ends when
 // one backend is left (the leader, decided against every other), when every remaining pair's
 // interval (the one shown) lies within the practical margin (a tie), or at the cap.
+import {
+  LONE_MIN_SAMPLES,
+  RACE_DEFAULT_MAX_SAMPLES,
+  RACE_MIN_SAMPLES_FLOOR,
+  raceSampleBounds,
+} from '../../shared/race-samples';
 import { holmLevels } from './holm';
 import { excludesOne, ratioInterval, type RatioInterval } from './ratio-interval';
 
@@ -28,19 +34,16 @@ export interface RacePolicy {
 // samples only a clear difference (native against FUSE: 5-17 ×) is decided; a close one races on. Measured (bench/racing.ts, docs/benchmarks.md, "Racing from 3"): the same answer as 10
 // fixed runs in a median 40 % of their time, against 59 % from 5.
 export const DEFAULT_RACE_POLICY: RacePolicy = {
-  minSamples: 3,
-  maxSamples: 30,
+  minSamples: RACE_MIN_SAMPLES_FLOOR,
+  maxSamples: RACE_DEFAULT_MAX_SAMPLES,
   alpha: 0.05,
   tieMargin: 0.05,
 };
 
 export function racePolicy(request: { runs: number; maxRuns?: number }): RacePolicy {
-  const minSamples = Math.max(3, request.runs);
-  return {
-    ...DEFAULT_RACE_POLICY,
-    minSamples,
-    maxSamples: Math.max(minSamples, request.maxRuns ?? DEFAULT_RACE_POLICY.maxSamples),
-  };
+  // The bounds live in shared/ so the dashboard's words and the estimates say this same rule.
+  const { min, max } = raceSampleBounds(request);
+  return { ...DEFAULT_RACE_POLICY, minSamples: min, maxSamples: max };
 }
 
 /**
@@ -50,7 +53,7 @@ export function racePolicy(request: { runs: number; maxRuns?: number }): RacePol
  * sampling while any race of the other role is open, and to at least this many samples (never past
  * the cap).
  */
-export const LONE_MIN_SAMPLES = 10;
+export { LONE_MIN_SAMPLES };
 
 /** The samples a lone backend takes at least: LONE_MIN_SAMPLES, within the policy's minimum and cap. */
 export function loneSamples(policy: RacePolicy): number {

@@ -121,6 +121,9 @@ export async function runSweep(
           size: request.size,
           runs: request.runs,
           warmup: request.warmup,
+          // The race rule, per setting: each setting's run races its own backends.
+          ...(request.race ? { race: true } : {}),
+          ...(request.maxRuns !== undefined ? { maxRuns: request.maxRuns } : {}),
           variants: [variant],
           ...(request.image ? { image: request.image } : {}),
         },

@@ -1,4 +1,9 @@
 // The dashboard's frame: header, error banner, the views as tabs. The stores do the work.
+// A tab click answers at once (the tab is selected in the same frame); the view it opens renders
+// as a deferred update, which React renders in slices that yield to input, so mounting a view
+// (Setup's plan, the Run view's log and chart) never holds the click's frame back, even while a run
+// streams its progress into the page.
+import { useDeferredValue, useMemo } from 'react';
 import { ErrorBanner } from './components/ErrorBanner';
 import { panelId, tabId, Tabs } from './components/Tabs';
 import { ViewBoundary } from './components/ViewBoundary';
@@ -34,7 +39,18 @@ export function App() {
     (s) => s.setup,
     (s) => s.info?.version,
   );
-  const View = VIEWS[tab];
+  // The view shown lags the selected tab while it renders; until then the old one stays.
+  const shownTab = useDeferredValue(tab);
+  // One element per shown tab, so the urgent render of a click (the tabs) does not re-render it.
+  const view = useMemo(() => {
+    const View = VIEWS[shownTab];
+    return (
+      // Keyed by tab: a view that failed gets a fresh start when the user comes back to it.
+      <ViewBoundary key={shownTab}>
+        <View />
+      </ViewBoundary>
+    );
+  }, [shownTab]);
   return (
     <div className="app">
       <header className="app-header">
@@ -47,15 +63,13 @@ export function App() {
       <Tabs selected={tab} onSelect={stores.nav.getState().show} busy={busy} />
       <main
         role="tabpanel"
-        id={panelId(tab)}
-        aria-labelledby={tabId(tab)}
+        id={panelId(shownTab)}
+        aria-labelledby={tabId(shownTab)}
+        aria-busy={shownTab !== tab}
         className="panel"
-        data-testid={`panel-${tab}`}
+        data-testid={`panel-${shownTab}`}
       >
-        {/* Keyed by tab: a view that failed gets a fresh start when the user comes back to it. */}
-        <ViewBoundary key={tab}>
-          <View />
-        </ViewBoundary>
+        {view}
       </main>
     </div>
   );

@@ -1,9 +1,10 @@
-// Each backend of the run and where it is: waiting, laying fixtures, warm-up k/n, running k/n,
-// done, failed with why.
+// Each backend of the run and where it is: waiting, laying fixtures, "warm-up 1 of 1", "sample 4 of
+// 10" (or "of at most 20" when a race or the adaptive stop may end it sooner), done, failed with
+// why; the rule behind "at most" under "Details".
 import type { WorkloadInfo } from '../../../shared/api';
 import type { RunRequest } from '../../../shared/run-plan';
 import type { BackendProgress } from '../lib/run-progress';
-import { backendStateWords } from '../lib/state-words';
+import { backendStateWords, samplesRuleNote } from '../lib/state-words';
 
 interface Props {
   backends: BackendProgress[];
@@ -12,6 +13,7 @@ interface Props {
 }
 
 export function BackendStates({ backends, request, workloads }: Props) {
+  const rule = samplesRuleNote(request);
   return (
     <section className="card" aria-label="Backends">
       <h2>Backends</h2>
@@ -32,6 +34,12 @@ export function BackendStates({ backends, request, workloads }: Props) {
             </li>
           ))}
         </ol>
+      )}
+      {rule && (
+        <details className="note" data-testid="backend-states-details">
+          <summary>Details</summary>
+          <p>{rule}</p>
+        </details>
       )}
     </section>
   );

@@ -1,3 +1,4 @@
+import { LONE_MIN_SAMPLES } from '../../../shared/race-samples';
 import { BUDGET_MINUTES, PRESET_IDS, PRESETS, type BudgetMinutes, type PresetId } from '../lib/presets';
 
 interface Props {
@@ -7,7 +8,7 @@ interface Props {
   onBudget(minutes: BudgetMinutes): void;
   /** Each preset's estimated time for the workloads and backends chosen now; null before any are. */
   times: Record<PresetId, string> | null;
-  /** The plan is a sweep: its settings are measured a fixed number of times, with no early stop. */
+  /** The plan is a sweep: each setting is its own run (raced when the preset races), with a restart. */
   sweep?: boolean;
 }
 
@@ -39,9 +40,9 @@ export function PresetPicker({ value, onChange, budget, onBudget, times, sweep =
       ))}
       {sweep && (
         <p className="note preset-wide" data-testid="preset-sweep-note">
-          Comparing settings measures each backend {PRESETS[value].counts.runs} times after{' '}
-          {PRESETS[value].counts.warmup} warm-up under every setting, with no early stop: each setting costs a
-          restart, so the runs are fixed before it starts.
+          {PRESETS[value].counts.race
+            ? `Comparing settings measures each setting in its own run, after a restart, racing as this preset does: ${PRESETS[value].counts.runs} to ${PRESETS[value].counts.maxRuns ?? 30} samples per backend, and at least ${LONE_MIN_SAMPLES} for a bind mount that has no rival under its setting.`
+            : `Comparing settings measures each backend ${PRESETS[value].counts.runs} times after ${PRESETS[value].counts.warmup} warm-up under every setting, with no early stop: the adaptive stop is for a single run.`}
         </p>
       )}
       {PRESETS[value].counts.race && !sweep && (

@@ -1,8 +1,11 @@
 // A sweep followed in the run view: each setting's phase (switching, restarting with the
 // product's own progress message, checking, measuring k/n, done, skipped and why), then putting
-// the settings back and how that went; Cancel stops the sweep, which puts them back.
-import { paceOf, raceWords } from '../../../shared/progress';
-import type { SweepProgressState, VariantProgress } from '../lib/sweep-progress';
+// the settings back and how that went; Cancel stops the sweep, which puts them back. The time left
+// is the whole sweep's: what is left of the setting measured now (timed from its samples), plus
+// every restart still to come and the later settings' measuring, each at its own estimate.
+import { paceOf, raceWords, remainingWords } from '../../../shared/progress';
+import { useNow } from '../hooks/use-now';
+import type { SweepProgressState, SweepStillToCome, VariantProgress } from '../lib/sweep-progress';
 
 const PHASE_WORDS: Record<VariantProgress['phase'], string> = {
   waiting: 'waiting',
@@ -39,6 +42,22 @@ interface Props {
   cancelling: boolean;
   onCancel(): void;
   onOpenResults(runId: string): void;
+  /** What is still to come after the setting measured now; null when the dry run is not known. */
+  stillToCome?: SweepStillToCome | null;
+}
+
+/** The sweep's time left in words, or why it is not known yet. */
+function sweepEta(progress: SweepProgressState, stillToCome: SweepStillToCome | null, now: number): string {
+  const measuring = progress.variants.find((v) => v.phase === 'measure');
+  if (!measuring) return 'time left known once the next setting’s samples land';
+  const pace = paceOf(measuring.pace, now, {
+    restartSecondsLeft: stillToCome?.restartSecondsLeft ?? 0,
+    laterSeconds: stillToCome?.laterSeconds,
+  });
+  if (!pace.remaining) return 'time left known once samples land';
+  const words = remainingWords(pace.remaining);
+  if (!stillToCome) return `${words} for this setting`;
+  return stillToCome.restartSecondsLeft > 0 ? `${words} in all, restarts included` : `${words} in all`;
 }
 
 export function SweepProgressPanel({
@@ -48,8 +67,10 @@ export function SweepProgressPanel({
   cancelling,
   onCancel,
   onOpenResults,
+  stillToCome = null,
 }: Props) {
   const finish = progress.finish;
+  const now = useNow(active);
   // Switches still to come (with their restarts, where the product restarts) are part of what is
   // left: said, so the wait is not a surprise.
   const waiting = progress.variants.filter((v) => v.phase === 'waiting').length;
@@ -76,6 +97,11 @@ export function SweepProgressPanel({
           </button>
         )}
       </div>
+      {active && (
+        <p className="progress-words">
+          <span data-testid="sweep-eta">{sweepEta(progress, stillToCome, now)}</span>
+        </p>
+      )}
       {active && waiting > 0 && (
         <p className="note" data-testid="sweep-still-to-come">
           {`${waiting} more setting${waiting === 1 ? '' : 's'} to switch and measure after this one.`}

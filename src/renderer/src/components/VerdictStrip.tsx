@@ -7,7 +7,7 @@ import { dependencySplitWords } from '../../../shared/dependency-split';
 import type { Recommendation } from '../../../shared/recommendation';
 import type { RunFile } from '../../../shared/result-schema';
 import type { RunRequest } from '../../../shared/run-plan';
-import { countsLine } from '../lib/run-provenance';
+import { countsLine, countsNote } from '../lib/run-provenance';
 import { workloadCaseWords } from '../lib/size-words';
 import { verdictOf } from '../lib/verdict';
 
@@ -97,6 +97,12 @@ export function VerdictStrip({ run, status, recommendation, titles, onKeepMeasur
         {countsLine(run)}
         {recommendation && ` · profile ${recommendation.profile.label}`} · details below
       </p>
+      {countsNote(run) && (
+        <details className="meta" data-testid="verdict-counts-details">
+          <summary>Details</summary>
+          <p>{countsNote(run)}</p>
+        </details>
+      )}
     </section>
   );
 }

@@ -15,7 +15,7 @@ import { groupedBars } from './grouped-bars';
 import { architectureWords, machineLine, rosettaNote } from './machine-words';
 import { hostRatios, hostRatioWords, perOpSeconds, resultBars, resultsByWorkload } from './result-figures';
 import { workloadCaseWords } from './size-words';
-import { backendStateWords } from './state-words';
+import { backendStateWords, samplesRuleNote } from './state-words';
 
 const done = QUICK_RUN.at(-1);
 const results: WorkloadResult[] = done?.type === 'run-done' ? done.run.results : [];
@@ -195,28 +195,39 @@ describe('backend state words', () => {
     warmup: 1,
   };
 
-  it('says k/n of warm-ups, timed runs, sync-latency edits and adaptive ranges', () => {
+  it('says k of n in plain words: warm-ups, timed samples, sync-latency edits, and "at most" when a rule may stop sooner', () => {
     const ddTitle = WORKLOADS.find((w) => w.id === 'dd-write')!.title;
     expect(
       backendStateWords({ ...base, state: 'warmup', workloadId: 'dd-write', count: 1 }, request, WORKLOADS),
-    ).toBe(`warm-up 1/1 · ${ddTitle}`);
+    ).toBe(`warm-up 1 of 1 · ${ddTitle}`);
+    expect(
+      backendStateWords({ ...base, state: 'running', workloadId: 'dd-write', count: 2 }, request, WORKLOADS),
+    ).toBe(`sample 2 of 3 · ${ddTitle}`);
     expect(
       backendStateWords(
         { ...base, state: 'running', workloadId: 'sync-latency', count: 4 },
         request,
         WORKLOADS,
       ),
-    ).toMatch(/^running 4\/10 · /);
+    ).toMatch(/^edit 4 of 10 · /);
     expect(
       backendStateWords(
         { ...base, state: 'running', workloadId: 'dd-write', count: 12 },
         { ...request, adaptive: true, runs: 10, maxRuns: 50 },
         WORKLOADS,
       ),
-    ).toMatch(/^running 12\/10–50 · /);
+    ).toMatch(/^sample 12 of at most 50 · /);
+    // A race without a cap stops at 30 at most, the core's default (shared/race-samples.ts).
+    expect(
+      backendStateWords(
+        { ...base, state: 'running', workloadId: 'dd-write', count: 11 },
+        { ...request, race: true },
+        WORKLOADS,
+      ),
+    ).toMatch(/^sample 11 of at most 30 · /);
     expect(
       backendStateWords({ ...base, state: 'running', workloadId: 'dd-write', count: 2 }, null, WORKLOADS),
-    ).toMatch(/^running 2 · /);
+    ).toMatch(/^sample 2 · /);
     expect(
       backendStateWords(
         { ...base, state: 'failed', workloadId: null, count: 0, errors: ['custom: exit code 3'] },
@@ -224,5 +235,26 @@ describe('backend state words', () => {
         WORKLOADS,
       ),
     ).toBe('failed: custom: exit code 3');
+    // No slash-and-dash shorthand ("11/3–20") is left in any of them.
+    for (const state of ['warmup', 'running'] as const)
+      expect(
+        backendStateWords(
+          { ...base, state, workloadId: 'dd-write', count: 5 },
+          { ...request, race: true, maxRuns: 20 },
+          WORKLOADS,
+        ),
+      ).not.toMatch(/\d\/\d|\d–\d/);
+  });
+
+  it('puts the rule behind "at most" in a note: a race\'s least, most and lone-backend samples; the adaptive stop', () => {
+    expect(samplesRuleNote(null)).toBeNull();
+    expect(samplesRuleNote(request)).toBeNull();
+    const race = samplesRuleNote({ ...request, race: true, maxRuns: 20 })!;
+    expect(race).toContain('at least 3 and at most 20 timed samples');
+    expect(race).toContain('alone in its role');
+    expect(race).toContain('at least 10');
+    expect(samplesRuleNote({ ...request, adaptive: true, runs: 10, maxRuns: 50 })).toContain(
+      'at least 10 and at most 50',
+    );
   });
 });

@@ -1,6 +1,7 @@
 // Where a run's figures come from, in the words every picture of it repeats: the preset its counts
 // match (the run file keeps the counts, not the preset's name), the fixture size, the samples per
 // backend and the date in ISO form, so a screenshot pasted into a chat still says what it shows.
+import { LONE_MIN_SAMPLES } from '../../../shared/race-samples';
 import type { RunFile } from '../../../shared/result-schema';
 import { PRESETS } from './presets';
 
@@ -34,17 +35,43 @@ export function isoDate(iso: string): string {
   return iso.slice(0, 10);
 }
 
-/** "Quick preset · quick size · 3 timed samples each · raced": how the figures were taken. */
+/**
+ * "Quick preset · quick size · 1 warm-up + 5 timed samples per backend · each stopped once
+ * decided": how the figures were taken, in words for anyone the picture is shown to.
+ */
 export function countsLine(run: RunFile): string {
   const first = run.results[0];
   if (!first) return 'no results';
   const preset = presetOfRun(run);
   return [
-    preset ? `${preset} preset` : 'custom counts',
+    preset ? `${preset} preset` : 'counts set by hand',
     `${first.workload.size} size`,
     `${first.warmupRuns} warm-up + ${samplesWords(run)} timed samples per backend`,
-    run.race ? 'raced' : null,
+    run.race ? 'each stopped once decided' : null,
   ]
     .filter(Boolean)
     .join(' · ');
+}
+
+/**
+ * The note behind "Details" for whoever wonders what the line's words stand for: why no preset is
+ * named, and what stopping "once decided" means. Null when the line needs no note.
+ */
+export function countsNote(run: RunFile): string | null {
+  const first = run.results[0];
+  if (!first) return null;
+  const notes: string[] = [];
+  if (!presetOfRun(run))
+    notes.push(
+      `The run's size and counts match none of Setup's presets (${Object.values(PRESETS)
+        .map((p) => p.label)
+        .join(', ')}): it was set up by hand, on the command line or by an earlier version.`,
+    );
+  if (run.race)
+    notes.push(
+      'A race: after a few samples, each backend was compared with the others after every round, ' +
+        `and stopped once it was decided faster or slower (or at the cap); a backend alone in its ` +
+        `role kept sampling to at least ${LONE_MIN_SAMPLES} (or the cap). See "Racing" in the methodology.`,
+    );
+  return notes.length ? notes.join(' ') : null;
 }

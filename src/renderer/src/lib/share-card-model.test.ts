@@ -20,7 +20,7 @@ describe('runCardModel', () => {
     expect(card.panels.length + card.more).toBe(workloads.size);
     expect(card.panels.length).toBeLessThanOrEqual(MAX_PANELS);
     expect(card.provenance).toMatch(
-      /custom counts · quick size · .* · run \d{4}-\d{2}-\d{2} · Mountbench 0\.1\.0$/,
+      /counts set by hand · quick size · .* · run \d{4}-\d{2}-\d{2} · Mountbench 0\.1\.0$/,
     );
   });
 });

@@ -1,6 +1,9 @@
-// A backend's state in words for the run view: "warm-up 1/1 · Buffered read (128 B reads)",
-// "running 4/10", "failed: the workload failed: exit code 3".
+// A backend's state in words for the run view: "warm-up 1 of 1 · Buffered read (128 B reads)",
+// "sample 4 of 10", "sample 11 of at most 20", "failed: the workload failed: exit code 3". The
+// rule behind "at most" (a race or the adaptive stop, its least and most samples) is a note for
+// the curious, under the list's "Details" (samplesRuleNote), not in every line.
 import type { WorkloadInfo } from '../../../shared/api';
+import { raceSampleBounds } from '../../../shared/race-samples';
 import type { RunRequest } from '../../../shared/run-plan';
 import type { BackendProgress } from './run-progress';
 import { workloadCaseWords } from './size-words';
@@ -11,7 +14,7 @@ const WORDS: Record<BackendProgress['state'], string> = {
   fixture: 'laying fixtures',
   calibrating: 'calibrating the clock',
   warmup: 'warm-up',
-  running: 'running',
+  running: 'sample',
   cleanup: 'cleaning up',
   done: 'done',
   failed: 'failed',
@@ -20,21 +23,26 @@ const WORDS: Record<BackendProgress['state'], string> = {
   missed: 'ran before this page was reloaded',
 };
 
-/** The n of "k/n": warm-ups, edits for sync-latency, else the timed runs (a range when adaptive). */
+/** The most samples an adaptive run takes by default (run-plan.ts: 5 × runs, at least 30). */
+function adaptiveMax(request: RunRequest): number {
+  return request.maxRuns ?? Math.max(30, request.runs * 5);
+}
+
+/** What follows "k": "of 10", "of at most 20" (it may stop sooner); null when the plan is unknown. */
 function outOf(
   b: BackendProgress,
   request: RunRequest | null,
   workloads: readonly WorkloadInfo[],
 ): string | null {
   if (!request) return null;
-  if (b.state === 'warmup') return String(request.warmup);
+  if (b.state === 'warmup') return `of ${request.warmup}`;
   if (b.workloadId === 'sync-latency') {
     const edits = workloads.find((w) => w.id === 'sync-latency')?.sizes[request.size].edits;
-    return typeof edits === 'number' ? String(edits) : null;
+    return typeof edits === 'number' ? `of ${edits}` : null;
   }
-  if (request.adaptive || request.race)
-    return `${request.runs}–${request.maxRuns ?? Math.max(30, request.runs * 5)}`;
-  return String(request.runs);
+  if (request.race) return `of at most ${raceSampleBounds(request).max}`;
+  if (request.adaptive) return `of at most ${adaptiveMax(request)}`;
+  return `of ${request.runs}`;
 }
 
 export function backendStateWords(
@@ -44,13 +52,35 @@ export function backendStateWords(
 ): string {
   if (b.state === 'failed') return b.errors.length ? `failed: ${b.errors.join('; ')}` : 'failed';
   let words = WORDS[b.state];
+  if (b.state === 'running' && b.workloadId === 'sync-latency') words = 'edit';
   if (b.state === 'warmup' || b.state === 'running') {
     const n = outOf(b, request, workloads);
-    words += n ? ` ${b.count}/${n}` : ` ${b.count}`;
+    words += n ? ` ${b.count} ${n}` : ` ${b.count}`;
   }
   if (b.workloadId && b.state !== 'done') {
     const titles = new Map(workloads.map((w) => [w.id as string, w.title]));
     words += ` · ${workloadCaseWords(b.workloadId, b.workloadCase, titles)}`;
   }
   return words;
+}
+
+/** How many samples a backend takes and why, for the "Details" under the backends; null for fixed counts. */
+export function samplesRuleNote(request: RunRequest | null): string | null {
+  if (!request) return null;
+  if (request.race) {
+    const { min, max, lone } = raceSampleBounds(request);
+    return (
+      `A race: every backend takes at least ${min} and at most ${max} timed samples per workload, and ` +
+      `leaves as soon as it is decided slower than another; a backend alone in its role (the only ` +
+      `source-tree option, say) takes at least ${lone}, so the answer it stands for is not the least ` +
+      `measured. See "Racing" in the methodology.`
+    );
+  }
+  if (request.adaptive) {
+    return (
+      `Adaptive stop: every backend takes at least ${request.runs} and at most ${adaptiveMax(request)} ` +
+      `timed samples per workload, and stops once the 95 % confidence interval of its mean is within ±2 %.`
+    );
+  }
+  return null;
 }

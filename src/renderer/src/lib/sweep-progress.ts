@@ -1,7 +1,16 @@
 // A sweep's progress folded from its events: each variant's phase (with the product's own progress
 // message while it restarts, k/n while it measures, why when skipped), then putting settings back.
+import type { EstimatedWorkload } from '../../../shared/estimate';
+import { MOUNT_KINDS, type MountKind } from '../../../shared/ids';
 import { emptyPace, foldPace, type PaceState } from '../../../shared/progress';
-import type { SweepEvent, SweepFinish } from '../../../shared/sweep';
+import type { SweepEvent, SweepFinish, SweepProposalView, SweepRequest } from '../../../shared/sweep';
+import {
+  sweepCounts,
+  sweepStillToCome as stillToCome,
+  type SweepStillToCome,
+} from '../../../shared/sweep-time-left';
+
+export type { SweepStillToCome };
 
 export type VariantPhase = 'waiting' | 'apply' | 'wait' | 'verify' | 'measure' | 'done' | 'skipped';
 
@@ -58,7 +67,15 @@ function activeVariant(state: SweepProgressState): VariantProgress | undefined {
   return state.variants.find((v) => ['apply', 'wait', 'verify', 'measure'].includes(v.phase));
 }
 
-export function reduceSweep(state: SweepProgressState, event: SweepEvent): SweepProgressState {
+/**
+ * Folds one event. `nowMs` is when it arrived: the measuring setting's speed (and so the time left)
+ * is timed from its first sample, as a run's is.
+ */
+export function reduceSweep(
+  state: SweepProgressState,
+  event: SweepEvent,
+  nowMs: number = Date.now(),
+): SweepProgressState {
   if (event.sweepId !== state.sweepId) return state;
   switch (event.type) {
     case 'journal':
@@ -81,8 +98,7 @@ export function reduceSweep(state: SweepProgressState, event: SweepEvent): Sweep
         ...v,
         total: inner.type === 'planned' ? inner.totalExecutions : v.total,
         completed: inner.type === 'sample' ? inner.completedExecutions : v.completed,
-        // The sweep's clock is not the point here (no time left is shown per setting): 0 will do.
-        pace: foldPace(v.pace, inner, 0),
+        pace: foldPace(v.pace, inner, nowMs),
       }));
     }
     case 'restore':
@@ -92,4 +108,39 @@ export function reduceSweep(state: SweepProgressState, event: SweepEvent): Sweep
     default:
       return state;
   }
+}
+
+/** The mounts a setting's run measures, from the dry run's backend ids (`provider/variant/mount`). */
+function mountsOf(proposal: SweepProposalView, variant: string): MountKind[] {
+  const prefix = `${proposal.provider.id}/${variant}/`;
+  return proposal.backends
+    .filter((b) => b.id.startsWith(prefix))
+    .map((b) => b.id.slice(prefix.length))
+    .filter((m): m is MountKind => (MOUNT_KINDS as readonly string[]).includes(m));
+}
+
+/**
+ * What is still to come after the setting measured now (shared/sweep-time-left.ts), from Setup's
+ * dry run of this sweep. Null without it (a sweep rejoined after a reload): then only the setting
+ * measured now has a time left, and the panel says how many settings are still to come instead.
+ */
+export function sweepStillToCome(
+  state: SweepProgressState,
+  proposal: SweepProposalView | null,
+  request: SweepRequest | null,
+  workloads: readonly (EstimatedWorkload & { id: string })[],
+): SweepStillToCome | null {
+  if (!proposal || !request || state.finish) return null;
+  return stillToCome({
+    settings: proposal.variants.map((v) => ({
+      id: v.id,
+      restartSeconds: v.plan?.restarts ? v.plan.estimatedSeconds : 0,
+      mounts: mountsOf(proposal, v.id),
+    })),
+    waiting: state.variants.filter((v) => v.phase === 'waiting').map((v) => v.id),
+    restarts: proposal.restarts,
+    restorePending: state.restore.phase === 'pending',
+    workloads: workloads.filter((w) => request.workloads.some((id) => id === w.id)),
+    counts: sweepCounts(request),
+  });
 }

@@ -3,7 +3,7 @@ import type { RunFile } from '../../../shared/result-schema';
 import { runFileOf } from '../test-support/fake-api';
 import { QUICK_RUN_RECOMMENDATIONS } from '../test-support/recorded-api-data';
 import { QUICK_RUN } from '../test-support/recorded-runs';
-import { countsLine, isoDate, presetOfRun } from './run-provenance';
+import { countsLine, countsNote, isoDate, presetOfRun } from './run-provenance';
 import { verdictOf } from './verdict';
 
 const run = runFileOf(QUICK_RUN);
@@ -169,15 +169,21 @@ describe('run provenance', () => {
   it('names the preset its counts match, the size, the samples and the ISO date', () => {
     // The recorded run took 3 samples without racing: no preset of today makes that.
     expect(presetOfRun(run)).toBeNull();
-    expect(countsLine(run)).toBe('custom counts · quick size · 1 warm-up + 3–10 timed samples per backend');
+    expect(countsLine(run)).toBe(
+      'counts set by hand · quick size · 1 warm-up + 3–10 timed samples per backend',
+    );
+    // What "set by hand" means is a note behind "Details"; a run that was not raced says nothing of races.
+    expect(countsNote(run)).toMatch(/match none of Setup's presets \(Quick, Standard, Thorough\)/);
+    expect(countsNote(run)).not.toContain('race');
     const quick = {
       ...raced('decided', true),
       results: run.results.map((r) => ({ ...r, stats: { ...r.stats, runs: 5 } })),
     };
     expect(presetOfRun(quick)).toBe('Quick');
     expect(countsLine(quick)).toBe(
-      'Quick preset · quick size · 1 warm-up + 5 timed samples per backend · raced',
+      'Quick preset · quick size · 1 warm-up + 5 timed samples per backend · each stopped once decided',
     );
+    expect(countsNote(quick)).toMatch(/^A race: .*at least 10/);
     expect(isoDate(run.createdAt)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });

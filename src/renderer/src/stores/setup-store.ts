@@ -258,7 +258,8 @@ export function switchingProduct(s: SwitchPicks): ProviderSummary | null {
 
 /**
  * The sweep the picks ask for, or null when they ask for a plain run; a problem when it cannot
- * start yet. A sweep has no adaptive stop: the preset's fixed counts are used.
+ * start yet. A racing preset (Quick, Standard) races each setting's run, so the sweep can end on a
+ * decided answer; a sweep has no adaptive stop, so Thorough's counts are used as fixed ones.
  */
 export function buildSweepRequest(s: SwitchPicks): { request: SweepRequest } | { problem: string } | null {
   const product = switchingProduct(s);
@@ -274,10 +275,13 @@ export function buildSweepRequest(s: SwitchPicks): { request: SweepRequest } | {
     warmup: counts.warmup,
   });
   if ('problem' in built) return built;
+  const raced = counts.race
+    ? { ...built, race: true, ...(counts.maxRuns !== undefined ? { maxRuns: counts.maxRuns } : {}) }
+    : built;
   // A second pass only means something with two settings or more: one is not reordered.
   return {
     request:
-      s.switchReversePass && (built.variants?.length ?? 0) > 1 ? { ...built, reversePass: true } : built,
+      s.switchReversePass && (raced.variants?.length ?? 0) > 1 ? { ...raced, reversePass: true } : raced,
   };
 }
 

@@ -2,7 +2,7 @@
 // The run view following a sweep: the recorded stream of a stand-in Docker Desktop sweep (both
 // variants refused by verification, the settings put back), and a measuring phase's k/n.
 import { act, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SweepEvent, SweepRequest } from '../../../shared/sweep';
 import { createFakeApi } from '../test-support/fake-api';
 import { SWEEP_EVENTS } from '../test-support/recorded-sweep-data';
@@ -110,6 +110,68 @@ describe('RunView following a sweep', () => {
     expect(screen.getByTestId('sweep-still-to-come').textContent).toBe(
       '1 more setting to switch and measure after this one.',
     );
+  });
+
+  it("gives the whole sweep's time left once samples land, restarts included, from Setup's dry run", async () => {
+    // The clock and the panel's ticking are faked, so the samples land a second apart.
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    try {
+      vi.setSystemTime(0);
+      const { emit, stores } = await startSweep();
+      await act(() => stores.setup.getState().propose(request));
+      const at = (ms: number) => vi.setSystemTime(ms);
+      const run = (event: Extract<SweepEvent, { type: 'run' }>['event']): SweepEvent => ({
+        type: 'run',
+        sweepId: 'sweep-1',
+        variant: 'vz-virtiofs',
+        event,
+      });
+      await emit([
+        {
+          type: 'variant',
+          sweepId: 'sweep-1',
+          variant: 'vz-virtiofs',
+          label: 'VZ + VirtioFS',
+          phase: 'measure',
+        },
+        run({
+          type: 'planned',
+          runId: 'r-0',
+          backends: [],
+          workloads: ['dd-write'],
+          totalExecutions: 6,
+          maxExecutions: 6,
+          workloadPlan: [{ workloadId: 'dd-write', least: 6, most: 6 }],
+        }),
+      ]);
+      expect(screen.getByTestId('sweep-eta').textContent).toBe('time left known once samples land');
+      for (let i = 0; i < 3; i++) {
+        at(i * 1000);
+        await emit([
+          run({
+            type: 'sample',
+            runId: 'r-0',
+            backendId: 'a',
+            workloadId: 'dd-write',
+            workloadCase: null,
+            index: i,
+            warmup: false,
+            seconds: 0.2,
+            completedExecutions: i + 1,
+          }),
+        ]);
+      }
+      // The panel's clock ticks a second on.
+      act(() => vi.advanceTimersByTime(1000));
+      // 3 of 6 at about a second each: seconds of this setting, plus gRPC FUSE's restart (90 s) and putting the
+      // settings back (90 s), plus gRPC FUSE's own run, estimated from the workload's cost: minutes.
+      const eta = screen.getByTestId('sweep-eta').textContent ?? '';
+      expect(eta).toMatch(/ in all, restarts included$/);
+      const minutes = Number(/(\d+) min/.exec(eta)?.[1]);
+      expect(minutes).toBeGreaterThanOrEqual(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('counts the executions of the setting being measured, and Cancel cancels the sweep', async () => {

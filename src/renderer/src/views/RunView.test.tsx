@@ -44,7 +44,7 @@ describe('RunView', () => {
     emit(QUICK_RUN.slice(0, secondTimed + 1));
 
     expect(stateOf('docker-engine/native/bind').dataset.state).toBe('running');
-    expect(stateOf('docker-engine/native/bind').textContent).toContain('running 2/3');
+    expect(stateOf('docker-engine/native/bind').textContent).toContain('sample 2 of 3');
     expect(stateOf('host').textContent).toContain('waiting');
     const bar = screen.getByTestId('run-progress');
     expect(bar.getAttribute('aria-valuenow')).toBe(String(Math.round((3 / 81) * 100)));
@@ -58,7 +58,7 @@ describe('RunView', () => {
     );
     emit(QUICK_RUN.slice(secondTimed + 1, syncTimed + 1));
     // sync-latency counts its edits (10 at quick size), not the runs.
-    expect(stateOf('docker-engine/native/bind').textContent).toContain('running 4/10');
+    expect(stateOf('docker-engine/native/bind').textContent).toContain('edit 4 of 10');
   });
 
   it('never reads 100 % before the run has ended, and gives no time left before samples land', async () => {

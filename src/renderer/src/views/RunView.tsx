@@ -9,6 +9,7 @@ import { EventLog } from '../components/EventLog';
 import { LiveSampleChart } from '../components/LiveSampleChart';
 import { RunProgressPanel } from '../components/RunProgressPanel';
 import { SweepProgressPanel } from '../components/SweepProgressPanel';
+import { sweepStillToCome } from '../lib/sweep-progress';
 import { useSlice, useStores } from '../stores/StoresContext';
 
 export function RunView() {
@@ -46,6 +47,11 @@ export function RunView() {
     (s) => s.setup,
     (s) => s.providers,
   );
+  // The dry run Setup asked for before this sweep started: its restarts and backends.
+  const proposal = useSlice(
+    (s) => s.setup,
+    (s) => s.proposal,
+  );
   const applyPhase = useSlice(
     (s) => s.apply,
     (s) => s.phase,
@@ -64,6 +70,12 @@ export function RunView() {
           productLabel={product}
           active={sweep.phase === 'active'}
           cancelling={sweep.cancelling}
+          stillToCome={sweepStillToCome(
+            sweep.progress,
+            sweep.request && proposal.key === JSON.stringify(sweep.request) ? proposal.view : null,
+            sweep.request,
+            workloads,
+          )}
           onCancel={() => void stores.sweep.getState().cancel()}
           onOpenResults={(runId) => {
             void stores.results.getState().open(runId);

@@ -283,6 +283,10 @@ describe('SetupView', () => {
     await waitFor(() =>
       expect(api.calls.find((c) => c.method === 'sweeps.start')?.args[0]).toMatchObject({
         reversePass: true,
+        // Quick races, and so does each setting's run of its sweep, to Quick's cap.
+        race: true,
+        maxRuns: 20,
+        runs: 3,
       }),
     );
     // Back to one setting: the option goes away and the request drops it.
