@@ -1,4 +1,5 @@
 // The command-line entry: the same core as the desktop app, for CI and headless machines.
+import { isMainThread } from 'node:worker_threads';
 import { CommanderError } from 'commander';
 import { remedyAsCommand } from '../shared/remedy-words';
 import { MountbenchError } from '../shared/errors';
@@ -24,4 +25,6 @@ export async function main(argv: string[]): Promise<void> {
   }
 }
 
-void main(process.argv);
+// The CLI bundle is one file, also started as a worker thread to read large result files
+// (core/store/summary-worker.ts): a command runs only in the main thread.
+if (isMainThread) void main(process.argv);

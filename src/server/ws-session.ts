@@ -2,13 +2,14 @@
 // through api-dispatch.ts, the same validation as the desktop app's IPC; answers carry the
 // message's id. A wrong or missing token closes the connection and runs nothing.
 import { z } from 'zod';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import type { MountbenchApi } from '../shared/api';
 import type { SerializedError } from '../shared/errors';
 import { WS_CLOSE_UNAUTHORIZED, type WsReply, type WsRequestId } from '../shared/ws-protocol';
 import { dispatch } from '../core/app/api-dispatch';
 import { jsonShapeProblem } from '../shared/json-limits';
 import { messageId, messageToken, wsRequestSchema } from './ws-message';
+import { createTurnQueue } from './turn-queue';
 
 /**
  * Calls one connection may have unanswered at once. A page makes a handful; a client sending
@@ -16,6 +17,21 @@ import { messageId, messageToken, wsRequestSchema } from './ws-message';
  * answer), so calls past the bound are answered BUSY at once and run nothing.
  */
 export const MAX_CALLS_IN_FLIGHT = 32;
+
+/** Refusals one connection may have waiting for their turn, in count and in bytes. */
+const MAX_REFUSALS_QUEUED = 4 * MAX_CALLS_IN_FLIGHT;
+const MAX_REFUSAL_BYTES_QUEUED = 1024 * 1024;
+
+function rawBytes(data: RawData): number {
+  return Array.isArray(data) ? data.reduce((sum, part) => sum + part.byteLength, 0) : data.byteLength;
+}
+
+/**
+ * Every connection's calls and answers take turns on one queue (turn-queue.ts): a burst of calls,
+ * or thousands of answers at once when a shared listing is ready, never holds the event loop for
+ * longer than a slice, so HTTP and the other sockets are answered meanwhile.
+ */
+const turns = createTurnQueue();
 
 function badInput(message: string): SerializedError {
   return { name: 'MountbenchError', message, code: 'BAD_INPUT' };
@@ -50,12 +66,48 @@ export function handleSession(
     reply({ id, ok: false, error });
   }
 
+  // Calls admitted and not yet answered: queued, running, or with their answer queued.
   let inFlight = 0;
+  // Set when a message without the token closed the connection: calls queued behind it run nothing.
+  let closedUnauthorized = false;
+
+  // Messages past the bound waiting in the queue for their refusal, and their bytes.
+  let refusalsQueued = 0;
+  let refusalBytesQueued = 0;
 
   socket.on('message', (data, isBinary) => {
+    if (inFlight < MAX_CALLS_IN_FLIGHT) {
+      inFlight += 1;
+      turns.push(() => {
+        if (closedUnauthorized || !handle(data, isBinary, true)) inFlight -= 1;
+      });
+      return;
+    }
+    // Past the bound a call is refused BUSY (or for whatever else is wrong with it). A few
+    // hundred small ones wait for their turn like any call; past that, each is refused at once,
+    // so a flood holds no more memory than one message at a time.
+    const bytes = rawBytes(data);
+    if (refusalsQueued < MAX_REFUSALS_QUEUED && refusalBytesQueued + bytes <= MAX_REFUSAL_BYTES_QUEUED) {
+      refusalsQueued += 1;
+      refusalBytesQueued += bytes;
+      turns.push(() => {
+        refusalsQueued -= 1;
+        refusalBytesQueued -= bytes;
+        if (!closedUnauthorized) handle(data, isBinary, false);
+      });
+      return;
+    }
+    handle(data, isBinary, false);
+  });
+
+  /**
+   * Checks one message and, when it is `admitted`, dispatches its call: true when dispatched (the
+   * answer, sent on a later turn, frees its place), false when the message was refused here.
+   */
+  function handle(data: RawData, isBinary: boolean, admitted: boolean): boolean {
     if (isBinary) {
       refuse(null, badInput('Refused: messages must be JSON text, not binary'));
-      return;
+      return false;
     }
     let message: unknown;
     try {
@@ -64,12 +116,12 @@ export function handleSession(
       const shape = jsonShapeProblem(text);
       if (shape !== null) {
         refuse(null, badInput(`Refused: the message is not a call message (${shape})`));
-        return;
+        return false;
       }
       message = JSON.parse(text);
     } catch {
       refuse(null, badInput('Refused: the message is not valid JSON'));
-      return;
+      return false;
     }
     const id = messageId(message);
     const candidate = messageToken(message);
@@ -77,26 +129,30 @@ export function handleSession(
       const what = candidate === undefined || candidate === '' ? 'has no token' : 'has a wrong token';
       onRefusal?.(`WebSocket message ${what}: connection closed`);
       refuse(id, badInput(`Unauthorized: the message ${what}; nothing was run`));
+      closedUnauthorized = true;
       socket.close(WS_CLOSE_UNAUTHORIZED, `Unauthorized: message ${what}`);
-      return;
+      return false;
     }
     const parsed = wsRequestSchema.safeParse(message);
     if (!parsed.success) {
       refuse(id, badInput(`Refused: not a call message: ${z.prettifyError(parsed.error)}`));
-      return;
+      return false;
     }
     const { channel, args } = parsed.data;
-    if (inFlight >= MAX_CALLS_IN_FLIGHT) {
+    if (!admitted) {
       refuse(parsed.data.id, {
         name: 'MountbenchError',
         message: `Refused ${channel.slice(0, 50)}: this connection already has ${MAX_CALLS_IN_FLIGHT} calls unanswered; wait for their answers`,
         code: 'BUSY',
       });
-      return;
+      return false;
     }
-    inFlight += 1;
-    void dispatch(api, channel, args)
-      .then((result) => reply({ id: parsed.data.id, ...result }))
-      .finally(() => (inFlight -= 1));
-  });
+    void dispatch(api, channel, args).then((result) =>
+      turns.push(() => {
+        inFlight -= 1;
+        reply({ id: parsed.data.id, ...result });
+      }),
+    );
+    return true;
+  }
 }

@@ -254,4 +254,41 @@ describe('a host custom command that starts children of its own', () => {
     expect(all.length).toBeGreaterThan(first.length);
     expect(all.filter(running)).toEqual([]);
   });
+
+  it('a child that left the group with setsid and cleared its environment does not survive a cancel', async () => {
+    const pids = join(root.path, 'setsid-env.pids');
+    // No group, no tag: found on cancel by its parent, the workload's shell, which still runs.
+    const daemon = `setsid env -i sh -c 'echo $$ >> ${pids}; exec sleep 600' &`;
+    const cancelled = await mountbenchChild(
+      [
+        'run',
+        '--mount',
+        'host',
+        '--workload',
+        'custom',
+        '--command',
+        `${daemon} wait`,
+        '--runs',
+        '3',
+        '--warmup',
+        '0',
+      ],
+      envFor('setsid-env'),
+      undefined,
+      undefined,
+      (child) => {
+        const poll = setInterval(() => {
+          if (existsSync(pids) && readFileSync(pids, 'utf8').trim()) {
+            clearInterval(poll);
+            child.kill('SIGINT');
+          }
+        }, 50);
+        child.on('close', () => clearInterval(poll));
+      },
+    );
+    expect(cancelled.code).toBe(130);
+    const started = readFileSync(pids, 'utf8').trim().split('\n').map(Number);
+    expect(started.length).toBeGreaterThan(0);
+    expect(started.filter(running)).toEqual([]);
+  });
 });

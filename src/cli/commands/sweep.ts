@@ -138,6 +138,8 @@ async function sweepCommand(flags: SweepFlags): Promise<void> {
         if (flags.json) await writeFileAtomic(flags.json, `${JSON.stringify(run, null, 2)}\n`);
       },
       onBackgroundError: fail,
+      // The user typed it: it may name a registry on a loopback address (checkedBenchImage).
+      ...(flags.image ? { typedImages: [flags.image] } : {}),
     });
     await follow('sweep', sweepId, cancel, (event) => {
       if (event.type === 'sweep-done') ended.finish = event.finish;

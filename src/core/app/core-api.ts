@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { MountbenchApi } from '../../shared/api';
 import { MountbenchError } from '../../shared/errors';
 import type { ProviderId } from '../../shared/ids';
+import type { MachineInfo } from '../../shared/result-schema';
 import { APP_VERSION } from '../app-version';
 import { machineRatios, publishedRows, rowsFromRun } from '../compare';
 import { discoverEngines, resolveEngine } from '../engines';
@@ -64,6 +65,10 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
   const save = (run: Parameters<typeof saveRun>[0]) => saveRun(run, results);
   const runFile = (runId: string) => loadRunFile(join(results, `${runId}.json`));
   const rowsOf = async (runIds: string[]) => (await Promise.all(runIds.map(runFile))).flatMap(rowsFromRun);
+  // The hardware a listing is told apart from does not change while the process runs; probing it
+  // for every results:list (on a Mac four processes, here /proc/cpuinfo) cost serve a third of its
+  // time under load (bench/serve-load.ts).
+  let machineHere: Promise<MachineInfo> | undefined;
   // The journal lives in the same data folder as the results, whatever HOME says.
   const context = async (): Promise<ProviderContext> => ({
     ...(await providerContext({ env: options.env })),
@@ -161,7 +166,8 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
     },
     results: {
       list: async () => {
-        const [listing, here] = await Promise.all([listRunSummaries(results), getMachineInfo()]);
+        machineHere ??= getMachineInfo();
+        const [listing, here] = await Promise.all([listRunSummaries(results), machineHere]);
         return markImported(listing.summaries, here);
       },
       get: runFile,

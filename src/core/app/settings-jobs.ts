@@ -20,6 +20,8 @@ export interface SettingsJobOptions {
   /** Stores the sweep's merged run; awaited before `sweep-done`. */
   save(run: RunFile): Promise<unknown>;
   onBackgroundError?(err: unknown): void;
+  /** Images the user typed on the command line (the CLI's --image): a page never gives any. */
+  typedImages?: readonly string[];
 }
 
 export async function startSweepJob(jobs: Jobs, request: SweepRequest, options: SettingsJobOptions) {
@@ -49,6 +51,7 @@ export async function startSweepJob(jobs: Jobs, request: SweepRequest, options: 
         signal,
         onEvent: (event) => emit({ sweepId, ...event }),
         proposal,
+        typedImages: options.typedImages,
       })
         .then(async (outcome): Promise<SweepFinish> => {
           // Saved before `sweep-done`: a dashboard that opens it at once must find it stored.

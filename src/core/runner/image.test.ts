@@ -4,7 +4,7 @@
 import Docker from 'dockerode';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeEngine, type FakeEngine } from '../engines/test-support/fake-engine';
-import { benchImageFor, checkImageReference, ensureImage } from './image';
+import { benchImageFor, checkedBenchImage, checkImageReference, ensureImage } from './image';
 
 let engine: FakeEngine | undefined;
 afterEach(async () => {
@@ -38,5 +38,17 @@ describe('image names at the engine door', () => {
     expect(benchImageFor(undefined, { MOUNTBENCH_IMAGE: 'mountbench/bench:offline' })).toBe(
       'mountbench/bench:offline',
     );
+  });
+
+  it('takes a requested bench image on a loopback registry only when the user typed that image', () => {
+    const beacon = 'localhost:5000/beacon:1';
+    expect(() => checkedBenchImage(beacon, {})).toThrow(
+      /loopback address, which the engine itself would call/,
+    );
+    expect(() => checkedBenchImage(beacon, {}, ['localhost:5000/other:1'])).toThrow(/loopback address/);
+    expect(checkedBenchImage(beacon, {}, [beacon])).toBe(beacon);
+    // MOUNTBENCH_IMAGE is the user's own setting: taken as typed.
+    expect(checkedBenchImage(undefined, { MOUNTBENCH_IMAGE: beacon })).toBe(beacon);
+    expect(checkedBenchImage('busybox:1.36', {})).toBe('busybox:1.36');
   });
 });

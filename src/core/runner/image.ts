@@ -36,6 +36,21 @@ export function checkImageReference(image: string, what: string, loopbackAllowed
     );
 }
 
+/**
+ * The bench image a run or sweep uses (benchImageFor), checked: its registry may be a loopback
+ * address only when the user chose it themselves, as MOUNTBENCH_IMAGE or as one of `typedImages`
+ * (typed on the command line); a page's or a file's request never may.
+ */
+export function checkedBenchImage(
+  requested: string | undefined,
+  env: NodeJS.ProcessEnv | undefined,
+  typedImages: readonly string[] = [],
+): string {
+  const image = benchImageFor(requested, env);
+  checkImageReference(image, 'the bench image', requested === undefined || typedImages.includes(image));
+  return image;
+}
+
 const ROLE_WORDS = {
   bench: 'bench image',
   custom: 'image of your project',

@@ -9,7 +9,7 @@ import type { ProviderVariantView } from '../../shared/sweep';
 import { engineInfoFrom, resolveEngine } from '../engines';
 import { dockerEngineVariants } from '../providers/docker-engine';
 import { describeIssues } from '../store';
-import { benchImageFor, checkImageReference } from './image';
+import { checkedBenchImage, checkImageReference } from './image';
 import { coldCacheRefusal } from './cold-cache';
 import { AS_IT_IS, needsEngine, planBackends } from '../../shared/backend-plan';
 import { requireSyncTools, type SyncTools } from '../sync/availability';
@@ -58,9 +58,8 @@ export async function prepareRun(input: unknown, options: PrepareOptions = {}): 
     throw new MountbenchError('BAD_INPUT', `invalid run request: ${describeIssues(parsed.error.issues)}`);
   const request = parsed.data;
   const typed = new Set(options.typedImages ?? []);
-  const image = benchImageFor(request.image, options.env);
   // MOUNTBENCH_IMAGE is the user's own setting, like a typed flag.
-  checkImageReference(image, 'the bench image', request.image === undefined || typed.has(image));
+  const image = checkedBenchImage(request.image, options.env, options.typedImages);
   if (request.custom?.image)
     checkImageReference(request.custom.image, 'the custom image', typed.has(request.custom.image));
   // A sync mount whose tool is missing is refused before the engine is even looked for.

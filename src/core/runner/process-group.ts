@@ -2,7 +2,13 @@
 // children of its own; ending only `sh` would leave them running and holding the output pipes, so
 // the CLI could not exit. On cancel, and when the shell ends, the whole group is ended, and with it
 // every process that still carries the shell's tag in its environment: a child that left the group
-// with `setsid` (a daemonising dev server) is found by the tag it inherited.
+// with `setsid` (a daemonising dev server) is found by the tag it inherited. On cancel, while the
+// shell still runs, its descendants are also found by their parent links, so a child that left the
+// group and cleared its environment (`setsid env -i …`) is ended too. Not caught: such a child whose
+// parents ended before it is looked for (the shell's normal end, or a double fork): it is then the
+// init process's child, with nothing left that ties it to the workload. Catching it would take a
+// subreaper (Linux's PR_SET_CHILD_SUBREAPER, which Node cannot set without a native add-on) or a
+// cgroup per workload; macOS, where the host baseline matters, has neither.
 import {
   execFileSync,
   spawn,
@@ -52,6 +58,50 @@ function taggedPids(entry: string): number[] {
   return [];
 }
 
+/** Each process's parent, now (Linux: /proc/PID/stat; macOS: ps); empty when it cannot be read. */
+function parentTable(): Map<number, number> {
+  const parents = new Map<number, number>();
+  if (process.platform === 'linux') {
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      try {
+        // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ')'.
+        const stat = readFileSync(`/proc/${name}/stat`, 'latin1');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        if (Number.isInteger(ppid)) parents.set(Number(name), ppid);
+      } catch {
+        // Gone already.
+      }
+    }
+  } else if (process.platform === 'darwin') {
+    try {
+      const out = execFileSync('ps', ['-axo', 'pid=,ppid='], { encoding: 'latin1', timeout: 5000 });
+      for (const line of out.split('\n')) {
+        const [pid, ppid] = line.trim().split(/\s+/).map(Number);
+        if (Number.isInteger(pid) && Number.isInteger(ppid)) parents.set(pid, ppid);
+      }
+    } catch {
+      // No table: the group and the tag still apply.
+    }
+  }
+  return parents;
+}
+
+/** Every process descending from `root` by parent links, at this moment. */
+function descendantPids(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const [pid, ppid] of parentTable()) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  const found = new Set<number>();
+  const stack = [...(children.get(root) ?? [])];
+  while (stack.length > 0) {
+    const pid = stack.pop()!;
+    if (found.has(pid)) continue;
+    found.add(pid);
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return [...found];
+}
+
 function kill(pid: number): void {
   try {
     process.kill(pid, 'SIGKILL');
@@ -62,8 +112,12 @@ function kill(pid: number): void {
 
 function endGroup(child: ChildProcess): void {
   if (!child.pid) return;
+  // Looked for first: once the shell is ended, its children belong to init and no link is left.
+  const shellRuns = child.exitCode === null && child.signalCode === null;
+  const descendants = shellRuns ? descendantPids(child.pid) : [];
   // A negative pid names the group the detached child leads.
   kill(-child.pid);
+  for (const pid of descendants) if (pid !== process.pid) kill(pid);
   const tag = tags.get(child);
   if (tag)
     for (const pid of taggedPids(`${WORKLOAD_TAG_VARIABLE}=${tag}`)) if (pid !== process.pid) kill(pid);

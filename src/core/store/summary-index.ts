@@ -10,8 +10,8 @@ import type { RunSummary } from '../../shared/api';
 import { SIZES, WORKLOAD_IDS } from '../../shared/ids';
 import { ROLES } from '../../shared/roles';
 import { writeFileAtomic } from './atomic-write';
-import { loadRunFile, runFileNames } from './result-store';
-import { summarizeRun } from './run-summary';
+import { runFileNames } from './result-store';
+import { summarizeRunFile } from './summarize-off-thread';
 import { parseUntrustedJson } from '../../shared/json-limits';
 import { readRegularFile } from './read-regular-file';
 import { resultsGeneration } from './results-generation';
@@ -103,8 +103,8 @@ async function summaryOf(
     const info = await fs.stat(file);
     if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size)
       return { entry: cached, fresh: false };
-    const run = await loadRunFile(file);
-    return { entry: { mtimeMs: info.mtimeMs, size: info.size, summary: summarizeRun(run) }, fresh: true };
+    const { summary } = await summarizeRunFile(file, info.size);
+    return { entry: { mtimeMs: info.mtimeMs, size: info.size, summary }, fresh: true };
   } catch (err) {
     return { message: err instanceof Error ? err.message : String(err) };
   }

@@ -9,7 +9,7 @@ import type { SweepProgress, VariantOutcomeView } from '../../shared/sweep';
 import { engineInfoFrom } from '../engines';
 import { Journal } from '../journal';
 import type { Provider, ProviderContext } from '../providers/provider';
-import { benchImageFor, checkImageReference } from '../runner/image';
+import { checkedBenchImage } from '../runner/image';
 import { newRunId } from '../runner/prepare-run';
 import { executeRun, type RunContext } from '../runner/run';
 import { mergeRuns } from './merge-runs';
@@ -35,6 +35,8 @@ export interface SweepOptions {
   engine?: SwitchEngine;
   /** How each variant is measured: executeRun by default (unit tests add scripted executors). */
   measure?: (ctx: RunContext) => Promise<RunFile>;
+  /** Images the user typed on the command line: only these may name a loopback registry. */
+  typedImages?: readonly string[];
 }
 
 export type VariantOutcome = VariantOutcomeView;
@@ -72,8 +74,8 @@ export async function runSweep(
       `the sweep cannot start, nothing was changed:\n${proposal.blockers.join('\n')}`,
     );
   }
-  const image = benchImageFor(request.image, ctx.env);
-  checkImageReference(image, 'the bench image', request.image === undefined);
+  // A loopback registry only when typed (--image): the same rule as a run's (prepare-run.ts).
+  const image = checkedBenchImage(request.image, ctx.env, options.typedImages);
   const runId = newRunId();
   const runs: RunFile[] = [];
   const extraErrors: RunFile['errors'] = [];

@@ -1,0 +1,102 @@
+// A large result file is summarised in a worker thread with every check the main thread makes:
+// the same summary for a valid run, the same refusal (word for word) for each hostile file, and
+// small files still read in the main thread. Real files, real workers.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { summarize } from '../stats/summarize';
+import { loadRunFile, MAX_RUN_FILE_BYTES } from './result-store';
+import { summarizeRun } from './run-summary';
+import { OFF_THREAD_BYTES, summarizeRunFile } from './summarize-off-thread';
+import { adversarialCases } from './test-support/hostile-json';
+import { sampleRun, sampleWorkloadResult } from './test-support/run-fixture';
+
+const WORKER_TIMEOUT = 120_000;
+const dir = mkdtempSync(path.join(tmpdir(), 'mountbench-off-thread-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function write(name: string, text: string): { file: string; size: number } {
+  const file = path.join(dir, name);
+  writeFileSync(file, text);
+  return { file, size: Buffer.byteLength(text) };
+}
+
+/** What the main thread makes of the file: its summary, or the message it is refused with. */
+async function inMainThread(file: string): Promise<{ summary: unknown } | { message: string }> {
+  try {
+    return { summary: summarizeRun(await loadRunFile(file)) };
+  } catch (err) {
+    return { message: (err as Error).message };
+  }
+}
+
+async function offThread(file: string, size: number) {
+  try {
+    const { summary, threadId } = await summarizeRunFile(file, size);
+    return { outcome: { summary }, threadId };
+  } catch (err) {
+    return { outcome: { message: (err as Error).message }, threadId: null };
+  }
+}
+
+function largeRun(samples: number) {
+  const values = Array.from({ length: samples }, (_, i) => 0.1 + (i % 5000) * 1.23456789e-7);
+  const result = { ...sampleWorkloadResult(), stats: summarize(values) };
+  return sampleRun({
+    id: 'large-run',
+    results: Array.from({ length: 3 }, (_, i) => ({
+      ...result,
+      backend: { ...result.backend, id: `docker-desktop/vz-virtiofs/bind-${i}`, label: `bind ${i}` },
+    })),
+  });
+}
+
+describe('summarizeRunFile', () => {
+  it(
+    'summarises a large run in another thread, the same summary the main thread makes',
+    { timeout: WORKER_TIMEOUT },
+    async () => {
+      const run = largeRun(100_000);
+      const { file, size } = write('large-run.json', JSON.stringify(run));
+      expect(size).toBeGreaterThanOrEqual(OFF_THREAD_BYTES);
+      const { summary, threadId } = await summarizeRunFile(file, size);
+      expect(threadId).toBeGreaterThan(0);
+      expect(summary).toEqual(summarizeRun(run));
+    },
+  );
+
+  it('reads a small run in the main thread', async () => {
+    const run = sampleRun();
+    const { file, size } = write('small-run.json', JSON.stringify(run));
+    expect(size).toBeLessThan(OFF_THREAD_BYTES);
+    expect(await summarizeRunFile(file, size)).toEqual({ summary: summarizeRun(run), threadId: 0 });
+  });
+
+  it(
+    'refuses a file past the size cap in the worker as the main thread does',
+    { timeout: WORKER_TIMEOUT },
+    async () => {
+      const { file } = write('too-large.json', ' '.repeat(MAX_RUN_FILE_BYTES + 1));
+      const expected = await inMainThread(file);
+      expect(expected).toEqual({ message: expect.stringMatching(/larger than 50\.0 MB are refused/) });
+      // The stat said small, the file is not: the worker's own read enforces the cap.
+      expect((await offThread(file, OFF_THREAD_BYTES)).outcome).toEqual(expected);
+    },
+  );
+
+  describe('hostile files of 2 MB: the worker answers each as the main thread does', () => {
+    const cases = adversarialCases(2 * 1024 * 1024).filter(
+      (c) => Buffer.byteLength(c.text) >= OFF_THREAD_BYTES,
+    );
+    it('has cases large enough for the worker', () => expect(cases.length).toBeGreaterThanOrEqual(8));
+    cases.forEach((c, n) => {
+      it(c.name, { timeout: WORKER_TIMEOUT }, async () => {
+        const { file, size } = write(`hostile-${n}.json`, c.text);
+        const { outcome, threadId } = await offThread(file, size);
+        expect(outcome).toEqual(await inMainThread(file));
+        if ('summary' in outcome) expect(threadId).toBeGreaterThan(0);
+      });
+    });
+  });
+});

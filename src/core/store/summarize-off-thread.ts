@@ -1,0 +1,96 @@
+// A large result file is read for the History list in a worker thread (summary-worker.ts): parsing
+// and checking 50 MB takes seconds of one core, during which serve answered nothing, not even
+// GET / (bench/serve-load.ts). Small files, nearly all of them, are read here: a worker costs more
+// to start than they take to parse.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { RunSummary } from '../../shared/api';
+import { loadRunFile } from './result-store';
+import { summarizeRun } from './run-summary';
+import { SUMMARY_WORKER_ROLE, type SummaryWorkerAnswer } from './summary-worker';
+
+/** Files at least this large are read in a worker: a 1 MB run parses in about 20 ms here. */
+export const OFF_THREAD_BYTES = 1024 * 1024;
+/** Workers at once: each may hold a 50 MB file and what it parses into. */
+const MAX_WORKERS = 2;
+/** A worker's heap: far more than the largest file allowed takes; a hostile one ends the worker, not serve. */
+const WORKER_HEAP_MB = 1024;
+
+type WorkerStart = { script: string; eval: boolean };
+
+/**
+ * How this build starts a summary worker, or null when it cannot (then the file is read here).
+ * From the sources (tsx, vitest) the worker is summary-worker.ts through tsx; in the CLI bundle it
+ * is the bundle itself, which holds summary-worker.ts. The desktop app's main bundle starts the
+ * app when loaded, so it reads here.
+ */
+function workerStart(): WorkerStart | null {
+  if (process.versions.electron) return null;
+  if (__filename.endsWith('.ts')) {
+    const tsx = createRequire(__filename).resolve('tsx/cjs');
+    const worker = join(__dirname, 'summary-worker.ts');
+    return { script: `require(${JSON.stringify(tsx)}); require(${JSON.stringify(worker)});`, eval: true };
+  }
+  return { script: __filename, eval: false };
+}
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function slot(): Promise<() => void> {
+  if (running >= MAX_WORKERS) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  return () => {
+    running -= 1;
+    waiting.shift()?.();
+  };
+}
+
+function inWorker(start: WorkerStart, file: string): Promise<SummaryWorkerAnswer> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(start.script, {
+      eval: start.eval,
+      workerData: { role: SUMMARY_WORKER_ROLE, file },
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    });
+    let settled = false;
+    const settle = (finish: () => void) => {
+      if (settled) return;
+      settled = true;
+      finish();
+      void worker.terminate();
+    };
+    worker.once('message', (answer: SummaryWorkerAnswer) => settle(() => resolve(answer)));
+    worker.once('error', (err) => settle(() => reject(err)));
+    worker.once('exit', (code) =>
+      settle(() => reject(new Error(`the worker reading it ended (exit ${code}) without an answer`))),
+    );
+  });
+}
+
+export interface OffThreadSummary {
+  summary: RunSummary;
+  /** The thread that parsed the file: the main thread's id (0) when it was read here. */
+  threadId: number;
+}
+
+/**
+ * The summary of the run in `file`, whose size is `size` (from the caller's stat). Throws what
+ * loadRunFile throws, as an Error with the same message, wherever the file was read.
+ */
+export async function summarizeRunFile(file: string, size: number): Promise<OffThreadSummary> {
+  const start = size >= OFF_THREAD_BYTES ? workerStart() : null;
+  if (!start) return { summary: summarizeRun(await loadRunFile(file)), threadId: 0 };
+  const release = await slot();
+  try {
+    const answer = await inWorker(start, file).catch((err: Error) => ({
+      message: `${file} could not be read: ${err.message}`,
+      threadId: -1,
+    }));
+    if ('message' in answer) throw new Error(answer.message);
+    return answer;
+  } finally {
+    release();
+  }
+}
