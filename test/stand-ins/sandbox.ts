@@ -136,6 +136,9 @@ function cleanEnv(): NodeJS.ProcessEnv {
   delete env.DOCKER_CONTEXT;
   delete env.DOCKER_CONFIG;
   delete env.COLIMA_HOME;
+  // colima takes $XDG_CONFIG_HOME/colima (and Lima $LIMA_HOME) when set: the sandbox home decides.
+  delete env.XDG_CONFIG_HOME;
+  delete env.LIMA_HOME;
   delete env.MUTAGEN_DATA_DIRECTORY;
   return env;
 }
