@@ -156,6 +156,35 @@ describe('colima (stand-in) provider', () => {
     expect(readFileSync(template, 'utf8')).toBe(hostile);
   });
 
+  it('stops waiting at once for a leftover bench profile whose VM was created with runtime containerd', async () => {
+    const ctx = await setUp({ env: { STANDIN_COLIMA_VERSION: '0.10.3' } });
+    const made = await sb.run('colima', [
+      'start',
+      '-p',
+      'mountbench-vz-virtiofs',
+      '--vm-type',
+      'vz',
+      '--runtime',
+      'containerd',
+      '--activate=false',
+    ]);
+    expect(made.code, made.stderr).toBe(0);
+    expect((await sb.run('colima', ['stop', '-p', 'mountbench-vz-virtiofs'])).code).toBe(0);
+    const journal = await Journal.create(ctx.dataDir, 'leftover containerd');
+    try {
+      await colima.captureOriginals(ctx, journal);
+      // --runtime docker is discarded: the state file says containerd.
+      await colima.apply(ctx, 'vz-virtiofs', journal);
+      const err = await colima.waitReady(ctx, { timeoutMs: 60_000 }).catch((e: unknown) => e);
+      expect((err as Error).message).toMatch(
+        /colima runs mountbench-vz-virtiofs with runtime containerd, which has no Docker socket .*delete the profile/,
+      );
+      await colima.restore(ctx, journal.originals('colima'), journal);
+    } finally {
+      await journal.close();
+    }
+  });
+
   it('offers no variant on colima before 0.8.4 while a template exists (no --template=false there)', async () => {
     const ctx = await setUp({ env: { STANDIN_COLIMA_VERSION: '0.8.1' } });
     mkdirSync(sb.file('.colima', '_templates'), { recursive: true });

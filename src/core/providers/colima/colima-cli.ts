@@ -15,7 +15,9 @@ export interface ColimaInstance {
 export interface ColimaStatus {
   driver: string;
   mountType: string | null;
+  /** null with a runtime other than docker: colima then prints no docker_socket (app/app.go). */
   dockerSocket: string | null;
+  runtime: string | null;
 }
 
 function lastLine(out: CommandResult): string {
@@ -61,12 +63,14 @@ export async function profileStatus(ctx: ProviderContext, profile: string): Prom
       driver?: unknown;
       mount_type?: unknown;
       docker_socket?: unknown;
+      runtime?: unknown;
     };
     return {
       driver: typeof parsed.driver === 'string' ? parsed.driver : 'unknown',
       mountType: typeof parsed.mount_type === 'string' ? parsed.mount_type : null,
       dockerSocket:
         typeof parsed.docker_socket === 'string' ? parsed.docker_socket.replace(/^unix:\/\//, '') : null,
+      runtime: typeof parsed.runtime === 'string' ? parsed.runtime : null,
     };
   } catch {
     return null;

@@ -148,6 +148,15 @@ async function waitReady(ctx: ProviderContext, options: WaitOptions = {}): Promi
       if (!profile) return { done: false, status: 'no Mountbench colima profile is running' };
       const status = await profileStatus(ctx, profile);
       if (!status) return { done: false, status: `${profile} is not running yet` };
+      // An existing VM keeps the runtime it was created with (its state file); without docker it
+      // never gets a Docker socket, so waiting longer cannot help.
+      if (!status.dockerSocket && status.runtime && status.runtime !== 'docker') {
+        return {
+          done: false,
+          status: `${profile} runs runtime ${status.runtime}`,
+          failed: `colima runs ${profile} with runtime ${status.runtime}, which has no Docker socket (colima keeps the runtime a VM was created with): delete the profile (colima delete -p ${profile}) and run again`,
+        };
+      }
       const answers = status.dockerSocket ? await pingSocket(status.dockerSocket) : false;
       return {
         done: answers,
