@@ -131,6 +131,9 @@ describe('colima (stand-in) provider', () => {
     ].join('\n');
     writeFileSync(template, hostile);
     expect((await colima.listVariants(ctx)).find((v) => v.id === 'vz-virtiofs')?.available).toBe(true);
+    expect((await colima.planApply(ctx, 'vz-virtiofs')).notes.join(' ')).toMatch(
+      /starts without your template .*_templates\/default\.yaml \(--template=false, runtime docker\)/,
+    );
     const journal = await Journal.create(ctx.dataDir, 'hostile template');
     try {
       await colima.captureOriginals(ctx, journal);

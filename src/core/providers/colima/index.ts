@@ -279,6 +279,9 @@ export const colimaProvider: Provider = {
         `Mountbench starts its own colima profile ${profile}; your profiles are not touched.`,
         ...(othersRunning.length ? [`It stops ${othersRunning.map((i) => i.name).join(', ')} first.`] : []),
         `${profile} is deleted at the end (MOUNTBENCH_KEEP_COLIMA_PROFILES=1 keeps it).`,
+        ...((await templateExists(ctx))
+          ? [`It starts without your template ${templateFile(ctx)} (--template=false, runtime docker).`]
+          : []),
         ...def.notes,
       ],
     };
