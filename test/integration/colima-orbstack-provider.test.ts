@@ -1,7 +1,7 @@
 // The colima and orbstack providers on their stand-ins: the provider contract, then what colima
 // makes hard — profiles per variant, silent mount-type coercion, fixed types of an existing VM —
 // and the user's own profile, which must come out byte-identical and never started.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MountbenchError } from '../../src/shared/errors';
@@ -88,6 +88,115 @@ describe('colima (stand-in) provider', () => {
       currentSetting: 'default profile: VZ + virtiofs',
     });
     expect(readFileSync(file, 'utf8')).toBe(without);
+  });
+
+  it('shows what the default VM runs (its state file), and says when the profile’s file asks for something else', async () => {
+    const ctx = await setUp({ env: { STANDIN_COLIMA_VERSION: '0.10.3' } });
+    // The user's VM, created as QEMU + sshfs, then the published tip applied to its profile file.
+    expect((await sb.run('colima', ['start', '--vm-type', 'qemu', '--mount-type', 'sshfs'])).code).toBe(0);
+    expect((await sb.run('colima', ['stop'])).code).toBe(0);
+    const file = sb.file('.colima', 'default', 'colima.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^mountType: .*$/m, 'mountType: virtiofs'));
+    const profile = readFileSync(file);
+    const state = readFileSync(sb.file('.colima', '_lima', 'colima', 'colima.yaml'));
+    const found = await colima.detect(ctx);
+    expect(found.currentVariant).toBe('qemu-sshfs');
+    expect(found.currentSetting).toMatch(
+      /^default profile: QEMU \+ sshfs \(its colima\.yaml asks for qemu \+ virtiofs, which colima discards/,
+    );
+    expect(await colima.readSettings(ctx)).toMatchObject({
+      values: { vmType: 'qemu', mountType: 'sshfs' },
+      variant: 'qemu-sshfs',
+    });
+    expect(readFileSync(file).equals(profile)).toBe(true);
+    expect(readFileSync(sb.file('.colima', '_lima', 'colima', 'colima.yaml')).equals(state)).toBe(true);
+  });
+
+  it('a hostile template (runtime containerd, restricted mounts, 9p) changes nothing a bench profile measures', async () => {
+    const ctx = await setUp({ env: { STANDIN_COLIMA_VERSION: '0.10.3' } });
+    const template = sb.file('.colima', '_templates', 'default.yaml');
+    mkdirSync(sb.file('.colima', '_templates'), { recursive: true });
+    const hostile = [
+      'runtime: containerd',
+      'vmType: qemu',
+      'mountType: 9p',
+      'cpu: 1',
+      'mounts:',
+      '  - location: /nowhere/else',
+      '    writable: false',
+      'provision:',
+      '  - mode: system',
+      '    script: exit 1',
+      '',
+    ].join('\n');
+    writeFileSync(template, hostile);
+    expect((await colima.listVariants(ctx)).find((v) => v.id === 'vz-virtiofs')?.available).toBe(true);
+    expect((await colima.planApply(ctx, 'vz-virtiofs')).notes.join(' ')).toMatch(
+      /starts without your template .*_templates\/default\.yaml \(--template=false, runtime docker\)/,
+    );
+    const journal = await Journal.create(ctx.dataDir, 'hostile template');
+    try {
+      await colima.captureOriginals(ctx, journal);
+      await colima.apply(ctx, 'vz-virtiofs', journal);
+      await colima.waitReady(ctx, { timeoutMs: 30_000 });
+      const fsType = (
+        await readFile(sb.file('.colima', 'mountbench-vz-virtiofs', 'docker.sock.fstype'), 'utf8')
+      ).trim();
+      expect(await colima.verify(ctx, 'vz-virtiofs', fsType)).toMatchObject({ ok: true });
+      const state = readFileSync(
+        sb.file('.colima', '_lima', 'colima-mountbench-vz-virtiofs', 'colima.yaml'),
+        'utf8',
+      );
+      expect(state).toMatch(/^runtime: docker$/m);
+      expect(state).toMatch(/^vmType: vz$/m);
+      expect(state).toMatch(/^mountType: virtiofs$/m);
+      expect(state).toMatch(/^mounts: null$/m);
+      expect(state).toMatch(/^provision: null$/m);
+      await colima.restore(ctx, journal.originals('colima'), journal);
+    } finally {
+      await journal.close();
+    }
+    expect(readFileSync(template, 'utf8')).toBe(hostile);
+  });
+
+  it('stops waiting at once for a leftover bench profile whose VM was created with runtime containerd', async () => {
+    const ctx = await setUp({ env: { STANDIN_COLIMA_VERSION: '0.10.3' } });
+    const made = await sb.run('colima', [
+      'start',
+      '-p',
+      'mountbench-vz-virtiofs',
+      '--vm-type',
+      'vz',
+      '--runtime',
+      'containerd',
+      '--activate=false',
+    ]);
+    expect(made.code, made.stderr).toBe(0);
+    expect((await sb.run('colima', ['stop', '-p', 'mountbench-vz-virtiofs'])).code).toBe(0);
+    const journal = await Journal.create(ctx.dataDir, 'leftover containerd');
+    try {
+      await colima.captureOriginals(ctx, journal);
+      // --runtime docker is discarded: the state file says containerd.
+      await colima.apply(ctx, 'vz-virtiofs', journal);
+      const err = await colima.waitReady(ctx, { timeoutMs: 60_000 }).catch((e: unknown) => e);
+      expect((err as Error).message).toMatch(
+        /colima runs mountbench-vz-virtiofs with runtime containerd, which has no Docker socket .*delete the profile/,
+      );
+      await colima.restore(ctx, journal.originals('colima'), journal);
+    } finally {
+      await journal.close();
+    }
+  });
+
+  it('offers no variant on colima before 0.8.4 while a template exists (no --template=false there)', async () => {
+    const ctx = await setUp({ env: { STANDIN_COLIMA_VERSION: '0.8.1' } });
+    mkdirSync(sb.file('.colima', '_templates'), { recursive: true });
+    writeFileSync(sb.file('.colima', '_templates', 'default.yaml'), 'runtime: containerd\n');
+    const variants = await colima.listVariants(ctx);
+    expect(variants.filter((v) => v.available)).toEqual([]);
+    expect(variants[0].reason).toMatch(
+      /colima 0\.8\.1 starts every new profile from .*_templates\/default\.yaml/,
+    );
   });
 
   it('runs one bench profile at a time, and deletes every profile it created at the end', async () => {

@@ -140,6 +140,50 @@ describe('rancher-desktop (stand-in): versions, variants and what the product re
     expect(readFileSync(file).equals(before)).toBe(true);
   });
 
+  it('shows a setting a deployment profile locks as locked, and offers no variant that would change it', async () => {
+    // The v19 file runs VZ + virtiofs; the administrator locked the mount type (to what it is).
+    const locked = { version: 19, virtualMachine: { mount: { type: 'virtiofs' } } };
+    sb = createStandinSandbox({ rancherDesktop: 19, rancherDesktopLocked: locked });
+    const ctx = await providerContext({ env: sb.env });
+    const profile = readFileSync(sb.file('Library', 'Preferences', 'io.rancherdesktop.profile.locked.plist'));
+    const check = async (source: RegExp) => {
+      const found = await rd.detect(ctx);
+      expect(found.currentVariant).toBe('vz-virtiofs');
+      expect(found.currentSetting).toBe(
+        'VZ + virtiofs (locked by a deployment profile: virtualMachine.mount.type)',
+      );
+      const variants = await rd.listVariants(ctx);
+      expect(variants.filter((v) => v.available).map((v) => v.id)).toEqual(['vz-virtiofs']);
+      const sshfs = variants.find((v) => v.id === 'vz-reverse-sshfs');
+      expect(sshfs?.reason).toMatch(/^a deployment profile locks virtualMachine\.mount\.type \(/);
+      expect(sshfs?.reason).toMatch(source);
+      await expect(rd.planApply(ctx, 'vz-reverse-sshfs')).rejects.toThrow(
+        /locks virtualMachine\.mount\.type/,
+      );
+    };
+    // Quit: read from the user's profile file.
+    await check(/io\.rancherdesktop\.profile\.locked\.plist/);
+    // Running: the app's own answer, which the stand-in gives as Rancher Desktop does.
+    await startRd(sb, ctx);
+    await check(/rdctl api \/v1\/settings\/locked/);
+    // And the app itself refuses the change, as Rancher Desktop's validator does.
+    const put = await sb.run('rdctl', [
+      'api',
+      '-X',
+      'PUT',
+      '/v1/settings',
+      '-b',
+      JSON.stringify({ version: 19, virtualMachine: { mount: { type: 'reverse-sshfs' } } }),
+    ]);
+    expect(put.code).not.toBe(0);
+    expect(put.stderr).toMatch(/field "virtualMachine\.mount\.type" is locked/);
+    expect(
+      readFileSync(sb.file('Library', 'Preferences', 'io.rancherdesktop.profile.locked.plist')).equals(
+        profile,
+      ),
+    ).toBe(true);
+  });
+
   it('offers VZ only where macOS allows it, and says why not', async () => {
     sb = createStandinSandbox({ rancherDesktop: 19, env: { MOUNTBENCH_HOST: 'darwin arm64 13.2' } });
     const variants = await rd.listVariants(await providerContext({ env: sb.env }));

@@ -18,6 +18,12 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathWithoutProducts } from './host-path';
+import { createRequire } from 'node:module';
+
+// The stand-ins' own plist writer (CommonJS, shared with the Rancher Desktop stand-in).
+const { toPlist } = createRequire(__filename)('./lib/plist-xml.cjs') as {
+  toPlist: (value: unknown) => string;
+};
 
 export const STAND_INS_DIR = __dirname;
 export const PRODUCT_FIXTURES = join(__dirname, '..', 'fixtures', 'products');
@@ -58,6 +64,11 @@ export interface SandboxOptions {
   /** Docker Desktop version the stand-in emulates (default: DD_VERSION_FOR the fixture). */
   dockerDesktopVersion?: string;
   rancherDesktop?: RancherDesktopFixture;
+  /**
+   * With Rancher Desktop: a locked deployment profile in the user's folder
+   * (`~/Library/Preferences/io.rancherdesktop.profile.locked.plist`), as `plutil -convert xml1` writes it.
+   */
+  rancherDesktopLocked?: Record<string, unknown>;
   /** colima installed (its stand-in on PATH), with no profile yet. */
   colima?: boolean;
   /** colima with the user's own profile `default`, which Mountbench must never touch. */
@@ -136,6 +147,9 @@ function cleanEnv(): NodeJS.ProcessEnv {
   delete env.DOCKER_CONTEXT;
   delete env.DOCKER_CONFIG;
   delete env.COLIMA_HOME;
+  // colima takes $XDG_CONFIG_HOME/colima (and Lima $LIMA_HOME) when set: the sandbox home decides.
+  delete env.XDG_CONFIG_HOME;
+  delete env.LIMA_HOME;
   delete env.MUTAGEN_DATA_DIRECTORY;
   return env;
 }
@@ -227,6 +241,12 @@ export function createStandinSandbox(options: SandboxOptions = {}): StandinSandb
       join(home, ...RD_SETTINGS),
     );
     env.STANDIN_RANCHER_DESKTOP_VERSION = RD_VERSION_FOR[options.rancherDesktop];
+    if (options.rancherDesktopLocked) {
+      writeFileSync(
+        join(home, 'Library', 'Preferences', 'io.rancherdesktop.profile.locked.plist'),
+        toPlist(options.rancherDesktopLocked),
+      );
+    }
   }
   if (options.colimaDefault) {
     copyInto(

@@ -21,6 +21,14 @@ function settings(steps: ActionStep[]): [string, string, unknown][] {
   );
 }
 
+const NINEP_FLAGS = (security: string, protocol: string, msize: number, cache: string) =>
+  [
+    `--experimental.virtual-machine.mount.9p.security-model ${security}`,
+    `--experimental.virtual-machine.mount.9p.protocol-version ${protocol}`,
+    `--experimental.virtual-machine.mount.9p.msize-in-kib ${msize}`,
+    `--experimental.virtual-machine.mount.9p.cache-mode ${cache}`,
+  ].join(' ');
+
 const RD_9P = {
   key: 'rancher-desktop/qemu-9p/bind',
   provider: 'rancher-desktop',
@@ -39,8 +47,22 @@ describe('actionFor: Rancher Desktop', () => {
   ])('builds the rdctl flags of version %s', (version, start) => {
     const a = action(RD_9P, { rancherDesktopVersion: version });
     expect(a.kind).toBe('command');
-    expect(commands(a.steps)).toEqual([`${start} --experimental.virtual-machine.mount.9p.msize-in-kib 512`]);
+    // Every 9p option, not the message size alone: a user's tuned cache mode would stay otherwise.
+    expect(commands(a.steps)).toEqual([`${start} ${NINEP_FLAGS('none', '9p2000.L', 512, 'mmap')}`]);
     expect(a.apply).toEqual({ provider: 'rancher-desktop', variant: 'qemu-9p' });
+  });
+  it('writes the four 9p options of the variant measured (cache fscache)', () => {
+    const a = action(
+      {
+        key: 'rancher-desktop/qemu-9p-128k-fscache/bind',
+        provider: 'rancher-desktop',
+        fileSharing: '9p',
+      },
+      { rancherDesktopVersion: '1.24.0' },
+    );
+    expect(commands(a.steps)).toEqual([
+      `rdctl set --virtual-machine.type qemu --virtual-machine.mount.type 9p ${NINEP_FLAGS('none', '9p2000.L', 128, 'fscache')}`,
+    ]);
   });
   it('puts virtiofs on VZ and, without a version, says which flags older versions take', () => {
     const a = action({

@@ -307,7 +307,7 @@ describe('recommend on the published Rancher Desktop figures (large-write, 3 tri
     const nineP = rec.setups.find((s) => s.backend.label === 'Rancher Desktop QEMU 9p (msize 512 KiB) bind');
     expect(nineP?.action.steps[0]).toMatchObject({
       command:
-        'rdctl set --virtual-machine.type qemu --experimental.virtual-machine.mount.type 9p --experimental.virtual-machine.mount.9p.msize-in-kib 512',
+        'rdctl set --virtual-machine.type qemu --experimental.virtual-machine.mount.type 9p --experimental.virtual-machine.mount.9p.security-model none --experimental.virtual-machine.mount.9p.protocol-version 9p2000.L --experimental.virtual-machine.mount.9p.msize-in-kib 512 --experimental.virtual-machine.mount.9p.cache-mode mmap',
     });
     const sshfsVz = rec.setups.find((s) => s.backend.label === 'Rancher Desktop VZ reverse-sshfs bind');
     expect(sshfsVz?.action.steps[0]).toMatchObject({

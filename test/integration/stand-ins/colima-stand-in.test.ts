@@ -1,7 +1,7 @@
 // The colima stand-in enforces colima's rules: virtiofs without vz silently becomes sshfs, 9p with
 // vz silently becomes virtiofs, an existing VM keeps its VM and mount type, and a profile's socket
 // serves the real engine. The user's own profile is a file the tests check byte for byte.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import Docker from 'dockerode';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStandinSandbox, type SandboxOptions, type StandinSandbox } from '../../stand-ins/sandbox';
@@ -97,8 +97,75 @@ describe('colima stand-in', () => {
       'virtiofs',
     ]);
     expect(again.code).toBe(0);
-    expect(again.stderr).toMatch(/vmType cannot be changed.*'qemu'/);
+    // cmd/start.go setFixedConfigs: the state file wins, each discarded value with this warning.
+    expect(again.stderr).toMatch(/'virtual machine type' cannot be updated after initial setup, discarded/);
+    expect(again.stderr).toMatch(/'volume mount type' cannot be updated after initial setup, discarded/);
     expect(await status(s, 'mountbench-x')).toMatchObject({ driver: 'QEMU', mount_type: '9p' });
+  });
+
+  it('obeys the state file `_lima/<instance>/colima.yaml` of an existing VM, not an edited profile file', async () => {
+    const s = sandbox({ colima: true, env: { STANDIN_COLIMA_VERSION: '0.10.3' } });
+    const first = await s.run('colima', ['start', '--vm-type', 'qemu', '--mount-type', 'sshfs']);
+    expect(first.code, first.stderr).toBe(0);
+    expect((await s.run('colima', ['stop'])).code).toBe(0);
+    const state = readFileSync(s.file('.colima', '_lima', 'colima', 'colima.yaml'), 'utf8');
+    // yaml.v3 as yamlutil.Save encodes it: the template's comments, nil lists as null, two spaces.
+    expect(state).toMatch(/^# Number of CPUs to be allocated to the virtual machine\.$/m);
+    expect(state).toMatch(/^hostname: colima$/m);
+    expect(state).toMatch(/^provision: null$/m);
+    expect(state).toMatch(/^ {2}dns: null$/m);
+    expect(state).toMatch(/^ {2}k3sArgs:\n {4}- --disable=traefik$/m);
+    expect(state).toMatch(/^mountType: sshfs$/m);
+    // The published tip: edit the profile's file after creation.
+    const profile = s.file('.colima', 'default', 'colima.yaml');
+    writeFileSync(
+      profile,
+      readFileSync(profile, 'utf8').replace(/^mountType: sshfs$/m, 'mountType: virtiofs'),
+    );
+    const again = await s.run('colima', ['start']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/'volume mount type' cannot be updated after initial setup, discarded/);
+    expect(await status(s, 'default')).toMatchObject({ driver: 'QEMU', mount_type: 'sshfs' });
+    // --save-config: the profile's file is written back with what runs.
+    expect(readFileSync(profile, 'utf8')).toMatch(/^mountType: sshfs$/m);
+  });
+
+  it('starts a new profile from `_templates/default.yaml` (always before 0.8.4, opt-in in 0.8.4, opt-out from 0.9.0)', async () => {
+    const hostile = [
+      'runtime: containerd',
+      'mountType: 9p',
+      'mounts:',
+      '  - location: /nowhere/else',
+      '    writable: false',
+      '',
+    ].join('\n');
+    const s = sandbox({ colima: true, env: { STANDIN_COLIMA_VERSION: '0.10.3' } });
+    mkdirSync(s.file('.colima', '_templates'), { recursive: true });
+    writeFileSync(s.file('.colima', '_templates', 'default.yaml'), hostile);
+    const a = await s.run('colima', ['start', '-p', 'a', '--vm-type', 'qemu', '--activate=false']);
+    expect(a.code, a.stderr).toBe(0);
+    const sa = (await s.run('colima', ['status', '-p', 'a', '--json'])).stdout;
+    expect(JSON.parse(sa)).toMatchObject({ runtime: 'containerd', mount_type: '9p' });
+    expect(JSON.parse(sa)).not.toHaveProperty('docker_socket');
+    expect(readFileSync(s.file('.colima', '_lima', 'colima-a', 'colima.yaml'), 'utf8')).toMatch(
+      /^mounts:\n {2}- location: \/nowhere\/else$/m,
+    );
+    const b = await s.run('colima', ['start', '-p', 'b', '--vm-type', 'qemu', '--template=false']);
+    expect(b.code, b.stderr).toBe(0);
+    expect(await status(s, 'b')).toMatchObject({ mount_type: 'sshfs', docker_socket: expect.any(String) });
+    expect(readFileSync(s.file('.colima', '_lima', 'colima-b', 'colima.yaml'), 'utf8')).toMatch(
+      /^mounts: null$/m,
+    );
+    // 0.8.1 has no --template; 0.8.4 has it, off unless asked.
+    const old = await s.run('colima', ['start', '-p', 'c', '--template=false'], {
+      STANDIN_COLIMA_VERSION: '0.8.1',
+    });
+    expect(old.stderr).toMatch(/unknown flag: --template/);
+    const mid = await s.run('colima', ['start', '-p', 'd', '--vm-type', 'qemu'], {
+      STANDIN_COLIMA_VERSION: '0.8.4',
+    });
+    expect(mid.code, mid.stderr).toBe(0);
+    expect(mid.stderr).toMatch(/runtime: docker/);
   });
 
   it('activates its context unless told not to, lists and deletes profiles, and never touches the default one', async () => {

@@ -39,4 +39,14 @@ describe('product fixtures keep the products’ own formatting', () => {
     expect(text).toMatch(/^vmType: vz$/m);
     expect(text).toMatch(/^mounts:\n {2}- location: ~\/projects\n {4}writable: true$/m);
   });
+
+  it('colima.yaml is shaped as yaml.v3 re-encodes it (colima saves the file at every start)', () => {
+    const text = read('colima', 'default', 'colima.yaml');
+    expect(text).toMatch(/^hostname: colima$/m);
+    expect(text).toMatch(/^ {2}dns: null$/m);
+    expect(text).toMatch(/^ {2}k3sArgs:\n {4}- --disable=traefik$/m);
+    expect(text).toMatch(/^diskImage: ""$/m);
+    const values = text.split('\n').filter((line) => !/^\s*#/.test(line));
+    expect(values.filter((line) => /: \[\]$|: ''$|: \[[^\]]+\]$/.test(line))).toEqual([]);
+  });
 });

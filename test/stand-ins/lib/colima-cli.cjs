@@ -1,7 +1,9 @@
 // The `colima` stand-in: profiles with their colima.yaml, a background "VM" per running profile
 // (engine-vm.cjs) exposing ~/.colima/<profile>/docker.sock, Docker contexts `colima` /
 // `colima-<profile>`, and colima's rules: virtiofs without vz silently becomes sshfs, 9p with vz
-// silently becomes virtiofs, and the VM type and mount type of an existing VM never change.
+// silently becomes virtiofs, a new profile starts from the template (`_templates/default.yaml`)
+// unless told not to, and an existing VM obeys its state file (`_lima/<instance>/colima.yaml`) for
+// arch, VM type, runtime and mount type whatever the profile's file or the flags say.
 'use strict';
 
 const fs = require('node:fs');
@@ -9,7 +11,7 @@ const path = require('node:path');
 const readline = require('node:readline');
 const { compareVersions, fail, hostFacts, knobs, runMain } = require('./common.cjs');
 const { ensureContext, removeContext, setCurrentContext } = require('./docker-contexts.cjs');
-const { colimaHome, profilePaths, readConfig, saveConfig } = require('./colima-config.cjs');
+const { colimaHome, loadFrom, profilePaths, saveTo } = require('./colima-config.cjs');
 const { isUp, launchVm, stopVm, vmState, waitVm } = require('./vm-control.cjs');
 
 const PRODUCT = 'colima';
@@ -54,6 +56,7 @@ const BOOL = new Set([
   'extended',
   'e',
   'mount-inotify',
+  'template',
   'kubernetes',
   'k',
 ]);
@@ -76,12 +79,17 @@ const STRING = new Set([
 
 /**
  * Flags that do not exist on this colima or this Mac (abiosoft/colima): `--vm-type` only on macOS
- * 13+ (cmd/start.go), `status --json` from 0.8.1, `delete --data` from 0.9.0.
+ * 13+ (cmd/start.go), `start --template` from 0.8.4, `status --json` from 0.8.1, `delete --data`
+ * from 0.9.0.
  */
 function missingFlags(command) {
   const host = hostFacts(process.env);
   const macos13 = host.platform === 'darwin' && compareVersions(host.macosVersion ?? '0', '13.0') >= 0;
-  if (command === 'start' && !macos13) return ['vm-type', 't'];
+  if (command === 'start') {
+    const missing = macos13 ? [] : ['vm-type', 't'];
+    if (compareVersions(version(), '0.8.4') < 0) missing.push('template');
+    return missing;
+  }
   if (command === 'status' && compareVersions(version(), '0.8.1') < 0) return ['json', 'j'];
   if (command === 'delete' && compareVersions(version(), '0.9.0') < 0) return ['data'];
   return [];
@@ -123,14 +131,6 @@ function instanceExists(paths) {
   return fs.existsSync(paths.limaDir);
 }
 
-function readInstance(paths) {
-  try {
-    return JSON.parse(fs.readFileSync(paths.stateFile, 'utf8'));
-  } catch {
-    return null;
-  }
-}
-
 function driverLabel(vmType) {
   return vmType === 'vz' ? 'macOS Virtualization.Framework' : vmType === 'krunkit' ? 'Krunkit' : 'QEMU';
 }
@@ -139,9 +139,16 @@ function guestArch(host) {
   return host.arch === 'arm64' ? 'aarch64' : 'x86_64';
 }
 
-/** colima's defaults for a new VM, then what it silently changes (engine-settings.md). */
-function resolveNewVm(opts, config, host) {
-  const vmType = opts['vm-type'] ?? config?.vmType ?? 'qemu';
+/** environment/vm.go `DefaultVMType`: vz on macOS 13+ from 0.8.1 (0.8.0: only without qemu-img). */
+function defaultVmType(host) {
+  const macos13 = host.platform === 'darwin' && compareVersions(host.macosVersion ?? '0', '13.0') >= 0;
+  if (!macos13) return 'qemu';
+  if (compareVersions(version(), '0.8.1') >= 0) return 'vz';
+  return compareVersions(version(), '0.8.0') >= 0 && !onPath('qemu-img') ? 'vz' : 'qemu';
+}
+
+/** What colima checks and silently changes for the VM it is about to start (cmd/start.go, util/qemu.go). */
+function resolveVm(vmType, asked, host) {
   if (!['qemu', 'vz', 'krunkit'].includes(vmType)) fatal(`invalid vmType: '${vmType}'`);
   // QEMU is optional since 0.8.0; krunkit is a VM type from 0.10.0, on Apple silicon (util/qemu.go).
   if (vmType === 'qemu' && compareVersions(version(), '0.8.0') >= 0 && !onPath('qemu-img'))
@@ -157,7 +164,7 @@ function resolveNewVm(opts, config, host) {
     if (compareVersions(host.macosVersion ?? '0', '13.0') < 0)
       fatal(`vmType '${vmType}' requires macOS 13 or newer`);
   }
-  let mountType = opts['mount-type'] ?? config?.mountType ?? (vmType === 'vz' ? 'virtiofs' : 'sshfs');
+  let mountType = asked ?? (vmType === 'vz' ? 'virtiofs' : 'sshfs');
   if (mountType === 'reverse-sshfs') mountType = 'sshfs';
   if (!['sshfs', '9p', 'virtiofs'].includes(mountType)) fatal(`invalid mountType: '${mountType}'`);
   if (mountType === 'virtiofs' && vmType === 'qemu') mountType = 'sshfs';
@@ -173,7 +180,7 @@ function resolveNewVm(opts, config, host) {
     fatal(
       'error starting vm: field `mountType` must be `virtiofs` or `reverse-sshfs` for krunkit driver, got `9p`',
     );
-  return { vmType, mountType };
+  return mountType;
 }
 
 function numberOpt(opts, long, short, fallback) {
@@ -184,77 +191,120 @@ function numberOpt(opts, long, short, fallback) {
   return n;
 }
 
+/**
+ * cmd/start.go `prepareConfig`: the profile's colima.yaml; for a profile without one the template
+ * (`_templates/default.yaml`: always before 0.8.4, with `--template` in 0.8.4, unless
+ * `--template=false` from 0.9.0); flags given win over both; then `setFixedConfigs`: the state
+ * file of an existing VM overrides arch, VM type, runtime and mount type, each with a warning.
+ */
+function prepareConfig(opts, paths, host) {
+  let current = loadFrom(paths.config);
+  if (current?.error) {
+    say('warn', `config load failed: could not load config from file: ${current.error}`);
+    say('warn', 'reverting to default settings');
+    current = null;
+  }
+  let base = current?.config ?? null;
+  if (!base) {
+    const templateOn =
+      compareVersions(version(), '0.8.4') < 0 || (opts.template ?? compareVersions(version(), '0.9.0') >= 0);
+    const template = templateOn ? loadFrom(paths.template) : null;
+    base = template?.config ?? null;
+  }
+  const from = (flag, key, fallback) => opts[flag] ?? base?.[key] ?? fallback;
+  const conf = {
+    cpu: numberOpt(opts, 'cpu', 'c', base?.cpu ?? 2),
+    memory: numberOpt(opts, 'memory', 'm', base?.memory ?? 2),
+    disk: numberOpt(opts, 'disk', 'd', base?.disk ?? 100),
+    arch: opts.arch ?? opts.a ?? base?.arch ?? 'host',
+    runtime: opts.runtime ?? opts.r ?? base?.runtime ?? 'docker',
+    hostname: base?.hostname ?? paths.instance,
+    autoActivate: from('activate', 'autoActivate', true),
+    vmType: from('vm-type', 'vmType', undefined),
+    mountType: from('mount-type', 'mountType', undefined),
+    mountInotify: from('mount-inotify', 'mountInotify', false),
+    // docker and provision can only be set in the file; mounts by --mount too (not emulated).
+    docker: base?.docker ?? {},
+    provision: Array.isArray(base?.provision) ? base.provision : undefined,
+    mounts: Array.isArray(base?.mounts) ? base.mounts : undefined,
+    env: base?.env ?? {},
+  };
+  const fixed = loadFrom(paths.stateFile)?.config ?? null;
+  if (fixed) {
+    for (const [key, name] of [
+      ['arch', 'architecture'],
+      ['vmType', 'virtual machine type'],
+      ['runtime', 'runtime'],
+      ['mountType', 'volume mount type'],
+    ]) {
+      if (typeof fixed[key] !== 'string' || fixed[key] === '') continue;
+      if (conf[key] !== fixed[key]) say('warn', `'${name}' cannot be updated after initial setup, discarded`);
+      conf[key] = fixed[key];
+    }
+    return conf;
+  }
+  conf.vmType = conf.vmType ?? defaultVmType(host);
+  conf.mountType = resolveVm(conf.vmType, conf.mountType, host);
+  if (!['docker', 'containerd'].includes(conf.runtime)) fatal(`invalid runtime: '${conf.runtime}'`);
+  return conf;
+}
+
 async function start(argv) {
   const { opts, profile } = parse(argv, 'start');
   const env = process.env;
   const host = hostFacts(env);
   const paths = profilePaths(profile, env);
   const k = knobs(PRODUCT, env);
-  const state = vmState(paths.stateFile);
+  const state = vmState(paths.processFile);
   if (isUp(state)) {
     say('warn', 'already running, ignoring');
     return 0;
   }
-  const config = readConfig(profile, env);
-  const existing = instanceExists(paths) ? readInstance(paths) : null;
-  let vm;
-  if (existing) {
-    vm = { vmType: existing.vmType, mountType: existing.mountType };
-    for (const [flag, key] of [
-      ['vm-type', 'vmType'],
-      ['mount-type', 'mountType'],
-    ]) {
-      if (opts[flag] !== undefined && opts[flag] !== vm[key]) {
-        say('warn', `${key} cannot be changed after the virtual machine is created, using '${vm[key]}'`);
-      }
-    }
-  } else {
-    vm = resolveNewVm(opts, config, host);
-  }
-  const settings = {
-    cpu: numberOpt(opts, 'cpu', 'c', existing?.cpu ?? config?.cpu ?? 2),
-    memory: numberOpt(opts, 'memory', 'm', existing?.memory ?? config?.memory ?? 2),
-    disk: numberOpt(opts, 'disk', 'd', existing?.disk ?? config?.disk ?? 100),
-    runtime: opts.runtime ?? opts.r ?? config?.runtime ?? 'docker',
-    vmType: vm.vmType,
-    mountType: vm.mountType,
-    autoActivate: opts.activate ?? config?.autoActivate ?? true,
-  };
-  if (opts['mount-inotify'] !== undefined) settings.mountInotify = opts['mount-inotify'];
+  const conf = prepareConfig(opts, paths, host);
   say('info', `starting ${paths.displayName}`);
-  saveConfig(profile, settings, env);
+  // --save-config (default true): the merged config goes back into the profile's file.
+  saveTo(paths.config, conf);
   fs.mkdirSync(paths.limaDir, { recursive: true });
   if (compareVersions(version(), '0.9.0') >= 0 && !fs.existsSync(paths.dataDisk)) {
     fs.mkdirSync(paths.dataDisk, { recursive: true });
     fs.writeFileSync(path.join(paths.dataDisk, 'datadisk'), `container data of ${paths.displayName}\n`);
   }
+  const docker = conf.runtime === 'docker';
   const instance = {
     standIn: true,
     profile,
-    ...settings,
-    arch: guestArch(host),
-    created: existing?.created ?? new Date().toISOString(),
+    cpu: conf.cpu,
+    memory: conf.memory,
+    disk: conf.disk,
+    runtime: conf.runtime,
+    vmType: conf.vmType,
+    mountType: conf.mountType,
+    arch: conf.arch === 'host' ? guestArch(host) : conf.arch,
+    mounts: conf.mounts ?? null,
   };
-  fs.writeFileSync(paths.stateFile, `${JSON.stringify({ ...readInstance(paths), ...instance }, null, 2)}\n`);
   const launch = launchVm(
     {
       product: PRODUCT,
-      stateFile: paths.stateFile,
-      socketPath: paths.socket,
+      stateFile: paths.processFile,
+      socketPath: docker ? paths.socket : paths.containerdSocket,
       logFile: paths.logFile,
       watchDir: colimaHome(env),
       knobs: k,
       failMessage: "error starting vm: error at 'starting': exit status 1",
-      bindFsType: { sshfs: 'fuse.sshfs', '9p': '9p', virtiofs: 'virtiofs' }[settings.mountType],
+      bindFsType: { sshfs: 'fuse.sshfs', '9p': '9p', virtiofs: 'virtiofs' }[conf.mountType],
       extra: instance,
     },
     env,
   );
-  say('info', `runtime: ${settings.runtime}`);
-  const result = await waitVm(paths.stateFile, launch);
+  say('info', `runtime: ${conf.runtime}`);
+  const result = await waitVm(paths.processFile, launch);
   if (result.status !== 'running') fatal(result.message ?? 'error starting vm');
-  ensureContext(paths.context, paths.socket, paths.displayName, env);
-  if (settings.autoActivate) setCurrentContext(paths.context, env);
+  // lima.go "preserve state": the settings the VM now runs with.
+  saveTo(paths.stateFile, conf);
+  if (docker) {
+    ensureContext(paths.context, paths.socket, paths.displayName, env);
+    if (conf.autoActivate) setCurrentContext(paths.context, env);
+  }
   say('info', 'done');
   return 0;
 }
@@ -265,7 +315,7 @@ async function stop(argv) {
   const k = knobs(PRODUCT, process.env);
   say('info', `stopping ${paths.displayName}`);
   if (k.fails('stop')) fatal("error stopping vm: error at 'stopping': exit status 1");
-  await stopVm(paths.stateFile, { force: Boolean(opts.force ?? opts.f) });
+  await stopVm(paths.processFile, { force: Boolean(opts.force ?? opts.f) });
   say('info', 'done');
   return 0;
 }
@@ -294,7 +344,7 @@ async function del(argv) {
     return 0;
   }
   say('info', `deleting ${paths.displayName}`);
-  await stopVm(paths.stateFile, { force: true });
+  await stopVm(paths.processFile, { force: true });
   fs.rmSync(paths.limaDir, { recursive: true, force: true });
   // Since 0.9.0 the container data lives on a lima disk that delete keeps without --data.
   if (opts.data) fs.rmSync(paths.dataDisk, { recursive: true, force: true });
@@ -311,8 +361,9 @@ function statusInfo(paths, state) {
     arch: state.arch,
     runtime: state.runtime,
     mount_type: state.mountType,
-    docker_socket: `unix://${paths.socket}`,
-    containerd_socket: `unix://${paths.limaDir}/containerd.sock`,
+    // app.go `getStatus`: a Docker socket only with runtime docker (omitempty otherwise).
+    ...(state.runtime === 'docker' ? { docker_socket: `unix://${paths.socket}` } : {}),
+    containerd_socket: `unix://${paths.containerdSocket}`,
     kubernetes: false,
     cpu: state.cpu,
     memory: state.memory * 2 ** 30,
@@ -326,7 +377,7 @@ async function status(argv) {
   const k = knobs(PRODUCT, process.env);
   if (k.hangs('status')) await new Promise(() => {});
   if (k.fails('status')) fatal('error retrieving status (STANDIN_FAIL=status)');
-  const state = vmState(paths.stateFile);
+  const state = vmState(paths.processFile);
   if (state.status !== 'running') fatal(`${paths.displayName} is not running`);
   const info = statusInfo(paths, state);
   if (opts.json ?? opts.j) {
@@ -337,19 +388,18 @@ async function status(argv) {
   say('info', `arch: ${info.arch}`);
   say('info', `runtime: ${info.runtime}`);
   say('info', `mountType: ${info.mount_type}`);
-  say('info', `docker socket: ${info.docker_socket}`);
+  if (info.docker_socket) say('info', `docker socket: ${info.docker_socket}`);
   return 0;
 }
 
 function list(argv) {
   const { opts } = parse(argv);
-  const root = colimaHome(process.env);
-  const limaRoot = `${root}/_lima`;
+  const { limaRoot } = profilePaths('default', process.env);
   const names = fs.existsSync(limaRoot) ? fs.readdirSync(limaRoot).filter((n) => n.startsWith('colima')) : [];
   const rows = names.map((instance) => {
     const profile = instance === 'colima' ? 'default' : instance.slice('colima-'.length);
     const paths = profilePaths(profile, process.env);
-    const state = vmState(paths.stateFile);
+    const state = vmState(paths.processFile);
     const running = state.status === 'running';
     return {
       name: profile,

@@ -13,6 +13,7 @@ const { createForwarder, engineSocket } = require('./forwarder.cjs');
 const { ensureContext } = require('./docker-contexts.cjs');
 const rd = require('./rd-settings.cjs');
 const { rdPaths } = require('./rancher-desktop-paths.cjs');
+const { parsePlist } = require('./plist-xml.cjs');
 
 const options = JSON.parse(process.argv[2]);
 const env = process.env;
@@ -23,6 +24,8 @@ const credentials = { user: 'user', password: crypto.randomBytes(16).toString('b
 const startedAt = Date.now();
 
 let settings = null;
+// The locked deployment profile as its leaves, each `true` (settingsImpl.getLockedSettings).
+let lockedFields = {};
 let vmState = 'STOPPED';
 let stateMessage = null;
 let forwarder = null;
@@ -140,6 +143,37 @@ function knobsFrom(req) {
   return knobs('rancher-desktop', { ...env, ...callerEnv });
 }
 
+/**
+ * The locked deployment profile, migrated to this settings version, with every leaf turned into
+ * `true` (settingsImpl.determineLockedFields); {} without a profile. A profile that does not parse
+ * ends the app (deploymentProfiles.ts: DeploymentProfileError).
+ */
+function loadLockedFields() {
+  if (!fs.existsSync(paths.lockedProfile)) return {};
+  let profile;
+  try {
+    profile = parsePlist(fs.readFileSync(paths.lockedProfile, 'utf8'));
+  } catch (err) {
+    log(`Error loading plist file ${paths.lockedProfile}: ${err.message}`);
+    process.exit(2);
+  }
+  if ('version' in profile) rd.migrate(profile, settingsVersion);
+  delete profile.version;
+  const leaves = (node) =>
+    Object.fromEntries(
+      Object.entries(node).map(([k, v]) => [
+        k,
+        v && typeof v === 'object' && !Array.isArray(v) ? leaves(v) : true,
+      ]),
+    );
+  return leaves(profile);
+}
+
+/** settingsValidator: a change to a locked field is an error, `field "<path>" is locked`. */
+function lockedErrors(changed) {
+  return changed.filter((p) => rd.get(lockedFields, p) === true).map((p) => `field "${p}" is locked`);
+}
+
 /** CommandWorker.updateSettings: migrate, validate, merge, save, maybe restart. */
 function updateSettings(body, k) {
   let changes;
@@ -149,6 +183,7 @@ function updateSettings(body, k) {
     return { status: 400, text: `errors in attempt to update settings:\n${err.message}` };
   }
   const { errors, changed } = rd.validate(settings, changes, host);
+  errors.push(...lockedErrors(changed));
   if (errors.length > 0)
     return { status: 400, text: `errors in attempt to update settings:\n${errors.join('\n')}` };
   if (changed.length === 0) return { status: 202, text: 'no changes necessary' };
@@ -205,6 +240,7 @@ const ENDPOINTS = [
   'PUT /v1/backend_state',
   'PUT /v1/propose_settings',
   'GET /v1/settings',
+  'GET /v1/settings/locked',
   'PUT /v1/settings',
   'PUT /v1/shutdown',
 ];
@@ -232,6 +268,9 @@ async function handle(req, res) {
       return send(200, 'The API is currently at version 1 (Rancher Desktop stand-in for Mountbench tests).');
     case 'GET /v1/settings':
       return send(200, JSON.stringify(settings, undefined, 2));
+    case 'GET /v1/settings/locked':
+      // httpCommandServer.listLockedSettings: the locked leaves as `true`, `{}` when none.
+      return send(200, JSON.stringify(lockedFields, undefined, 2));
     case 'GET /v1/backend_state':
       return send(200, JSON.stringify({ vmState, locked: false }), 'application/json');
     case 'PUT /v1/backend_state': {
@@ -273,10 +312,17 @@ async function handle(req, res) {
 
 async function main() {
   settings = load();
+  lockedFields = loadLockedFields();
   const startChanges = options.startSettings ?? {};
   let startError = null;
   if (Object.keys(startChanges).length > 0) {
-    const { errors } = rd.validate(settings, { ...startChanges, version: settingsVersion }, host);
+    const { errors, changed } = rd.validate(settings, { ...startChanges, version: settingsVersion }, host);
+    // commandLineOptions.updateFromCommandLine: a locked field on the command line ends the app.
+    const locked = lockedErrors(changed);
+    if (locked.length > 0) {
+      log(`Error in deployment profiles:\n${locked.join('\n')}`);
+      process.exit(2);
+    }
     if (errors.length > 0) startError = `errors in command-line settings:\n${errors.join('\n')}`;
     else rd.merge(settings, startChanges);
   }

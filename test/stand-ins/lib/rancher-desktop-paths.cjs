@@ -14,6 +14,9 @@ function rdPaths(env = process.env) {
     appHome,
     rdEngine: path.join(appHome, 'rd-engine.json'),
     socket: path.join(h, '.rd', 'docker.sock'),
+    // The user's locked deployment profile (utils/paths.ts deploymentProfileUser); the system
+    // folders /Library/Managed Preferences and /Library/Preferences are outside the sandbox.
+    lockedProfile: path.join(h, 'Library', 'Preferences', 'io.rancherdesktop.profile.locked.plist'),
     stateFile: path.join(appHome, 'standin', 'state.json'),
     logFile: path.join(appHome, 'standin', 'app.log'),
   };

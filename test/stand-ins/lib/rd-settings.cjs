@@ -102,6 +102,9 @@ function defaultSettings(version, host) {
   set(s, p.mountType, version >= 16 && vzDefault ? 'virtiofs' : 'reverse-sshfs');
   set(s, p.ninep, { securityModel: 'none', protocolVersion: '9p2000.L', msizeInKib: 128, cacheMode: 'mmap' });
   if (version >= 17) s.containerEngine.mobyStorageDriver = 'auto';
+  // settings.ts: application.theme came with 18 (1.23), application.locale with 19 (1.24).
+  if (version >= 18) s.application.theme = 'system';
+  if (version >= 19) s.application.locale = 'en-us';
   return s;
 }
 

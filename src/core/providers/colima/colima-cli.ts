@@ -4,7 +4,7 @@ import { MountbenchError } from '../../../shared/errors';
 import { versionAtLeast } from '../host-facts';
 import type { ProviderContext } from '../provider';
 import { runProductCommand, type CommandResult } from '../run-product-command';
-import { DELETE_DATA_SINCE } from './variants';
+import { DELETE_DATA_SINCE, TEMPLATE_FLAG_SINCE } from './variants';
 
 export interface ColimaInstance {
   name: string;
@@ -15,7 +15,9 @@ export interface ColimaInstance {
 export interface ColimaStatus {
   driver: string;
   mountType: string | null;
+  /** null with a runtime other than docker: colima then prints no docker_socket (app/app.go). */
   dockerSocket: string | null;
+  runtime: string | null;
 }
 
 function lastLine(out: CommandResult): string {
@@ -61,12 +63,14 @@ export async function profileStatus(ctx: ProviderContext, profile: string): Prom
       driver?: unknown;
       mount_type?: unknown;
       docker_socket?: unknown;
+      runtime?: unknown;
     };
     return {
       driver: typeof parsed.driver === 'string' ? parsed.driver : 'unknown',
       mountType: typeof parsed.mount_type === 'string' ? parsed.mount_type : null,
       dockerSocket:
         typeof parsed.docker_socket === 'string' ? parsed.docker_socket.replace(/^unix:\/\//, '') : null,
+      runtime: typeof parsed.runtime === 'string' ? parsed.runtime : null,
     };
   } catch {
     return null;
@@ -83,18 +87,29 @@ async function must(ctx: ProviderContext, args: string[], what: string, timeoutM
   }
 }
 
-/** Starts (creating if need be) a profile; colima waits for the VM itself. Never activates its context. */
-export function startProfile(
-  ctx: ProviderContext,
-  profile: string,
-  vmType?: string,
-  mountType?: string,
-  vmTypeFlag = true,
-): Promise<void> {
-  const args = ['start', '-p', profile, '--activate=false'];
+export interface StartOptions {
+  vmType?: string;
+  mountType?: string;
+  /** `--vm-type` exists on macOS 13 and later only. */
+  vmTypeFlag?: boolean;
+  /** colima's version, for the flags it has (null: unknown, taken as a current release). */
+  version: string | null;
+}
+
+/**
+ * Starts (creating if need be) a profile; colima waits for the VM itself. Never activates its
+ * context. A new profile would start from the user's `_templates/default.yaml` (runtime, mounts,
+ * provision scripts, Docker settings: cmd/start.go `prepareConfig`), so the runtime is always named
+ * and the template is turned off where colima can (`--template`, 0.8.4 on; docs/product-facts.md).
+ */
+export function startProfile(ctx: ProviderContext, profile: string, options: StartOptions): Promise<void> {
+  const args = ['start', '-p', profile, '--activate=false', '--runtime', 'docker'];
+  if (options.version === null || versionAtLeast(options.version, TEMPLATE_FLAG_SINCE)) {
+    args.push('--template=false');
+  }
   // Without the flag (Linux, macOS 12) colima has QEMU only, the one type offered there.
-  if (vmType && vmTypeFlag) args.push('--vm-type', vmType);
-  if (mountType) args.push('--mount-type', mountType);
+  if (options.vmType && options.vmTypeFlag !== false) args.push('--vm-type', options.vmType);
+  if (options.mountType) args.push('--mount-type', options.mountType);
   // A first start downloads the VM image: give it time.
   return must(ctx, args, `starting colima profile ${profile}`, 15 * 60_000);
 }

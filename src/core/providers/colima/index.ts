@@ -2,12 +2,10 @@
 // every variant gets its own profile, `mountbench-<variant>`, and the user's own profiles (their
 // colima.yaml, their VMs, their contexts) are never started, stopped, edited or deleted. Bench
 // profiles are deleted at the end unless MOUNTBENCH_KEEP_COLIMA_PROFILES=1.
-import path from 'node:path';
 import { MountbenchError } from '../../../shared/errors';
 import type { JsonValue } from '../../journal';
-import { colimaHome } from './colima-home';
-import { readSettingsBytes, readYamlScalar } from '../../settings-files';
 import { findExecutable } from '../find-executable';
+import { versionAtLeast } from '../host-facts';
 import { pingSocket } from '../ping-socket';
 import {
   DEFAULT_READY_TIMEOUT_MS,
@@ -39,8 +37,11 @@ import {
   vmTypeFromDriver,
   defaultVmType,
   hasVmTypeFlag,
+  TEMPLATE_FLAG_SINCE,
+  type ColimaTools,
   type VariantDef,
 } from './variants';
+import { readProfileFiles, templateExists, templateFile, type ColimaTypes } from './profile-files';
 import { requireAvailableVariant } from '../require-variant';
 import { verifyFsType } from '../verify-fs-type';
 
@@ -60,7 +61,23 @@ async function colimaTools(ctx: ProviderContext) {
 }
 
 async function variants(ctx: ProviderContext) {
-  return listColimaVariants(ctx.host, await colimaVersion(ctx), await colimaTools(ctx));
+  const version = await colimaVersion(ctx);
+  return listColimaVariants(ctx.host, version, await colimaTools(ctx), await templateProblem(ctx, version));
+}
+
+/**
+ * Before 0.8.4 colima starts every new profile from the user's template and has no way to say no
+ * (`--template=false` came with 0.8.4): its mounts, provision scripts and Docker settings would
+ * decide what a bench profile measures, so no variant is offered there while a template exists.
+ */
+async function templateProblem(ctx: ProviderContext, version: string | null): Promise<string | undefined> {
+  if (version === null || versionAtLeast(version, TEMPLATE_FLAG_SINCE)) return undefined;
+  if (!(await templateExists(ctx))) return undefined;
+  return (
+    `colima ${version} starts every new profile from ${templateFile(ctx)} (its mounts, provision scripts ` +
+    `and Docker settings) and cannot be told not to before ${TEMPLATE_FLAG_SINCE} (--template=false): ` +
+    'upgrade colima, or move the template aside while Mountbench runs'
+  );
 }
 
 async function availableDef(ctx: ProviderContext, id: string): Promise<VariantDef> {
@@ -77,24 +94,49 @@ async function activeBench(ctx: ProviderContext, instances?: ColimaInstance[]): 
   return running.length ? running[running.length - 1].name : null;
 }
 
-/** The user's default profile settings, read from its colima.yaml (never written). */
-async function defaultProfileValues(
+/** The types colima gives a profile whose file names none (or not all) of them. */
+function withDefaults(
+  types: ColimaTypes,
   ctx: ProviderContext,
-): Promise<{ file: string; vmType: string | null; mountType: string | null } | null> {
-  const file = path.join(colimaHome(ctx.env, ctx.home), 'default', 'colima.yaml');
-  // Missing or unreadable: no default profile to show. Over-size or not a plain file: said, naming it.
-  const text = await readSettingsBytes(file).then(
-    (bytes) => bytes.toString('utf8'),
-    (err: unknown) => {
-      if (err instanceof MountbenchError && err.code === 'FILE_INVALID') throw err;
-      return null;
-    },
-  );
-  if (text === null) return null;
+  version: string | null,
+  tools: ColimaTools,
+): { id: string | null; label: string } {
+  const vmType = types.vmType ?? defaultVmType(ctx.host, version, tools);
+  return variantFromValues(vmType, types.mountType ?? (vmType === 'vz' ? 'virtiofs' : 'sshfs'));
+}
+
+/**
+ * The user's default profile as colima runs it: the state file's types once the VM exists (colima
+ * discards other values in the profile's file, with a warning), else what the file asks for. Both
+ * files are only read.
+ */
+async function defaultProfileSetting(
+  ctx: ProviderContext,
+  version: string | null,
+): Promise<{
+  id: string | null;
+  label: string;
+  source: string;
+  values: Record<string, string | null>;
+} | null> {
+  const files = await readProfileFiles(ctx, 'default');
+  if (!files.fixed && !files.asked) return null;
+  const tools = await colimaTools(ctx);
+  const runs = files.fixed ? withDefaults(files.fixed, ctx, version, tools) : null;
+  const asked = files.asked ? withDefaults(files.asked, ctx, version, tools) : null;
+  const shown = (runs ?? asked)!;
+  let label = `default profile: ${shown.label}`;
+  if (runs && asked && asked.label !== runs.label) {
+    label +=
+      ` (its colima.yaml asks for ${asked.label}, which colima discards: the VM keeps the types it was ` +
+      'created with, in its state file, until the profile is deleted)';
+  }
+  const types = (files.fixed ?? files.asked)!;
   return {
-    file,
-    vmType: readYamlScalar(text, 'vmType', file),
-    mountType: readYamlScalar(text, 'mountType', file),
+    id: shown.id,
+    label,
+    source: files.fixed ? `${files.stateFile} (colima's state file, read only)` : `${files.file} (read only)`,
+    values: { vmType: types.vmType, mountType: types.mountType },
   };
 }
 
@@ -106,6 +148,15 @@ async function waitReady(ctx: ProviderContext, options: WaitOptions = {}): Promi
       if (!profile) return { done: false, status: 'no Mountbench colima profile is running' };
       const status = await profileStatus(ctx, profile);
       if (!status) return { done: false, status: `${profile} is not running yet` };
+      // An existing VM keeps the runtime it was created with (its state file); without docker it
+      // never gets a Docker socket, so waiting longer cannot help.
+      if (!status.dockerSocket && status.runtime && status.runtime !== 'docker') {
+        return {
+          done: false,
+          status: `${profile} runs runtime ${status.runtime}`,
+          failed: `colima runs ${profile} with runtime ${status.runtime}, which has no Docker socket (colima keeps the runtime a VM was created with): delete the profile (colima delete -p ${profile}) and run again`,
+        };
+      }
       const answers = status.dockerSocket ? await pingSocket(status.dockerSocket) : false;
       return {
         done: answers,
@@ -156,13 +207,8 @@ export const colimaProvider: Provider = {
         const status = await profileStatus(ctx, bench);
         if (status) current = variantFromValues(vmTypeFromDriver(status.driver), status.mountType);
       } else {
-        const own = await defaultProfileValues(ctx);
-        if (own) {
-          // A file that names no VM type gets colima's default for this release and Mac.
-          const vmType = own.vmType ?? defaultVmType(ctx.host, version, await colimaTools(ctx));
-          const v = variantFromValues(vmType, own.mountType ?? (vmType === 'vz' ? 'virtiofs' : 'sshfs'));
-          current = { id: v.id, label: `default profile: ${v.label}` };
-        }
+        const own = await defaultProfileSetting(ctx, version);
+        if (own) current = { id: own.id, label: own.label };
       }
     } catch (err) {
       problems.push((err as Error).message);
@@ -197,12 +243,12 @@ export const colimaProvider: Provider = {
         };
       }
     }
-    const own = await defaultProfileValues(ctx);
+    const own = await defaultProfileSetting(ctx, await colimaVersion(ctx));
     return {
-      source: own ? `${own.file} (read only)` : 'no running Mountbench profile and no default profile',
+      source: own ? own.source : 'no running Mountbench profile and no default profile',
       formatVersion: null,
-      values: own ? { vmType: own.vmType, mountType: own.mountType } : {},
-      variant: own ? variantFromValues(own.vmType, own.mountType).id : null,
+      values: own ? own.values : {},
+      variant: own ? own.id : null,
     };
   },
 
@@ -233,6 +279,9 @@ export const colimaProvider: Provider = {
         `Mountbench starts its own colima profile ${profile}; your profiles are not touched.`,
         ...(othersRunning.length ? [`It stops ${othersRunning.map((i) => i.name).join(', ')} first.`] : []),
         `${profile} is deleted at the end (MOUNTBENCH_KEEP_COLIMA_PROFILES=1 keeps it).`,
+        ...((await templateExists(ctx))
+          ? [`It starts without your template ${templateFile(ctx)} (--template=false, runtime docker).`]
+          : []),
         ...def.notes,
       ],
     };
@@ -260,7 +309,12 @@ export const colimaProvider: Provider = {
     }
     if (instances.find((i) => i.name === profile)?.running) return;
     await journal.step(ID, 'apply', 'start', `${profile} (${def.vmType}, ${def.mountType})`);
-    await startProfile(ctx, profile, def.vmType, def.mountType, hasVmTypeFlag(ctx.host));
+    await startProfile(ctx, profile, {
+      vmType: def.vmType,
+      mountType: def.mountType,
+      vmTypeFlag: hasVmTypeFlag(ctx.host),
+      version: await colimaVersion(ctx),
+    });
   },
 
   waitReady,
@@ -292,7 +346,7 @@ export const colimaProvider: Provider = {
         const wasRunning = before[i.name] === true;
         if (wasRunning && !i.running) {
           await journal.step(ID, 'restore', 'start', `${i.name} (it was running before)`);
-          await startProfile(ctx, i.name);
+          await startProfile(ctx, i.name, { version: await colimaVersion(ctx) });
         } else if (!wasRunning && i.running) {
           await journal.step(ID, 'restore', 'stop', `${i.name} (it was stopped before)`);
           await stopProfile(ctx, i.name);

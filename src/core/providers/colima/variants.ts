@@ -63,6 +63,11 @@ export const VZ_SINCE = '0.5.0';
 export const STATUS_JSON_SINCE = '0.8.1';
 /** krunkit as a VM type (cmd/start.go, 0.10.0 on). */
 export const KRUNKIT_SINCE = '0.10.0';
+/**
+ * `colima start --template` (use `_templates/default.yaml` for a new profile) exists from 0.8.4,
+ * off by default there and on from 0.9.0; before 0.8.4 the template is always used.
+ */
+export const TEMPLATE_FLAG_SINCE = '0.8.4';
 /** Since 0.9.0 `delete` keeps the container data disk unless `--data` is given. */
 export const DELETE_DATA_SINCE = '0.9.0';
 

@@ -37,6 +37,7 @@ import {
   variantFromValues,
   type VariantDef,
 } from './variants';
+import { isLocked, readLockedFields, type LockedFields } from './locked-settings';
 import { requireAvailableVariant } from '../require-variant';
 import { verifyFsType } from '../verify-fs-type';
 
@@ -68,7 +69,40 @@ function flagsVersion(release: string | null, fileVersion: number): number {
 }
 
 async function variants(ctx: ProviderContext): Promise<VariantSpec[]> {
-  return listRancherDesktopVariants(ctx.host, await productProblem(ctx, await rdRelease(ctx)));
+  const problem = await productProblem(ctx, await rdRelease(ctx));
+  const list = listRancherDesktopVariants(ctx.host, problem);
+  if (problem) return list;
+  const locked = await readLockedFields(ctx);
+  if (!locked) return list;
+  const s = await currentSettings(ctx).catch(() => null);
+  if (!s) return list;
+  return list.map((v) => {
+    const def = defById(v.id);
+    const held = def && v.available ? lockedWrites(def, s, locked) : [];
+    if (held.length === 0) return v;
+    return {
+      ...v,
+      available: false,
+      reason:
+        `a deployment profile locks ${held.join(', ')} (${locked.source}): Rancher Desktop refuses to ` +
+        `change ${held.length > 1 ? 'them' : 'it'}`,
+    };
+  });
+}
+
+/** The settings `def` would change that a deployment profile locks, as dotted paths. */
+function lockedWrites(def: VariantDef, s: RdSettings, locked: LockedFields): string[] {
+  return writesFor(def, s)
+    .filter((w) => isLocked(locked, w.path))
+    .map((w) => w.path.join('.'));
+}
+
+/** The owned settings a deployment profile locks, as dotted paths of settings version `version`. */
+function lockedOwned(s: RdSettings, locked: LockedFields): string[] {
+  const paths = keyPathsFor(s.version);
+  return [paths.vmType, paths.mountType, ...NINEP_KEYS.map((k) => [...paths.ninep, k])]
+    .filter((p) => isLocked(locked, p))
+    .map((p) => p.join('.'));
 }
 
 async function availableDef(ctx: ProviderContext, id: string): Promise<VariantDef> {
@@ -230,6 +264,14 @@ export const rancherDesktopProvider: Provider = {
           ? ((await apiSettings(ctx)) ?? (await readSettingsFromFile(ctx.home)))
           : await readSettingsFromFile(ctx.home);
         current = variantFromValues(s.values);
+        const locked = await readLockedFields(ctx);
+        const held = locked ? lockedOwned(s, locked) : [];
+        // What runs cannot be changed here: say so, rather than offer a switch that will fail.
+        if (held.length)
+          current = {
+            ...current,
+            label: `${current.label} (locked by a deployment profile: ${held.join(', ')})`,
+          };
       } catch (err) {
         // A settings version it does not know is already said, with the release.
         if (!problem?.endsWith((err as Error).message)) problems.push((err as Error).message);

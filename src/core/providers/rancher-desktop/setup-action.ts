@@ -3,6 +3,7 @@
 // aliases, so the command is built for the user's version.
 import { MountbenchError } from '../../../shared/errors';
 import type { ActionStep, SetupAction } from '../../../shared/recommendation';
+import { defById, NINEP_DEFAULTS, type NinepOptions } from './variants';
 import type { ActionOptions } from '../../recommend/action-options';
 import { atLeast, parseProductVersion, type Version } from '../../recommend/product-version';
 import type { SetupKind } from '../../recommend/setup-kind';
@@ -40,11 +41,30 @@ export function rdctlSetCommand(setup: SetupKind, version: Version): string | nu
   const parts = ['rdctl set'];
   if (vmType) parts.push(`${flags.vmType} ${vmType}`);
   parts.push(`${flags.mountType} ${mountType}`);
-  // 9p options are refused unless the same request sets mount type 9p, which this one does.
-  if (setup.sharing === '9p' && setup.msizeKib !== null) {
-    parts.push(`--experimental.virtual-machine.mount.9p.msize-in-kib ${setup.msizeKib}`);
+  // 9p options are refused unless the same request sets mount type 9p, which this one does. All
+  // four are written, as the provider writes them: one left out keeps whatever the user tuned.
+  if (setup.sharing === '9p') {
+    const o = ninepOptions(setup);
+    const flag = '--experimental.virtual-machine.mount.9p';
+    parts.push(
+      `${flag}.security-model ${o.securityModel}`,
+      `${flag}.protocol-version ${o.protocolVersion}`,
+      `${flag}.msize-in-kib ${o.msizeInKib}`,
+      `${flag}.cache-mode ${o.cacheMode}`,
+    );
   }
   return parts.join(' ');
+}
+
+/**
+ * The four 9p options of the setup: its variant's own when it names one of the provider's 9p
+ * variants, else Rancher Desktop's defaults with the message size the result names (a published
+ * row says only that).
+ */
+function ninepOptions(setup: SetupKind): NinepOptions {
+  const def = setup.variant ? defById(setup.variant) : undefined;
+  if (def?.ninep) return def.ninep;
+  return { ...NINEP_DEFAULTS, ...(setup.msizeKib !== null ? { msizeInKib: setup.msizeKib } : {}) };
 }
 
 export function rancherDesktopAction(setup: SetupKind, options: ActionOptions): SetupAction {
