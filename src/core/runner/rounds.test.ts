@@ -10,7 +10,13 @@ import { runCaseRounds, type CaseRoundsInput, type RoundPolicy } from './rounds'
 import { SCRIPTED_CLOCK, ScriptedExecutor, type ScriptedBackend } from './test-support/scripted-executor';
 import type { Lane } from './workload-lane';
 
-const CASE: WorkloadCase = { id: null, script: 'work', opsPerSample: 1, derive: () => ({}) };
+const CASE: WorkloadCase = {
+  id: null,
+  script: 'work',
+  opsPerSample: 1,
+  repeatable: false,
+  derive: () => ({}),
+};
 
 /** A deterministic spread around `base`: ±`spread` (a fraction), never the same twice in a row. */
 function around(base: number, spread: number, phase = 0): ScriptedBackend['seconds'] {
@@ -33,6 +39,8 @@ function makeLanes(specs: LaneSpec[], log: string[], signal: AbortSignal): Lane[
     overhead: 0,
     clock: SCRIPTED_CLOCK,
     initialSeconds: null,
+    sampleMethod: 'spaced',
+    batches: false,
     hooks: {
       signal,
       phase: (phase) => log.push(`${id} phase ${phase}`),
