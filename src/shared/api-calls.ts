@@ -1,8 +1,16 @@
 // Every call of MountbenchApi as data: its channel and the schema of its arguments. Both transports
 // validate what arrives against this table before the core sees it, so the renderer (untrusted) can
-// never hand the core something the schemas do not allow.
+// never hand the core something the schemas do not allow. The channels themselves are listed once,
+// in api-channels.ts; this table must have a row for each of them and no other (`satisfies`).
 import { z } from 'zod';
 import { EXPORT_FORMATS, type MountbenchApi } from './api';
+import {
+  API_CHANNELS,
+  API_EVENT_CHANNELS,
+  type ActionOf,
+  type ApiChannel,
+  type DomainOf,
+} from './api-channels';
 import { MOUNT_KINDS, PROVIDER_IDS, SIZES, WORKLOAD_IDS } from './ids';
 import { projectFolderSchema } from './project';
 import { runRequestSchema } from './run-plan';
@@ -79,28 +87,23 @@ export const API_CALLS = {
     z.array(z.string().min(1).max(300)).max(100),
   ]),
   'recommend:forRuns': z.tuple([z.array(runIdSchema).max(1000), z.string().min(1).max(2000), z.boolean()]),
-} as const;
+} as const satisfies Record<ApiChannel, z.ZodTuple>;
 
-export type ApiChannel = keyof typeof API_CALLS;
+export { API_CHANNELS, type ApiChannel };
 
 /** Pushed from the core to the dashboard, never invoked. */
-export const RUN_EVENT_CHANNEL = 'runs:event';
+export const RUN_EVENT_CHANNEL = API_EVENT_CHANNELS.runs;
 
 /** Sweep progress, pushed like run events. */
-export const SWEEP_EVENT_CHANNEL = 'sweeps:event';
+export const SWEEP_EVENT_CHANNEL = API_EVENT_CHANNELS.sweeps;
 
 /** Apply progress, pushed like run events. */
-export const APPLY_EVENT_CHANNEL = 'applies:event';
-
-type Domain<C extends string> = C extends `${infer D}:${string}` ? D : never;
-type Action<C extends string> = C extends `${string}:${infer A}` ? A : never;
+export const APPLY_EVENT_CHANNEL = API_EVENT_CHANNELS.applies;
 
 /** The API method a channel names, e.g. `results:get` → `api.results.get`. */
 export type ApiMethod<C extends ApiChannel> =
-  Domain<C> extends keyof MountbenchApi
-    ? Action<C> extends keyof MountbenchApi[Domain<C>]
-      ? MountbenchApi[Domain<C>][Action<C>]
+  DomainOf<C> extends keyof MountbenchApi
+    ? ActionOf<C> extends keyof MountbenchApi[DomainOf<C>]
+      ? MountbenchApi[DomainOf<C>][ActionOf<C>]
       : never
     : never;
-
-export const API_CHANNELS = Object.keys(API_CALLS) as ApiChannel[];

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { API_CHANNELS } from './api-calls';
+import { API_EVENT_CHANNELS } from './api-channels';
 import { MountbenchError, type SerializedError } from './errors';
 import {
-  BRIDGE_EVENT_CHANNEL,
-  BRIDGE_SWEEP_EVENT_CHANNEL,
   createApiFromBridge,
   createPreloadBridge,
   errorFromData,
@@ -35,6 +34,9 @@ function recordingIpc(answers: Record<string, IpcResult<unknown>> = {}) {
   const listenerCount = () => [...listeners.values()].reduce((n, set) => n + set.size, 0);
   return { ipc, invoked, push, listenerCount };
 }
+
+const BRIDGE_EVENT_CHANNEL = API_EVENT_CHANNELS.runs;
+const BRIDGE_SWEEP_EVENT_CHANNEL = API_EVENT_CHANNELS.sweeps;
 
 const started: RunEvent = { type: 'backend-started', runId: 'run-7', backendId: 'host' };
 
