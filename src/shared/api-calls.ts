@@ -13,6 +13,7 @@ import {
 } from './api-channels';
 import { MOUNT_KINDS, PROVIDER_IDS, SIZES, WORKLOAD_IDS } from './ids';
 import { projectFolderSchema } from './project';
+import type { JobRequest } from './jobs';
 import { runRequestSchema } from './run-plan';
 import { sweepRequestSchema, variantIdSchema } from './sweep';
 
@@ -49,6 +50,13 @@ const pickedFileSchema = z
   .object({ name: z.string().min(1).max(255), lastModified: z.number().finite().nonnegative() })
   .strict();
 
+/** What `jobs.start` accepts: a request naming its kind, strict at every level. */
+export const jobRequestSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('run'), request: runRequestSchema }).strict(),
+  z.object({ kind: z.literal('sweep'), request: sweepRequestSchema }).strict(),
+  z.object({ kind: z.literal('apply'), provider: z.enum(PROVIDER_IDS), variant: variantIdSchema }).strict(),
+]) satisfies z.ZodType<JobRequest>;
+
 export const API_CALLS = {
   'app:info': z.tuple([]),
   'engines:list': z.tuple([]),
@@ -58,18 +66,13 @@ export const API_CALLS = {
   'projects:inspect': z.tuple([projectFolderSchema]),
   'projects:pick': z.tuple([]),
   'projects:recent': z.tuple([]),
-  'runs:start': z.tuple([runRequestSchema]),
-  'runs:cancel': z.tuple([runIdSchema]),
-  'runs:active': z.tuple([]),
+  'jobs:start': z.tuple([jobRequestSchema]),
+  // A job's id has a run id's shape (a run's job id is its result file's id).
+  'jobs:cancel': z.tuple([runIdSchema]),
+  'jobs:active': z.tuple([]),
   'providers:list': z.tuple([]),
   'providers:planApply': z.tuple([z.enum(PROVIDER_IDS), variantIdSchema]),
-  'applies:start': z.tuple([z.enum(PROVIDER_IDS), variantIdSchema]),
-  'applies:cancel': z.tuple([runIdSchema]),
-  'applies:active': z.tuple([]),
   'sweeps:propose': z.tuple([sweepRequestSchema]),
-  'sweeps:start': z.tuple([sweepRequestSchema]),
-  'sweeps:cancel': z.tuple([runIdSchema]),
-  'sweeps:active': z.tuple([]),
   'results:list': z.tuple([]),
   'results:get': z.tuple([runIdSchema]),
   'results:delete': z.tuple([runIdSchema]),
@@ -91,14 +94,8 @@ export const API_CALLS = {
 
 export { API_CHANNELS, type ApiChannel };
 
-/** Pushed from the core to the dashboard, never invoked. */
-export const RUN_EVENT_CHANNEL = API_EVENT_CHANNELS.runs;
-
-/** Sweep progress, pushed like run events. */
-export const SWEEP_EVENT_CHANNEL = API_EVENT_CHANNELS.sweeps;
-
-/** Apply progress, pushed like run events. */
-export const APPLY_EVENT_CHANNEL = API_EVENT_CHANNELS.applies;
+/** Every job's events, pushed from the core to the dashboard, never invoked. */
+export const JOB_EVENT_CHANNEL = API_EVENT_CHANNELS.jobs;
 
 /** The API method a channel names, e.g. `results:get` → `api.results.get`. */
 export type ApiMethod<C extends ApiChannel> =

@@ -14,18 +14,12 @@ export const API_CHANNELS = Object.freeze([
   'projects:inspect',
   'projects:pick',
   'projects:recent',
-  'runs:start',
-  'runs:cancel',
-  'runs:active',
+  'jobs:start',
+  'jobs:cancel',
+  'jobs:active',
   'providers:list',
   'providers:planApply',
-  'applies:start',
-  'applies:cancel',
-  'applies:active',
   'sweeps:propose',
-  'sweeps:start',
-  'sweeps:cancel',
-  'sweeps:active',
   'results:list',
   'results:get',
   'results:delete',
@@ -45,9 +39,8 @@ export type ApiChannel = (typeof API_CHANNELS)[number];
  * pushes on. Pushed only, never invoked, so no page can call them.
  */
 export const API_EVENT_CHANNELS = Object.freeze({
-  runs: 'runs:event',
-  sweeps: 'sweeps:event',
-  applies: 'applies:event',
+  /** Every job's events (shared/jobs.ts: JobEvent). */
+  jobs: 'jobs:event',
 } as const);
 
 export type EventDomain = keyof typeof API_EVENT_CHANNELS;

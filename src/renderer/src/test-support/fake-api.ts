@@ -11,6 +11,8 @@ import type { ApiChannel, EventDomain } from '../../../shared/api-channels';
 import { apiFromCall, subscriptionsFrom, type ApiEvent, type ApiSubscribe } from '../../../shared/api-client';
 import type { ComparisonRow, MachineRatio } from '../../../shared/comparison';
 import { MountbenchError } from '../../../shared/errors';
+import type { ProviderId } from '../../../shared/ids';
+import type { ActiveJob, JobEvent, JobKind, JobRequest } from '../../../shared/jobs';
 import type { RunFile } from '../../../shared/result-schema';
 import type { RunEvent } from '../../../shared/run-events';
 import {
@@ -24,13 +26,7 @@ import {
   MOUNTS,
 } from './recorded-api-data';
 import { QUICK_RUN } from './recorded-runs';
-import type {
-  ActiveApply,
-  ApplyEvent,
-  ApplyResult,
-  SweepEvent,
-  SweepProposalView,
-} from '../../../shared/sweep';
+import type { ApplyEvent, ApplyResult, SweepEvent, SweepProposalView } from '../../../shared/sweep';
 import { APPLY_EVENTS, APPLY_FAILED, APPLY_PROPOSAL, PROVIDERS, SWEEP_PROPOSAL } from './recorded-sweep-data';
 
 export function runFileOf(events: readonly RunEvent[]): RunFile {
@@ -83,16 +79,17 @@ export type FakeAnswers = { [C in ApiChannel]?: ApiMethod<C> };
 export interface FakeApi extends MountbenchApi {
   calls: { method: string; args: unknown[] }[];
   /** Sends events to every listener, as the core pushes them. */
+  /** Sends run events to every listener of the job stream, each in its job's envelope. */
   emit(events: readonly RunEvent[]): void;
   stored: Map<string, RunFile>;
   active: string[];
-  listeners: Set<(event: RunEvent) => void>;
+  /** The listeners of the one job stream. */
+  listeners: Set<(event: JobEvent) => void>;
   /** What runs.start answers; null: it fails with `startError`. */
   nextRunId: string | null;
   startError: MountbenchError;
   /** Sends sweep events to every listener. */
   emitSweep(events: readonly SweepEvent[]): void;
-  sweepListeners: Set<(event: SweepEvent) => void>;
   /** What sweeps.start answers; null: it fails with `startError`. */
   nextSweepId: string | null;
   activeSweeps: string[];
@@ -102,9 +99,8 @@ export interface FakeApi extends MountbenchApi {
   applyEvents: ApplyEvent[];
   /** True: the apply's events stop before `apply-done` (the test sends it). */
   holdApply: boolean;
-  activeApplies: ActiveApply[];
+  activeApplies: { applyId: string; provider: ProviderId; variant: string }[];
   emitApply(events: readonly ApplyEvent[]): void;
-  applyListeners: Set<(event: ApplyEvent) => void>;
   /** What sweeps.propose answers. */
   proposal: SweepProposalView;
 }
@@ -126,9 +122,7 @@ export function createFakeApi(
   const calls: FakeApi['calls'] = [];
   const stored = new Map((overrides.runs ?? [runFileOf(QUICK_RUN)]).map((r) => [r.id, r]));
   const hyperfineRows: ComparisonRow[] = [];
-  const listeners = new Set<(event: RunEvent) => void>();
-  const sweepListeners = new Set<(event: SweepEvent) => void>();
-  const applyListeners = new Set<(event: ApplyEvent) => void>();
+  const listeners = new Set<(event: JobEvent) => void>();
   const log = (method: string, ...args: unknown[]) => calls.push({ method, args });
   const find = (runId: string) => {
     const run = stored.get(runId);
@@ -150,32 +144,40 @@ export function createFakeApi(
     },
     'projects:pick': async () => null,
     'projects:recent': async () => (overrides.project ? [overrides.project.folder] : []),
-    'runs:start': async () => {
-      if (fake.nextRunId === null) throw fake.startError;
-      return { runId: fake.nextRunId };
+    'jobs:start': async (job) => {
+      switch (job.kind) {
+        case 'run':
+          if (fake.nextRunId === null) throw fake.startError;
+          return { jobId: fake.nextRunId };
+        case 'sweep':
+          if (fake.nextSweepId === null) throw fake.startError;
+          return { jobId: fake.nextSweepId };
+        case 'apply': {
+          const applyId = fake.nextApplyId;
+          setTimeout(() => {
+            fake.emitApply(fake.applyEvents.map((e) => ({ ...e, applyId })));
+            if (!fake.holdApply)
+              fake.emitApply([{ type: 'apply-done', applyId, result: structuredClone(fake.applyResult) }]);
+          });
+          return { jobId: applyId };
+        }
+      }
     },
-    'runs:cancel': async () => undefined,
-    'runs:active': async () => [...fake.active],
+    'jobs:cancel': async () => undefined,
+    'jobs:active': async () => [
+      ...fake.active.map((jobId) => ({ jobId, kind: 'run' as const, label: 'a run' })),
+      ...fake.activeSweeps.map((jobId) => ({ jobId, kind: 'sweep' as const, label: 'a sweep' })),
+      ...fake.activeApplies.map(({ applyId, provider, variant }) => ({
+        jobId: applyId,
+        kind: 'apply' as const,
+        label: 'an apply',
+        provider,
+        variant,
+      })),
+    ],
     'providers:list': async () => structuredClone(overrides.providers ?? PROVIDERS),
     'providers:planApply': async () => structuredClone(APPLY_PROPOSAL),
-    'applies:start': async () => {
-      const applyId = fake.nextApplyId;
-      setTimeout(() => {
-        fake.emitApply(fake.applyEvents.map((e) => ({ ...e, applyId })));
-        if (!fake.holdApply)
-          fake.emitApply([{ type: 'apply-done', applyId, result: structuredClone(fake.applyResult) }]);
-      });
-      return { applyId };
-    },
-    'applies:cancel': async () => undefined,
-    'applies:active': async () => structuredClone(fake.activeApplies),
     'sweeps:propose': async () => structuredClone(fake.proposal),
-    'sweeps:start': async () => {
-      if (fake.nextSweepId === null) throw fake.startError;
-      return { sweepId: fake.nextSweepId };
-    },
-    'sweeps:cancel': async () => undefined,
-    'sweeps:active': async () => [...fake.activeSweeps],
     'results:list': async () => [...stored.values()].map(summary),
     'results:get': async (runId) => structuredClone(find(runId)),
     'results:delete': async (runId) => {
@@ -228,19 +230,41 @@ export function createFakeApi(
     },
   };
   const answers: FakeAnswers = { ...recorded, ...overrides.answers };
-  const streams: { [D in EventDomain]: Set<(event: ApiEvent<D>) => void> } = {
-    runs: listeners,
-    sweeps: sweepListeners,
-    applies: applyListeners,
+  const streams: { [D in EventDomain]: Set<(event: ApiEvent<D>) => void> } = { jobs: listeners };
+  const emitJobs = (events: readonly JobEvent[]) => {
+    for (const event of events) for (const listener of [...listeners]) listener(event);
   };
+
+  // A job's start and cancel are logged a second time under its kind (`runs.start` with the
+  // request, `applies.start` with provider and variant, `sweeps.cancel` with the id), so a view's
+  // test reads what the page asked for without unpacking the envelope.
+  const kindOf = new Map<string, JobKind>();
+  const KIND_LOG = { run: 'runs', sweep: 'sweeps', apply: 'applies' } as const;
+  const logJob = (channel: ApiChannel, args: unknown[]) => {
+    if (channel === 'jobs:start') {
+      const job = args[0] as JobRequest;
+      log(
+        `${KIND_LOG[job.kind]}.start`,
+        ...(job.kind === 'apply' ? [job.provider, job.variant] : [job.request]),
+      );
+    }
+    const kind = channel === 'jobs:cancel' ? kindOf.get(args[0] as string) : undefined;
+    if (kind) log(`${KIND_LOG[kind]}.cancel`, args[0]);
+  };
+  const remember = (jobs: readonly ActiveJob[]) => jobs.forEach((job) => kindOf.set(job.jobId, job.kind));
 
   // Every call is logged as `domain.action` with its arguments, then answered by its channel's row.
   const api = apiFromCall(
     async (channel, args) => {
       log(channel.replace(':', '.'), ...args);
+      logJob(channel, args);
       const answer = answers[channel] as ((...a: typeof args) => Promise<unknown>) | undefined;
       if (!answer) throw new MountbenchError('INTERNAL', `the fake API has no answer for ${channel}`);
-      return (await answer(...args)) as never;
+      const value: unknown = await answer(...args);
+      if (channel === 'jobs:start')
+        kindOf.set((value as { jobId: string }).jobId, (args[0] as JobRequest).kind);
+      if (channel === 'jobs:active') remember(value as ActiveJob[]);
+      return value as never;
     },
     subscriptionsFrom(<D extends EventDomain>(domain: D) => {
       const set = streams[domain] as Set<(event: ApiEvent<D>) => void>;
@@ -265,10 +289,7 @@ export function createFakeApi(
       'ENGINE_UNREACHABLE',
       'Cannot connect to the Docker daemon: is it running?',
     ),
-    emit(events) {
-      for (const event of events) for (const listener of [...listeners]) listener(event);
-    },
-    sweepListeners,
+    emit: (events) => emitJobs(events.map((event) => ({ jobId: event.runId, kind: 'run', event }))),
     nextSweepId: 'sweep-1',
     activeSweeps: [],
     nextApplyId: 'apply-1',
@@ -276,14 +297,9 @@ export function createFakeApi(
     applyEvents: structuredClone(APPLY_EVENTS),
     holdApply: false,
     activeApplies: [],
-    applyListeners,
-    emitApply(events) {
-      for (const event of events) for (const listener of [...applyListeners]) listener(event);
-    },
+    emitApply: (events) => emitJobs(events.map((event) => ({ jobId: event.applyId, kind: 'apply', event }))),
     proposal: structuredClone(SWEEP_PROPOSAL),
-    emitSweep(events) {
-      for (const event of events) for (const listener of [...sweepListeners]) listener(event);
-    },
+    emitSweep: (events) => emitJobs(events.map((event) => ({ jobId: event.sweepId, kind: 'sweep', event }))),
   };
   return fake;
 }

@@ -1,5 +1,5 @@
 // MountbenchApi over the `mountbench serve` WebSocket (protocol in src/shared/ws-protocol.ts).
-// Calls are matched to answers by id; run events are pushed to every subscriber. The connection
+// Calls are matched to answers by id; job events are pushed to every subscriber. The connection
 // opens on first use and, while someone listens for run events, comes back after a drop, so a
 // restarted server or a flaky moment does not leave the page deaf. Free of DOM-only APIs: the
 // socket is injected, so the same client runs in Node against the real server in tests.
@@ -67,11 +67,7 @@ function closeError(code: number, reason: string): MountbenchError {
 export function createWsClient(options: WsClientOptions): WsClient {
   const delays = options.reconnectDelaysMs ?? DEFAULT_RECONNECT_DELAYS_MS;
   const pending = new Map<number, Pending>();
-  const listeners: { [D in EventDomain]: Set<(event: ApiEvent<D>) => void> } = {
-    runs: new Set(),
-    sweeps: new Set(),
-    applies: new Set(),
-  };
+  const listeners: { [D in EventDomain]: Set<(event: ApiEvent<D>) => void> } = { jobs: new Set() };
   const everyListenerSet = Object.values(listeners);
   const listening = () => everyListenerSet.some((set) => set.size > 0);
   let queue: string[] = [];
@@ -138,16 +134,8 @@ export function createWsClient(options: WsClientOptions): WsClient {
       options.onProblem?.('mountbench serve sent a message that is not JSON');
       return;
     }
-    if ('event' in message) {
-      for (const listener of [...listeners.runs]) listener(message.event);
-      return;
-    }
-    if ('sweepEvent' in message) {
-      for (const listener of [...listeners.sweeps]) listener(message.sweepEvent);
-      return;
-    }
-    if ('applyEvent' in message) {
-      for (const listener of [...listeners.applies]) listener(message.applyEvent);
+    if ('job' in message) {
+      for (const listener of [...listeners.jobs]) listener(message.job);
       return;
     }
     const call = typeof message.id === 'number' ? pending.get(message.id) : undefined;
