@@ -23,6 +23,7 @@ import { createWsClient, type WsClient } from '../src/renderer/src/transport/ws-
 import { startServeServer } from '../src/server/serve-server';
 import { MountbenchError } from '../src/shared/errors';
 import { SIZES, type SizeName } from '../src/shared/ids';
+import type { JobEvent } from '../src/shared/jobs';
 import type { RunEvent } from '../src/shared/run-events';
 import { WS_PATH } from '../src/shared/ws-protocol';
 import { benchHeader, loadLine } from './lib/bench-header';
@@ -82,15 +83,15 @@ async function serveChild(): Promise<void> {
   writeFileSync(join(dataDir, 'index.html'), '<!doctype html><title>bench</title>');
   const core = createCoreApi({ transport: 'websocket', dataDir, cacheDir: join(dataDir, 'cache') });
   // The server subscribes once; --flood feeds that same subscriber beside the core's own events.
-  const subscribers = new Set<(event: RunEvent) => void>();
+  const subscribers = new Set<(event: JobEvent) => void>();
   const api: typeof core = {
     ...core,
-    runs: {
-      ...core.runs,
+    jobs: {
+      ...core.jobs,
       onEvent(listener, options) {
         subscribers.add(listener);
         options.signal.addEventListener('abort', () => subscribers.delete(listener));
-        core.runs.onEvent(listener, options);
+        core.jobs.onEvent(listener, options);
       },
     },
   };
@@ -113,12 +114,12 @@ async function serveChild(): Promise<void> {
           completedExecutions: index + 1,
         };
         emitted.flood = (emitted.flood ?? 0) + 1;
-        subscribers.forEach((listener) => listener(event));
+        subscribers.forEach((listener) => listener({ jobId: FLOOD_RUN_ID, kind: 'run', event }));
       }
     }, 10);
   };
   let emitted: Record<string, number> = {};
-  core.runs.onEvent((event) => (emitted[event.type] = (emitted[event.type] ?? 0) + 1), {
+  core.jobs.onEvent(({ event }) => (emitted[event.type] = (emitted[event.type] ?? 0) + 1), {
     signal: new AbortController().signal,
   });
   let cpu = process.cpuUsage();
@@ -242,30 +243,31 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
     let finish: (event: RunEvent) => void = () => undefined;
     const done = new Promise<RunEvent>((resolve) => (finish = resolve));
     pages.forEach((page, i) =>
-      page.runs.onEvent(
-        (event) => {
+      page.jobs.onEvent(
+        (job) => {
+          if (job.kind !== 'run') return;
+          const event = job.event;
           arrivals[i].push({ at: performance.now(), event });
           if (i === 0 && event.type === 'run-done') finish(event);
         },
         { signal: stop.signal },
       ),
     );
-    await Promise.all(pages.map((page) => page.runs.active()));
+    await Promise.all(pages.map((page) => page.jobs.active()));
     signal.addEventListener(
       'abort',
-      () => void pages[0].runs.active().then((ids) => ids.forEach((id) => void pages[0].runs.cancel(id))),
+      () =>
+        void pages[0].jobs
+          .active()
+          .then((jobs) => jobs.forEach((job) => void pages[0].jobs.cancel(job.jobId))),
     );
 
     process.stderr.write(`running (load ${loadLine()})…\n`);
     await ask(server.child, { type: 'mark', flood: floodRate });
     const started = performance.now();
-    await pages[0].runs.start({
-      mounts: ['tmpfs'],
-      workloads: ['small-file-read'],
-      size,
-      runs,
-      warmup,
-      image,
+    await pages[0].jobs.start({
+      kind: 'run',
+      request: { mounts: ['tmpfs'], workloads: ['small-file-read'], size, runs, warmup, image },
     });
     const last = await done;
     const wallMs = performance.now() - started;

@@ -33,7 +33,11 @@ test('apply over the WebSocket: a reloaded page rejoins it and cancels it by its
     const client = nodeWsClient(new URL(page.url()).origin, token);
     let applyId: string;
     try {
-      ({ applyId } = await client.applies.start('docker-desktop', 'vz-grpcfuse'));
+      ({ jobId: applyId } = await client.jobs.start({
+        kind: 'apply',
+        provider: 'docker-desktop',
+        variant: 'vz-grpcfuse',
+      }));
     } finally {
       client.close();
     }

@@ -16,11 +16,12 @@ describe('a CLI command follows its job in the core registry', () => {
   it('passes the events on and cancels the job by its id on a signal', async () => {
     const { jobs, follow } = cliJobs();
     const controller = new AbortController();
-    const id = jobs.start({
+    const id = await jobs.start({
       kind: 'apply',
-      id: 'a1',
       label: 'an apply',
-      body: ({ signal, emit }) =>
+      prepare: async () => 'a1',
+      idOf: (applyId) => applyId,
+      body: (_applyId, { signal, emit }) =>
         new Promise<void>((resolve) => {
           signal.addEventListener('abort', () => resolve(), { once: true });
           emit({ type: 'apply', applyId: 'a1', phase: 'apply' });
@@ -33,15 +34,16 @@ describe('a CLI command follows its job in the core registry', () => {
     });
     await followed;
     expect(seen).toEqual(['apply']);
-    expect(jobs.active('apply')).toEqual([]);
+    expect(jobs.active()).toEqual([]);
   });
 
   it("rethrows what the job's body threw", async () => {
     const { jobs, follow } = cliJobs();
-    const id = jobs.start({
+    const id = await jobs.start({
       kind: 'run',
-      id: 'r1',
       label: 'a run',
+      prepare: async () => 'r1',
+      idOf: (runId) => runId,
       body: async () => {
         throw new Error('engine went away');
       },

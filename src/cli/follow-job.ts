@@ -33,8 +33,10 @@ export function cliJobs(): CliJobs {
     async follow(kind, id, cancel, onEvent) {
       // Subscribed before the body's first event: the body starts on a later turn (jobs.ts).
       const listening = new AbortController();
-      jobs.on(kind, onEvent, listening.signal);
-      const onAbort = () => void jobs.cancel(kind, id).catch(() => undefined);
+      jobs.on((job) => {
+        if (job.jobId === id && job.kind === kind) onEvent(job.event as JobEvents[typeof kind]);
+      }, listening.signal);
+      const onAbort = () => void jobs.cancel(id).catch(() => undefined);
       if (cancel.signal.aborted) onAbort();
       else cancel.signal.addEventListener('abort', onAbort, { once: true });
       try {

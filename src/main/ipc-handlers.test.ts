@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { MountbenchApi } from '../shared/api';
-import { API_CHANNELS, RUN_EVENT_CHANNEL } from '../shared/api-calls';
-import type { RunEvent } from '../shared/run-events';
+import { API_CHANNELS, JOB_EVENT_CHANNEL } from '../shared/api-calls';
+import type { JobEvent } from '../shared/jobs';
 import { createIpcHandlers, registerIpc, type IpcMainLike } from './ipc-handlers';
 import type { SenderEvent } from './trusted-sender';
 
 const APP_URL = 'file:///app/out/renderer/index.html';
 
-// A core whose engines.list answers and whose run events the test emits by hand.
+// A core whose engines.list answers and whose job events the test emits by hand.
 function fakeApi() {
-  const listeners = new Set<(event: RunEvent) => void>();
+  const listeners = new Set<(event: JobEvent) => void>();
   const notUsed = async (): Promise<never> => {
     throw new Error('not used in this test');
   };
@@ -19,18 +19,17 @@ function fakeApi() {
     workloads: { list: notUsed },
     mounts: { list: notUsed },
     projects: { inspect: notUsed, pick: notUsed, recent: notUsed },
-    runs: {
+    jobs: {
       start: notUsed,
       cancel: notUsed,
-      active: async () => ['run-1'],
+      active: async () => [{ jobId: 'run-1', kind: 'run', label: 'a run' }],
       onEvent(listener, { signal }) {
         listeners.add(listener);
         signal.addEventListener('abort', () => listeners.delete(listener));
       },
     },
     providers: { list: notUsed, planApply: notUsed },
-    applies: { start: notUsed, cancel: notUsed, active: notUsed, onEvent: () => undefined },
-    sweeps: { propose: notUsed, start: notUsed, cancel: notUsed, active: notUsed, onEvent: () => undefined },
+    sweeps: { propose: notUsed },
     results: {
       list: notUsed,
       get: notUsed,
@@ -44,7 +43,7 @@ function fakeApi() {
     },
     recommend: { forRuns: notUsed },
   };
-  return { api, emit: (event: RunEvent) => listeners.forEach((l) => l(event)), listeners };
+  return { api, emit: (event: JobEvent) => listeners.forEach((l) => l(event)), listeners };
 }
 
 function fakeIpcMain() {
@@ -62,9 +61,9 @@ function fakeIpcMain() {
 function setup() {
   const core = fakeApi();
   const { ipcMain, handlers } = fakeIpcMain();
-  const sent: [string, RunEvent][] = [];
+  const sent: [string, JobEvent][] = [];
   const webContents = {
-    send: (channel: string, event: RunEvent) => sent.push([channel, event]),
+    send: (channel: string, event: JobEvent) => sent.push([channel, event]),
     isDestroyed: () => false,
   };
   const refused: string[] = [];
@@ -79,12 +78,10 @@ function setup() {
   return { ...core, handlers, sent, refused, unbind, webContents, fromApp };
 }
 
-const planned: RunEvent = {
-  type: 'planned',
-  runId: 'run-1',
-  backends: [],
-  workloads: [],
-  totalExecutions: 3,
+const planned: JobEvent = {
+  jobId: 'run-1',
+  kind: 'run',
+  event: { type: 'planned', runId: 'run-1', backends: [], workloads: [], totalExecutions: 3 },
 };
 
 describe('createIpcHandlers', () => {
@@ -97,7 +94,10 @@ describe('registerIpc', () => {
   it('registers one handler per channel and answers our window with IpcResult data', async () => {
     const { handlers, fromApp } = setup();
     expect([...handlers.keys()].sort()).toEqual([...API_CHANNELS].sort());
-    expect(await handlers.get('runs:active')?.(fromApp)).toEqual({ ok: true, value: ['run-1'] });
+    expect(await handlers.get('jobs:active')?.(fromApp)).toEqual({
+      ok: true,
+      value: [{ jobId: 'run-1', kind: 'run', label: 'a run' }],
+    });
     expect(await handlers.get('results:get')?.(fromApp, 7)).toMatchObject({
       ok: false,
       error: { code: 'BAD_INPUT' },
@@ -124,10 +124,10 @@ describe('registerIpc', () => {
     ]);
   });
 
-  it('pushes run events to the window on the event channel', () => {
+  it('pushes job events to the window on the one job event channel', () => {
     const { emit, sent } = setup();
     emit(planned);
-    expect(sent).toEqual([[RUN_EVENT_CHANNEL, planned]]);
+    expect(sent).toEqual([[JOB_EVENT_CHANNEL, planned]]);
   });
 
   it('unbinding removes every handler and the event subscription', () => {

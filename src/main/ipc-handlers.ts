@@ -3,10 +3,11 @@
 // job events pushed to that window (core/app/event-pump.ts). ipc.ts hands it Electron's ipcMain and
 // the window; unit and contract tests hand it plain objects, so all of this runs under Node.
 import type { MountbenchApi } from '../shared/api';
-import { API_CHANNELS, type ApiChannel } from '../shared/api-calls';
+import { API_CHANNELS, JOB_EVENT_CHANNEL, type ApiChannel } from '../shared/api-calls';
+import type { JobEvent } from '../shared/jobs';
 import type { IpcResult } from '../shared/ipc-bridge';
 import { dispatch } from '../core/app/api-dispatch';
-import { pumpJobEvents, type PumpedEvent } from '../core/app/event-pump';
+import { pumpJobEvents } from '../core/app/event-pump';
 import { isTrustedSender, type SenderEvent } from './trusted-sender';
 
 export type IpcHandler = (args: readonly unknown[]) => Promise<IpcResult<unknown>>;
@@ -19,7 +20,7 @@ export interface IpcMainLike {
 
 /** The parts of the window's webContents the binding uses. */
 export interface WebContentsLike {
-  send(channel: PumpedEvent['channel'], event: PumpedEvent['event']): void;
+  send(channel: typeof JOB_EVENT_CHANNEL, event: JobEvent): void;
   isDestroyed(): boolean;
 }
 
@@ -41,7 +42,7 @@ export interface RegisterIpcOptions {
   onRefused?: (channel: ApiChannel, senderUrl: string | null) => void;
 }
 
-/** Serves every call to `webContents` and pushes it the run events; returns the function that stops. */
+/** Serves every call to `webContents` and pushes it the job events; returns the function that stops. */
 export function registerIpc(options: RegisterIpcOptions): () => void {
   const { ipcMain, api, webContents, isAppUrl } = options;
   const handlers = createIpcHandlers(api);
@@ -64,8 +65,8 @@ export function registerIpc(options: RegisterIpcOptions): () => void {
     });
   }
 
-  const stopPump = pumpJobEvents(api, ({ channel, event }) => {
-    if (!webContents.isDestroyed()) webContents.send(channel, event);
+  const stopPump = pumpJobEvents(api, (event) => {
+    if (!webContents.isDestroyed()) webContents.send(JOB_EVENT_CHANNEL, event);
   });
 
   let bound = true;

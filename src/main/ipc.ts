@@ -1,5 +1,5 @@
 // The only module that touches ipcMain: it binds the core API to IPC handlers for one window and
-// pushes that window the run events (the binding itself lives in ipc-handlers.ts, free of Electron
+// pushes that window the job events (the binding itself lives in ipc-handlers.ts, free of Electron
 // so it runs in tests). Every call is answered only for our own window's top frame on our own
 // page; everything else gets an error and touches nothing.
 import { ipcMain, type BrowserWindow } from 'electron';

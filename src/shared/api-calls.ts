@@ -1,10 +1,19 @@
 // Every call of MountbenchApi as data: its channel and the schema of its arguments. Both transports
 // validate what arrives against this table before the core sees it, so the renderer (untrusted) can
-// never hand the core something the schemas do not allow.
+// never hand the core something the schemas do not allow. The channels themselves are listed once,
+// in api-channels.ts; this table must have a row for each of them and no other (`satisfies`).
 import { z } from 'zod';
 import { EXPORT_FORMATS, type MountbenchApi } from './api';
+import {
+  API_CHANNELS,
+  API_EVENT_CHANNELS,
+  type ActionOf,
+  type ApiChannel,
+  type DomainOf,
+} from './api-channels';
 import { MOUNT_KINDS, PROVIDER_IDS, SIZES, WORKLOAD_IDS } from './ids';
 import { projectFolderSchema } from './project';
+import type { JobRequest } from './jobs';
 import { runRequestSchema } from './run-plan';
 import { sweepRequestSchema, variantIdSchema } from './sweep';
 
@@ -41,6 +50,13 @@ const pickedFileSchema = z
   .object({ name: z.string().min(1).max(255), lastModified: z.number().finite().nonnegative() })
   .strict();
 
+/** What `jobs.start` accepts: a request naming its kind, strict at every level. */
+export const jobRequestSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('run'), request: runRequestSchema }).strict(),
+  z.object({ kind: z.literal('sweep'), request: sweepRequestSchema }).strict(),
+  z.object({ kind: z.literal('apply'), provider: z.enum(PROVIDER_IDS), variant: variantIdSchema }).strict(),
+]) satisfies z.ZodType<JobRequest>;
+
 export const API_CALLS = {
   'app:info': z.tuple([]),
   'engines:list': z.tuple([]),
@@ -50,18 +66,13 @@ export const API_CALLS = {
   'projects:inspect': z.tuple([projectFolderSchema]),
   'projects:pick': z.tuple([]),
   'projects:recent': z.tuple([]),
-  'runs:start': z.tuple([runRequestSchema]),
-  'runs:cancel': z.tuple([runIdSchema]),
-  'runs:active': z.tuple([]),
+  'jobs:start': z.tuple([jobRequestSchema]),
+  // A job's id has a run id's shape (a run's job id is its result file's id).
+  'jobs:cancel': z.tuple([runIdSchema]),
+  'jobs:active': z.tuple([]),
   'providers:list': z.tuple([]),
   'providers:planApply': z.tuple([z.enum(PROVIDER_IDS), variantIdSchema]),
-  'applies:start': z.tuple([z.enum(PROVIDER_IDS), variantIdSchema]),
-  'applies:cancel': z.tuple([runIdSchema]),
-  'applies:active': z.tuple([]),
   'sweeps:propose': z.tuple([sweepRequestSchema]),
-  'sweeps:start': z.tuple([sweepRequestSchema]),
-  'sweeps:cancel': z.tuple([runIdSchema]),
-  'sweeps:active': z.tuple([]),
   'results:list': z.tuple([]),
   'results:get': z.tuple([runIdSchema]),
   'results:delete': z.tuple([runIdSchema]),
@@ -79,28 +90,17 @@ export const API_CALLS = {
     z.array(z.string().min(1).max(300)).max(100),
   ]),
   'recommend:forRuns': z.tuple([z.array(runIdSchema).max(1000), z.string().min(1).max(2000), z.boolean()]),
-} as const;
+} as const satisfies Record<ApiChannel, z.ZodTuple>;
 
-export type ApiChannel = keyof typeof API_CALLS;
+export { API_CHANNELS, type ApiChannel };
 
-/** Pushed from the core to the dashboard, never invoked. */
-export const RUN_EVENT_CHANNEL = 'runs:event';
-
-/** Sweep progress, pushed like run events. */
-export const SWEEP_EVENT_CHANNEL = 'sweeps:event';
-
-/** Apply progress, pushed like run events. */
-export const APPLY_EVENT_CHANNEL = 'applies:event';
-
-type Domain<C extends string> = C extends `${infer D}:${string}` ? D : never;
-type Action<C extends string> = C extends `${string}:${infer A}` ? A : never;
+/** Every job's events, pushed from the core to the dashboard, never invoked. */
+export const JOB_EVENT_CHANNEL = API_EVENT_CHANNELS.jobs;
 
 /** The API method a channel names, e.g. `results:get` → `api.results.get`. */
 export type ApiMethod<C extends ApiChannel> =
-  Domain<C> extends keyof MountbenchApi
-    ? Action<C> extends keyof MountbenchApi[Domain<C>]
-      ? MountbenchApi[Domain<C>][Action<C>]
+  DomainOf<C> extends keyof MountbenchApi
+    ? ActionOf<C> extends keyof MountbenchApi[DomainOf<C>]
+      ? MountbenchApi[DomainOf<C>][ActionOf<C>]
       : never
     : never;
-
-export const API_CHANNELS = Object.keys(API_CALLS) as ApiChannel[];

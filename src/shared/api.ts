@@ -8,17 +8,8 @@ import type { ProjectInspection } from './project';
 import type { Recommendation } from './recommendation';
 import type { Role } from './roles';
 import type { MachineInfo, RunFile } from './result-schema';
-import type { RunRequest } from './run-plan';
-import type { RunEvent } from './run-events';
-import type {
-  ActiveApply,
-  ApplyEvent,
-  ApplyProposal,
-  ProviderSummary,
-  SweepEvent,
-  SweepProposalView,
-  SweepRequest,
-} from './sweep';
+import type { ActiveJob, JobEvent, JobRequest } from './jobs';
+import type { ApplyProposal, ProviderSummary, SweepProposalView, SweepRequest } from './sweep';
 
 export const EXPORT_FORMATS = ['json', 'hyperfine', 'csv', 'markdown'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -154,13 +145,23 @@ export interface MountbenchApi {
     /** Folders inspected before, newest first, that still pass the checks. */
     recent(): Promise<string[]>;
   };
-  runs: {
-    /** Starts a run and returns at once; progress arrives through `onEvent`. */
-    start(request: RunRequest): Promise<{ runId: string }>;
-    cancel(runId: string): Promise<void>;
-    /** Ids of runs in progress (a reloaded dashboard picks them up again). */
-    active(): Promise<string[]>;
-    onEvent(listener: (event: RunEvent) => void, options: { signal: AbortSignal }): void;
+  /**
+   * Long work, one envelope for every kind (shared/jobs.ts): a run, a sweep of a product's
+   * settings, or an apply of one. Only one job runs at a time, whatever its kind.
+   */
+  jobs: {
+    /**
+     * Checks and plans the job, then starts it and returns at once with its id (before its first
+     * event). Refused (BUSY) while any job is in progress; refusals of the request itself (a bad
+     * settings file, a product not installed) come here too, before anything changes.
+     */
+    start(request: JobRequest): Promise<{ jobId: string }>;
+    /** Stops the job: resolves once it has cleaned up (a sweep or an apply: settings put back). */
+    cancel(jobId: string): Promise<void>;
+    /** Jobs in progress (a reloaded dashboard rejoins them). */
+    active(): Promise<ActiveJob[]>;
+    /** Every job's events, each naming its job and kind; a kind's end event is its job's last. */
+    onEvent(listener: (event: JobEvent) => void, options: { signal: AbortSignal }): void;
   };
   providers: {
     /** Every product Mountbench knows: installed or not, its current setting, its variants. */
@@ -168,29 +169,9 @@ export interface MountbenchApi {
     /** The dry run of "Apply this setting": reads only. */
     planApply(provider: ProviderId, variant: string): Promise<ApplyProposal>;
   };
-  /** "Apply this setting": a job like a run or a sweep. */
-  applies: {
-    /**
-     * Starts switching the product to `variant` and returns at once. The job leaves it there once
-     * verified, or puts the originals back on failure; progress and the end (`apply-done`, with
-     * the ApplyResult) arrive through `onEvent`. Refused while any job is in progress (BUSY).
-     */
-    start(provider: ProviderId, variant: string): Promise<{ applyId: string }>;
-    /** Stops the apply: resolves once the originals are back (its `apply-done` says how). */
-    cancel(applyId: string): Promise<void>;
-    /** Applies in progress (a reloaded dashboard rejoins them). */
-    active(): Promise<ActiveApply[]>;
-    onEvent(listener: (event: ApplyEvent) => void, options: { signal: AbortSignal }): void;
-  };
   sweeps: {
     /** The dry run of a sweep: what restarts, which containers stop. Reads only. */
     propose(request: SweepRequest): Promise<SweepProposalView>;
-    /** Starts a sweep and returns at once; progress arrives through `onEvent`. Refused while a run is in progress. */
-    start(request: SweepRequest): Promise<{ sweepId: string }>;
-    /** Stops the sweep; it puts the settings back before its `sweep-done`. */
-    cancel(sweepId: string): Promise<void>;
-    active(): Promise<string[]>;
-    onEvent(listener: (event: SweepEvent) => void, options: { signal: AbortSignal }): void;
   };
   results: {
     list(): Promise<RunSummary[]>;

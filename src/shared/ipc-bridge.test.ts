@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { API_CHANNELS } from './api-calls';
+import { API_EVENT_CHANNELS } from './api-channels';
 import { MountbenchError, type SerializedError } from './errors';
 import {
-  BRIDGE_EVENT_CHANNEL,
-  BRIDGE_SWEEP_EVENT_CHANNEL,
   createApiFromBridge,
   createPreloadBridge,
   errorFromData,
   type IpcRendererLike,
   type IpcResult,
 } from './ipc-bridge';
-import type { RunEvent } from './run-events';
+import type { JobEvent } from './jobs';
 
 // A stand-in for Electron's ipcRenderer: records what the bridge invokes and answers each call
 // with the IpcResult the test chose for that channel.
@@ -36,7 +35,13 @@ function recordingIpc(answers: Record<string, IpcResult<unknown>> = {}) {
   return { ipc, invoked, push, listenerCount };
 }
 
-const started: RunEvent = { type: 'backend-started', runId: 'run-7', backendId: 'host' };
+const BRIDGE_EVENT_CHANNEL = API_EVENT_CHANNELS.jobs;
+
+const started: JobEvent = {
+  jobId: 'run-7',
+  kind: 'run',
+  event: { type: 'backend-started', runId: 'run-7', backendId: 'host' },
+};
 
 describe('createPreloadBridge', () => {
   it('has one named function per row of the call table, each invoking its own channel', async () => {
@@ -62,47 +67,33 @@ describe('createPreloadBridge', () => {
     for (const name of ['invoke', 'send', 'on', 'ipcRenderer']) expect(bridge[name]).toBeUndefined();
     expect(Object.keys(bridge).sort()).toEqual([
       'app',
-      'applies',
       'engines',
+      'jobs',
       'mounts',
       'projects',
       'providers',
       'recommend',
       'results',
-      'runs',
       'sweeps',
       'workloads',
     ]);
   });
 
-  it('forwards run events without the IPC event object, until unsubscribed', () => {
+  it('forwards job events without the IPC event object, until unsubscribed', () => {
     const { ipc, push, listenerCount } = recordingIpc();
     const seen: unknown[][] = [];
-    const unsubscribe = createPreloadBridge(ipc).runs.onEvent((...args: unknown[]) => seen.push(args));
+    const unsubscribe = createPreloadBridge(ipc).jobs.onEvent((...args: unknown[]) => seen.push(args));
     push(BRIDGE_EVENT_CHANNEL, started);
+    push('runs:event', started);
     unsubscribe();
     push(BRIDGE_EVENT_CHANNEL, started);
     expect(seen).toEqual([[started]]);
     expect(listenerCount()).toBe(0);
   });
 
-  it('forwards sweep events on their own channel, until unsubscribed', () => {
-    const { ipc, push, listenerCount } = recordingIpc();
-    const seen: unknown[][] = [];
-    const unsubscribe = createPreloadBridge(ipc).sweeps.onEvent((...args: unknown[]) => seen.push(args));
-    const restored = { type: 'restore', sweepId: 's-1', phase: 'done' };
-    push(BRIDGE_EVENT_CHANNEL, started);
-    push(BRIDGE_SWEEP_EVENT_CHANNEL, restored);
-    unsubscribe();
-    push(BRIDGE_SWEEP_EVENT_CHANNEL, restored);
-    expect(seen).toEqual([[restored]]);
-    expect(listenerCount()).toBe(0);
-  });
-
   it('refuses a listener that is not a function', () => {
     const bridge = createPreloadBridge(recordingIpc().ipc);
-    expect(() => bridge.runs.onEvent('alert(1)' as unknown as () => void)).toThrow(TypeError);
-    expect(() => bridge.sweeps.onEvent('alert(1)' as unknown as () => void)).toThrow(TypeError);
+    expect(() => bridge.jobs.onEvent('alert(1)' as unknown as () => void)).toThrow(TypeError);
   });
 });
 
@@ -144,17 +135,17 @@ describe('createApiFromBridge', () => {
       code: 'CANCELLED',
     };
     const api = createApiFromBridge(
-      createPreloadBridge(recordingIpc({ 'runs:cancel': { ok: false, error } }).ipc),
+      createPreloadBridge(recordingIpc({ 'jobs:cancel': { ok: false, error } }).ipc),
     );
-    await expect(api.runs.cancel('run-7')).rejects.toMatchObject({ name: 'AbortError', code: 'CANCELLED' });
+    await expect(api.jobs.cancel('run-7')).rejects.toMatchObject({ name: 'AbortError', code: 'CANCELLED' });
   });
 
-  it('delivers run events until the signal aborts, then unsubscribes', () => {
+  it('delivers job events until the signal aborts, then unsubscribes', () => {
     const { ipc, push, listenerCount } = recordingIpc();
     const api = createApiFromBridge(createPreloadBridge(ipc));
-    const seen: RunEvent[] = [];
+    const seen: JobEvent[] = [];
     const controller = new AbortController();
-    api.runs.onEvent((event) => seen.push(event), { signal: controller.signal });
+    api.jobs.onEvent((event) => seen.push(event), { signal: controller.signal });
     push(BRIDGE_EVENT_CHANNEL, started);
     controller.abort();
     push(BRIDGE_EVENT_CHANNEL, started);
@@ -164,7 +155,7 @@ describe('createApiFromBridge', () => {
 
   it('never subscribes with a signal that is already aborted', () => {
     const { ipc, listenerCount } = recordingIpc();
-    createApiFromBridge(createPreloadBridge(ipc)).runs.onEvent(() => undefined, {
+    createApiFromBridge(createPreloadBridge(ipc)).jobs.onEvent(() => undefined, {
       signal: AbortSignal.abort(),
     });
     expect(listenerCount()).toBe(0);

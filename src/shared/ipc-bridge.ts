@@ -6,65 +6,54 @@
 // rebuilds the real MountbenchApi from it with createApiFromBridge, on its own side.
 //
 // Only types come from api-calls.ts: the preload bundles this file, and it must not drag zod and
-// the schemas into the sandboxed preload (the main process validates everything anyway).
+// the schemas into the sandboxed preload (the main process validates everything anyway). The
+// channels come from api-channels.ts, the zod-free list every transport is built from.
 import type { MountbenchApi } from './api';
-import type {
-  ApiChannel,
-  ApiMethod,
-  APPLY_EVENT_CHANNEL,
-  RUN_EVENT_CHANNEL,
-  SWEEP_EVENT_CHANNEL,
-} from './api-calls';
+import {
+  API_CHANNELS,
+  API_EVENT_CHANNELS,
+  EVENT_DOMAINS,
+  splitChannel,
+  type ActionOf,
+  type ApiChannel,
+  type DomainOf,
+  type EventDomain,
+} from './api-channels';
+import {
+  apiFromCall,
+  memberFor,
+  subscriptionsFrom,
+  type ApiEvent,
+  type ApiSubscribe,
+  type CallArgs,
+  type CallValue,
+} from './api-client';
 import { readRemedy } from './remedy-words';
 import { ERROR_CODES, MountbenchError, type ErrorCode, type SerializedError } from './errors';
-import type { RunEvent } from './run-events';
-import type { ApplyEvent, SweepEvent } from './sweep';
+
+export type { CallArgs, CallValue };
 
 /** What every IPC call returns: errors travel as data, never as a thrown Error. */
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: SerializedError };
 
-type DomainOf<C extends string> = C extends `${infer D}:${string}` ? D : never;
-type ActionOf<C extends string, D extends string> = C extends `${D}:${infer A}` ? A : never;
-
 /** A call of the API as the bridge carries it: same arguments, the outcome as data. */
-export type BridgedCall<C extends ApiChannel> =
-  ApiMethod<C> extends (...args: infer A) => Promise<infer R> ? (...args: A) => Promise<IpcResult<R>> : never;
+export type BridgedCall<C extends ApiChannel> = (...args: CallArgs<C>) => Promise<IpcResult<CallValue<C>>>;
 
-/** The arguments of a channel's call, for code that sends them by channel name. */
-export type CallArgs<C extends ApiChannel> = ApiMethod<C> extends (...args: infer A) => unknown ? A : never;
-
-/** What a channel's call resolves to. */
-export type CallValue<C extends ApiChannel> =
-  ApiMethod<C> extends (...args: never[]) => Promise<infer R> ? R : never;
+/** A stream as the bridge carries it: returns the function that unsubscribes (an AbortSignal does not survive contextBridge). */
+export type BridgedSubscribe<D extends EventDomain> = (listener: (event: ApiEvent<D>) => void) => () => void;
 
 /**
- * `window.mountbench` in the Electron renderer: one function per row of the call table, grouped by
- * domain (`bridge.results.export(runId, format)`), plus the run event subscription. Derived from
- * API_CALLS, so a new call cannot be forgotten here.
+ * `window.mountbench` in the Electron renderer: one function per listed channel, grouped by
+ * domain (`bridge.results.export(runId, format)`), plus each stream's `onEvent`. Derived from the
+ * channel list, so a new call cannot be forgotten here.
  */
 export type MountbenchBridge = {
   [D in DomainOf<ApiChannel>]: {
-    [A in ActionOf<ApiChannel, D>]: BridgedCall<`${D}:${A}` & ApiChannel>;
+    [A in ActionOf<Extract<ApiChannel, `${D}:${string}`>>]: BridgedCall<`${D}:${A}` & ApiChannel>;
   };
 } & {
-  runs: {
-    /** Returns the function that unsubscribes (an AbortSignal does not survive contextBridge). */
-    onEvent(listener: (event: RunEvent) => void): () => void;
-  };
-  sweeps: {
-    /** Sweep progress; returns the function that unsubscribes. */
-    onEvent(listener: (event: SweepEvent) => void): () => void;
-  };
-  applies: {
-    /** Apply progress; returns the function that unsubscribes. */
-    onEvent(listener: (event: ApplyEvent) => void): () => void;
-  };
+  [D in EventDomain]: { onEvent: BridgedSubscribe<D> };
 };
-
-/** `runs:event`, repeated here (checked against api-calls.ts by its type) to keep zod out of the preload. */
-export const BRIDGE_EVENT_CHANNEL: typeof RUN_EVENT_CHANNEL = 'runs:event';
-export const BRIDGE_SWEEP_EVENT_CHANNEL: typeof SWEEP_EVENT_CHANNEL = 'sweeps:event';
-export const BRIDGE_APPLY_EVENT_CHANNEL: typeof APPLY_EVENT_CHANNEL = 'applies:event';
 
 /** The part of Electron's ipcRenderer the preload uses; a plain object in tests. */
 export interface IpcRendererLike {
@@ -74,72 +63,31 @@ export interface IpcRendererLike {
 }
 
 /**
- * The preload's half: a named function per action, each bound to its own fixed channel. Nothing
- * generic (no invoke(channel, …)) reaches the page, so it can call these actions and nothing else.
+ * The preload's half: a named function per listed channel, each closed over its own channel
+ * (a constant of the frozen list, never a value the page passes). Nothing generic (no
+ * invoke(channel, …)) reaches the page, so it can call these actions and nothing else.
  */
 export function createPreloadBridge(ipc: IpcRendererLike): MountbenchBridge {
-  // Each call is answered by the main process with an IpcResult (ipc-handlers.ts).
-  function invoker<C extends ApiChannel>(channel: C): BridgedCall<C> {
-    const call = (...args: unknown[]) => ipc.invoke(channel, ...args);
-    return call as BridgedCall<C>;
+  const bridge: Record<string, Record<string, unknown>> = {};
+  const group = (domain: string) => (bridge[domain] ??= {});
+  for (const channel of API_CHANNELS) {
+    const [domain, action] = splitChannel(channel);
+    // Each call is answered by the main process with an IpcResult (ipc-handlers.ts).
+    group(domain)[action] = (...args: unknown[]) => ipc.invoke(channel, ...args);
   }
-  function subscriber<E>(channel: string, name: string) {
-    return (listener: (event: E) => void): (() => void) => {
-      if (typeof listener !== 'function') throw new TypeError(`${name} needs a listener function`);
+  for (const domain of EVENT_DOMAINS) {
+    const channel = API_EVENT_CHANNELS[domain];
+    group(domain)['onEvent'] = (listener: (event: unknown) => void): (() => void) => {
+      if (typeof listener !== 'function') throw new TypeError(`${domain}.onEvent needs a listener function`);
       // The page never sees the IPC event object (it carries `sender`, a way back into Electron).
-      const forward = (_event: unknown, pushed: unknown): void => listener(pushed as E);
+      const forward = (_event: unknown, pushed: unknown): void => listener(pushed);
       ipc.on(channel, forward);
       return () => {
         ipc.removeListener(channel, forward);
       };
     };
   }
-  return {
-    app: { info: invoker('app:info') },
-    engines: { list: invoker('engines:list'), fsSeen: invoker('engines:fsSeen') },
-    workloads: { list: invoker('workloads:list') },
-    mounts: { list: invoker('mounts:list') },
-    projects: {
-      inspect: invoker('projects:inspect'),
-      pick: invoker('projects:pick'),
-      recent: invoker('projects:recent'),
-    },
-    runs: {
-      start: invoker('runs:start'),
-      cancel: invoker('runs:cancel'),
-      active: invoker('runs:active'),
-      onEvent: subscriber<RunEvent>(BRIDGE_EVENT_CHANNEL, 'runs.onEvent'),
-    },
-    providers: {
-      list: invoker('providers:list'),
-      planApply: invoker('providers:planApply'),
-    },
-    applies: {
-      start: invoker('applies:start'),
-      cancel: invoker('applies:cancel'),
-      active: invoker('applies:active'),
-      onEvent: subscriber<ApplyEvent>(BRIDGE_APPLY_EVENT_CHANNEL, 'applies.onEvent'),
-    },
-    sweeps: {
-      propose: invoker('sweeps:propose'),
-      start: invoker('sweeps:start'),
-      cancel: invoker('sweeps:cancel'),
-      active: invoker('sweeps:active'),
-      onEvent: subscriber<SweepEvent>(BRIDGE_SWEEP_EVENT_CHANNEL, 'sweeps.onEvent'),
-    },
-    results: {
-      list: invoker('results:list'),
-      get: invoker('results:get'),
-      delete: invoker('results:delete'),
-      import: invoker('results:import'),
-      importHyperfine: invoker('results:importHyperfine'),
-      export: invoker('results:export'),
-      published: invoker('results:published'),
-      rows: invoker('results:rows'),
-      machineRatios: invoker('results:machineRatios'),
-    },
-    recommend: { forRuns: invoker('recommend:forRuns') },
-  };
+  return bridge as unknown as MountbenchBridge;
 }
 
 /** Turns error data back into a thrown MountbenchError that keeps the original name and code. */
@@ -168,56 +116,16 @@ function withSignal<E>(subscribe: (listener: (event: E) => void) => () => void) 
 
 /** The page's half: the real MountbenchApi, throwing MountbenchErrors, with `{ signal }` subscriptions. */
 export function createApiFromBridge(bridge: MountbenchBridge): MountbenchApi {
-  return {
-    app: { info: () => unwrap(bridge.app.info()) },
-    engines: {
-      list: () => unwrap(bridge.engines.list()),
-      fsSeen: (engineName) => unwrap(bridge.engines.fsSeen(engineName)),
+  return apiFromCall(
+    async (channel, args) => {
+      const bridged = memberFor(bridge, channel);
+      if (!bridged) throw new MountbenchError('INTERNAL', `The app's bridge has no ${channel}`);
+      return unwrap(bridged(...args) as Promise<IpcResult<CallValue<typeof channel>>>);
     },
-    workloads: { list: () => unwrap(bridge.workloads.list()) },
-    mounts: { list: () => unwrap(bridge.mounts.list()) },
-    projects: {
-      inspect: (folder) => unwrap(bridge.projects.inspect(folder)),
-      pick: () => unwrap(bridge.projects.pick()),
-      recent: () => unwrap(bridge.projects.recent()),
-    },
-    runs: {
-      start: (request) => unwrap(bridge.runs.start(request)),
-      cancel: (runId) => unwrap(bridge.runs.cancel(runId)),
-      active: () => unwrap(bridge.runs.active()),
-      onEvent: withSignal(bridge.runs.onEvent),
-    },
-    providers: {
-      list: () => unwrap(bridge.providers.list()),
-      planApply: (provider, variant) => unwrap(bridge.providers.planApply(provider, variant)),
-    },
-    applies: {
-      start: (provider, variant) => unwrap(bridge.applies.start(provider, variant)),
-      cancel: (applyId) => unwrap(bridge.applies.cancel(applyId)),
-      active: () => unwrap(bridge.applies.active()),
-      onEvent: withSignal(bridge.applies.onEvent),
-    },
-    sweeps: {
-      propose: (request) => unwrap(bridge.sweeps.propose(request)),
-      start: (request) => unwrap(bridge.sweeps.start(request)),
-      cancel: (sweepId) => unwrap(bridge.sweeps.cancel(sweepId)),
-      active: () => unwrap(bridge.sweeps.active()),
-      onEvent: withSignal(bridge.sweeps.onEvent),
-    },
-    results: {
-      list: () => unwrap(bridge.results.list()),
-      get: (runId) => unwrap(bridge.results.get(runId)),
-      delete: (runId) => unwrap(bridge.results.delete(runId)),
-      import: (fileName, text) => unwrap(bridge.results.import(fileName, text)),
-      importHyperfine: (file, text, details) => unwrap(bridge.results.importHyperfine(file, text, details)),
-      export: (runId, format) => unwrap(bridge.results.export(runId, format)),
-      published: () => unwrap(bridge.results.published()),
-      rows: (runIds) => unwrap(bridge.results.rows(runIds)),
-      machineRatios: (runIds, keys) => unwrap(bridge.results.machineRatios(runIds, keys)),
-    },
-    recommend: {
-      forRuns: (runIds, profile, includePublished) =>
-        unwrap(bridge.recommend.forRuns(runIds, profile, includePublished)),
-    },
-  };
+    // Each stream's bridge subscription carries that stream's events (MountbenchBridge).
+    subscriptionsFrom(<D extends EventDomain>(domain: D) => {
+      const subscribe = bridge[domain].onEvent as BridgedSubscribe<D>;
+      return withSignal<ApiEvent<D>>(subscribe) as ApiSubscribe<D>;
+    }),
+  );
 }

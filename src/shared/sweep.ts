@@ -171,22 +171,15 @@ export interface SweepFinish {
   error?: SerializedError;
 }
 
-/** Pushed to the dashboard on `sweeps:event`: every event names its sweep. */
+/** A sweep job's payload on the job stream (shared/jobs.ts): every event names its sweep. */
 export type SweepEvent =
   ({ sweepId: string } & SweepProgress) | { type: 'sweep-done'; sweepId: string; finish: SweepFinish };
 
-/** Pushed on `applies:event`: every event names its apply. */
+/** An apply job's payload on the job stream (shared/jobs.ts): every event names its apply. */
 export type ApplyEvent =
   | { type: 'apply'; applyId: string; phase: ApplyPhase; message?: string }
   /** The end: `result` says how it went; `error` when it stopped before it could say (refused). */
   | { type: 'apply-done'; applyId: string; result: ApplyResult | null; error?: SerializedError };
-
-/** An apply in progress, as `applies.active()` lists it, so a reloaded dashboard can show it. */
-export interface ActiveApply {
-  applyId: string;
-  provider: ProviderId;
-  variant: string;
-}
 
 /** Where "Apply this setting" is (the `apply` event's phase). */
 export type ApplyPhase = 'backup' | 'apply' | 'wait' | 'verify' | 'progress' | 'restore';

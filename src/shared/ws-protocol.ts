@@ -3,12 +3,9 @@
 //
 //   page → server  {"id": 1, "channel": "results:get", "args": ["…"], "token": "…"}
 //   server → page  {"id": 1, "ok": true, "value": …}  or  {"id": 1, "ok": false, "error": {name, message, code}}
-//   server → page  {"event": RunEvent}   (pushed, throttled like the desktop app's IPC)
-//   server → page  {"sweepEvent": SweepEvent}   (sweep progress, the same way)
-//   server → page  {"applyEvent": ApplyEvent}   (apply progress, the same way)
+//   server → page  {"job": JobEvent}   (every job's events, pushed, throttled like the desktop app's IPC)
 import type { SerializedError } from './errors';
-import type { RunEvent } from './run-events';
-import type { ApplyEvent, SweepEvent } from './sweep';
+import type { JobEvent } from './jobs';
 
 /** Where the page opens its WebSocket, on the same origin that served it. */
 export const WS_PATH = '/api';
@@ -41,6 +38,6 @@ export type WsReply =
   | { id: WsRequestId | null; ok: true; value?: unknown }
   | { id: WsRequestId | null; ok: false; error: SerializedError };
 
-export type WsPush = { event: RunEvent } | { sweepEvent: SweepEvent } | { applyEvent: ApplyEvent };
+export type WsPush = { job: JobEvent };
 
 export type WsServerMessage = WsReply | WsPush;

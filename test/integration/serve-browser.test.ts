@@ -96,7 +96,7 @@ describe('the dashboard in Chromium', () => {
       page.on('websocket', (socket) => socket.on('framereceived', (frame) => resolve(String(frame.payload)))),
     );
     await page.reload();
-    expect(await again).toMatch(/"ok":true|"event"/);
+    expect(await again).toMatch(/"ok":true|"job"/);
     await page.close();
   });
 

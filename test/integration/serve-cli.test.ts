@@ -154,17 +154,23 @@ describe('mountbench serve', () => {
       const server = await serve([]);
       const client = nodeWsClient(server.url.origin, server.url.searchParams.get('token') ?? '');
       const firstSample = new Promise<RunEvent>((resolve) =>
-        client.runs.onEvent((event) => event.type === 'sample' && resolve(event), {
-          signal: new AbortController().signal,
-        }),
+        client.jobs.onEvent(
+          (job) => job.kind === 'run' && job.event.type === 'sample' && resolve(job.event),
+          {
+            signal: new AbortController().signal,
+          },
+        ),
       );
-      const { runId } = await client.runs.start({
-        mounts: ['tmpfs'],
-        workloads: ['small-file-read'],
-        size: 'default',
-        runs: 50,
-        warmup: 1,
-        image,
+      const { jobId: runId } = await client.jobs.start({
+        kind: 'run',
+        request: {
+          mounts: ['tmpfs'],
+          workloads: ['small-file-read'],
+          size: 'default',
+          runs: 50,
+          warmup: 1,
+          image,
+        },
       });
       await firstSample;
       server.child.kill(signal);

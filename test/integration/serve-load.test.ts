@@ -117,7 +117,7 @@ describe('serve under load', () => {
       error: { message: expect.stringMatching(/already has 32 calls unanswered; wait for their answers/) },
     });
     // The connection was not closed and answers the next call.
-    const [next] = await callMany(socket, 1, 'runs:active');
+    const [next] = await callMany(socket, 1, 'jobs:active');
     expect(next).toMatchObject({ ok: true, value: [] });
     socket.close();
   }, 60_000);

@@ -211,7 +211,7 @@ describe('HTTP', () => {
     const outcome = await openSocket(wsUrl(session), { origin: server.origin });
     if (!('socket' in outcome)) throw new Error(`refused: ${outcome.status} ${outcome.body}`);
     const socket = outcome.socket;
-    socket.send(JSON.stringify({ id: 1, channel: 'runs:active', args: [], token: session }));
+    socket.send(JSON.stringify({ id: 1, channel: 'jobs:active', args: [], token: session }));
     expect(await nextMessage(socket)).toEqual({ reply: { id: 1, ok: true, value: [] } });
     // Someone (the real browser, arriving second) uses the code again: refused, and the first is cut off.
     const cut = closed(socket);
@@ -285,7 +285,7 @@ describe('WebSocket', () => {
 
   it('answers a call that carries the token', async () => {
     const socket = await openOk();
-    socket.send(JSON.stringify({ id: 1, channel: 'runs:active', args: [], token: server.token }));
+    socket.send(JSON.stringify({ id: 1, channel: 'jobs:active', args: [], token: server.token }));
     expect(await nextMessage(socket)).toEqual({ reply: { id: 1, ok: true, value: [] } });
     socket.close();
   });
@@ -295,7 +295,7 @@ describe('WebSocket', () => {
     for (const token of [undefined, 'nope']) {
       const socket = await openOk();
       const done = closed(socket);
-      socket.send(JSON.stringify({ id: 2, channel: 'runs:active', args: [], token }));
+      socket.send(JSON.stringify({ id: 2, channel: 'jobs:active', args: [], token }));
       expect(await nextMessage(socket)).toMatchObject({
         reply: { id: 2, ok: false, error: { message: /Unauthorized.*nothing was run/ } },
       });
@@ -325,9 +325,9 @@ describe('WebSocket', () => {
     });
     socket.send(Buffer.from([1, 2, 3]));
     expect(await nextMessage(socket)).toMatchObject({ reply: { ok: false, error: { message: /binary/ } } });
-    socket.send(JSON.stringify({ id: 7, channel: 'runs:active', args: [], token: server.token }));
+    socket.send(JSON.stringify({ id: 7, channel: 'jobs:active', args: [], token: server.token }));
     expect(await nextMessage(socket)).toEqual({ reply: { id: 7, ok: true, value: [] } });
-    expect(reached).toEqual(['runs:active']);
+    expect(reached).toEqual(['jobs:active']);
     socket.close();
   });
 
@@ -373,12 +373,12 @@ describe('hostile image names in a run request', () => {
       [22, 'evil.example/../../v2/x'],
       [23, 'library/BusyBox'],
     ] as const) {
-      expect(await call(socket, id, 'runs:start', [request(image)])).toMatchObject({
+      expect(await call(socket, id, 'jobs:start', [{ kind: 'run', request: request(image) }])).toMatchObject({
         ok: false,
         error: { code: 'BAD_INPUT', message: /not an image reference/ },
       });
     }
-    expect(await call(socket, 24, 'runs:active', [])).toEqual({ id: 24, ok: true, value: [] });
+    expect(await call(socket, 24, 'jobs:active', [])).toEqual({ id: 24, ok: true, value: [] });
     socket.close();
   });
 
@@ -397,12 +397,14 @@ describe('hostile image names in a run request', () => {
         [31, `localhost:${port}/beacon`],
         [32, `[::1]:${port}/beacon`],
       ] as const) {
-        expect(await call(socket, id, 'runs:start', [request(image)])).toMatchObject({
+        expect(
+          await call(socket, id, 'jobs:start', [{ kind: 'run', request: request(image) }]),
+        ).toMatchObject({
           ok: false,
           error: { code: 'BAD_INPUT', message: /loopback address, which the engine itself would call/ },
         });
       }
-      expect(await call(socket, 33, 'runs:active', [])).toMatchObject({ ok: true, value: [] });
+      expect(await call(socket, 33, 'jobs:active', [])).toMatchObject({ ok: true, value: [] });
     } finally {
       socket.close();
       await new Promise<void>((resolve) => listener.close(() => resolve()));
@@ -415,18 +417,21 @@ describe('hostile image names in a run request', () => {
     const socket = await openOk();
     const done = new Promise<{ skipped?: { backendId: string; reason: string }[] }>((resolve) => {
       socket.on('message', (raw) => {
-        const message = JSON.parse(raw.toString()) as { event?: { type: string; run?: never } };
-        if (message.event?.type === 'run-done') resolve(message.event.run as never);
+        const message = JSON.parse(raw.toString()) as { job?: { event: { type: string; run?: never } } };
+        if (message.job?.event.type === 'run-done') resolve(message.job.event.run as never);
       });
     });
-    const started = await call(socket, 50, 'runs:start', [
+    const started = await call(socket, 50, 'jobs:start', [
       {
-        mounts: ['host'],
-        workloads: ['custom'],
-        size: 'quick',
-        runs: 1,
-        warmup: 0,
-        custom: { command: `mkdir -p ${planted} && echo pwned > ${join(planted, 'pwned')}` },
+        kind: 'run',
+        request: {
+          mounts: ['host'],
+          workloads: ['custom'],
+          size: 'quick',
+          runs: 1,
+          warmup: 0,
+          custom: { command: `mkdir -p ${planted} && echo pwned > ${join(planted, 'pwned')}` },
+        },
       },
     ]);
     expect(started).toMatchObject({ ok: true });
@@ -439,7 +444,7 @@ describe('hostile image names in a run request', () => {
       },
     ]);
     expect(existsSync(planted)).toBe(false);
-    expect(await call(socket, 51, 'runs:active', [])).toEqual({ id: 51, ok: true, value: [] });
+    expect(await call(socket, 51, 'jobs:active', [])).toEqual({ id: 51, ok: true, value: [] });
     socket.close();
   }, 60_000);
 
@@ -447,20 +452,22 @@ describe('hostile image names in a run request', () => {
     const socket = await openOk();
     const done = new Promise<{ status: string; errors: { code: string; message: string }[] }>((resolve) => {
       socket.on('message', (raw) => {
-        const message = JSON.parse(raw.toString()) as { event?: { type: string; run?: never } };
-        if (message.event?.type === 'run-done') resolve(message.event.run as never);
+        const message = JSON.parse(raw.toString()) as { job?: { event: { type: string; run?: never } } };
+        if (message.job?.event.type === 'run-done') resolve(message.job.event.run as never);
       });
     });
-    const started = await call(socket, 40, 'runs:start', [request('nosuch-registry.invalid/x:1')]);
+    const started = await call(socket, 40, 'jobs:start', [
+      { kind: 'run', request: request('nosuch-registry.invalid/x:1') },
+    ]);
     expect(started).toMatchObject({ ok: true });
-    const runId = (started as { value: { runId: string } }).value.runId;
+    const runId = (started as { value: { jobId: string } }).value.jobId;
     const run = await done;
     expect(run.status).toBe('failed');
     expect(run.errors[0]).toMatchObject({
       code: 'IMAGE_UNAVAILABLE',
       message: /could not pull the bench image nosuch-registry\.invalid\/x:1/,
     });
-    expect(await call(socket, 41, 'runs:active', [])).toEqual({ id: 41, ok: true, value: [] });
+    expect(await call(socket, 41, 'jobs:active', [])).toEqual({ id: 41, ok: true, value: [] });
     expect(existsSync(join(cache.path, 'runs', runId))).toBe(false);
     expect(existsSync(join(cache.path, 'runs')) ? readdirSync(join(cache.path, 'runs')) : []).toEqual([]);
     socket.close();

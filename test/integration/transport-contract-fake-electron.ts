@@ -15,7 +15,7 @@ import {
   type IpcRendererLike,
   type IpcResult,
 } from '../../src/shared/ipc-bridge';
-import type { RunEvent } from '../../src/shared/run-events';
+import type { JobEvent } from '../../src/shared/jobs';
 import { registerIpc, type IpcMainLike, type WebContentsLike } from '../../src/main/ipc-handlers';
 import type { SenderEvent } from '../../src/main/trusted-sender';
 
@@ -45,7 +45,7 @@ export function fakeElectron(core: MountbenchApi): FakeElectron {
     removeHandler: (channel) => handlers.delete(channel),
   };
   const webContents: WebContentsLike = {
-    send(channel: string, event: RunEvent) {
+    send(channel: string, event: JobEvent) {
       const copy = structuredClone(event);
       rendererListeners.get(channel)?.forEach((listener) => listener({ sender: 'ipc-renderer' }, copy));
     },

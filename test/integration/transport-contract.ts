@@ -9,10 +9,17 @@ import type { MountbenchApi } from '../../src/shared/api';
 import { EXPORT_FORMATS } from '../../src/shared/api';
 import { MAX_IMPORT_CHARS } from '../../src/shared/api-calls';
 import { MountbenchError } from '../../src/shared/errors';
-import { MOUNT_KINDS, MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE, WORKLOAD_IDS } from '../../src/shared/ids';
+import {
+  MOUNT_KINDS,
+  MOUNTBENCH_LABEL,
+  MOUNTBENCH_LABEL_VALUE,
+  WORKLOAD_IDS,
+  type ProviderId,
+} from '../../src/shared/ids';
 import { findExecutable } from '../../src/core/providers/find-executable';
 import type { IpcResult } from '../../src/shared/ipc-bridge';
 import { runFileSchema } from '../../src/shared/result-schema';
+import type { JobKind } from '../../src/shared/jobs';
 import type { RunEvent } from '../../src/shared/run-events';
 import type { RunRequest } from '../../src/shared/run-plan';
 import type { ApplyEvent, ApplyResult, SweepEvent, SweepRequest } from '../../src/shared/sweep';
@@ -62,13 +69,55 @@ async function rejection(pending: Promise<unknown>): Promise<MountbenchError> {
   throw outcome;
 }
 
+/** The jobs of one kind in progress, by id. */
+async function activeIds(api: MountbenchApi, kind: JobKind): Promise<string[]> {
+  return (await api.jobs.active()).filter((job) => job.kind === kind).map((job) => job.jobId);
+}
+
+/**
+ * The one job API (`api.jobs`) seen per kind, so each step below reads as what it asks for: a
+ * start with the kind's own request, cancel and active by the kind's ids.
+ */
+function byKind(api: MountbenchApi) {
+  const cancel = (jobId: string) => api.jobs.cancel(jobId);
+  return {
+    runs: {
+      start: async (request: RunRequest) => ({
+        runId: (await api.jobs.start({ kind: 'run', request })).jobId,
+      }),
+      cancel,
+      active: () => activeIds(api, 'run'),
+    },
+    sweeps: {
+      start: async (request: SweepRequest) => ({
+        sweepId: (await api.jobs.start({ kind: 'sweep', request })).jobId,
+      }),
+      cancel,
+      active: () => activeIds(api, 'sweep'),
+    },
+    applies: {
+      start: async (provider: ProviderId, variant: string) => ({
+        applyId: (await api.jobs.start({ kind: 'apply', provider, variant })).jobId,
+      }),
+      cancel,
+      active: async () =>
+        (await api.jobs.active()).flatMap((job) =>
+          job.kind === 'apply' ? [{ applyId: job.jobId, provider: job.provider, variant: job.variant }] : [],
+        ),
+    },
+  };
+}
+
 /** Every event the client hears, and a way to wait for one. */
 function eventLog(api: MountbenchApi) {
   const events: RunEvent[] = [];
   const waiters: { test(e: RunEvent): boolean; resolve(e: RunEvent): void }[] = [];
   const stop = new AbortController();
-  api.runs.onEvent(
-    (event) => {
+  api.jobs.onEvent(
+    (job) => {
+      if (job.kind !== 'run') return;
+      const event = job.event;
+      expect(job.jobId).toBe(event.runId);
       events.push(event);
       for (const waiter of [...waiters]) {
         if (waiter.test(event)) {
@@ -94,7 +143,7 @@ function eventLog(api: MountbenchApi) {
 function sweepLog(api: MountbenchApi) {
   const events: SweepEvent[] = [];
   const stop = new AbortController();
-  api.sweeps.onEvent((event) => events.push(event), { signal: stop.signal });
+  api.jobs.onEvent((job) => job.kind === 'sweep' && events.push(job.event), { signal: stop.signal });
   return {
     all: () => events,
     of: (sweepId: string) => events.filter((e) => e.sweepId === sweepId),
@@ -108,7 +157,7 @@ function sweepLog(api: MountbenchApi) {
 function applyLog(api: MountbenchApi) {
   const events: ApplyEvent[] = [];
   const stop = new AbortController();
-  api.applies.onEvent((event) => events.push(event), { signal: stop.signal });
+  api.jobs.onEvent((job) => job.kind === 'apply' && events.push(job.event), { signal: stop.signal });
   return {
     of: (applyId: string) => events.filter((e) => e.applyId === applyId),
     // An apply restarts the product: on a loaded machine that takes minutes, within the test's own timeout.
@@ -216,7 +265,7 @@ export function transportContract(transport: ContractTransport): void {
         warmup: 1,
         image,
       };
-      const { runId } = await api.runs.start(request);
+      const { runId } = await byKind(api).runs.start(request);
       quickRunId = runId;
       const done = await log.next((e) => e.type === 'run-done' && e.runId === runId);
       const events = log.of(runId);
@@ -255,11 +304,11 @@ export function transportContract(transport: ContractTransport): void {
       expect(runFileSchema.parse(file).id).toBe(runId);
       expect(file.results.map((r) => r.backend.id).sort()).toEqual(backendIds);
       expect(file.results.find((r) => r.backend.id === 'docker-engine/native/tmpfs')?.fsType).toBe('tmpfs');
-      expect(await api.runs.active()).not.toContain(runId);
+      expect(await byKind(api).runs.active()).not.toContain(runId);
     });
 
     it('cancels a run midway: it stops, is stored as cancelled, and leaves nothing on the engine', async () => {
-      const { runId } = await api.runs.start({
+      const { runId } = await byKind(api).runs.start({
         mounts: ['tmpfs'],
         workloads: ['small-file-read'],
         size: 'default',
@@ -268,9 +317,9 @@ export function transportContract(transport: ContractTransport): void {
         image,
       });
       await log.next((e) => e.type === 'sample' && e.runId === runId);
-      expect(await api.runs.active()).toContain(runId);
-      await api.runs.cancel(runId);
-      expect(await api.runs.active()).not.toContain(runId);
+      expect(await byKind(api).runs.active()).toContain(runId);
+      await byKind(api).runs.cancel(runId);
+      expect(await byKind(api).runs.active()).not.toContain(runId);
       const done = await log.next((e) => e.type === 'run-done' && e.runId === runId);
       expect(done).toMatchObject({ type: 'run-done', status: 'cancelled' });
       expect(await leftoversOf(runId)).toEqual([]);
@@ -280,7 +329,7 @@ export function transportContract(transport: ContractTransport): void {
           (await api.results.list()).find((r) => r.id === runId && r.status === 'cancelled') ?? null,
       );
       // Cancelling a run that is no longer running says so.
-      expect((await rejection(api.runs.cancel(runId))).code).toBe('BAD_INPUT');
+      expect((await rejection(byKind(api).runs.cancel(runId))).code).toBe('BAD_INPUT');
     });
 
     it('exports a stored run in every format', async () => {
@@ -385,7 +434,7 @@ export function transportContract(transport: ContractTransport): void {
       expect(inspect).toMatchObject({ code: 'BAD_INPUT' });
       expect(inspect.message).toMatch(/not under your home folder|does not exist/);
       const run = await rejection(
-        api.runs.start({
+        byKind(api).runs.start({
           mounts: ['tmpfs'],
           workloads: ['custom'],
           size: 'quick',
@@ -395,7 +444,7 @@ export function transportContract(transport: ContractTransport): void {
         }),
       );
       expect(run).toMatchObject({ code: 'BAD_INPUT' });
-      expect(await api.runs.active()).toEqual([]);
+      expect(await byKind(api).runs.active()).toEqual([]);
     });
 
     it('rejects bad inputs at the boundary, before the core sees them', async () => {
@@ -404,7 +453,7 @@ export function transportContract(transport: ContractTransport): void {
       expect(wrongType).toMatchObject({ name: 'MountbenchError', code: 'BAD_INPUT' });
       expect(wrongType.message).toMatch(/results:get/);
       const badMount = await rejection(
-        api.runs.start({
+        byKind(api).runs.start({
           mounts: ['nfs'],
           workloads: ['dd-write'],
           size: 'quick',
@@ -448,9 +497,9 @@ export function transportContract(transport: ContractTransport): void {
       expect(planned.code).toBe('BAD_INPUT');
       expect(planned.message).toMatch(/no file-sharing setting to switch/);
       // Refused before start answers: no job, no id.
-      const applied = await rejection(api.applies.start('docker-engine', 'fuse'));
+      const applied = await rejection(byKind(api).applies.start('docker-engine', 'fuse'));
       expect(applied.message).toMatch(/no file-sharing setting to switch/);
-      expect(await api.applies.active()).toEqual([]);
+      expect(await byKind(api).applies.active()).toEqual([]);
     });
 
     it('proposes, runs and saves a sweep of the plain engine, streaming its events; a run waits for it', async () => {
@@ -469,7 +518,7 @@ export function transportContract(transport: ContractTransport): void {
       expect(proposal.backends.map((b) => b.id)).toEqual(['docker-engine/native/tmpfs']);
 
       // A run in progress: the sweep waits for it, clearly, and changes nothing.
-      const { runId: busyRun } = await api.runs.start({
+      const { runId: busyRun } = await byKind(api).runs.start({
         mounts: ['tmpfs'],
         workloads: ['small-file-read'],
         size: 'default',
@@ -477,17 +526,23 @@ export function transportContract(transport: ContractTransport): void {
         warmup: 1,
         image,
       });
-      const refused = await rejection(api.sweeps.start(request));
+      const refused = await rejection(byKind(api).sweeps.start(request));
       expect(refused.message).toMatch(/cannot start a sweep of Docker Engine: a run \(.+\) is in progress/);
-      expect(await api.sweeps.active()).toEqual([]);
-      await api.runs.cancel(busyRun);
+      expect(await byKind(api).sweeps.active()).toEqual([]);
+      await byKind(api).runs.cancel(busyRun);
       await log.next((e) => e.type === 'run-done' && e.runId === busyRun);
 
       const sweeps = sweepLog(api);
-      const { sweepId } = await api.sweeps.start(request);
-      expect(await api.sweeps.active()).toContain(sweepId);
+      const { sweepId } = await byKind(api).sweeps.start(request);
+      expect(await byKind(api).sweeps.active()).toContain(sweepId);
       const busy = await rejection(
-        api.runs.start({ mounts: ['host'], workloads: ['dd-write'], size: 'quick', runs: 1, warmup: 0 }),
+        byKind(api).runs.start({
+          mounts: ['host'],
+          workloads: ['dd-write'],
+          size: 'quick',
+          runs: 1,
+          warmup: 0,
+        }),
       );
       expect(busy.message).toMatch(/cannot start a run: a sweep .* is in progress/);
       expect(busy.code).toBe('BUSY');
@@ -504,8 +559,8 @@ export function transportContract(transport: ContractTransport): void {
         status: 'completed',
         resultCount: 1,
       });
-      expect(await api.sweeps.active()).not.toContain(sweepId);
-      expect((await rejection(api.sweeps.cancel(sweepId))).code).toBe('BAD_INPUT');
+      expect(await byKind(api).sweeps.active()).not.toContain(sweepId);
+      expect((await rejection(byKind(api).sweeps.cancel(sweepId))).code).toBe('BAD_INPUT');
       expect(await leftoversOf(runId)).toEqual([]);
     });
 
@@ -519,22 +574,24 @@ export function transportContract(transport: ContractTransport): void {
         warmup: 0,
       };
       const unknownProvider = await rejection(
-        api.sweeps.start({ ...request, provider: 'parallels' } as never),
+        byKind(api).sweeps.start({ ...request, provider: 'parallels' } as never),
       );
       expect(unknownProvider.code).toBe('BAD_INPUT');
-      expect(unknownProvider.message).toMatch(/sweeps:start/);
+      expect(unknownProvider.message).toMatch(/jobs:start/);
       expect(
         (await rejection(api.sweeps.propose({ ...request, workloads: ['custom'] } as never))).message,
       ).toMatch(/custom workload is not swept/);
-      expect((await rejection(api.applies.start('docker-desktop', '../../etc/passwd'))).code).toBe(
+      expect((await rejection(byKind(api).applies.start('docker-desktop', '../../etc/passwd'))).code).toBe(
         'BAD_INPUT',
       );
-      expect((await rejection(api.applies.cancel('a b'))).code).toBe('BAD_INPUT');
+      expect((await rejection(byKind(api).applies.cancel('a b'))).code).toBe('BAD_INPUT');
       expect((await rejection(api.providers.planApply('hyper-v' as never, 'x'))).code).toBe('BAD_INPUT');
-      expect((await rejection(api.sweeps.cancel('a b'))).code).toBe('BAD_INPUT');
-      const extra = await harness.raw('sweeps:start', [{ ...request, command: 'rm -rf ~' }]);
+      expect((await rejection(byKind(api).sweeps.cancel('a b'))).code).toBe('BAD_INPUT');
+      const extra = await harness.raw('jobs:start', [
+        { kind: 'sweep', request: { ...request, command: 'rm -rf ~' } },
+      ]);
       expect(extra).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
-      expect(await api.sweeps.active()).toEqual([]);
+      expect(await byKind(api).sweeps.active()).toEqual([]);
     });
   });
 
@@ -590,7 +647,7 @@ export function transportContract(transport: ContractTransport): void {
 
     it('applies as a job with progress events keyed by its id; refused by verification, it puts the original back', async () => {
       const log = applyLog(harness.api);
-      const { applyId } = await harness.api.applies.start('docker-desktop', 'vz-grpcfuse');
+      const { applyId } = await byKind(harness.api).applies.start('docker-desktop', 'vz-grpcfuse');
       const result = await applyDone(log, applyId);
       const phases = log.of(applyId).flatMap((e) => (e.type === 'apply' ? [e.phase] : []));
       log.stop();
@@ -599,22 +656,24 @@ export function transportContract(transport: ContractTransport): void {
       expect(result.message).toMatch(/The original settings were put back/);
       expect(readFileSync(settings).equals(original)).toBe(true);
       expect(readFileSync(result.backups[0]).equals(original)).toBe(true);
-      expect(await harness.api.applies.active()).toEqual([]);
+      expect(await byKind(harness.api).applies.active()).toEqual([]);
     });
     it('cancels an apply by its id while the product restarts: the originals are put back and it says so', async () => {
-      expect((await rejection(harness.api.applies.cancel('no-such-apply'))).message).toMatch(
-        /no apply no-such-apply is in progress/,
+      expect((await rejection(byKind(harness.api).applies.cancel('no-such-apply'))).message).toMatch(
+        /no job no-such-apply is in progress/,
       );
       const log = applyLog(harness.api);
-      const { applyId } = await harness.api.applies.start('docker-desktop', 'vz-grpcfuse');
-      expect(await harness.api.applies.active()).toEqual([
+      const { applyId } = await byKind(harness.api).applies.start('docker-desktop', 'vz-grpcfuse');
+      expect(await byKind(harness.api).applies.active()).toEqual([
         { applyId, provider: 'docker-desktop', variant: 'vz-grpcfuse' },
       ]);
       // One job at a time, whatever its kind: BUSY, not a usage error.
-      expect((await rejection(harness.api.applies.start('docker-desktop', 'vz-grpcfuse'))).code).toBe('BUSY');
+      expect((await rejection(byKind(harness.api).applies.start('docker-desktop', 'vz-grpcfuse'))).code).toBe(
+        'BUSY',
+      );
       await log.next((e) => e.type === 'apply' && e.applyId === applyId && e.phase === 'wait');
       expect(readFileSync(settings).equals(original)).toBe(false);
-      await harness.api.applies.cancel(applyId);
+      await byKind(harness.api).applies.cancel(applyId);
       const result = await applyDone(log, applyId);
       log.stop();
       expect(result).toMatchObject({ status: 'failed', restored: true });

@@ -29,31 +29,21 @@ function recordingApi() {
       pick: record('projects.pick', null),
       recent: record('projects.recent', []),
     },
-    runs: {
-      start: record('runs.start', { runId: 'run-1' }),
-      cancel: async (runId) => {
-        if (runId === 'unknown-run') throw new MountbenchError('BAD_INPUT', `No run with id ${runId}`);
-        calls.push(`runs.cancel("${runId}")`);
+    jobs: {
+      start: record('jobs.start', { jobId: 'run-1' }),
+      cancel: async (jobId) => {
+        if (jobId === 'unknown-run') throw new MountbenchError('BAD_INPUT', `No job with id ${jobId}`);
+        calls.push(`jobs.cancel("${jobId}")`);
       },
-      active: record('runs.active', ['run-1']),
+      active: record('jobs.active', [{ jobId: 'run-1', kind: 'run' as const, label: 'a run' }]),
       onEvent: () => undefined,
     },
     providers: {
       list: record('providers.list', []),
       planApply: record('providers.planApply', {} as never),
     },
-    applies: {
-      start: record('applies.start', { applyId: 'apply-1' }),
-      cancel: record('applies.cancel', undefined),
-      active: record('applies.active', []),
-      onEvent: () => undefined,
-    },
     sweeps: {
       propose: record('sweeps.propose', {} as never),
-      start: record('sweeps.start', { sweepId: 'sweep-1' }),
-      cancel: record('sweeps.cancel', undefined),
-      active: record('sweeps.active', []),
-      onEvent: () => undefined,
     },
     results: {
       list: async () => {
@@ -91,18 +81,12 @@ const VALID_ARGS: Record<(typeof API_CHANNELS)[number], unknown[]> = {
   'projects:inspect': ['/home/me/site'],
   'projects:pick': [],
   'projects:recent': [],
-  'runs:start': [request],
-  'runs:cancel': ['run-1'],
-  'runs:active': [],
+  'jobs:start': [{ kind: 'run', request }],
+  'jobs:cancel': ['run-1'],
+  'jobs:active': [],
   'providers:list': [],
   'providers:planApply': ['docker-desktop', 'vz-grpcfuse'],
-  'applies:start': ['docker-desktop', 'vz-grpcfuse'],
-  'applies:cancel': ['apply-1'],
-  'applies:active': [],
   'sweeps:propose': [{ provider: 'docker-desktop', ...request }],
-  'sweeps:start': [{ provider: 'docker-desktop', ...request }],
-  'sweeps:cancel': ['sweep-1'],
-  'sweeps:active': [],
   'results:list': [],
   'results:get': ['run-1'],
   'results:delete': ['run-1'],
@@ -137,13 +121,14 @@ describe('methodFor', () => {
 describe('dispatch', () => {
   it('calls the method the channel names with the validated arguments and returns { ok, value }', async () => {
     const { api, calls } = recordingApi();
-    expect(await dispatch(api, 'runs:start', [request])).toEqual({ ok: true, value: { runId: 'run-1' } });
+    const run = { kind: 'run', request };
+    expect(await dispatch(api, 'jobs:start', [run])).toEqual({ ok: true, value: { jobId: 'run-1' } });
     expect(await dispatch(api, 'recommend:forRuns', [['a-1'], 'balanced', false])).toEqual({
       ok: true,
       value: [],
     });
     expect(calls).toEqual([
-      `runs.start(${JSON.stringify(request)})`,
+      `jobs.start(${JSON.stringify(run)})`,
       'recommend.forRuns(["a-1"],"balanced",false)',
     ]);
   });
@@ -162,7 +147,9 @@ describe('dispatch', () => {
       'toString',
       '__proto__',
       'constructor',
-      'runs:onEvent',
+      'jobs:onEvent',
+      'jobs:event',
+      'runs:start',
       '',
       42,
       null,
@@ -179,33 +166,41 @@ describe('dispatch', () => {
     const wrongType = await dispatch(api, 'results:get', [42]);
     expect(wrongType).toMatchObject({ ok: false, error: { name: 'MountbenchError', code: 'BAD_INPUT' } });
     if (!wrongType.ok) expect(wrongType.error.message).toMatch(/results:get.*expected string/s);
-    const badMount = await dispatch(api, 'runs:start', [{ ...request, mounts: ['nfs'] }]);
+    const runJob = (r: object) => [{ kind: 'run', request: r }];
+    const badMount = await dispatch(api, 'jobs:start', runJob({ ...request, mounts: ['nfs'] }));
     if (!badMount.ok) expect(badMount.error.message).toMatch(/mounts/);
     expect(badMount.ok).toBe(false);
-    expect(await dispatch(api, 'runs:start', [{ ...request, privileged: true }])).toMatchObject({
+    expect(await dispatch(api, 'jobs:start', runJob({ ...request, privileged: true }))).toMatchObject({
       ok: false,
     });
-    expect(await dispatch(api, 'runs:cancel', ['../../etc'])).toMatchObject({ ok: false });
+    // The envelope is strict too: no field beside the kind's own, no kind the core does not know.
+    expect(await dispatch(api, 'jobs:start', [{ kind: 'run', request, extra: 1 }])).toMatchObject({
+      ok: false,
+    });
+    expect(await dispatch(api, 'jobs:start', [{ kind: 'cleanup', request }])).toMatchObject({ ok: false });
+    expect(await dispatch(api, 'jobs:start', [request])).toMatchObject({ ok: false });
+    expect(await dispatch(api, 'jobs:cancel', ['../../etc'])).toMatchObject({ ok: false });
     expect(await dispatch(api, 'results:export', ['run-1', 'pdf'])).toMatchObject({ ok: false });
     expect(await dispatch(api, 'engines:list', ['surprise'])).toMatchObject({ ok: false });
     expect(await dispatch(api, 'results:get', [])).toMatchObject({ ok: false });
     expect(await dispatch(api, 'results:get', 'run-1')).toMatchObject({ ok: false });
     const sweep = { provider: 'docker-desktop', ...request };
-    expect(await dispatch(api, 'sweeps:start', [{ ...sweep, provider: 'parallels' }])).toMatchObject({
+    const sweepJob = (r: object) => [{ kind: 'sweep', request: r }];
+    expect(await dispatch(api, 'jobs:start', sweepJob({ ...sweep, provider: 'parallels' }))).toMatchObject({
       ok: false,
     });
-    expect(await dispatch(api, 'sweeps:start', [{ ...sweep, command: 'rm -rf ~' }])).toMatchObject({
+    expect(await dispatch(api, 'jobs:start', sweepJob({ ...sweep, command: 'rm -rf ~' }))).toMatchObject({
       ok: false,
     });
     expect(await dispatch(api, 'sweeps:propose', [{ ...sweep, workloads: ['custom'] }])).toMatchObject({
       ok: false,
     });
-    expect(await dispatch(api, 'applies:start', ['docker-desktop', '../../etc'])).toMatchObject({
+    const applyJob = (provider: string, variant: string) => [{ kind: 'apply', provider, variant }];
+    expect(await dispatch(api, 'jobs:start', applyJob('docker-desktop', '../../etc'))).toMatchObject({
       ok: false,
     });
-    expect(await dispatch(api, 'applies:start', ['nobody', 'vz-grpcfuse'])).toMatchObject({ ok: false });
-    expect(await dispatch(api, 'applies:cancel', ['a b'])).toMatchObject({ ok: false });
-    expect(await dispatch(api, 'sweeps:cancel', ['a b'])).toMatchObject({ ok: false });
+    expect(await dispatch(api, 'jobs:start', applyJob('nobody', 'vz-grpcfuse'))).toMatchObject({ ok: false });
+    expect(await dispatch(api, 'jobs:cancel', ['a b'])).toMatchObject({ ok: false });
     expect(await dispatch(api, 'engines:fsSeen', ['../../var/run/docker.sock'])).toMatchObject({ ok: false });
     expect(await dispatch(api, 'engines:fsSeen', [''])).toMatchObject({ ok: false });
     expect(calls).toEqual([]);
@@ -220,9 +215,9 @@ describe('dispatch', () => {
 
   it('keeps the core error code, and maps a plain Error to INTERNAL with its message', async () => {
     const { api } = recordingApi();
-    expect(await dispatch(api, 'runs:cancel', ['unknown-run'])).toEqual({
+    expect(await dispatch(api, 'jobs:cancel', ['unknown-run'])).toEqual({
       ok: false,
-      error: { name: 'MountbenchError', message: 'No run with id unknown-run', code: 'BAD_INPUT' },
+      error: { name: 'MountbenchError', message: 'No job with id unknown-run', code: 'BAD_INPUT' },
     });
     expect(await dispatch(api, 'results:list', [])).toEqual({
       ok: false,

@@ -1,12 +1,14 @@
 // The MountbenchApi implemented on the core, for any transport (Electron IPC, the `serve`
-// WebSocket). Runs, sweeps and applies are jobs of one registry (jobs.ts): start returns the id
-// before the first event, events stream to every listener, cancel takes the id, and only one job
-// runs at a time.
+// WebSocket). Runs, sweeps and applies are jobs of one registry (jobs.ts) behind one envelope
+// (`jobs.start(request)`, shared/jobs.ts): start returns the id before the first event, events
+// stream to every listener, cancel takes the id, and only one job runs at a time.
 import { join } from 'node:path';
 import type { MountbenchApi } from '../../shared/api';
 import { MountbenchError } from '../../shared/errors';
 import type { ProviderId } from '../../shared/ids';
 import type { MachineInfo } from '../../shared/result-schema';
+import type { ActiveJob } from '../../shared/jobs';
+import type { RunRequest } from '../../shared/run-plan';
 import { APP_VERSION } from '../app-version';
 import { machineRatios, publishedRows, rowsFromRun } from '../compare';
 import { discoverEngines, resolveEngine } from '../engines';
@@ -34,8 +36,8 @@ import { mountAvailability } from '../sync/availability';
 import { allWorkloads } from '../workloads/registry';
 import { createProjectsApi } from '../project/projects-api';
 import { workloadInfo } from '../workloads/workload-info';
-import { createJobs } from './jobs';
-import { startRunJob } from './run-job';
+import { createJobs, type RunningJob } from './jobs';
+import { startRunJob, type RunJobOptions } from './run-job';
 import { startApplyJob, startSweepJob, type SettingsJobOptions } from './settings-jobs';
 
 export interface CoreApiOptions {
@@ -56,6 +58,21 @@ export interface CoreApi extends MountbenchApi {
   removeLeftovers(): Promise<LeftoverReport>;
   /** Cancels every job and waits until each has cleaned up (quitting the app). */
   shutdown(): Promise<void>;
+}
+
+/** A job as `jobs.active()` lists it: an apply says what it is switching to, for a reloaded page. */
+function activeJob(job: RunningJob): ActiveJob {
+  if (job.kind === 'apply')
+    return {
+      jobId: job.id,
+      kind: 'apply',
+      label: job.label,
+      provider: job.detail['provider'] as ProviderId,
+      variant: job.detail['variant'] ?? '',
+    };
+  return job.kind === 'run'
+    ? { jobId: job.id, kind: 'run', label: job.label }
+    : { jobId: job.id, kind: 'sweep', label: job.label };
 }
 
 export function createCoreApi(options: CoreApiOptions): CoreApi {
@@ -85,6 +102,22 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
     save,
     onBackgroundError: options.onBackgroundError,
   };
+  const runJob: RunJobOptions = {
+    cacheDir: cache,
+    env: options.env,
+    // Requests arrive from the dashboard: a custom command must not run on the host.
+    allowHostCommands: false,
+    save,
+    onSaveError: options.onBackgroundError,
+  };
+  // The page names the folder: the same checks as inspecting it, and its real path is copied.
+  const checkedRunRequest = async (request: RunRequest): Promise<RunRequest> =>
+    request.custom?.folder
+      ? {
+          ...request,
+          custom: { ...request.custom, folder: await projects.checkRunFolder(request.custom.folder) },
+        }
+      : request;
 
   return {
     async removeLeftovers() {
@@ -111,27 +144,20 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
       list: () => mountAvailability(options.env ?? process.env),
     },
     projects: projects.api,
-    runs: {
-      async start(request) {
-        // The page names the folder: the same checks as inspecting it, and its real path is copied.
-        if (request.custom?.folder)
-          request = {
-            ...request,
-            custom: { ...request.custom, folder: await projects.checkRunFolder(request.custom.folder) },
-          };
-        const runId = await startRunJob(jobs, request, {
-          cacheDir: cache,
-          env: options.env,
-          // Requests arrive from the dashboard: a custom command must not run on the host.
-          allowHostCommands: false,
-          save,
-          onSaveError: options.onBackgroundError,
-        });
-        return { runId };
+    jobs: {
+      async start(job) {
+        switch (job.kind) {
+          case 'run':
+            return { jobId: await startRunJob(jobs, await checkedRunRequest(job.request), runJob) };
+          case 'sweep':
+            return { jobId: await startSweepJob(jobs, job.request, settingsJob) };
+          case 'apply':
+            return { jobId: await startApplyJob(jobs, job.provider, job.variant, settingsJob) };
+        }
       },
-      cancel: (runId) => jobs.cancel('run', runId),
-      active: async () => jobs.active('run').map((job) => job.id),
-      onEvent: (listener, { signal }) => jobs.on('run', listener, signal),
+      cancel: (jobId) => jobs.cancel(jobId),
+      active: async () => jobs.active().map(activeJob),
+      onEvent: (listener, { signal }) => jobs.on(listener, signal),
     },
     providers: {
       async list() {
@@ -142,27 +168,10 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
         return proposeApply(providerById(providerId), variant, await context());
       },
     },
-    applies: {
-      start: async (providerId, variant) => ({
-        applyId: await startApplyJob(jobs, providerId, variant, settingsJob),
-      }),
-      cancel: (applyId) => jobs.cancel('apply', applyId),
-      active: async () =>
-        jobs.active('apply').map((job) => ({
-          applyId: job.id,
-          provider: job.detail['provider'] as ProviderId,
-          variant: job.detail['variant'] ?? '',
-        })),
-      onEvent: (listener, { signal }) => jobs.on('apply', listener, signal),
-    },
     sweeps: {
       async propose(request) {
         return proposalView(await proposeSweep(providerById(request.provider), request, await context()));
       },
-      start: async (request) => ({ sweepId: await startSweepJob(jobs, request, settingsJob) }),
-      cancel: (sweepId) => jobs.cancel('sweep', sweepId),
-      active: async () => jobs.active('sweep').map((job) => job.id),
-      onEvent: (listener, { signal }) => jobs.on('sweep', listener, signal),
     },
     results: {
       list: async () => {

@@ -6,6 +6,7 @@ import {
   applyCoalesceKey,
   coalesceKey,
   createEventThrottle,
+  jobCoalesceKey,
   sweepCoalesceKey,
   type ThrottleClock,
 } from './event-throttle';
@@ -242,5 +243,38 @@ describe('sweep events through the throttle', () => {
     const key = applyCoalesceKey({ type: 'apply', applyId: 'a', phase: 'progress', message: 'starting' });
     expect(key).not.toBeNull();
     expect(applyCoalesceKey({ type: 'apply', applyId: 'b', phase: 'progress' })).not.toBe(key);
+  });
+});
+
+describe('jobCoalesceKey', () => {
+  it("keys each job's progress by its job and kind, and never coalesces an end", () => {
+    const sample = (runId: string): RunEvent => ({
+      type: 'sample',
+      runId,
+      backendId: 'host',
+      workloadId: 'dd-write',
+      workloadCase: null,
+      index: 0,
+      warmup: false,
+      seconds: 0.1,
+      completedExecutions: 1,
+    });
+    const a = jobCoalesceKey({ jobId: 'r-1', kind: 'run', event: sample('r-1') });
+    const b = jobCoalesceKey({ jobId: 'r-2', kind: 'run', event: sample('r-2') });
+    expect(a).not.toBeNull();
+    expect(a).not.toBe(b);
+    const waiting = jobCoalesceKey({
+      jobId: 'a-1',
+      kind: 'apply',
+      event: { type: 'apply', applyId: 'a-1', phase: 'progress', message: 'VM booting' },
+    });
+    expect(waiting).not.toBeNull();
+    expect(
+      jobCoalesceKey({
+        jobId: 'a-1',
+        kind: 'apply',
+        event: { type: 'apply-done', applyId: 'a-1', result: null },
+      }),
+    ).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // Keeps a fast workload from flooding the renderer: progress events that only matter as "the
 // latest state" are coalesced and leave at most once per interval; events that carry a result or
 // change the shape of the run are never dropped or delayed.
+import type { JobEvent } from '../../shared/jobs';
 import type { RunEvent } from '../../shared/run-events';
 import type { ApplyEvent, SweepEvent } from '../../shared/sweep';
 
@@ -63,6 +64,20 @@ export function sweepCoalesceKey(event: SweepEvent): string | null {
 /** An apply's "waiting for the product" lines replace each other; its steps and end never do. */
 export function applyCoalesceKey(event: ApplyEvent): string | null {
   return event.type === 'apply' && event.phase === 'progress' ? `apply\u0000${event.applyId}` : null;
+}
+
+/**
+ * The one key of the one job stream: each kind's payload coalesces by its own rule above (every
+ * key names its job's id), prefixed by the kind so two kinds' keys never meet.
+ */
+export function jobCoalesceKey(job: JobEvent): string | null {
+  const inner =
+    job.kind === 'run'
+      ? coalesceKey(job.event)
+      : job.kind === 'sweep'
+        ? sweepCoalesceKey(job.event)
+        : applyCoalesceKey(job.event);
+  return inner === null ? null : `${job.kind}\u0000${job.jobId}\u0000${inner}`;
 }
 
 export function createEventThrottle<E = RunEvent>(

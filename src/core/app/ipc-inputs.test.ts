@@ -23,7 +23,7 @@ function badInput(fn: () => unknown): MountbenchError {
 describe('isApiChannel / parseChannel', () => {
   it('knows the rows of the call table and nothing else', () => {
     expect(isApiChannel('results:get')).toBe(true);
-    expect(isApiChannel('runs:event')).toBe(false);
+    expect(isApiChannel('jobs:event')).toBe(false);
     expect(isApiChannel('hasOwnProperty')).toBe(false);
     expect(isApiChannel(undefined)).toBe(false);
     expect(parseChannel('engines:list')).toBe('engines:list');
@@ -36,25 +36,31 @@ describe('isApiChannel / parseChannel', () => {
   });
 });
 
+/** A run as `jobs.start` is asked for it. */
+const run = (request: object) => ({ kind: 'run', request });
+
 describe('parseCall', () => {
   it('returns a valid request unchanged', () => {
-    expect(parseCall('runs:start', [valid])).toEqual({ channel: 'runs:start', args: [valid] });
+    const job = { kind: 'run', request: valid };
+    expect(parseCall('jobs:start', [job])).toEqual({ channel: 'jobs:start', args: [job] });
   });
 
   it('refuses an unknown mount with BAD_INPUT naming the channel and the field', () => {
-    const err = badInput(() => parseCall('runs:start', [{ ...valid, mounts: ['nfs'] }]));
+    const err = badInput(() => parseCall('jobs:start', [run({ ...valid, mounts: ['nfs'] })]));
     expect(err.code).toBe('BAD_INPUT');
-    expect(err.message).toMatch(/runs:start/);
+    expect(err.message).toMatch(/jobs:start/);
     expect(err.message).toMatch(/mounts/);
   });
 
   it('refuses extra keys, so nothing unvalidated reaches the core', () => {
-    expect(badInput(() => parseCall('runs:start', [{ ...valid, privileged: true }])).code).toBe('BAD_INPUT');
+    expect(badInput(() => parseCall('jobs:start', [run({ ...valid, privileged: true })])).code).toBe(
+      'BAD_INPUT',
+    );
   });
 
   it('refuses a run count that is not a positive integer', () => {
-    expect(badInput(() => parseCall('runs:start', [{ ...valid, runs: 0 }])).message).toMatch(/runs/);
-    expect(badInput(() => parseCall('runs:start', [{ ...valid, runs: 2.5 }])).code).toBe('BAD_INPUT');
+    expect(badInput(() => parseCall('jobs:start', [run({ ...valid, runs: 0 })])).message).toMatch(/runs/);
+    expect(badInput(() => parseCall('jobs:start', [run({ ...valid, runs: 2.5 })])).code).toBe('BAD_INPUT');
   });
 
   it('refuses run ids that are paths, empty, overlong or not strings', () => {

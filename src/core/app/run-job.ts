@@ -1,5 +1,5 @@
-// A run as a job: planned and refused (bad request, busy) before start() answers, measured in the
-// background, saved before its `run-done` leaves.
+// A run as a job: planned and refused (bad request, busy: jobs.ts refuses) before start() answers,
+// measured in the background, saved before its `run-done` leaves.
 import type { RunFile } from '../../shared/result-schema';
 import type { RunRequest } from '../../shared/run-plan';
 import { APP_VERSION } from '../app-version';
@@ -25,22 +25,21 @@ export interface RunJobOptions {
 }
 
 export async function startRunJob(jobs: Jobs, request: RunRequest, options: RunJobOptions): Promise<string> {
-  jobs.refuseIfBusy('start a run');
-  const prepared = await prepareRun(request, {
-    env: options.env,
-    signal: options.signal,
-    typedImages: options.typedImages,
-  });
-  await options.beforeStart?.(prepared);
-  options.signal?.throwIfAborted();
-  const machine = await getMachineInfo();
-  // Again: planning awaited, and another start may have come in meanwhile.
-  jobs.refuseIfBusy('start a run');
   return jobs.start({
     kind: 'run',
-    id: prepared.runId,
     label: 'a run',
-    async body({ signal, emit }) {
+    async prepare() {
+      const prepared = await prepareRun(request, {
+        env: options.env,
+        signal: options.signal,
+        typedImages: options.typedImages,
+      });
+      await options.beforeStart?.(prepared);
+      options.signal?.throwIfAborted();
+      return { prepared, machine: await getMachineInfo() };
+    },
+    idOf: ({ prepared }) => prepared.runId,
+    async body({ prepared, machine }, { signal, emit }) {
       await executeRun({
         ...prepared,
         machine,

@@ -1,6 +1,6 @@
 // Sweeps and applies as jobs: both change another product's settings, so both are refused up
-// front (not installed, a bad settings file, the plain engine) before start() answers, and both
-// put the settings back on cancel. The sweep measures every variant; the apply keeps one.
+// front (not installed, a bad settings file, the plain engine; busy: jobs.ts) before start()
+// answers, and both put the settings back on cancel. The sweep measures every variant; the apply keeps one.
 import type { ProviderId } from '../../shared/ids';
 import { serializeError } from '../../shared/errors';
 import { MountbenchError } from '../../shared/errors';
@@ -26,24 +26,22 @@ export interface SettingsJobOptions {
 
 export async function startSweepJob(jobs: Jobs, request: SweepRequest, options: SettingsJobOptions) {
   const provider = providerById(request.provider);
-  const what = `start a sweep of ${provider.label}`;
-  jobs.refuseIfBusy(what);
-  const ctx = await options.context();
-  // Refusals (not installed, a bad settings file) reach the caller, before anything changes.
-  const proposal = await proposeSweep(provider, request, ctx);
-  if (proposal.blockers.length)
-    throw new MountbenchError(
-      'FILE_INVALID',
-      `the sweep cannot start, nothing was changed:\n${proposal.blockers.join('\n')}`,
-    );
-  const machine = await getMachineInfo();
-  jobs.refuseIfBusy(what);
-  const sweepId = newRunId();
   return jobs.start({
     kind: 'sweep',
-    id: sweepId,
     label: `a sweep of ${provider.label}`,
-    async body({ signal, emit }) {
+    async prepare() {
+      const ctx = await options.context();
+      // Refusals (not installed, a bad settings file) reach the caller, before anything changes.
+      const proposal = await proposeSweep(provider, request, ctx);
+      if (proposal.blockers.length)
+        throw new MountbenchError(
+          'FILE_INVALID',
+          `the sweep cannot start, nothing was changed:\n${proposal.blockers.join('\n')}`,
+        );
+      return { ctx, proposal, machine: await getMachineInfo(), sweepId: newRunId() };
+    },
+    idOf: ({ sweepId }) => sweepId,
+    async body({ ctx, proposal, machine, sweepId }, { signal, emit }) {
       const finish = await runSweep(provider, request, ctx, {
         machine,
         appVersion: APP_VERSION,
@@ -86,20 +84,20 @@ export async function startApplyJob(
   options: SettingsJobOptions & { image?: string; readyTimeoutMs?: number },
 ): Promise<string> {
   const provider = providerById(providerId);
-  const what = `apply a setting of ${provider.label}`;
-  jobs.refuseIfBusy(what);
-  const ctx = await options.context();
-  // The dry run refuses what cannot be applied (not installed, the plain engine, an unknown
-  // variant) while the caller still waits for the answer.
-  await proposeApply(provider, variant, ctx);
-  jobs.refuseIfBusy(what);
-  const applyId = newRunId();
   return jobs.start({
     kind: 'apply',
-    id: applyId,
     label: `an apply of ${provider.label}`,
+    what: `apply a setting of ${provider.label}`,
     detail: { provider: provider.id, variant },
-    async body({ signal, emit }) {
+    async prepare() {
+      const ctx = await options.context();
+      // The dry run refuses what cannot be applied (not installed, the plain engine, an unknown
+      // variant) while the caller still waits for the answer.
+      await proposeApply(provider, variant, ctx);
+      return { ctx, applyId: newRunId() };
+    },
+    idOf: ({ applyId }) => applyId,
+    async body({ ctx, applyId }, { signal, emit }) {
       try {
         const result = await applySetting(provider, variant, ctx, {
           cacheDir: options.cacheDir,

@@ -6,7 +6,7 @@ import type { MountbenchApi } from '../../../shared/api';
 import type { ProviderId } from '../../../shared/ids';
 import type { ApplyEvent, ApplyPhase, ApplyProposal, ApplyResult } from '../../../shared/sweep';
 import { errorMessage } from '../lib/error-message';
-import { jobSlice, type JobSlice } from './job-store';
+import { jobSlice, jobsOfKind, type JobSlice } from './job-store';
 
 export interface ApplyTarget {
   provider: ProviderId;
@@ -42,19 +42,21 @@ function reduceApply(progress: ApplyProgress, event: ApplyEvent): ApplyProgress 
 
 export function createApplyStore(options: { api: MountbenchApi; onApplied?: () => void }) {
   const { api } = options;
+  const applies = jobsOfKind(api, 'apply');
   return createStore<ApplyState>()((set, get) => ({
     ...jobSlice<ApplyTarget, ApplyEvent, ApplyProgress, ApplyState>(
       {
         noun: 'the apply',
-        start: async ({ provider, variant }) => (await api.applies.start(provider, variant)).applyId,
-        cancel: (applyId) => api.applies.cancel(applyId),
+        start: async ({ provider, variant }) =>
+          (await api.jobs.start({ kind: 'apply', provider, variant })).jobId,
+        cancel: applies.cancel,
         async active() {
-          const [first] = await api.applies.active();
-          return first
-            ? { id: first.applyId, request: { provider: first.provider, variant: first.variant } }
+          const apply = await applies.firstActive();
+          return apply
+            ? { id: apply.jobId, request: { provider: apply.provider, variant: apply.variant } }
             : null;
         },
-        subscribe: (listener, signal) => api.applies.onEvent(listener, { signal }),
+        subscribe: applies.subscribe,
         idOf: (event) => event.applyId,
         empty: (applyId) => ({ applyId, step: null, result: null, error: null }),
         reduce: reduceApply,

@@ -5,6 +5,8 @@
 // store publishes at most once per that interval (the end at once): a view re-rendered per event
 // kept the page's main thread busy for most of a run.
 import type { StoreApi } from 'zustand/vanilla';
+import type { MountbenchApi } from '../../../shared/api';
+import type { ActiveJob, JobKind, JobPayloads } from '../../../shared/jobs';
 
 export type JobPhase = 'idle' | 'starting' | 'active' | 'finished';
 
@@ -152,6 +154,28 @@ export function jobSlice<Request, Event, Progress, S extends JobSlice<Request, E
     clear() {
       if (get().phase === 'finished') dropPending();
       if (get().phase === 'finished') setJob({ phase: 'idle', progress: null, request: null, jobId: null });
+    },
+  };
+}
+
+/**
+ * The one job API (`api.jobs`, shared/jobs.ts) seen by the store of one kind: cancel by id, the
+ * first job of this kind in progress, and this kind's payloads out of the one event stream.
+ */
+export function jobsOfKind<K extends JobKind>(api: Pick<MountbenchApi, 'jobs'>, kind: K) {
+  return {
+    cancel: (jobId: string) => api.jobs.cancel(jobId),
+    async firstActive(): Promise<Extract<ActiveJob, { kind: K }> | null> {
+      const all = await api.jobs.active();
+      return (all.find((job) => job.kind === kind) as Extract<ActiveJob, { kind: K }> | undefined) ?? null;
+    },
+    subscribe(listener: (event: JobPayloads[K]) => void, signal: AbortSignal): void {
+      api.jobs.onEvent(
+        (job) => {
+          if (job.kind === kind) listener(job.event as JobPayloads[K]);
+        },
+        { signal },
+      );
     },
   };
 }

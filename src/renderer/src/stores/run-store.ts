@@ -6,7 +6,7 @@ import type { RunFile } from '../../../shared/result-schema';
 import type { RunEvent } from '../../../shared/run-events';
 import type { RunRequest } from '../../../shared/run-plan';
 import { emptyRun, reduceRun, type RunProgress } from '../lib/run-progress';
-import { jobSlice, type JobSlice } from './job-store';
+import { jobSlice, jobsOfKind, type JobSlice } from './job-store';
 import type { RunMemory } from './run-memory';
 
 export type RunState = JobSlice<RunRequest, RunEvent, RunProgress>;
@@ -24,21 +24,23 @@ export interface RunStoreOptions {
 export function createRunStore(options: RunStoreOptions) {
   const { api, memory } = options;
   const now = options.now ?? (() => Date.now());
+  const runs = jobsOfKind(api, 'run');
   return createStore<RunState>()((set, get) =>
     jobSlice<RunRequest, RunEvent, RunProgress, RunState>(
       {
         noun: 'the run',
         async start(request) {
-          const { runId } = await api.runs.start(request);
+          // A run's job id is its result file's id.
+          const { jobId: runId } = await api.jobs.start({ kind: 'run', request });
           memory.save({ runId, request, planned: null });
           return runId;
         },
-        cancel: (runId) => api.runs.cancel(runId),
+        cancel: runs.cancel,
         async active() {
-          const [runId] = await api.runs.active();
-          return runId ? { id: runId, request: memory.load(runId)?.request ?? null } : null;
+          const run = await runs.firstActive();
+          return run ? { id: run.jobId, request: memory.load(run.jobId)?.request ?? null } : null;
         },
-        subscribe: (listener, signal) => api.runs.onEvent(listener, { signal }),
+        subscribe: runs.subscribe,
         idOf: (event) => event.runId,
         empty(runId, _request, joined) {
           const empty = emptyRun(runId, now(), { joined });

@@ -4,7 +4,7 @@ import { createStore } from 'zustand/vanilla';
 import type { MountbenchApi } from '../../../shared/api';
 import type { SweepEvent, SweepFinish, SweepRequest } from '../../../shared/sweep';
 import { emptySweep, reduceSweep, type SweepProgressState } from '../lib/sweep-progress';
-import { jobSlice, type JobSlice } from './job-store';
+import { jobSlice, jobsOfKind, type JobSlice } from './job-store';
 
 export type SweepState = JobSlice<SweepRequest, SweepEvent, SweepProgressState>;
 
@@ -18,17 +18,18 @@ export interface SweepStoreOptions {
 
 export function createSweepStore(options: SweepStoreOptions) {
   const { api } = options;
+  const sweeps = jobsOfKind(api, 'sweep');
   return createStore<SweepState>()((set, get) =>
     jobSlice<SweepRequest, SweepEvent, SweepProgressState, SweepState>(
       {
         noun: 'the sweep',
-        start: async (request) => (await api.sweeps.start(request)).sweepId,
-        cancel: (sweepId) => api.sweeps.cancel(sweepId),
+        start: async (request) => (await api.jobs.start({ kind: 'sweep', request })).jobId,
+        cancel: sweeps.cancel,
         async active() {
-          const [sweepId] = await api.sweeps.active();
-          return sweepId ? { id: sweepId, request: null } : null;
+          const sweep = await sweeps.firstActive();
+          return sweep ? { id: sweep.jobId, request: null } : null;
         },
-        subscribe: (listener, signal) => api.sweeps.onEvent(listener, { signal }),
+        subscribe: sweeps.subscribe,
         idOf: (event) => event.sweepId,
         empty: (sweepId, request) => emptySweep(sweepId, request?.variants ?? []),
         reduce: reduceSweep,

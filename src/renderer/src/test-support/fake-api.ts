@@ -1,13 +1,20 @@
 // A MountbenchApi in memory for renderer tests, answering with what the real core answered
 // (recorded-api-data.ts, recorded-runs.ts). It is a unit-test double of the transports, which are
 // tested against the real core elsewhere. Runs replay a recorded event stream when the test says so.
+// Its methods are built from the one channel list (shared/api-client.ts): the fake answers the calls
+// it has a recorded answer for (a test may give others, or replace one, through `answers`), and a
+// call it has no answer for fails, naming the channel.
 import type { ProjectInspection } from '../../../shared/project';
 import type { ExportFormat, MountbenchApi, RunSummary } from '../../../shared/api';
+import type { ApiMethod } from '../../../shared/api-calls';
+import type { ApiChannel, EventDomain } from '../../../shared/api-channels';
+import { apiFromCall, subscriptionsFrom, type ApiEvent, type ApiSubscribe } from '../../../shared/api-client';
 import type { ComparisonRow, MachineRatio } from '../../../shared/comparison';
 import { MountbenchError } from '../../../shared/errors';
+import type { ProviderId } from '../../../shared/ids';
+import type { ActiveJob, JobEvent, JobKind, JobRequest } from '../../../shared/jobs';
 import type { RunFile } from '../../../shared/result-schema';
 import type { RunEvent } from '../../../shared/run-events';
-import type { RunRequest } from '../../../shared/run-plan';
 import {
   APP_INFO,
   ENGINES,
@@ -19,13 +26,7 @@ import {
   MOUNTS,
 } from './recorded-api-data';
 import { QUICK_RUN } from './recorded-runs';
-import type {
-  ActiveApply,
-  ApplyEvent,
-  ApplyResult,
-  SweepEvent,
-  SweepProposalView,
-} from '../../../shared/sweep';
+import type { ApplyEvent, ApplyResult, SweepEvent, SweepProposalView } from '../../../shared/sweep';
 import { APPLY_EVENTS, APPLY_FAILED, APPLY_PROPOSAL, PROVIDERS, SWEEP_PROPOSAL } from './recorded-sweep-data';
 
 export function runFileOf(events: readonly RunEvent[]): RunFile {
@@ -72,19 +73,23 @@ function fakeMarks(run: RunFile): Pick<RunSummary, 'winner' | 'imported'> {
   return { winner, ...(imported ? { imported } : {}) };
 }
 
+/** The fake's answer per channel, as the method it stands for. */
+export type FakeAnswers = { [C in ApiChannel]?: ApiMethod<C> };
+
 export interface FakeApi extends MountbenchApi {
   calls: { method: string; args: unknown[] }[];
   /** Sends events to every listener, as the core pushes them. */
+  /** Sends run events to every listener of the job stream, each in its job's envelope. */
   emit(events: readonly RunEvent[]): void;
   stored: Map<string, RunFile>;
   active: string[];
-  listeners: Set<(event: RunEvent) => void>;
+  /** The listeners of the one job stream. */
+  listeners: Set<(event: JobEvent) => void>;
   /** What runs.start answers; null: it fails with `startError`. */
   nextRunId: string | null;
   startError: MountbenchError;
   /** Sends sweep events to every listener. */
   emitSweep(events: readonly SweepEvent[]): void;
-  sweepListeners: Set<(event: SweepEvent) => void>;
   /** What sweeps.start answers; null: it fails with `startError`. */
   nextSweepId: string | null;
   activeSweeps: string[];
@@ -94,9 +99,8 @@ export interface FakeApi extends MountbenchApi {
   applyEvents: ApplyEvent[];
   /** True: the apply's events stop before `apply-done` (the test sends it). */
   holdApply: boolean;
-  activeApplies: ActiveApply[];
+  activeApplies: { applyId: string; provider: ProviderId; variant: string }[];
   emitApply(events: readonly ApplyEvent[]): void;
-  applyListeners: Set<(event: ApplyEvent) => void>;
   /** What sweeps.propose answers. */
   proposal: SweepProposalView;
 }
@@ -111,14 +115,14 @@ export function createFakeApi(
     project?: ProjectInspection;
     /** What machine against machine answers (the real core's words are tested in core/compare). */
     machineRatios?: MachineRatio[];
+    /** Answers of the test's own, by channel: added to the recorded ones, or in their place. */
+    answers?: FakeAnswers;
   } = {},
 ): FakeApi {
   const calls: FakeApi['calls'] = [];
   const stored = new Map((overrides.runs ?? [runFileOf(QUICK_RUN)]).map((r) => [r.id, r]));
   const hyperfineRows: ComparisonRow[] = [];
-  const listeners = new Set<(event: RunEvent) => void>();
-  const sweepListeners = new Set<(event: SweepEvent) => void>();
-  const applyListeners = new Set<(event: ApplyEvent) => void>();
+  const listeners = new Set<(event: JobEvent) => void>();
   const log = (method: string, ...args: unknown[]) => calls.push({ method, args });
   const find = (runId: string) => {
     const run = stored.get(runId);
@@ -126,7 +130,156 @@ export function createFakeApi(
     return run;
   };
 
+  const recorded: FakeAnswers = {
+    'app:info': async () => structuredClone(APP_INFO),
+    'engines:list': async () => structuredClone(overrides.engines ?? ENGINES),
+    // What the real core answered for the recorded machine's local engine (a bind mount on ext4).
+    'engines:fsSeen': async (engineName) => ({ engine: engineName, fsType: 'ext4', reason: null }),
+    'workloads:list': async () => structuredClone(WORKLOADS),
+    'mounts:list': async () => structuredClone(overrides.mounts ?? MOUNTS),
+    'projects:inspect': async (folder) => {
+      if (overrides.project?.folder !== folder)
+        throw new MountbenchError('BAD_INPUT', `${folder} does not exist`);
+      return structuredClone(overrides.project);
+    },
+    'projects:pick': async () => null,
+    'projects:recent': async () => (overrides.project ? [overrides.project.folder] : []),
+    'jobs:start': async (job) => {
+      switch (job.kind) {
+        case 'run':
+          if (fake.nextRunId === null) throw fake.startError;
+          return { jobId: fake.nextRunId };
+        case 'sweep':
+          if (fake.nextSweepId === null) throw fake.startError;
+          return { jobId: fake.nextSweepId };
+        case 'apply': {
+          const applyId = fake.nextApplyId;
+          setTimeout(() => {
+            fake.emitApply(fake.applyEvents.map((e) => ({ ...e, applyId })));
+            if (!fake.holdApply)
+              fake.emitApply([{ type: 'apply-done', applyId, result: structuredClone(fake.applyResult) }]);
+          });
+          return { jobId: applyId };
+        }
+      }
+    },
+    'jobs:cancel': async () => undefined,
+    'jobs:active': async () => [
+      ...fake.active.map((jobId) => ({ jobId, kind: 'run' as const, label: 'a run' })),
+      ...fake.activeSweeps.map((jobId) => ({ jobId, kind: 'sweep' as const, label: 'a sweep' })),
+      ...fake.activeApplies.map(({ applyId, provider, variant }) => ({
+        jobId: applyId,
+        kind: 'apply' as const,
+        label: 'an apply',
+        provider,
+        variant,
+      })),
+    ],
+    'providers:list': async () => structuredClone(overrides.providers ?? PROVIDERS),
+    'providers:planApply': async () => structuredClone(APPLY_PROPOSAL),
+    'sweeps:propose': async () => structuredClone(fake.proposal),
+    'results:list': async () => [...stored.values()].map(summary),
+    'results:get': async (runId) => structuredClone(find(runId)),
+    'results:delete': async (runId) => {
+      find(runId);
+      stored.delete(runId);
+    },
+    'results:import': async (fileName, text) => {
+      const known = IMPORT_ERRORS[fileName];
+      if (known) throw new MountbenchError('FILE_INVALID', known);
+      const run = JSON.parse(text) as RunFile;
+      const status = stored.has(run.id) ? 'already-imported' : 'imported';
+      stored.set(run.id, run);
+      return { id: run.id, status };
+    },
+    // The real conversion is the core's (import-hyperfine.test.ts); the fake stores one recorded
+    // row under a new id, labelled as asked and marked as imported, so the page has a row to show.
+    'results:importHyperfine': async (_file, _text, details) => {
+      const id = `hyperfine-${hyperfineRows.length + 1}`;
+      const [row] = structuredClone(QUICK_RUN_ROWS);
+      hyperfineRows.push({
+        ...row,
+        source: {
+          kind: 'measured',
+          runId: id,
+          createdAt: row.source.kind === 'measured' ? row.source.createdAt : '',
+          importedFrom: 'hyperfine',
+        },
+        backend: { ...row.backend, key: `hyperfine/${id}/${details.mount}`, label: details.backendLabel },
+      });
+      return { id, status: 'imported' };
+    },
+    'results:export': async (runId, format: ExportFormat) => {
+      find(runId);
+      const suffix = { json: '.json', hyperfine: '.hyperfine.json', csv: '.csv', markdown: '.md' }[format];
+      return {
+        fileName: `mountbench-${runId}${suffix}`,
+        mimeType: 'text/plain',
+        text: `${format} of ${runId}`,
+      };
+    },
+    'results:published': async () => structuredClone(PUBLISHED_ROWS),
+    'results:machineRatios': async () => structuredClone(overrides.machineRatios ?? []),
+    'results:rows': async (runIds) =>
+      [...QUICK_RUN_ROWS, ...hyperfineRows].filter(
+        (r) => r.source.kind === 'measured' && runIds.includes(r.source.runId),
+      ),
+    'recommend:forRuns': async (runIds, profile) => {
+      runIds.forEach(find);
+      return structuredClone(QUICK_RUN_RECOMMENDATIONS[profile] ?? []);
+    },
+  };
+  const answers: FakeAnswers = { ...recorded, ...overrides.answers };
+  const streams: { [D in EventDomain]: Set<(event: ApiEvent<D>) => void> } = { jobs: listeners };
+  const emitJobs = (events: readonly JobEvent[]) => {
+    for (const event of events) for (const listener of [...listeners]) listener(event);
+  };
+
+  // A job's start and cancel are logged a second time under its kind (`runs.start` with the
+  // request, `applies.start` with provider and variant, `sweeps.cancel` with the id), so a view's
+  // test reads what the page asked for without unpacking the envelope.
+  const kindOf = new Map<string, JobKind>();
+  const KIND_LOG = { run: 'runs', sweep: 'sweeps', apply: 'applies' } as const;
+  const logJob = (channel: ApiChannel, args: unknown[]) => {
+    if (channel === 'jobs:start') {
+      const job = args[0] as JobRequest;
+      log(
+        `${KIND_LOG[job.kind]}.start`,
+        ...(job.kind === 'apply' ? [job.provider, job.variant] : [job.request]),
+      );
+    }
+    const kind = channel === 'jobs:cancel' ? kindOf.get(args[0] as string) : undefined;
+    if (kind) log(`${KIND_LOG[kind]}.cancel`, args[0]);
+  };
+  const remember = (jobs: readonly ActiveJob[]) => jobs.forEach((job) => kindOf.set(job.jobId, job.kind));
+
+  // Every call is logged as `domain.action` with its arguments, then answered by its channel's row.
+  const api = apiFromCall(
+    async (channel, args) => {
+      log(channel.replace(':', '.'), ...args);
+      logJob(channel, args);
+      const answer = answers[channel] as ((...a: typeof args) => Promise<unknown>) | undefined;
+      if (!answer) throw new MountbenchError('INTERNAL', `the fake API has no answer for ${channel}`);
+      const value: unknown = await answer(...args);
+      if (channel === 'jobs:start')
+        kindOf.set((value as { jobId: string }).jobId, (args[0] as JobRequest).kind);
+      if (channel === 'jobs:active') remember(value as ActiveJob[]);
+      return value as never;
+    },
+    subscriptionsFrom(<D extends EventDomain>(domain: D) => {
+      const set = streams[domain] as Set<(event: ApiEvent<D>) => void>;
+      const subscribe = (listener: (event: ApiEvent<D>) => void, { signal }: { signal: AbortSignal }) => {
+        log(`${domain}.onEvent`);
+        if (signal.aborted) return;
+        set.add(listener);
+        signal.addEventListener('abort', () => set.delete(listener), { once: true });
+      };
+      return subscribe as ApiSubscribe<D>;
+    }),
+  );
+
   const fake: FakeApi = {
+    ...api,
     calls,
     stored,
     listeners,
@@ -136,10 +289,7 @@ export function createFakeApi(
       'ENGINE_UNREACHABLE',
       'Cannot connect to the Docker daemon: is it running?',
     ),
-    emit(events) {
-      for (const event of events) for (const listener of [...listeners]) listener(event);
-    },
-    sweepListeners,
+    emit: (events) => emitJobs(events.map((event) => ({ jobId: event.runId, kind: 'run', event }))),
     nextSweepId: 'sweep-1',
     activeSweeps: [],
     nextApplyId: 'apply-1',
@@ -147,163 +297,9 @@ export function createFakeApi(
     applyEvents: structuredClone(APPLY_EVENTS),
     holdApply: false,
     activeApplies: [],
-    applyListeners,
-    emitApply(events) {
-      for (const event of events) for (const listener of [...applyListeners]) listener(event);
-    },
+    emitApply: (events) => emitJobs(events.map((event) => ({ jobId: event.applyId, kind: 'apply', event }))),
     proposal: structuredClone(SWEEP_PROPOSAL),
-    emitSweep(events) {
-      for (const event of events) for (const listener of [...sweepListeners]) listener(event);
-    },
-    providers: {
-      list: async () => (log('providers.list'), structuredClone(overrides.providers ?? PROVIDERS)),
-      planApply: async (provider, variant) => (
-        log('providers.planApply', provider, variant),
-        structuredClone(APPLY_PROPOSAL)
-      ),
-    },
-    applies: {
-      async start(provider, variant) {
-        log('applies.start', provider, variant);
-        const applyId = fake.nextApplyId;
-        setTimeout(() => {
-          fake.emitApply(fake.applyEvents.map((e) => ({ ...e, applyId })));
-          if (!fake.holdApply)
-            fake.emitApply([{ type: 'apply-done', applyId, result: structuredClone(fake.applyResult) }]);
-        });
-        return { applyId };
-      },
-      async cancel(applyId) {
-        log('applies.cancel', applyId);
-      },
-      active: async () => (log('applies.active'), structuredClone(fake.activeApplies)),
-      onEvent(listener, { signal }) {
-        log('applies.onEvent');
-        if (signal.aborted) return;
-        applyListeners.add(listener);
-        signal.addEventListener('abort', () => applyListeners.delete(listener), { once: true });
-      },
-    },
-    sweeps: {
-      propose: async (request) => (log('sweeps.propose', request), structuredClone(fake.proposal)),
-      async start(request) {
-        log('sweeps.start', request);
-        if (fake.nextSweepId === null) throw fake.startError;
-        return { sweepId: fake.nextSweepId };
-      },
-      async cancel(sweepId) {
-        log('sweeps.cancel', sweepId);
-      },
-      active: async () => (log('sweeps.active'), [...fake.activeSweeps]),
-      onEvent(listener, { signal }) {
-        log('sweeps.onEvent');
-        if (signal.aborted) return;
-        sweepListeners.add(listener);
-        signal.addEventListener('abort', () => sweepListeners.delete(listener), { once: true });
-      },
-    },
-    app: { info: async () => (log('app.info'), structuredClone(APP_INFO)) },
-    engines: {
-      list: async () => (log('engines.list'), structuredClone(overrides.engines ?? ENGINES)),
-      // What the real core answered for the recorded machine's local engine (a bind mount on ext4).
-      fsSeen: async (engineName: string) => (
-        log('engines.fsSeen', engineName),
-        { engine: engineName, fsType: 'ext4', reason: null }
-      ),
-    },
-    workloads: { list: async () => (log('workloads.list'), structuredClone(WORKLOADS)) },
-    mounts: { list: async () => (log('mounts.list'), structuredClone(overrides.mounts ?? MOUNTS)) },
-    projects: {
-      async inspect(folder: string) {
-        log('projects.inspect', folder);
-        if (overrides.project?.folder !== folder)
-          throw new MountbenchError('BAD_INPUT', `${folder} does not exist`);
-        return structuredClone(overrides.project);
-      },
-      pick: async () => (log('projects.pick'), null),
-      recent: async () => (log('projects.recent'), overrides.project ? [overrides.project.folder] : []),
-    },
-    runs: {
-      async start(request: RunRequest) {
-        log('runs.start', request);
-        if (fake.nextRunId === null) throw fake.startError;
-        return { runId: fake.nextRunId };
-      },
-      async cancel(runId) {
-        log('runs.cancel', runId);
-      },
-      active: async () => (log('runs.active'), [...fake.active]),
-      onEvent(listener, { signal }) {
-        log('runs.onEvent');
-        if (signal.aborted) return;
-        listeners.add(listener);
-        signal.addEventListener('abort', () => listeners.delete(listener), { once: true });
-      },
-    },
-    results: {
-      list: async () => (log('results.list'), [...stored.values()].map(summary)),
-      get: async (runId) => (log('results.get', runId), structuredClone(find(runId))),
-      async delete(runId) {
-        log('results.delete', runId);
-        find(runId);
-        stored.delete(runId);
-      },
-      async import(fileName, text) {
-        log('results.import', fileName, text);
-        const known = IMPORT_ERRORS[fileName];
-        if (known) throw new MountbenchError('FILE_INVALID', known);
-        const run = JSON.parse(text) as RunFile;
-        const status = stored.has(run.id) ? 'already-imported' : 'imported';
-        stored.set(run.id, run);
-        return { id: run.id, status };
-      },
-      // The real conversion is the core's (import-hyperfine.test.ts); the fake stores one recorded
-      // row under a new id, labelled as asked and marked as imported, so the page has a row to show.
-      async importHyperfine(file, text, details) {
-        log('results.importHyperfine', file, text, details);
-        const id = `hyperfine-${hyperfineRows.length + 1}`;
-        const [row] = structuredClone(QUICK_RUN_ROWS);
-        hyperfineRows.push({
-          ...row,
-          source: {
-            kind: 'measured',
-            runId: id,
-            createdAt: row.source.kind === 'measured' ? row.source.createdAt : '',
-            importedFrom: 'hyperfine',
-          },
-          backend: { ...row.backend, key: `hyperfine/${id}/${details.mount}`, label: details.backendLabel },
-        });
-        return { id, status: 'imported' };
-      },
-      async export(runId, format: ExportFormat) {
-        log('results.export', runId, format);
-        find(runId);
-        const suffix = { json: '.json', hyperfine: '.hyperfine.json', csv: '.csv', markdown: '.md' }[format];
-        return {
-          fileName: `mountbench-${runId}${suffix}`,
-          mimeType: 'text/plain',
-          text: `${format} of ${runId}`,
-        };
-      },
-      published: async () => (log('results.published'), structuredClone(PUBLISHED_ROWS)),
-      machineRatios: async (runIds, keys) => (
-        log('results.machineRatios', runIds, keys),
-        structuredClone(overrides.machineRatios ?? [])
-      ),
-      rows: async (runIds) => (
-        log('results.rows', runIds),
-        [...QUICK_RUN_ROWS, ...hyperfineRows].filter(
-          (r) => r.source.kind === 'measured' && runIds.includes(r.source.runId),
-        )
-      ),
-    },
-    recommend: {
-      async forRuns(runIds, profile, includePublished) {
-        log('recommend.forRuns', runIds, profile, includePublished);
-        runIds.forEach(find);
-        return structuredClone(QUICK_RUN_RECOMMENDATIONS[profile] ?? []);
-      },
-    },
+    emitSweep: (events) => emitJobs(events.map((event) => ({ jobId: event.sweepId, kind: 'sweep', event }))),
   };
   return fake;
 }

@@ -28,7 +28,7 @@ describe('pickTransport', () => {
   it('uses the preload bridge inside the desktop app', async () => {
     const env = page({ bridge: true, token: 'ignored' });
     expect(transportKind(env)).toBe('ipc');
-    await expect(pickTransport(env).runs.active()).resolves.toEqual(['from ipc']);
+    await expect(pickTransport(env).jobs.active()).resolves.toEqual(['from ipc']);
   });
 
   it('uses the WebSocket of the server that served the page, with the token it wrote', () => {
@@ -39,7 +39,7 @@ describe('pickTransport', () => {
     };
     const env = page({ token: 'tok' });
     expect(transportKind(env)).toBe('websocket');
-    void pickTransport(env, openSocket).runs.active();
+    void pickTransport(env, openSocket).jobs.active();
     expect(opened).toEqual(['ws://127.0.0.1:4000/api?token=tok']);
   });
 
@@ -69,7 +69,7 @@ describe('pickTransport', () => {
         hash: '#h',
       },
     };
-    void pickTransport(first, openSocket).runs.active();
+    void pickTransport(first, openSocket).jobs.active();
     expect(stored.get(CREDENTIAL_STORAGE_KEY)).toBe('sess');
     expect(replaced).toEqual(['/?x=1#h']);
     // The reload: no meta, the address is clean; the tab's storage still has it.
@@ -79,7 +79,7 @@ describe('pickTransport', () => {
       location: { protocol: 'http:', host: '127.0.0.1:4000', pathname: '/', search: '' },
     };
     expect(transportKind(reload)).toBe('websocket');
-    void pickTransport(reload, openSocket).runs.active();
+    void pickTransport(reload, openSocket).jobs.active();
     expect(opened).toEqual(['ws://127.0.0.1:4000/api?token=sess', 'ws://127.0.0.1:4000/api?token=sess']);
     expect(replaced).toHaveLength(1);
     expect(document.cookie).toBe('');

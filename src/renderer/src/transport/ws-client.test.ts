@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RunEvent } from '../../../shared/run-events';
+import type { JobEvent } from '../../../shared/jobs';
 import { WS_CLOSE_UNAUTHORIZED, WS_MAX_MESSAGE_BYTES, type WsRequest } from '../../../shared/ws-protocol';
 import type { SocketHandlers, SocketOpener } from './socket';
 import { createWsClient } from './ws-client';
@@ -26,7 +26,11 @@ function fakeSockets() {
   return { sockets, openSocket, last };
 }
 
-const started: RunEvent = { type: 'backend-started', runId: 'run-1', backendId: 'host' };
+const started: JobEvent = {
+  jobId: 'run-1',
+  kind: 'run',
+  event: { type: 'backend-started', runId: 'run-1', backendId: 'host' },
+};
 
 function client(options: { reconnectDelaysMs?: number[] } = {}) {
   const fake = fakeSockets();
@@ -59,7 +63,7 @@ describe('createWsClient', () => {
 
   it('matches answers to calls by id, whatever their order, and rebuilds errors', async () => {
     const { api, last } = client();
-    const first = api.runs.active();
+    const first = api.jobs.active();
     const second = api.results.get('run-2');
     last().handlers.onOpen();
     last().handlers.onMessage(
@@ -80,15 +84,15 @@ describe('createWsClient', () => {
 
   it('delivers pushed events to each subscriber until its signal aborts', () => {
     const { api, last } = client();
-    const a: RunEvent[] = [];
-    const b: RunEvent[] = [];
+    const a: JobEvent[] = [];
+    const b: JobEvent[] = [];
     const stopA = new AbortController();
-    api.runs.onEvent((e) => a.push(e), { signal: stopA.signal });
-    api.runs.onEvent((e) => b.push(e), { signal: new AbortController().signal });
+    api.jobs.onEvent((e) => a.push(e), { signal: stopA.signal });
+    api.jobs.onEvent((e) => b.push(e), { signal: new AbortController().signal });
     last().handlers.onOpen();
-    last().handlers.onMessage(JSON.stringify({ event: started }));
+    last().handlers.onMessage(JSON.stringify({ job: started }));
     stopA.abort();
-    last().handlers.onMessage(JSON.stringify({ event: started }));
+    last().handlers.onMessage(JSON.stringify({ job: started }));
     expect(a).toEqual([started]);
     expect(b).toEqual([started, started]);
   });
@@ -109,10 +113,10 @@ describe('createWsClient', () => {
     await expect(again).resolves.toEqual([]);
   });
 
-  it('reconnects by itself while someone listens for run events', () => {
+  it('reconnects by itself while someone listens for job events', () => {
     vi.useFakeTimers();
     const { api, sockets, last } = client({ reconnectDelaysMs: [100] });
-    api.runs.onEvent(() => undefined, { signal: new AbortController().signal });
+    api.jobs.onEvent(() => undefined, { signal: new AbortController().signal });
     last().handlers.onOpen();
     last().handlers.onClose(1001, 'going away');
     expect(sockets).toHaveLength(1);
@@ -123,8 +127,8 @@ describe('createWsClient', () => {
   it('stops for good when the server refuses the token', async () => {
     vi.useFakeTimers();
     const { api, sockets, last } = client({ reconnectDelaysMs: [100] });
-    api.runs.onEvent(() => undefined, { signal: new AbortController().signal });
-    const pending = api.runs.active();
+    api.jobs.onEvent(() => undefined, { signal: new AbortController().signal });
+    const pending = api.jobs.active();
     last().handlers.onOpen();
     last().handlers.onClose(WS_CLOSE_UNAUTHORIZED, 'Unauthorized: message has a wrong token');
     await expect(pending).rejects.toMatchObject({
@@ -133,7 +137,7 @@ describe('createWsClient', () => {
     });
     vi.advanceTimersByTime(10_000);
     expect(sockets).toHaveLength(1);
-    await expect(api.runs.active()).rejects.toMatchObject({ code: 'BAD_INPUT' });
+    await expect(api.jobs.active()).rejects.toMatchObject({ code: 'BAD_INPUT' });
   });
 
   it('refuses to send a message larger than the server reads, keeping the connection', async () => {

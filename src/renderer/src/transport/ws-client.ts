@@ -1,14 +1,20 @@
 // MountbenchApi over the `mountbench serve` WebSocket (protocol in src/shared/ws-protocol.ts).
-// Calls are matched to answers by id; run events are pushed to every subscriber. The connection
+// Calls are matched to answers by id; job events are pushed to every subscriber. The connection
 // opens on first use and, while someone listens for run events, comes back after a drop, so a
 // restarted server or a flaky moment does not leave the page deaf. Free of DOM-only APIs: the
 // socket is injected, so the same client runs in Node against the real server in tests.
 import type { MountbenchApi } from '../../../shared/api';
-import type { ApiChannel } from '../../../shared/api-calls';
+import type { ApiChannel, EventDomain } from '../../../shared/api-channels';
+import {
+  apiFromCall,
+  subscriptionsFrom,
+  type ApiEvent,
+  type ApiSubscribe,
+  type CallArgs,
+  type CallValue,
+} from '../../../shared/api-client';
 import { MountbenchError } from '../../../shared/errors';
-import { errorFromData, type CallArgs, type CallValue } from '../../../shared/ipc-bridge';
-import type { RunEvent } from '../../../shared/run-events';
-import type { ApplyEvent, SweepEvent } from '../../../shared/sweep';
+import { errorFromData } from '../../../shared/ipc-bridge';
 import {
   WS_CLOSE_UNAUTHORIZED,
   WS_MAX_MESSAGE_BYTES,
@@ -61,10 +67,8 @@ function closeError(code: number, reason: string): MountbenchError {
 export function createWsClient(options: WsClientOptions): WsClient {
   const delays = options.reconnectDelaysMs ?? DEFAULT_RECONNECT_DELAYS_MS;
   const pending = new Map<number, Pending>();
-  const listeners = new Set<(event: RunEvent) => void>();
-  const sweepListeners = new Set<(event: SweepEvent) => void>();
-  const applyListeners = new Set<(event: ApplyEvent) => void>();
-  const everyListenerSet = [listeners, sweepListeners, applyListeners];
+  const listeners: { [D in EventDomain]: Set<(event: ApiEvent<D>) => void> } = { jobs: new Set() };
+  const everyListenerSet = Object.values(listeners);
   const listening = () => everyListenerSet.some((set) => set.size > 0);
   let queue: string[] = [];
   let socket: SocketLike | null = null;
@@ -130,16 +134,8 @@ export function createWsClient(options: WsClientOptions): WsClient {
       options.onProblem?.('mountbench serve sent a message that is not JSON');
       return;
     }
-    if ('event' in message) {
-      for (const listener of [...listeners]) listener(message.event);
-      return;
-    }
-    if ('sweepEvent' in message) {
-      for (const listener of [...sweepListeners]) listener(message.sweepEvent);
-      return;
-    }
-    if ('applyEvent' in message) {
-      for (const listener of [...applyListeners]) listener(message.applyEvent);
+    if ('job' in message) {
+      for (const listener of [...listeners.jobs]) listener(message.job);
       return;
     }
     const call = typeof message.id === 'number' ? pending.get(message.id) : undefined;
@@ -152,7 +148,7 @@ export function createWsClient(options: WsClientOptions): WsClient {
     else call.reject(errorFromData(message.error));
   }
 
-  function send<C extends ApiChannel>(channel: C, ...args: CallArgs<C>): Promise<CallValue<C>> {
+  function send<C extends ApiChannel>(channel: C, args: CallArgs<C>): Promise<CallValue<C>> {
     if (finished !== null) return Promise.reject(finished);
     const id = nextId++;
     const request: WsRequest = { id, channel, args, token: options.token };
@@ -177,69 +173,22 @@ export function createWsClient(options: WsClientOptions): WsClient {
     });
   }
 
-  /** An `onEvent` that adds to `set`, reconnecting while anyone listens. */
-  function subscriber<E>(set: Set<(event: E) => void>) {
-    return (listener: (event: E) => void, { signal }: { signal: AbortSignal }): void => {
+  /** The `onEvent` of stream `D`: adds to its set, reconnecting while anyone listens. */
+  function subscriber<D extends EventDomain>(domain: D): ApiSubscribe<D> {
+    const set = listeners[domain] as Set<(event: ApiEvent<D>) => void>;
+    const subscribe = (listener: (event: ApiEvent<D>) => void, { signal }: { signal: AbortSignal }): void => {
       if (signal.aborted || finished !== null) return;
       // A wrapper per subscription, so the same function subscribed twice unsubscribes apart.
-      const subscription = (event: E) => listener(event);
+      const subscription = (event: ApiEvent<D>) => listener(event);
       set.add(subscription);
       signal.addEventListener('abort', () => set.delete(subscription), { once: true });
       connect();
     };
+    return subscribe as ApiSubscribe<D>;
   }
 
   return {
-    app: { info: () => send('app:info') },
-    engines: {
-      list: () => send('engines:list'),
-      fsSeen: (engineName) => send('engines:fsSeen', engineName),
-    },
-    workloads: { list: () => send('workloads:list') },
-    mounts: { list: () => send('mounts:list') },
-    projects: {
-      inspect: (folder) => send('projects:inspect', folder),
-      pick: () => send('projects:pick'),
-      recent: () => send('projects:recent'),
-    },
-    runs: {
-      start: (request) => send('runs:start', request),
-      cancel: (runId) => send('runs:cancel', runId),
-      active: () => send('runs:active'),
-      onEvent: subscriber(listeners),
-    },
-    providers: {
-      list: () => send('providers:list'),
-      planApply: (provider, variant) => send('providers:planApply', provider, variant),
-    },
-    applies: {
-      start: (provider, variant) => send('applies:start', provider, variant),
-      cancel: (applyId) => send('applies:cancel', applyId),
-      active: () => send('applies:active'),
-      onEvent: subscriber(applyListeners),
-    },
-    sweeps: {
-      propose: (request) => send('sweeps:propose', request),
-      start: (request) => send('sweeps:start', request),
-      cancel: (sweepId) => send('sweeps:cancel', sweepId),
-      active: () => send('sweeps:active'),
-      onEvent: subscriber(sweepListeners),
-    },
-    results: {
-      list: () => send('results:list'),
-      get: (runId) => send('results:get', runId),
-      delete: (runId) => send('results:delete', runId),
-      import: (fileName, text) => send('results:import', fileName, text),
-      importHyperfine: (file, text, details) => send('results:importHyperfine', file, text, details),
-      export: (runId, format) => send('results:export', runId, format),
-      published: () => send('results:published'),
-      rows: (runIds) => send('results:rows', runIds),
-      machineRatios: (runIds, keys) => send('results:machineRatios', runIds, keys),
-    },
-    recommend: {
-      forRuns: (runIds, profile, includePublished) =>
-        send('recommend:forRuns', runIds, profile, includePublished),
-    },
+    ...apiFromCall(send, subscriptionsFrom(subscriber)),
     close() {
       if (finished === null)
         finished = new MountbenchError('INTERNAL', 'The connection was closed by the page');
