@@ -26,7 +26,8 @@ export const SCRIPTED_CLOCK: ClockSource = {
 /** How one backend behaves. */
 export interface ScriptedBackend {
   /**
-   * Seconds the `index`-th sample (0-based, warm-ups included) of a workload body takes here.
+   * Seconds one execution of a workload body takes here in its `index`-th sample (0-based,
+   * warm-ups included); a batched sample runs the body several times and takes that many times as long.
    * Throwing fails that sample, as a broken `docker exec` would.
    */
   seconds(body: string, index: number): number;
@@ -47,6 +48,12 @@ function sampleBody(script: string): string | null {
   const start = script.indexOf('\n{\n');
   const end = script.indexOf('\n} >/dev/null');
   return start >= 0 && end > start ? script.slice(start + 3, end) : null;
+}
+
+/** How many times a sample script runs its body in the timed part (sample-script.ts batches). */
+function executionsOf(script: string): number {
+  const m = /while \[ "\$mb_i" -lt (\d+) \]/.exec(script);
+  return m ? Number(m[1]) : 1;
 }
 
 function reading(seconds: number): string {
@@ -92,7 +99,7 @@ export class ScriptedExecutor implements BackendExecutor {
     const index = this.counts.get(body) ?? 0;
     this.counts.set(body, index + 1);
     // Calibration times `:` between the two clock reads: nothing, on a scripted clock.
-    const seconds = body === ':' ? 0 : this.script.seconds(body, index);
+    const seconds = body === ':' ? 0 : this.script.seconds(body, index) * executionsOf(script);
     if (body !== ':') this.sampled.push(body);
     this.options.elapse?.(seconds);
     const t0 = this.now;
