@@ -9,15 +9,17 @@ import { BENCH_ROOT, ContainerExecutor } from '../runner/container-executor';
 import { claimRunDir } from '../runner/leftovers';
 import { runWorkDir } from '../runner/run';
 
-export async function observeBindFsType(options: {
-  docker: Dockerode;
+/** What the probe needs besides the engine: the bench image, the variant and where to lay its folder. */
+export interface BindProbe {
   image: string;
   provider: ProviderId;
   variant: string;
   cacheDir: string;
   probeId: string;
   signal: AbortSignal;
-}): Promise<string> {
+}
+
+export async function observeBindFsType(options: BindProbe & { docker: Dockerode }): Promise<string> {
   const dir = runWorkDir(options.cacheDir, options.probeId);
   await claimRunDir(dir);
   try {

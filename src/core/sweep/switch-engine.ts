@@ -4,19 +4,11 @@
 // Docker engine; the switch's order (journal, apply, wait, verify) stays the real code.
 import type Dockerode from 'dockerode';
 import { resolveEngine, type ResolvedEngine } from '../engines';
-import type { ProviderId } from '../../shared/ids';
 import type { ProviderContext } from '../providers/provider';
 import { ensureImage } from '../runner/image';
-import { observeBindFsType } from './observe-fs';
+import { observeBindFsType, type BindProbe } from './observe-fs';
 
-export interface BindProbe {
-  image: string;
-  provider: ProviderId;
-  variant: string;
-  cacheDir: string;
-  probeId: string;
-  signal: AbortSignal;
-}
+export type { BindProbe };
 
 export interface SwitchEngine {
   connect(engineName: string, live: ProviderContext, signal: AbortSignal): Promise<ResolvedEngine>;
