@@ -6,7 +6,7 @@ import { connect, createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
+import { WebSocket, type RawData } from 'ws';
 import { createCoreApi } from '../../src/core/app/core-api';
 import { startServeServer, type ServeServer } from '../../src/server/serve-server';
 import type { MountbenchApi } from '../../src/shared/api';
@@ -354,14 +354,31 @@ describe('hostile image names in a run request', () => {
     image,
   });
 
-  /** Sends one call and waits for its reply, skipping pushed run events. */
-  async function call(socket: WebSocket, id: number, channel: string, args: unknown[]): Promise<WsReply> {
-    socket.send(JSON.stringify({ id, channel, args, token: server.token }));
-    for (;;) {
-      const next = await nextMessage(socket);
-      if ('closed' in next) throw new Error(`closed ${next.closed}`);
-      if ((next.reply as { id?: unknown }).id === id) return next.reply;
-    }
+  /**
+   * Sends one call and waits for its reply, skipping pushed job events. One listener hears every
+   * message: a job's first push and the call's reply can arrive in one chunk, and a listener added
+   * again after each message would miss the second.
+   */
+  function call(socket: WebSocket, id: number, channel: string, args: unknown[]): Promise<WsReply> {
+    return new Promise((resolve, reject) => {
+      const stop = () => {
+        socket.off('message', onMessage);
+        socket.off('close', onClose);
+      };
+      const onMessage = (data: RawData) => {
+        const reply = JSON.parse(data.toString()) as WsReply;
+        if ((reply as { id?: unknown }).id !== id) return;
+        stop();
+        resolve(reply);
+      };
+      const onClose = (code: number) => {
+        stop();
+        reject(new Error(`closed ${code}`));
+      };
+      socket.on('message', onMessage);
+      socket.on('close', onClose);
+      socket.send(JSON.stringify({ id, channel, args, token: server.token }));
+    });
   }
 
   it('refuses a name outside Docker grammar, before the engine, and stays up', async () => {
