@@ -9,10 +9,20 @@ export interface EventSink {
   send(text: string): void;
 }
 
-export function broadcastJobEvents(api: MountbenchApi, sinks: () => Iterable<EventSink>): () => void {
+/**
+ * `schedule` puts each push in order with the answers (ws-session's turn queue): the answer to
+ * `jobs:start` waits its turn there, and a push sent past it would reach the page first.
+ */
+export function broadcastJobEvents(
+  api: MountbenchApi,
+  sinks: () => Iterable<EventSink>,
+  schedule: (send: () => void) => void = (send) => send(),
+): () => void {
   return pumpJobEvents(api, (job) => {
     const push: WsPush = { job };
     const text = JSON.stringify(push);
-    for (const sink of sinks()) sink.send(text);
+    schedule(() => {
+      for (const sink of sinks()) sink.send(text);
+    });
   });
 }

@@ -18,7 +18,7 @@ import { createServeCredentials, credentialKey } from './serve-credentials';
 import { securityHeaders } from './serve-csp';
 import { createToken } from './serve-token';
 import { serveStatic } from './static-files';
-import { handleSession } from './ws-session';
+import { handleSession, inTurnAfterAnswers } from './ws-session';
 
 /**
  * A client that opens a connection and sends its request slowly (slow-loris), or never, holds a
@@ -243,8 +243,10 @@ export async function startServeServer(options: ServeServerOptions): Promise<Ser
     }
   }, timeouts.pingMs);
   heartbeat.unref();
-  const stopEvents = broadcastJobEvents(options.api, () =>
-    [...sockets].filter((ws) => ws.readyState === ws.OPEN),
+  const stopEvents = broadcastJobEvents(
+    options.api,
+    () => [...sockets].filter((ws) => ws.readyState === ws.OPEN),
+    inTurnAfterAnswers,
   );
 
   const origin = `http://${SERVE_HOST}:${port}`;

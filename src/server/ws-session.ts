@@ -33,6 +33,14 @@ function rawBytes(data: RawData): number {
  */
 const turns = createTurnQueue();
 
+/**
+ * Runs `task` on the same queue as the answers, after every answer queued before it: a job's first
+ * event is pushed after the answer that started the job, as the page's job store expects.
+ */
+export function inTurnAfterAnswers(task: () => void): void {
+  turns.push(task);
+}
+
 function badInput(message: string): SerializedError {
   return { name: 'MountbenchError', message, code: 'BAD_INPUT' };
 }

@@ -432,9 +432,15 @@ describe('hostile image names in a run request', () => {
   it("a page's custom command never runs on the host: the baseline skips it, nothing is written there", async () => {
     const planted = join(data.path, 'planted');
     const socket = await openOk();
+    // What reached the page, in order: the page's job store follows a job from start's answer on.
+    const heard: string[] = [];
     const done = new Promise<{ skipped?: { backendId: string; reason: string }[] }>((resolve) => {
       socket.on('message', (raw) => {
-        const message = JSON.parse(raw.toString()) as { job?: { event: { type: string; run?: never } } };
+        const message = JSON.parse(raw.toString()) as {
+          id?: number;
+          job?: { event: { type: string; run?: never } };
+        };
+        heard.push(message.job ? message.job.event.type : `answer ${message.id}`);
         if (message.job?.event.type === 'run-done') resolve(message.job.event.run as never);
       });
     });
@@ -461,6 +467,7 @@ describe('hostile image names in a run request', () => {
       },
     ]);
     expect(existsSync(planted)).toBe(false);
+    expect(heard.slice(0, 2)).toEqual(['answer 50', 'planned']);
     expect(await call(socket, 51, 'jobs:active', [])).toEqual({ id: 51, ok: true, value: [] });
     socket.close();
   }, 60_000);
