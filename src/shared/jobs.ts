@@ -2,7 +2,9 @@
 // started by one call with a request naming its kind, cancelled and listed by id, and followed on
 // one stream whose every event names its job and carries that kind's own typed payload (the live
 // chart needs a run's samples as they are). A kind's payload keeps its own end event (`run-done`,
-// `sweep-done`, `apply-done`), which says how it ended.
+// `sweep-done`, `apply-done`), which says how it ended. This file is the one place a kind's payload
+// type is tied to its kind (`JobPayloads`); the registry, the throttle, the push, the bridge and the
+// stores take it from here and need not name any kind's events.
 import type { ProviderId } from './ids';
 import type { RunEvent } from './run-events';
 import type { RunRequest } from './run-plan';
@@ -37,14 +39,35 @@ export type ActiveJob =
   | { jobId: string; kind: 'sweep'; label: string }
   | { jobId: string; kind: 'apply'; label: string; provider: ProviderId; variant: string };
 
+/** Each kind's end event is `<kind>-done` (`run-done`, `sweep-done`, `apply-done`). */
+export type JobEndType<K extends JobKind> = `${K}-done`;
+
+/**
+ * Proof, checked by the compiler, that every kind's payload has its `<kind>-done` event and names
+ * its job by the field in `PAYLOAD_JOB_ID`: a kind added without them does not compile.
+ */
+type EveryKindEnds = {
+  [K in JobKind]: Extract<JobPayloads[K], { type: JobEndType<K> }> extends never ? K : never;
+}[JobKind];
+const everyKindEnds: [EveryKindEnds] extends [never] ? true : never = true;
+void everyKindEnds;
+
+/** The field by which each kind's payload names its job (the job's id). */
+export const PAYLOAD_JOB_ID = { run: 'runId', sweep: 'sweepId', apply: 'applyId' } as const satisfies {
+  [K in JobKind]: keyof JobPayloads[K];
+};
+
+/** The job a payload of kind `kind` belongs to. */
+export function payloadJobId<K extends JobKind>(kind: K, payload: JobPayloads[K]): string {
+  return (payload as unknown as Record<string, string>)[PAYLOAD_JOB_ID[kind]];
+}
+
+/** Whether a payload of kind `kind` is its job's last. */
+export function isPayloadEnd<K extends JobKind>(kind: K, payload: JobPayloads[K]): boolean {
+  return payload.type === `${kind}-done`;
+}
+
 /** Whether the event is its job's last (the kind's own end event). */
 export function isJobEnd(event: JobEvent): boolean {
-  switch (event.kind) {
-    case 'run':
-      return event.event.type === 'run-done';
-    case 'sweep':
-      return event.event.type === 'sweep-done';
-    case 'apply':
-      return event.event.type === 'apply-done';
-  }
+  return isPayloadEnd(event.kind, event.event);
 }

@@ -175,14 +175,47 @@ export interface SweepFinish {
 export type SweepEvent =
   ({ sweepId: string } & SweepProgress) | { type: 'sweep-done'; sweepId: string; finish: SweepFinish };
 
-/** An apply job's payload on the job stream (shared/jobs.ts): every event names its apply. */
+/**
+ * An apply job's payload on the job stream (shared/jobs.ts): every event names its apply. The
+ * product's waiting lines are `progress`, as a sweep's are, so the throttle keeps only the latest of
+ * any job's without knowing its kind; the end is `apply-done`, as every kind's is `<kind>-done`.
+ * These events are read only through `foldApplyEvent` below (the dashboard and the CLI alike).
+ */
 export type ApplyEvent =
-  | { type: 'apply'; applyId: string; phase: ApplyPhase; message?: string }
+  /** A step; `restore` says why it did not take. */
+  | { type: 'apply'; applyId: string; phase: Exclude<ApplyPhase, 'progress'>; message?: string }
+  | { type: 'progress'; applyId: string; message: string }
   /** The end: `result` says how it went; `error` when it stopped before it could say (refused). */
   | { type: 'apply-done'; applyId: string; result: ApplyResult | null; error?: SerializedError };
 
-/** Where "Apply this setting" is (the `apply` event's phase). */
+/** Where "Apply this setting" is: a step, or `progress` while it waits for the product. */
 export type ApplyPhase = 'backup' | 'apply' | 'wait' | 'verify' | 'progress' | 'restore';
+
+/** An apply followed from its events: its latest step (or waiting line) and how it ended. */
+export interface ApplyProgress {
+  applyId: string;
+  step: { phase: ApplyPhase; message: string | null } | null;
+  result: ApplyResult | null;
+  /** Why it stopped before it could say how it went (a journal left unfinished…). */
+  error: SerializedError | null;
+  ended: boolean;
+}
+
+export function emptyApplyProgress(applyId: string): ApplyProgress {
+  return { applyId, step: null, result: null, error: null, ended: false };
+}
+
+/** Folds one of an apply's events in; the one reader of `ApplyEvent`'s shapes. */
+export function foldApplyEvent(progress: ApplyProgress, event: ApplyEvent): ApplyProgress {
+  switch (event.type) {
+    case 'apply':
+      return { ...progress, step: { phase: event.phase, message: event.message ?? null } };
+    case 'progress':
+      return { ...progress, step: { phase: 'progress', message: event.message } };
+    case 'apply-done':
+      return { ...progress, result: event.result, error: event.error ?? null, ended: true };
+  }
+}
 
 /** The dry run of "Apply this setting". */
 export interface ApplyProposal {

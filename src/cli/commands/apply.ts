@@ -2,10 +2,10 @@
 // restarts, which containers stop) and change nothing; with --yes, switch the product, verify, and
 // leave it there, or put the original back if it does not take.
 import type { Command } from 'commander';
-import { MountbenchError, type SerializedError } from '../../shared/errors';
+import { MountbenchError } from '../../shared/errors';
 import { errorFromData } from '../../shared/ipc-bridge';
 import { PROVIDER_IDS } from '../../shared/ids';
-import { variantIdSchema, type ApplyResult } from '../../shared/sweep';
+import { emptyApplyProgress, foldApplyEvent, variantIdSchema } from '../../shared/sweep';
 import { providerContext } from '../../core/providers/provider-context';
 import { PLAIN_ENGINE, providerById } from '../../core/providers/registry';
 import { cacheDir } from '../../core/store';
@@ -43,8 +43,9 @@ async function applyCommand(flags: ApplyFlags): Promise<void> {
     again: 'warn',
   });
   const { jobs, follow } = cliJobs();
-  // Set by the job's last event (a holder: TypeScript does not see a callback assign a local).
-  const ended: { result: ApplyResult | null; error?: SerializedError } = { result: null };
+  // Folded as the dashboard folds it (shared/sweep.ts): each new step is printed as it comes.
+  // A holder: TypeScript does not see a callback assign a local.
+  const followed = { progress: emptyApplyProgress('') };
   try {
     const applyId = await startApplyJob(jobs, provider.id, variant.data, {
       cacheDir: cacheDir(),
@@ -53,14 +54,13 @@ async function applyCommand(flags: ApplyFlags): Promise<void> {
       readyTimeoutMs,
       save: async () => undefined,
     });
+    followed.progress = emptyApplyProgress(applyId);
     await follow('apply', applyId, cancel, (event) => {
-      if (event.type === 'apply')
-        process.stderr.write(`${event.phase}${event.message ? `: ${event.message}` : ''}\n`);
-      else {
-        ended.result = event.result;
-        // Refused before it changed anything (another change in progress, an unfinished journal…).
-        if (event.error) ended.error = event.error;
-      }
+      const before = followed.progress;
+      const after = foldApplyEvent(before, event);
+      followed.progress = after;
+      if (after.step && after.step !== before.step && !after.ended)
+        process.stderr.write(`${after.step.phase}${after.step.message ? `: ${after.step.message}` : ''}\n`);
     });
   } catch (err) {
     if (cancel.endedBy(err)) return;
@@ -68,8 +68,9 @@ async function applyCommand(flags: ApplyFlags): Promise<void> {
   } finally {
     cancel.dispose();
   }
-  const { result } = ended;
-  if (!result && ended.error) throw errorFromData(ended.error);
+  const { result, error } = followed.progress;
+  // Refused before it changed anything (another change in progress, an unfinished journal…).
+  if (!result && error) throw errorFromData(error);
   if (!result) throw new MountbenchError('INTERNAL', 'the apply ended without a result');
   process.stdout.write(`${applyResultText(result)}\n`);
   if (result.status === 'failed') process.exitCode = cancel.received() ? cancel.exitCode() : 1;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../shared/run-events';
 import type { RunFile } from '../../shared/result-schema';
+import type { JobEvent, JobEventOf } from '../../shared/jobs';
 import type { SweepEvent } from '../../shared/sweep';
 import {
-  applyCoalesceKey,
   coalesceKey,
   createEventThrottle,
   jobCoalesceKey,
@@ -237,12 +237,18 @@ describe('sweep events through the throttle', () => {
     expect(sent.at(-1)?.type).toBe('sweep-done');
   });
 
-  it("coalesces an apply's waiting lines per apply, never its steps or its end", () => {
-    expect(applyCoalesceKey({ type: 'apply', applyId: 'a', phase: 'verify' })).toBeNull();
-    expect(applyCoalesceKey({ type: 'apply-done', applyId: 'a', result: null })).toBeNull();
-    const key = applyCoalesceKey({ type: 'apply', applyId: 'a', phase: 'progress', message: 'starting' });
+  it("coalesces an apply's waiting lines per apply, never its steps or its end, by the one job key", () => {
+    const apply = (event: JobEventOf<'apply'>['event']): JobEvent => ({
+      jobId: event.applyId,
+      kind: 'apply',
+      event,
+    });
+    expect(jobCoalesceKey(apply({ type: 'apply', applyId: 'a', phase: 'verify' }))).toBeNull();
+    expect(jobCoalesceKey(apply({ type: 'apply-done', applyId: 'a', result: null }))).toBeNull();
+    const key = jobCoalesceKey(apply({ type: 'progress', applyId: 'a', message: 'starting' }));
     expect(key).not.toBeNull();
-    expect(applyCoalesceKey({ type: 'apply', applyId: 'b', phase: 'progress' })).not.toBe(key);
+    expect(jobCoalesceKey(apply({ type: 'progress', applyId: 'a', message: 'running' }))).toBe(key);
+    expect(jobCoalesceKey(apply({ type: 'progress', applyId: 'b', message: 'starting' }))).not.toBe(key);
   });
 });
 
@@ -266,7 +272,7 @@ describe('jobCoalesceKey', () => {
     const waiting = jobCoalesceKey({
       jobId: 'a-1',
       kind: 'apply',
-      event: { type: 'apply', applyId: 'a-1', phase: 'progress', message: 'VM booting' },
+      event: { type: 'progress', applyId: 'a-1', message: 'VM booting' },
     });
     expect(waiting).not.toBeNull();
     expect(

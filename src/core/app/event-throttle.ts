@@ -3,7 +3,7 @@
 // change the shape of the run are never dropped or delayed.
 import type { JobEvent } from '../../shared/jobs';
 import type { RunEvent } from '../../shared/run-events';
-import type { ApplyEvent, SweepEvent } from '../../shared/sweep';
+import type { SweepEvent } from '../../shared/sweep';
 
 /**
  * Five flushes a second per backend: the dashboard redraws a few times a second anyway, and at 30
@@ -49,26 +49,32 @@ export function coalesceKey(event: RunEvent): string | null {
 }
 
 /**
+ * Any kind's `progress` payload is the product's latest waiting line ("VM booting…"): only the
+ * newest of a job is worth sending. Keyed by kind, not by any kind's own events, so a kind added
+ * later coalesces its waiting lines with nothing written here.
+ */
+function progressKey(payload: { type: string }): string | null {
+  return payload.type === 'progress' ? 'progress' : null;
+}
+
+/**
  * A sweep's events: the run events it wraps coalesce as a run's do, the product's progress
- * messages ("VM booting…") keep only the latest; phase changes and the end are always delivered.
+ * messages keep only the latest; phase changes and the end are always delivered.
  */
 export function sweepCoalesceKey(event: SweepEvent): string | null {
   if (event.type === 'run') {
     const inner = coalesceKey(event.event);
     return inner === null ? null : `sweep\u0000${event.sweepId}\u0000${inner}`;
   }
-  if (event.type === 'progress') return `progress\u0000${event.sweepId}`;
-  return null;
-}
-
-/** An apply's "waiting for the product" lines replace each other; its steps and end never do. */
-export function applyCoalesceKey(event: ApplyEvent): string | null {
-  return event.type === 'apply' && event.phase === 'progress' ? `apply\u0000${event.applyId}` : null;
+  const progress = progressKey(event);
+  return progress === null ? null : `${progress}\u0000${event.sweepId}`;
 }
 
 /**
- * The one key of the one job stream: each kind's payload coalesces by its own rule above (every
- * key names its job's id), prefixed by the kind so two kinds' keys never meet.
+ * The one key of the one job stream, prefixed by the kind and the job's id so two jobs' keys never
+ * meet: a waiting line of any kind keeps only its latest; a run's samples (also inside a sweep)
+ * coalesce per backend. A kind with no per-item progress needs no rule: its other events, and
+ * every kind's end, are always delivered.
  */
 export function jobCoalesceKey(job: JobEvent): string | null {
   const inner =
@@ -76,7 +82,7 @@ export function jobCoalesceKey(job: JobEvent): string | null {
       ? coalesceKey(job.event)
       : job.kind === 'sweep'
         ? sweepCoalesceKey(job.event)
-        : applyCoalesceKey(job.event);
+        : progressKey(job.event);
   return inner === null ? null : `${job.kind}\u0000${job.jobId}\u0000${inner}`;
 }
 

@@ -105,7 +105,11 @@ export async function startApplyJob(
           ...(options.readyTimeoutMs ? { readyTimeoutMs: options.readyTimeoutMs } : {}),
           signal,
           onEvent: (phase, message) =>
-            emit({ type: 'apply', applyId, phase, ...(message ? { message } : {}) }),
+            emit(
+              phase === 'progress'
+                ? { type: 'progress', applyId, message: message ?? '' }
+                : { type: 'apply', applyId, phase, ...(message ? { message } : {}) },
+            ),
         });
         emit({ type: 'apply-done', applyId, result });
       } catch (err) {

@@ -52,7 +52,7 @@ export function ApplyJobPanel() {
       className={`callout ${!result || result.status === 'failed' ? 'error' : ''}`}
       data-testid={result ? `apply-result-${result.status}` : 'apply-error'}
     >
-      <p data-testid="apply-result-message">{result?.message ?? progress.error}</p>
+      <p data-testid="apply-result-message">{result?.message ?? progress.error?.message}</p>
       {result?.status === 'applied' && result.backups.length > 0 && (
         <p data-testid="apply-backups">Copy of the old settings: {result.backups.join(', ')}</p>
       )}

@@ -74,9 +74,7 @@ describe('Apply this setting', () => {
   it('shows progress while applying, and Cancel asks the core to stop that apply by its id', async () => {
     const { user, api, stores } = setUp();
     api.holdApply = true;
-    api.applyEvents = [
-      { type: 'apply', applyId: '', phase: 'progress', message: 'Docker Desktop to be ready: starting' },
-    ];
+    api.applyEvents = [{ type: 'progress', applyId: '', message: 'Docker Desktop to be ready: starting' }];
     await user.click(screen.getByTestId('apply-setting'));
     await user.click(await screen.findByTestId('apply-confirm-confirm'));
     await waitFor(() =>

@@ -4,24 +4,28 @@
 import { createStore } from 'zustand/vanilla';
 import type { MountbenchApi } from '../../../shared/api';
 import type { ProviderId } from '../../../shared/ids';
-import type { ApplyEvent, ApplyPhase, ApplyProposal, ApplyResult } from '../../../shared/sweep';
+import type { JobPayloads } from '../../../shared/jobs';
+import { isPayloadEnd, payloadJobId } from '../../../shared/jobs';
+import {
+  emptyApplyProgress,
+  foldApplyEvent,
+  type ApplyProgress,
+  type ApplyProposal,
+} from '../../../shared/sweep';
 import { errorMessage } from '../lib/error-message';
 import { jobSlice, jobsOfKind, type JobSlice } from './job-store';
+
+export type { ApplyProgress } from '../../../shared/sweep';
 
 export interface ApplyTarget {
   provider: ProviderId;
   variant: string;
 }
 
-export interface ApplyProgress {
-  applyId: string;
-  step: { phase: ApplyPhase; message: string | null } | null;
-  result: ApplyResult | null;
-  /** Why it stopped before it could say how it went (a journal left unfinished…). */
-  error: string | null;
-}
+// The store reads an apply's events only through the shared fold (the CLI uses the same one).
+type ApplyPayload = JobPayloads['apply'];
 
-export type ApplyState = JobSlice<ApplyTarget, ApplyEvent, ApplyProgress> & {
+export type ApplyState = JobSlice<ApplyTarget, ApplyPayload, ApplyProgress> & {
   /** The confirmation around a start: none → planning → confirming; error: the dry run or start failed. */
   dialog: 'none' | 'planning' | 'confirming' | 'error';
   /** What the dialog is about. */
@@ -34,17 +38,11 @@ export type ApplyState = JobSlice<ApplyTarget, ApplyEvent, ApplyProgress> & {
   dismiss(): void;
 };
 
-function reduceApply(progress: ApplyProgress, event: ApplyEvent): ApplyProgress {
-  if (event.type === 'apply')
-    return { ...progress, step: { phase: event.phase, message: event.message ?? null } };
-  return { ...progress, result: event.result, error: event.error?.message ?? null };
-}
-
 export function createApplyStore(options: { api: MountbenchApi; onApplied?: () => void }) {
   const { api } = options;
   const applies = jobsOfKind(api, 'apply');
   return createStore<ApplyState>()((set, get) => ({
-    ...jobSlice<ApplyTarget, ApplyEvent, ApplyProgress, ApplyState>(
+    ...jobSlice<ApplyTarget, ApplyPayload, ApplyProgress, ApplyState>(
       {
         noun: 'the apply',
         start: async ({ provider, variant }) =>
@@ -57,10 +55,10 @@ export function createApplyStore(options: { api: MountbenchApi; onApplied?: () =
             : null;
         },
         subscribe: applies.subscribe,
-        idOf: (event) => event.applyId,
-        empty: (applyId) => ({ applyId, step: null, result: null, error: null }),
-        reduce: reduceApply,
-        isEnd: (event) => event.type === 'apply-done',
+        idOf: (event) => payloadJobId('apply', event),
+        empty: emptyApplyProgress,
+        reduce: foldApplyEvent,
+        isEnd: (event) => isPayloadEnd('apply', event),
         onEnd: () => options.onApplied?.(),
         onError: (_context, err) => set({ dialog: 'error', error: errorMessage(err) }),
       },

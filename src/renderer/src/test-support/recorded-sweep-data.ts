@@ -1,6 +1,6 @@
 // What the real core answered against the stand-in Docker Desktop sandbox (test/stand-ins), recorded
 // once with `createCoreApi(...).providers.list()`, `sweeps.propose`, `providers.planApply`,
-// the apply (then `providers.apply`) and a sweep's event stream; apply events now carry `applyId`; the sandbox paths are replaced by a user's home.
+// the apply (then `providers.apply`) and a sweep's event stream; apply events now carry `applyId` and its waiting lines are `progress` events; the sandbox paths are replaced by a user's home.
 // The stand-in's engine is the local dockerd, so bind mounts show ext4 and every Mac variant is
 // refused by verification: that is what these recordings say.
 import type {
@@ -249,15 +249,13 @@ export const APPLY_EVENTS: ApplyEvent[] = [
     phase: 'wait',
   },
   {
-    type: 'apply',
+    type: 'progress',
     applyId: '20261130-013139-2496de',
-    phase: 'progress',
     message: 'Docker Desktop to be ready: starting',
   },
   {
-    type: 'apply',
+    type: 'progress',
     applyId: '20261130-013139-2496de',
-    phase: 'progress',
     message: 'Docker Desktop to be ready: running',
   },
   {
