@@ -107,7 +107,12 @@ describe('publishedRows', () => {
     expect(find((r) => r.backend.mount === 'docker-sync').backend.label).toBe(
       'Docker Desktop · osxfs · docker-sync (unison)',
     );
-    const host = find((r) => r.backend.mount === 'host');
+    const host = find(
+      (r) =>
+        r.backend.mount === 'host' &&
+        r.source.kind === 'published' &&
+        r.source.sourceId === 'rancher-desktop-2024',
+    );
     expect(host.backend.provider).toBeNull();
     expect(host.backend.label).toBe('macOS host · host (no container)');
   });
