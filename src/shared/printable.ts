@@ -60,13 +60,31 @@ export function findControlCharacter(value: unknown, at = '', multiLine = false)
     return found ? `${at || '(top level)'} holds ${found}` : null;
   }
   if (typeof value !== 'object' || value === null) return null;
-  const entries: [string, unknown][] = Array.isArray(value)
-    ? value.map((v, i) => [`${at}[${i}]`, v])
-    : Object.entries(value).map(([k, v]) => [at ? `${at}.${k}` : k, v]);
-  for (const [where, child] of entries) {
-    const key = where.slice(where.lastIndexOf('.') + 1);
-    const found = findControlCharacter(child, where, multiLine || MULTI_LINE_KEYS.has(key));
+  // A child's path is built only for a child that can hold text: a run's samples are millions of
+  // numbers, and a path string made for each kept a 40 MB import busy for seconds.
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const child: unknown = value[i];
+      if (!holdsText(child)) continue;
+      // An element inherits its array's rule (its key, `name[i]`, is never a multi-line key).
+      const found = findControlCharacter(child, `${at}[${i}]`, multiLine);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [name, child] of Object.entries(value)) {
+    if (!holdsText(child)) continue;
+    const key = name.slice(name.lastIndexOf('.') + 1);
+    const found = findControlCharacter(
+      child,
+      at ? `${at}.${name}` : name,
+      multiLine || MULTI_LINE_KEYS.has(key),
+    );
     if (found) return found;
   }
   return null;
+}
+
+function holdsText(value: unknown): boolean {
+  return typeof value === 'string' || (typeof value === 'object' && value !== null);
 }
