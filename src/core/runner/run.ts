@@ -315,19 +315,31 @@ async function measureAll(ctx: RunContext, log: RunLog, sharedFixtures: SharedFi
       await lookForOtherRuns(ctx, log);
     }
   } finally {
-    for (const backend of ctx.backends) {
-      const executor = executors.get(backend.id);
-      log.emit({
-        type: 'phase',
-        runId: ctx.runId,
-        backendId: backend.id,
-        workloadId: null,
-        phase: 'cleanup',
-      });
-      if (executor) await executor.dispose().catch((err: unknown) => log.error(err, backend.id, null));
-      const ok = executors.has(backend.id) && !log.failedBackends.has(backend.id) && !ctx.signal.aborted;
-      log.emit({ type: 'backend-done', runId: ctx.runId, backendId: backend.id, ok });
-    }
+    await disposeAll(ctx, log, executors);
+  }
+}
+
+/**
+ * Every backend's executor removed at once: each removal is mostly the engine's (a container, a
+ * volume, a FUSE unmount) and its own folder, none depends on another, and one by one they queued
+ * several seconds per backend behind the answer. Each backend still reports its cleanup phase
+ * first and its backend-done after, in the planned order.
+ */
+async function disposeAll(
+  ctx: RunContext,
+  log: RunLog,
+  executors: ReadonlyMap<string, BackendExecutor>,
+): Promise<void> {
+  for (const backend of ctx.backends)
+    log.emit({ type: 'phase', runId: ctx.runId, backendId: backend.id, workloadId: null, phase: 'cleanup' });
+  const outcomes = await Promise.allSettled(
+    ctx.backends.map((backend) => executors.get(backend.id)?.dispose()),
+  );
+  for (const [index, backend] of ctx.backends.entries()) {
+    const outcome = outcomes[index];
+    if (outcome.status === 'rejected') log.error(outcome.reason, backend.id, null);
+    const ok = executors.has(backend.id) && !log.failedBackends.has(backend.id) && !ctx.signal.aborted;
+    log.emit({ type: 'backend-done', runId: ctx.runId, backendId: backend.id, ok });
   }
 }
 

@@ -41,6 +41,8 @@ export interface ScriptedBackend {
 export interface ScriptedOptions {
   /** Told each sample's scripted seconds, e.g. to move a fake Date on (budget tests). */
   elapse?(seconds: number): void;
+  /** Told when a disposal begins and ends; one event-loop turn lies between, as an engine call's does. */
+  disposing?(backendId: string, step: 'begin' | 'end'): void;
 }
 
 /** The workload body of a sample script (sample-script.ts), or null for any other script. */
@@ -149,6 +151,9 @@ export class ScriptedExecutor implements BackendExecutor {
 
   async dispose(): Promise<void> {
     this.disposals += 1;
+    this.options.disposing?.(this.backendId, 'begin');
+    await new Promise((resolve) => setImmediate(resolve));
+    this.options.disposing?.(this.backendId, 'end');
   }
 }
 
