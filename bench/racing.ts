@@ -4,9 +4,12 @@
 // throttle; interleaved against sequential, each side's mean shown) and repeatability of Quick
 // runs. Every figure comes from executeRun exactly as a user's run.
 //
-//   npx tsx bench/racing.ts --part answer,ab,aa,drift,repeat [--trials 40] [--aa-cap 20] [--reps 3]
+// \`quick5\` times the dashboard's Quick preset on five backends against 10 fixed runs of the same
+// plan (issue 22, item 4).
+//
+//   npx tsx bench/racing.ts --part answer,quick5,ab,aa,drift,repeat [--trials 40] [--aa-cap 20] [--reps 3]
 import { spawn } from 'node:child_process';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import type { Backend, RunFile } from '../src/shared/result-schema';
 import type { RunRequest } from '../src/shared/run-plan';
 import { formatRatioInterval } from '../src/shared/format-ratio';
@@ -26,7 +29,7 @@ import { halfSpeedThrottle } from './lib/half-speed-throttle';
 import { PhaseClock } from './lib/phase-clock';
 import { settleDisk } from './lib/settle-disk';
 
-const PARTS = ['answer', 'ab', 'aa', 'drift', 'repeat'] as const;
+const PARTS = ['answer', 'quick5', 'ab', 'aa', 'drift', 'repeat'] as const;
 type Part = (typeof PARTS)[number];
 
 const USAGE = `Usage: npx tsx bench/racing.ts [options]
@@ -34,7 +37,7 @@ const USAGE = `Usage: npx tsx bench/racing.ts [options]
   --part <list>     ${PARTS.join(', ')} (default all, in that order)
   --trials <n>      A/A trials (default 40); A/B trials are a quarter of it (at least 5)
   --aa-cap <n>      the racing cap for A/A trials (default 20: the rule holds at any cap)
-  --reps <n>        repetitions of the time-to-answer arms, in rotating order (default 3)
+  --reps <n>        repetitions of the time-to-answer arms (answer, quick5), in rotating order (default 3)
   --image <ref>     bench image (default MOUNTBENCH_IMAGE or the pinned BusyBox)`;
 
 const OPTIONS: BenchOptions = {
@@ -116,12 +119,13 @@ const FUSE = 'docker-engine/fuse/bind';
 const log = (text: string) => process.stderr.write(`${text} (load ${loadLine()})\n`);
 const out = (text: string) => process.stdout.write(`${text}\n`);
 
-/**
- * The arms run in rotating order over `reps` repetitions (A B C, B C A, C A B, …), as the runner's
- * own rounds do: on a shared machine the disk and CPU drift by 2× within minutes, and arms run one
- * after another would charge that drift to whichever came later. Each arm's figure is the median.
- */
-async function timeToAnswer(image: string | undefined, reps: number, signal: AbortSignal): Promise<void> {
+interface AnswerPlan {
+  title: string;
+  arms: { name: string; request: RunRequest }[];
+}
+
+/** native vs FUSE bind at the published sizes: fixed 10, racing from 3, racing from 5. */
+function nativeVsFusePlan(image: string | undefined): AnswerPlan {
   const request = {
     ...BASE,
     ...(image ? { image } : {}),
@@ -132,12 +136,50 @@ async function timeToAnswer(image: string | undefined, reps: number, signal: Abo
   } satisfies Omit<RunRequest, 'runs'>;
   // Racing from 3 samples is the default; the third arm, from 5 (the default until 1 Dec 2026),
   // shows what a higher minimum costs.
-  const arms = [
-    { name: '10 fixed runs', request: { ...request, runs: 10 } },
-    { name: 'racing, min 3', request: { ...request, runs: 3, race: true } },
-    { name: 'racing, min 5', request: { ...request, runs: 5, race: true } },
-  ];
-  const measured = arms.map(() => [] as { run: RunFile; seconds: number; phases: PhaseClock }[]);
+  return {
+    title: 'native vs FUSE bind, small-file-read,dd-write,metadata-walk, default size',
+    arms: [
+      { name: '10 fixed runs', request: { ...request, runs: 10 } },
+      { name: 'racing, min 3', request: { ...request, runs: 3, race: true } },
+      { name: 'racing, min 5', request: { ...request, runs: 5, race: true } },
+    ],
+  };
+}
+
+/**
+ * The dashboard's Quick preset on five backends (native and FUSE bind, volume, tmpfs, layer):
+ * quick size, 1 warm-up, racing from 3 to a cap of 20, against 10 fixed runs of the same plan.
+ */
+function quickFivePlan(image: string | undefined): AnswerPlan {
+  const request = {
+    ...BASE,
+    ...(image ? { image } : {}),
+    variants: ['native', 'fuse'],
+    mounts: ['bind', 'volume', 'tmpfs', 'layer'],
+    workloads: ['small-file-read', 'dd-write', 'metadata-walk'],
+    size: 'quick',
+  } satisfies Omit<RunRequest, 'runs'>;
+  return {
+    title:
+      'Quick plan on five backends (native+FUSE bind, volume, tmpfs, layer), small-file-read,dd-write,metadata-walk, quick size',
+    arms: [
+      { name: '10 fixed runs', request: { ...request, runs: 10 } },
+      { name: 'Quick (3..20)', request: { ...request, runs: 3, race: true, maxRuns: 20 } },
+    ],
+  };
+}
+
+/**
+ * The arms run in rotating order over `reps` repetitions (A B C, B C A, C A B, …), as the runner's
+ * own rounds do: on a shared machine the disk and CPU drift by 2× within minutes, and arms run one
+ * after another would charge that drift to whichever came later. Each arm's figure is the median;
+ * the 1-minute load at each arm's end is printed beside it, since a loaded machine moves every wall.
+ */
+async function timeToAnswer(plan: AnswerPlan, reps: number, signal: AbortSignal): Promise<void> {
+  const { arms } = plan;
+  const measured = arms.map(
+    () => [] as { run: RunFile; seconds: number; phases: PhaseClock; load: number }[],
+  );
   for (let rep = 0; rep < reps; rep++) {
     for (let k = 0; k < arms.length; k++) {
       const i = (rep + k) % arms.length;
@@ -146,7 +188,7 @@ async function timeToAnswer(image: string | undefined, reps: number, signal: Abo
       );
       const phases = new PhaseClock();
       const done = await run(arms[i].request, signal, undefined, phases);
-      measured[i].push({ ...done, phases });
+      measured[i].push({ ...done, phases, load: loadavg()[0] });
       log(`answer: ${arms[i].name}: ${done.seconds.toFixed(1)} s, ${answer(done.run)}`);
     }
   }
@@ -157,11 +199,9 @@ async function timeToAnswer(image: string | undefined, reps: number, signal: Abo
     p.partSeconds('container') + p.partSeconds('cleanup') + p.partSeconds('finish'),
   ];
   const fixedWall = median(measured[0].map((m) => m.seconds));
+  out(`\n## Time to the answer (${plan.title}; median of ${reps}, arms rotated)`);
   out(
-    `\n## Time to the answer (native vs FUSE bind, small-file-read,dd-write,metadata-walk, default size; median of ${reps}, arms rotated)`,
-  );
-  out(
-    'arm             wall     share  fixture  calibrate  warm-up+timed  container+cleanup  walls (s)                 answers',
+    'arm             wall     share  fixture  calibrate  warm-up+timed  container+cleanup  walls (s)                 loads (1 min)       answers',
   );
   arms.forEach((arm, i) => {
     const runs = measured[i];
@@ -178,22 +218,28 @@ async function timeToAnswer(image: string | undefined, reps: number, signal: Abo
       )}  ${runs
         .map((m) => m.seconds.toFixed(0))
         .join(', ')
-        .padEnd(24)}  ${answers}`,
+        .padEnd(24)}  ${runs
+        .map((m) => m.load.toFixed(1))
+        .join(', ')
+        .padEnd(18)}  ${answers}`,
     );
   });
   // Per repetition, each racing arm against the fixed arm of the same repetition.
-  for (const i of [1, 2])
+  for (let i = 1; i < arms.length; i++)
     out(
       `${arms[i].name}: share of the same repetition's fixed arm: ` +
         measured[i]
           .map((m, rep) => `${((m.seconds / measured[0][rep].seconds) * 100).toFixed(0)} %`)
-          .join(', '),
+          .join(', ') +
+        `; same answer as the fixed arm: ${measured[i]
+          .map((m, rep) => (answer(m.run) === answer(measured[0][rep].run) ? 'yes' : 'no'))
+          .join(', ')}`,
     );
-  for (const i of [1, 2])
+  for (let i = 1; i < arms.length; i++)
     for (const [rep, m] of measured[i].entries())
       for (const w of m.run.race?.workloads ?? [])
         out(
-          `  ${arms[i].name}, repetition ${rep + 1}, ${w.workloadKey}: ${w.outcome} after ${w.rounds} rounds`,
+          `  ${arms[i].name}, repetition ${rep + 1}, ${w.workloadKey}${w.role ? ` (${w.role})` : ''}: ${w.outcome} after ${w.rounds} rounds`,
         );
 }
 
@@ -385,7 +431,8 @@ runBench<Values>({
       ),
     );
     const jobs: Record<Part, () => Promise<void>> = {
-      answer: () => timeToAnswer(image, reps, signal),
+      answer: () => timeToAnswer(nativeVsFusePlan(image), reps, signal),
+      quick5: () => timeToAnswer(quickFivePlan(image), reps, signal),
       ab: () => abTrials(Math.max(5, Math.round(trials / 4)), image, signal),
       aa: () => aaTrials(trials, cap, image, signal),
       drift: () => drift(image, signal),

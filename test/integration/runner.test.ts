@@ -1,6 +1,6 @@
 // The runner against the real Docker Engine: every mount of the plain engine, both variants, the
 // host baseline, cancellation and a missing image. Nothing of dockerode is mocked.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunFile, WorkloadResult } from '../../src/shared/result-schema';
@@ -11,6 +11,7 @@ import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
 import { planBackends } from '../../src/shared/backend-plan';
 import { executeRun, runWorkDir } from '../../src/core/runner/run';
 import { getMachineInfo } from '../../src/core/machine';
+import { smallFileRead } from '../../src/core/workloads/small-file-read';
 import { docker, fuseMountsBelow, hostFsType, image, labelledLeftovers, tempDir } from './support';
 
 const cache = tempDir('runner');
@@ -61,8 +62,23 @@ describe('a quick run on every mount of the local engine', () => {
     return found;
   };
 
+  /** Seen on disk once small-file-read's first sample ran: files in each folder that could hold its fixture. */
+  let onDisk: Record<string, number> | null = null;
+  const countFiles = (dir: string): number =>
+    existsSync(dir)
+      ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length
+      : -1;
+
   beforeAll(async () => {
-    outcome = await run(request, 'it-all-mounts');
+    outcome = await run(request, 'it-all-mounts', {
+      onEvent: (event) => {
+        if (onDisk || event.type !== 'sample' || event.workloadId !== 'small-file-read') return;
+        const runDir = runWorkDir(cache.path, 'it-all-mounts');
+        onDisk = { shared: countFiles(join(runDir, 'shared', 'small-file-read')) };
+        for (const folder of readdirSync(runDir).filter((f) => f.startsWith('backend-')))
+          onDisk[folder] = countFiles(join(runDir, folder, 'data', 'small-file-read'));
+      },
+    });
   });
 
   it('completes every backend and workload without errors, in a valid result file', () => {
@@ -95,6 +111,20 @@ describe('a quick run on every mount of the local engine', () => {
       );
       expect(find('host', workload).fsType).toBe(hostFsType(cache.path));
     }
+  });
+
+  it('lays the read-only fixture once on the host for both bind backends, each reading it through its own share', () => {
+    const { files } = smallFileRead.sizes.quick;
+    expect(onDisk).not.toBeNull();
+    const { shared, ...backends } = onDisk!;
+    expect(shared).toBe(files);
+    // The two bind backends' own folders hold only the mount point; other backends have none.
+    expect(Object.values(backends).filter((n) => n === 0)).toHaveLength(2);
+    expect(Object.values(backends).filter((n) => n > 0)).toEqual([]);
+    // Each still read it through its own share (fs types above): FUSE for one, the host's for the other.
+    expect(find('docker-engine/fuse/bind', 'small-file-read').fsType).not.toBe(
+      find('docker-engine/native/bind', 'small-file-read').fsType,
+    );
   });
 
   it('keeps every timed sample, with sane statistics and the clock that took them', () => {

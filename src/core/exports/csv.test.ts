@@ -54,10 +54,20 @@ describe('runCsv', () => {
       expect(num(row.runs)).toBe(r.stats.runs);
       expect(num(row.ops_per_sample)).toBe(r.opsPerSample ?? 1);
       expect(num(row.first_run_s)).toBe(r.firstRun?.seconds ?? null);
+      expect(num(row.executions_per_sample)).toBe(r.executionsPerSample ?? 1);
+      expect(row.sample_method).toBe(r.sampleMethod ?? 'spaced');
     });
     expect(num(rows[1].mb_per_second)).toBe(16.8);
     expect(rows[0].mb_per_second).toBe('');
     expect(num(rows[2].ns_per_op)).toBe(61035.15625);
+  });
+
+  it('says how each sample was taken, defaults written out', () => {
+    expect(rows.map((row) => [row.executions_per_sample, row.sample_method])).toEqual([
+      ['1', 'spaced'],
+      ['4', 'back-to-back'],
+      ['1', 'spaced'],
+    ]);
   });
 
   it('quotes commas and quotes, and ends records with CRLF', () => {

@@ -7,6 +7,7 @@ import { machineLabel } from '../machine/machine-key';
 import { flushMedianSeconds } from '../../shared/sync-note';
 import { printable } from '../../shared/printable';
 import { roleOf } from '../../shared/roles';
+import { sampleMethodOf } from '../../shared/sample-method-of';
 
 type Cell = string | number | null | undefined;
 
@@ -34,6 +35,10 @@ const BASE_COLUMNS: Column[] = [
   { header: 'fs_type', value: (r) => r.fsType },
   { header: 'runs', value: (r) => r.stats.runs },
   { header: 'ops_per_sample', value: (r) => r.opsPerSample ?? 1 },
+  // How a sample was taken, written out even where the file left it at its default, so a reader
+  // never has to know the defaults: `stats` are per execution of a batched sample.
+  { header: 'executions_per_sample', value: (r) => r.executionsPerSample ?? 1 },
+  { header: 'sample_method', value: (r) => sampleMethodOf(r) },
   { header: 'mean_s', value: (r) => r.stats.mean },
   { header: 'stddev_s', value: (r) => r.stats.stddev },
   { header: 'median_s', value: (r) => r.stats.median },

@@ -63,6 +63,17 @@ describe('hyperfineJson', () => {
       fs_type: 'virtiofs',
       cache: 'warm',
       ops_per_sample: '8192',
+      executions_per_sample: '1',
+      sample_method: 'spaced',
     });
+  });
+
+  it('says how each sample was taken', () => {
+    const params = parsed.results.map((r) => r.parameters as Record<string, string>);
+    expect(params.map((p) => [p.executions_per_sample, p.sample_method])).toEqual([
+      ['1', 'spaced'],
+      ['4', 'back-to-back'],
+      ['1', 'spaced'],
+    ]);
   });
 });

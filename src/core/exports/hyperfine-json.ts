@@ -1,9 +1,11 @@
 // hyperfine's `--export-json` shape, so scripts and plots written for hyperfine (its
 // scripts/plot_*.py, welch_ttest.py) read Mountbench results unchanged. Times are seconds per
 // sample, as hyperfine's are seconds per command run; a batched workload says how many operations
-// one sample did in `parameters.ops_per_sample`.
+// one sample did in `parameters.ops_per_sample`, and how each sample was taken in
+// `parameters.executions_per_sample` and `parameters.sample_method` (read back on import).
 import { workloadKey } from '../../shared/comparison';
 import type { RunFile, WorkloadResult } from '../../shared/result-schema';
+import { sampleMethodOf } from '../../shared/sample-method-of';
 
 export interface HyperfineResult {
   command: string;
@@ -54,6 +56,9 @@ function toHyperfine(result: WorkloadResult): HyperfineResult {
       fs_type: result.fsType,
       cache: result.cache,
       ops_per_sample: String(result.opsPerSample ?? 1),
+      // `times` are per execution: a sample that ran the script N times is its time / N.
+      executions_per_sample: String(result.executionsPerSample ?? 1),
+      sample_method: sampleMethodOf(result),
     },
   };
 }

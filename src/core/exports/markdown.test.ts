@@ -28,6 +28,17 @@ describe('runMarkdown', () => {
     ]);
   });
 
+  it('says how each result’s samples were taken, defaults written out', () => {
+    expect(md).toContain(
+      [
+        '**How samples were taken** (figures are per execution)',
+        '',
+        '- spaced, 1 execution per sample: small-file-read on Docker Desktop, VZ + VirtioFS, bind mount; buffered-read:128 on Docker Desktop, VZ + VirtioFS, bind mount',
+        '- back-to-back, 4 executions per sample: dd-write on Docker Engine, "fuse", bind, slow',
+      ].join('\n'),
+    );
+  });
+
   it('ranks backends of one workload and lists warnings', () => {
     const two = exportTestRun();
     two.results[1] = { ...two.results[1], workload: two.results[0].workload };

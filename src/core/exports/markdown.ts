@@ -16,6 +16,8 @@ import { hostRatioWords } from '../../shared/host-ratio-words';
 import { ROLE_NAMES } from '../../shared/roles';
 import { roleWinnerLine } from '../../shared/verdict-words';
 import { runWinner } from '../store/run-winner';
+import { sampleMethodOf } from '../../shared/sample-method-of';
+import { workloadKey } from '../../shared/comparison';
 
 /** Other people's text: escapes shown, pipes cannot end a cell, line breaks cannot forge a row. */
 const md = markdownCell;
@@ -69,6 +71,30 @@ function verdictLines(run: RunFile): string[] {
   ];
 }
 
+/**
+ * How each result's samples were taken (docs/methodology.md, "Sample method"), grouped so a run of
+ * many results stays short: the table's figures are per execution, and a back-to-back figure is
+ * not the same quantity as a spaced one.
+ */
+function sampleMethodLines(run: RunFile): string[] {
+  const groups = new Map<string, string[]>();
+  for (const r of run.results) {
+    const executions = r.executionsPerSample ?? 1;
+    const key = `${sampleMethodOf(r)}, ${executions} execution${executions === 1 ? '' : 's'} per sample`;
+    groups.set(key, [
+      ...(groups.get(key) ?? []),
+      `${workloadKey(r.workload.id, r.workload.case)} on ${r.backend.label}`,
+    ]);
+  }
+  if (groups.size === 0) return [];
+  return [
+    '',
+    '**How samples were taken** (figures are per execution)',
+    '',
+    ...[...groups].map(([shape, results]) => `- ${md(`${shape}: ${results.join('; ')}`)}`),
+  ];
+}
+
 export function runMarkdown(run: RunFile): string {
   const out = header(run);
   if (run.results.length === 0) {
@@ -100,6 +126,7 @@ export function runMarkdown(run: RunFile): string {
     }
     out.push('', md(LEGEND));
     out.push(...verdictLines(run));
+    out.push(...sampleMethodLines(run));
   }
   const warnings = run.results.flatMap((r) =>
     r.warnings.map((w) => `${r.backend.label} / ${r.workload.id}: ${w}`),

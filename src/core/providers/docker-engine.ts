@@ -22,9 +22,21 @@ export async function dockerEngineVariants(): Promise<ProviderVariant[]> {
 }
 
 /** Makes the folder the engine will bind-mount for a backend, under `dir`. */
-export async function dockerEngineBindShare(variant: string, dir: string): Promise<BindShare> {
-  const hostRoot = join(dir, 'data');
+export function dockerEngineBindShare(variant: string, dir: string): Promise<BindShare> {
+  return dockerEngineShareOf(variant, join(dir, 'data'), join(dir, 'share'));
+}
+
+/**
+ * Serves a host folder the way a variant shares files: as it is (`native`), or through its own
+ * bindfs mount at `mountPoint` (`fuse`). Several backends may each serve the same folder so (a
+ * fixture the run lays once, shared-fixtures.ts): each then still reads it through its own share.
+ */
+export async function dockerEngineShareOf(
+  variant: string,
+  hostRoot: string,
+  mountPoint: string,
+): Promise<BindShare> {
   if (variant !== 'fuse') return { hostRoot, source: hostRoot, release: async () => {} };
-  const share = await mountBindfs(hostRoot, join(dir, 'share'));
+  const share = await mountBindfs(hostRoot, mountPoint);
   return { hostRoot, source: share.mountPoint, release: share.release };
 }

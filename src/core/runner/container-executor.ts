@@ -30,6 +30,8 @@ export type ContainerMount =
       consistency?: 'consistent' | 'cached' | 'delegated';
       /** One folder of one workload's project in a named volume instead (the dependency split). */
       dependency?: DependencyVolume;
+      /** Workloads whose folder is the run's one host copy of the fixture (shared-fixtures.ts). */
+      shared?: SharedFolders;
     }
   | {
       kind: 'volume';
@@ -45,6 +47,15 @@ export interface DependencyVolume {
   workloadId: string;
   /** Relative to the workload folder, e.g. `node_modules`. */
   folder: string;
+}
+
+/** The run's shared fixture folders, as this backend's share serves them. */
+export interface SharedFolders {
+  /** What the engine mounts: the run's shared root through this backend's share (e.g. its bindfs). */
+  source: string;
+  /** Where the run lays the shared fixtures on the host. */
+  hostRoot: string;
+  workloads: readonly string[];
 }
 
 function dependencyTarget(dependency: DependencyVolume): string {
@@ -72,7 +83,14 @@ function hostConfigMounts(mount: ContainerMount): Dockerode.MountSettings[] {
           Target: BENCH_ROOT,
           ...(mount.consistency ? { Consistency: mount.consistency } : {}),
         },
-        // The engine mounts the deeper target after the bind mount, over its folder there.
+        // The engine mounts the deeper targets after the bind mount, over their folders there: each
+        // shared workload's folder comes from the run's one copy, through this backend's share.
+        ...(mount.shared?.workloads ?? []).map((workloadId) => ({
+          Type: 'bind' as const,
+          Source: join(mount.shared!.source, workloadId),
+          Target: `${BENCH_ROOT}/${workloadId}`,
+          ...(mount.consistency ? { Consistency: mount.consistency } : {}),
+        })),
         ...(mount.dependency
           ? [
               {
@@ -122,6 +140,13 @@ export class ContainerExecutor implements BackendExecutor {
       this.volumeCreated = true;
     }
     if (mount.kind === 'bind') await mkdir(mount.hostRoot, { recursive: true });
+    // Mount points and sources made by us, before the engine would make them (as root, on some engines).
+    if (mount.kind === 'bind' && mount.shared) {
+      for (const workloadId of mount.shared.workloads) {
+        await mkdir(join(mount.hostRoot, workloadId), { recursive: true });
+        await mkdir(join(mount.shared.hostRoot, workloadId), { recursive: true });
+      }
+    }
     if (mount.kind === 'bind' && mount.dependency) {
       signal.throwIfAborted();
       await docker.createVolume({ Name: mount.dependency.volumeName, Labels: labels });
@@ -167,8 +192,16 @@ export class ContainerExecutor implements BackendExecutor {
     return `${BENCH_ROOT}/${workloadId}`;
   }
 
+  usesSharedFixture(workloadId: string): boolean {
+    const { mount } = this.options;
+    return mount.kind === 'bind' && (mount.shared?.workloads.includes(workloadId) ?? false);
+  }
+
   async prepareWorkdir(workloadId: string, fixture: FixtureSpec | null, signal: AbortSignal): Promise<void> {
     const { mount } = this.options;
+    // Removing the folder here would unhook the shared mount from this container: the run lays it.
+    if (this.usesSharedFixture(workloadId))
+      throw new Error(`${workloadId}'s folder is the run's shared fixture: the run lays it, not the backend`);
     if (mount.kind === 'bind' && mount.dependency?.workloadId === workloadId && fixture) {
       await this.prepareSplitWorkdir(mount.hostRoot, mount.dependency, fixture, signal);
       return;
@@ -228,6 +261,8 @@ export class ContainerExecutor implements BackendExecutor {
 
   hostPathOf(workloadId: string): string | null {
     const { mount } = this.options;
+    if (mount.kind === 'bind' && this.usesSharedFixture(workloadId))
+      return join(mount.shared!.hostRoot, workloadId);
     return mount.kind === 'bind' ? join(mount.hostRoot, workloadId) : null;
   }
 

@@ -25,6 +25,12 @@ export interface BackendExecutor {
   readonly clock: ClockSource | null;
   /** Absolute path of a workload's folder as the workload sees it. */
   workdir(workloadId: string): string;
+  /**
+   * True when this executor's folder for the workload is the run's shared host copy of its fixture
+   * (shared-fixtures.ts), already mounted: the runner lays that copy once, and never calls
+   * `prepareWorkdir` for it. Absent: false (every folder is the executor's own).
+   */
+  usesSharedFixture?(workloadId: string): boolean;
   /** Creates the workload folder and lays the fixture (if any) in it. */
   prepareWorkdir(workloadId: string, fixture: FixtureSpec | null, signal: AbortSignal): Promise<void>;
   run(script: string, signal: AbortSignal): Promise<ExecResult>;

@@ -5,10 +5,12 @@ import { join } from 'node:path';
 import { MountbenchError } from '../../shared/errors';
 import { MOUNTBENCH_NAME_PREFIX, type SyncMountKind } from '../../shared/ids';
 import type { Backend } from '../../shared/result-schema';
-import { dockerEngineBindShare } from '../providers/docker-engine';
+import { mkdir } from 'node:fs/promises';
+import { dockerEngineShareOf } from '../providers/docker-engine';
+import { sharedFixtureWorkloads, sharedFixturesRoot, takesSharedFixtures } from './shared-fixtures';
 import type { BindShare } from '../providers/provider-variant';
 import { requireSyncTools } from '../sync/availability';
-import { ContainerExecutor } from './container-executor';
+import { ContainerExecutor, type SharedFolders } from './container-executor';
 import type { BackendExecutor } from './executor';
 import { HostExecutor } from './host-executor';
 import type { HostTools } from './host-tools';
@@ -19,11 +21,28 @@ export function runWorkDir(cacheDir: string, runId: string): string {
   return join(cacheDir, 'runs', runId);
 }
 
-async function bindShareFor(backend: Backend, dir: string): Promise<BindShare> {
+/** `hostRoot` as the backend's bind mount serves it; `mountPoint` is where its own FUSE share goes. */
+async function bindShareFor(backend: Backend, hostRoot: string, mountPoint: string): Promise<BindShare> {
   // Only the plain engine makes its own variants; other providers' variants are settings of the
   // product, switched before the run, so their bind mounts are plain folders here.
-  if (backend.provider === 'docker-engine') return dockerEngineBindShare(backend.variant ?? 'native', dir);
-  return { hostRoot: join(dir, 'data'), source: join(dir, 'data'), release: async () => {} };
+  if (backend.provider === 'docker-engine')
+    return dockerEngineShareOf(backend.variant ?? 'native', hostRoot, mountPoint);
+  return { hostRoot, source: hostRoot, release: async () => {} };
+}
+
+/** The run's shared fixture folders this backend mounts, served through its own share; null: none. */
+async function sharedFoldersFor(
+  ctx: RunContext,
+  backend: Backend,
+  dir: string,
+): Promise<{ folders: SharedFolders; release(): Promise<void> } | null> {
+  if (!takesSharedFixtures(backend)) return null;
+  const workloads = sharedFixtureWorkloads(ctx.request);
+  if (!workloads.length) return null;
+  const root = sharedFixturesRoot(runWorkDir(ctx.cacheDir, ctx.runId));
+  await mkdir(root, { recursive: true });
+  const share = await bindShareFor(backend, root, join(dir, 'shared-share'));
+  return { folders: { source: share.source, hostRoot: root, workloads }, release: share.release };
 }
 
 /** The run's environment, pointing sync tools at the engine the bench containers run on. */
@@ -56,13 +75,18 @@ export async function createExecutor(
   const base = { docker: ctx.docker, image, name, runId: ctx.runId, signal: ctx.signal };
   switch (backend.mount) {
     case 'bind': {
-      const share = await bindShareFor(backend, dir);
+      const share = await bindShareFor(backend, join(dir, 'data'), join(dir, 'share'));
+      const shared = await sharedFoldersFor(ctx, backend, dir).catch(async (err: unknown) => {
+        await share.release().catch(() => {});
+        throw err;
+      });
       return ContainerExecutor.start({
         ...base,
         mount: {
           kind: 'bind',
           source: share.source,
           hostRoot: share.hostRoot,
+          ...(shared ? { shared: shared.folders } : {}),
           ...(backend.dependencyVolume
             ? {
                 dependency: {
@@ -75,6 +99,7 @@ export async function createExecutor(
         },
         release: async () => {
           await share.release();
+          await shared?.release();
           await removeTree(dir);
         },
       });

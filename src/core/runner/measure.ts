@@ -16,6 +16,7 @@ import { raceExitReason, runCaseRounds, type CaseRounds, type RoundPolicy } from
 import { roleOf } from '../../shared/roles';
 import { stopPolicy } from './stop-rule';
 import { prepareLane, type Lane, type LaneShape } from './workload-lane';
+import type { SharedFixtures } from './shared-fixtures';
 
 export interface MeasureLaneInput {
   backend: Backend;
@@ -38,6 +39,8 @@ export interface MeasureInput {
   signal: AbortSignal;
   /** A backend that fails on this workload leaves it; the others go on. */
   onLaneFailed(backend: Backend, err: unknown): void;
+  /** The run's one host copy of read-only fixtures, for executors that mount it. */
+  sharedFixtures?: SharedFixtures;
 }
 
 export interface WorkloadMeasurement {
@@ -93,7 +96,9 @@ async function prepareLanes(input: MeasureInput): Promise<Lane[]> {
         coldCache: hooks.coldCache !== undefined,
         synced: executor.sync !== undefined,
       });
-      lanes.push(await prepareLane(executor, backend, input.workload, input.size, hooks, shape));
+      lanes.push(
+        await prepareLane(executor, backend, input.workload, input.size, hooks, shape, input.sharedFixtures),
+      );
     } catch (err) {
       if (input.signal.aborted) throw err;
       input.onLaneFailed(backend, err);

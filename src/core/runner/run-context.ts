@@ -6,6 +6,7 @@ import type { SyncTools } from '../sync/availability';
 import type { BackendExecutor } from './executor';
 import type { HostTools } from './host-tools';
 import type { PreparedRun } from './prepare-run';
+import type { LayHostFixture } from './shared-fixtures';
 
 /**
  * Makes what a backend's workloads run in (executors.ts: createExecutor is the real one). `image`
@@ -39,6 +40,11 @@ export interface RunContext extends Omit<PreparedRun, 'syncTools'> {
    * tested without an engine; everything else in the run is the real code.
    */
   executors?: ExecutorFactory;
+  /**
+   * Lays the run's shared host fixtures (shared-fixtures.ts); default writeHostFixture. The
+   * runner's unit tests record the lays through it instead of writing 20,000 files.
+   */
+  layHostFixture?: LayHostFixture;
   onEvent(event: RunEvent): void;
   /**
    * Awaited before `run-done` is emitted (the app layer saves the run here), so whoever hears

@@ -219,6 +219,30 @@ describe('executeRun on scripted executors', () => {
     expect(existsSync(runWorkDir(cacheDir, ctx.runId))).toBe(false);
   });
 
+  it('removes every backend at once after the last workload, each reporting cleanup then done in plan order', async () => {
+    const steps: string[] = [];
+    const { ctx, events } = scriptedRun(
+      { workloads: ['dd-write'] },
+      [NATIVE, FUSE, VOLUME],
+      () => ({ seconds: steady }),
+      { disposing: (id, step) => steps.push(`${step} ${id}`) },
+    );
+    await executeRun(ctx);
+    // All three removals were under way before the first one ended.
+    expect(steps.slice(0, 3).sort()).toEqual([NATIVE, FUSE, VOLUME].map((b) => `begin ${b.id}`).sort());
+    expect(steps.slice(3).sort()).toEqual([NATIVE, FUSE, VOLUME].map((b) => `end ${b.id}`).sort());
+    const tail = folded(events.map(line)).slice(-7);
+    expect(tail).toEqual([
+      `${NATIVE.id} - cleanup`,
+      `${FUSE.id} - cleanup`,
+      `${VOLUME.id} - cleanup`,
+      `${NATIVE.id} backend-done`,
+      `${FUSE.id} backend-done`,
+      `${VOLUME.id} backend-done`,
+      'run-done',
+    ]);
+  });
+
   it('a backend that cannot start is recorded and left out; the others are measured', async () => {
     const { ctx, engine, events } = scriptedRun({ workloads: ['dd-write'] }, [NATIVE, FUSE], (backend) => ({
       seconds: steady,

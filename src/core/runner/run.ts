@@ -23,6 +23,12 @@ import { benchToolsOnHost } from './host-tools';
 import { claimRunDir, otherLiveRuns } from './leftovers';
 import { measureWorkload, mostExecutions, plannedExecutions, type MeasureLaneInput } from './measure';
 import type { ExecutorFactory, RunContext } from './run-context';
+import {
+  SharedFixtures,
+  sharedFixturesRoot,
+  sharedFixtureWorkloads,
+  takesSharedFixtures,
+} from './shared-fixtures';
 import { appStamp } from '../app-version';
 
 export type { ExecutorFactory, RunContext } from './run-context';
@@ -221,6 +227,7 @@ async function measureOneWorkload(
   executors: ReadonlyMap<string, BackendExecutor>,
   workloadId: WorkloadId,
   deadline: number | null,
+  sharedFixtures: SharedFixtures,
 ): Promise<void> {
   const workload = workloadOf(ctx, workloadId);
   const skipped = new Set(log.skipped.filter((s) => s.workloadId === workloadId).map((s) => s.backendId));
@@ -237,6 +244,7 @@ async function measureOneWorkload(
       deadline,
       signal: ctx.signal,
       onLaneFailed: (backend, err) => log.error(err, backend.id, workloadId),
+      sharedFixtures,
     });
     for (const result of measured.results) {
       log.results.push(result);
@@ -276,33 +284,62 @@ function withConcurrencyWarning(results: WorkloadResult[], owners: ReadonlySet<s
   return results.map((r) => ({ ...r, warnings: [...r.warnings, warning] }));
 }
 
-async function measureAll(ctx: RunContext, log: RunLog): Promise<void> {
+/**
+ * The shared host fixtures are laid while the containers start: laying 20,000 files is disk work,
+ * starting a container is mostly the engine's, so the two overlap instead of queueing.
+ */
+function laySharedAhead(ctx: RunContext, sharedFixtures: SharedFixtures): void {
+  if (!ctx.backends.some(takesSharedFixtures)) return;
+  const ids = sharedFixtureWorkloads(ctx.request);
+  sharedFixtures.layAhead(
+    ids.map((workloadId) => ({
+      workloadId,
+      fixture: workloadOf(ctx, workloadId).fixture(ctx.request.size)!,
+    })),
+    ctx.signal,
+  );
+}
+
+async function measureAll(ctx: RunContext, log: RunLog, sharedFixtures: SharedFixtures): Promise<void> {
   const started = Date.now();
   const budget = ctx.request.budgetSeconds;
   const runDeadline = budget !== undefined ? started + budget * 1000 : null;
   const executors = new Map<string, BackendExecutor>();
   try {
+    laySharedAhead(ctx, sharedFixtures);
     await startExecutors(ctx, log, executors);
     for (const [index, workloadId] of ctx.request.workloads.entries()) {
       ctx.signal.throwIfAborted();
       const deadline = workloadDeadline(runDeadline, ctx.request.workloads.length - index);
-      await measureOneWorkload(ctx, log, executors, workloadId, deadline);
+      await measureOneWorkload(ctx, log, executors, workloadId, deadline, sharedFixtures);
       await lookForOtherRuns(ctx, log);
     }
   } finally {
-    for (const backend of ctx.backends) {
-      const executor = executors.get(backend.id);
-      log.emit({
-        type: 'phase',
-        runId: ctx.runId,
-        backendId: backend.id,
-        workloadId: null,
-        phase: 'cleanup',
-      });
-      if (executor) await executor.dispose().catch((err: unknown) => log.error(err, backend.id, null));
-      const ok = executors.has(backend.id) && !log.failedBackends.has(backend.id) && !ctx.signal.aborted;
-      log.emit({ type: 'backend-done', runId: ctx.runId, backendId: backend.id, ok });
-    }
+    await disposeAll(ctx, log, executors);
+  }
+}
+
+/**
+ * Every backend's executor removed at once: each removal is mostly the engine's (a container, a
+ * volume, a FUSE unmount) and its own folder, none depends on another, and one by one they queued
+ * several seconds per backend behind the answer. Each backend still reports its cleanup phase
+ * first and its backend-done after, in the planned order.
+ */
+async function disposeAll(
+  ctx: RunContext,
+  log: RunLog,
+  executors: ReadonlyMap<string, BackendExecutor>,
+): Promise<void> {
+  for (const backend of ctx.backends)
+    log.emit({ type: 'phase', runId: ctx.runId, backendId: backend.id, workloadId: null, phase: 'cleanup' });
+  const outcomes = await Promise.allSettled(
+    ctx.backends.map((backend) => executors.get(backend.id)?.dispose()),
+  );
+  for (const [index, backend] of ctx.backends.entries()) {
+    const outcome = outcomes[index];
+    if (outcome.status === 'rejected') log.error(outcome.reason, backend.id, null);
+    const ok = executors.has(backend.id) && !log.failedBackends.has(backend.id) && !ctx.signal.aborted;
+    log.emit({ type: 'backend-done', runId: ctx.runId, backendId: backend.id, ok });
   }
 }
 
@@ -330,14 +367,20 @@ export async function executeRun(ctx: RunContext): Promise<RunFile> {
     maxExecutions: workloadPlan.reduce((sum, w) => sum + w.most, 0),
     workloadPlan,
   });
+  const sharedFixtures = new SharedFixtures(
+    sharedFixturesRoot(runWorkDir(ctx.cacheDir, runId)),
+    ctx.layHostFixture,
+  );
   try {
     await claimRunDir(runWorkDir(ctx.cacheDir, runId));
     await lookForOtherRuns(ctx, log);
     await ensureImages(ctx, log);
-    await measureAll(ctx, log);
+    await measureAll(ctx, log, sharedFixtures);
   } catch (err) {
     if (!signal.aborted) log.error(err, null, null);
   } finally {
+    // A lay still writing (a cancel, no lane left that needed it) ends before its folder is removed.
+    await sharedFixtures.settled();
     await removeTree(runWorkDir(ctx.cacheDir, runId)).catch((err: unknown) => log.error(err, null, null));
   }
 

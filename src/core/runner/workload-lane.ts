@@ -11,6 +11,7 @@ import { shellQuote } from './sample-script';
 import { calibrateOnce, scriptFailure, timeOnce } from './time-sample';
 import type { SampleMethod } from '../../shared/run-plan';
 import { executionsPerSample } from '../stats/batch-size';
+import type { SharedFixtures } from './shared-fixtures';
 
 export interface Lane {
   backend: Backend;
@@ -36,7 +37,11 @@ export interface Lane {
 /** What the measurer decides for a lane besides its backend: how its samples run. */
 export type LaneShape = Pick<Lane, 'sampleMethod' | 'batches'>;
 
-/** Lays the fixture, checks it, reads the fs type and calibrates the clock of one backend. */
+/**
+ * Lays the fixture, checks it, reads the fs type and calibrates the clock of one backend. Where
+ * the executor's folder is the run's shared copy, the lay is the run's one lay (waited for, never
+ * repeated); the check and the fs type are still this backend's own.
+ */
 export async function prepareLane(
   executor: BackendExecutor,
   backend: Backend,
@@ -44,11 +49,15 @@ export async function prepareLane(
   size: SizeName,
   hooks: MeasureHooks,
   shape: LaneShape = { sampleMethod: 'spaced', batches: false },
+  shared?: SharedFixtures,
 ): Promise<Lane> {
   const { signal } = hooks;
   const workdir = executor.workdir(workload.id);
   hooks.phase('fixture');
-  await executor.prepareWorkdir(workload.id, workload.fixture(size), signal);
+  const fixture = workload.fixture(size);
+  if (shared && fixture && executor.usesSharedFixture?.(workload.id))
+    await shared.ensure(workload.id, fixture, signal);
+  else await executor.prepareWorkdir(workload.id, fixture, signal);
   // On a sync mount the fixture is laid on the host: the tool's first sync of it is timed apart.
   const initialSeconds = executor.sync ? await executor.sync.flush(signal) : null;
   if (workload.verifyScript) {

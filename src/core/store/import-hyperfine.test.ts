@@ -11,6 +11,7 @@ import { importHyperfineFile, runFromHyperfine, type HyperfineImportOptions } fr
 import { parseHyperfineExport } from './parse-hyperfine-export';
 import { listRuns } from './result-store';
 import { sampleRun } from './test-support/run-fixture';
+import { exportTestRun } from '../exports/test-support/export-test-run';
 
 // Exports written by hyperfine 1.15.0 itself (Debian 12's package), kept byte for byte.
 const FIXTURES = path.join(__dirname, '..', '..', '..', 'test', 'fixtures', 'hyperfine');
@@ -116,6 +117,50 @@ describe('runFromHyperfine', () => {
   it('reads back Mountbench’s own hyperfine-shaped export', () => {
     const run = runFromHyperfine(hyperfineJson(sampleRun()), 'mine.json', options, when);
     expect(run.results[0].stats.samples).toEqual(sampleRun().results[0].stats.samples);
+  });
+
+  it('reads back how each sample was taken from its own export', () => {
+    const exported = exportTestRun();
+    const text = hyperfineJson(exported);
+    const shapes = exported.results.map((_r, i) => {
+      const [back] = runFromHyperfine(text, 'mine.json', { ...options, result: i + 1 }, when).results;
+      return [back.executionsPerSample, back.sampleMethod];
+    });
+    expect(shapes).toEqual([
+      [1, 'spaced'],
+      [4, 'back-to-back'],
+      [1, 'spaced'],
+    ]);
+  });
+
+  it('leaves out a sample shape Mountbench would not write, and hyperfine’s own files have none', () => {
+    const odd = (executions: string, method: string) =>
+      JSON.stringify({
+        results: [
+          {
+            command: 'x',
+            mean: 1,
+            min: 1,
+            max: 1,
+            times: [1],
+            parameters: { executions_per_sample: executions, sample_method: method },
+          },
+        ],
+      });
+    for (const [executions, method] of [
+      ['0', 'sideways'],
+      ['1e3', 'Spaced'],
+      ['100001', ''],
+      ['-2', 'back to back'],
+    ]) {
+      const [result] = runFromHyperfine(odd(executions, method), 'odd.json', options, when).results;
+      expect(result).not.toHaveProperty('executionsPerSample');
+      expect(result).not.toHaveProperty('sampleMethod');
+      expect(result.workload.params['parameter.sample_method']).toBe(method);
+    }
+    const [plain] = runFromHyperfine(fixture('one-command.json'), 'h.json', options, when).results;
+    expect(plain).not.toHaveProperty('executionsPerSample');
+    expect(plain).not.toHaveProperty('sampleMethod');
   });
 });
 

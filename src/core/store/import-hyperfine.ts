@@ -8,6 +8,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { MountKind, ProviderId, SizeName, WorkloadId } from '../../shared/ids';
 import { MountbenchError } from '../../shared/errors';
+import { SAMPLE_METHODS } from '../../shared/run-plan';
 import type { MachineInfo, RunFile, WorkloadResult } from '../../shared/result-schema';
 import { appStamp } from '../app-version';
 import { summarize } from '../stats/summarize';
@@ -64,6 +65,23 @@ function slug(text: string): string {
   );
 }
 
+/**
+ * How each sample was taken, when the file says so: Mountbench's own hyperfine export writes it in
+ * `parameters` (exports/hyperfine-json.ts). A value that is not one Mountbench writes is left out
+ * (it stays in `params` as the file gave it), never guessed; hyperfine's own files have neither.
+ */
+function sampleShape(
+  parameters: Record<string, string>,
+): Pick<WorkloadResult, 'executionsPerSample' | 'sampleMethod'> {
+  const out: Pick<WorkloadResult, 'executionsPerSample' | 'sampleMethod'> = {};
+  const executions = parameters.executions_per_sample;
+  if (executions !== undefined && /^[1-9][0-9]{0,5}$/.test(executions) && Number(executions) <= 100_000)
+    out.executionsPerSample = Number(executions);
+  const method = SAMPLE_METHODS.find((m) => m === parameters.sample_method);
+  if (method) out.sampleMethod = method;
+  return out;
+}
+
 function workloadResult(r: HyperfineBenchmarkResult, options: HyperfineImportOptions): WorkloadResult {
   const stats = summarize(r.times);
   // hyperfine gives the mean user and system time per run; keep them as the mean they are.
@@ -74,6 +92,7 @@ function workloadResult(r: HyperfineBenchmarkResult, options: HyperfineImportOpt
     params[`parameter.${key}`.slice(0, 100)] = value;
   const label = options.backendLabel.trim();
   return {
+    ...sampleShape(r.parameters ?? {}),
     backend: {
       id: `${options.provider ?? 'hyperfine'}/${options.variant ?? slug(label)}/${options.mount}`,
       provider: options.provider,

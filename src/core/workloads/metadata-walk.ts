@@ -90,6 +90,8 @@ export const metadataWalk: WorkloadDefinition<MetadataWalkParams> = {
   },
   // Statting the same tree again is the same work: a short walk is batched.
   repeatable: true,
+  // Only reads (no reset, no output): one host copy serves every bind-type backend of a run.
+  readsOnly: true,
   fixture: (params) => {
     const folders = walkFolders(params);
     let list: Buffer | null = null;

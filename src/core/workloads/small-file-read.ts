@@ -27,6 +27,8 @@ export const smallFileRead: WorkloadDefinition<SmallFileReadParams> = {
   // back to back too, but a read leaves no write-back for the next run to meet: measured against
   // hyperfine it agrees spaced (0.969-1.030, issue 22), so it keeps the spaced default.
   repeatable: true,
+  // Only reads (no reset, no output): one host copy serves every bind-type backend of a run.
+  readsOnly: true,
   fixture: ({ files, fileBytes }) => ({
     totalBytes: files * fileBytes,
     entryCount: files + 1,

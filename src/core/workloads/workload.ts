@@ -63,6 +63,12 @@ export interface WorkloadDefinition<P extends WorkloadParams = WorkloadParams> {
    * write-back flush, timed apart, until the host has what the container wrote.
    */
   writes?: boolean;
+  /**
+   * True when neither the timed part nor any reset changes the fixture (it only reads): the run
+   * may then lay it once on the host and give it to every bind-type backend (shared-fixtures.ts).
+   * Absent: every backend lays its own, as any writing workload must.
+   */
+  readsOnly?: boolean;
   /** Why the workload cannot run on a mount (e.g. the host cannot write into a named volume), or null. */
   unsupportedOn?(mount: MountKind): string | null;
   /**
@@ -103,6 +109,8 @@ interface SizedWorkload {
   fixture(size: SizeName): FixtureSpec | null;
   verifyScript?(size: SizeName): string;
   writes: boolean;
+  /** The fixture is only read: one host copy may serve every bind-type backend. */
+  readsOnly: boolean;
   /** Its default sample method: the one its published figures were taken with. */
   sampleMethod: SampleMethod;
   /** Why the workload cannot run on a mount, or null. */
@@ -148,6 +156,7 @@ function sized<P extends WorkloadParams>(d: WorkloadDefinition<P>): SizedWorkloa
     fixture: (size) => d.fixture(d.sizes[size]),
     ...(verify ? { verifyScript: (size: SizeName) => verify(d.sizes[size]) } : {}),
     writes: d.writes === true,
+    readsOnly: d.readsOnly === true && d.writes !== true,
     sampleMethod: d.sampleMethod ?? 'spaced',
     unsupportedOn: (mount) => d.unsupportedOn?.(mount) ?? null,
   };

@@ -1,5 +1,6 @@
 // A run with several kinds of result for the export tests: a batched case, user/system times,
-// derived figures, a single-run result and a label that needs quoting everywhere.
+// derived figures, a single-run result and a label that needs quoting everywhere; the dd-write one
+// is batched and taken back to back, the others leave both at their defaults (absent).
 import type { RunFile, WorkloadResult } from '../../../shared/result-schema';
 import { sampleRun, sampleWorkloadResult } from '../../store/test-support/run-fixture';
 
@@ -16,6 +17,8 @@ export function exportTestRun(): RunFile {
     },
     workload: { id: 'dd-write', size: 'quick', params: { blockBytes: 1024, count: 20000 } },
     fsType: 'fuse.bindfs',
+    executionsPerSample: 4,
+    sampleMethod: 'back-to-back',
     stats: {
       samples: [1.25, 1.5, 1.125, 1.0000000000000002],
       mean: 1.21875,

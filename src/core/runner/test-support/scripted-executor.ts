@@ -11,6 +11,7 @@ import type { ClockSource } from '../clock';
 import type { BackendExecutor, ExecResult } from '../executor';
 import type { ExecutorFactory } from '../run-context';
 import type { ShellSession } from '../shell-session';
+import { sharedFixtureWorkloads, takesSharedFixtures } from '../shared-fixtures';
 
 /** A clock only this executor prints: the runner reads it back through ClockSource.parse. */
 export const SCRIPTED_CLOCK: ClockSource = {
@@ -40,6 +41,8 @@ export interface ScriptedBackend {
 export interface ScriptedOptions {
   /** Told each sample's scripted seconds, e.g. to move a fake Date on (budget tests). */
   elapse?(seconds: number): void;
+  /** Told when a disposal begins and ends; one event-loop turn lies between, as an engine call's does. */
+  disposing?(backendId: string, step: 'begin' | 'end'): void;
 }
 
 /** The workload body of a sample script (sample-script.ts), or null for any other script. */
@@ -69,6 +72,8 @@ export class ScriptedExecutor implements BackendExecutor {
   readonly prepared: string[] = [];
   /** Scripts that were not samples (fixture checks): answered with exit 0, as `true` would. */
   readonly others: string[] = [];
+  /** Folders whose fs type was asked, in order. */
+  readonly fsTypesAsked: string[] = [];
   disposals = 0;
   private readonly counts = new Map<string, number>();
   /** The scripted clock, in seconds; starts far from 0 so whole-second carries are exercised. */
@@ -78,14 +83,22 @@ export class ScriptedExecutor implements BackendExecutor {
     readonly backendId: string,
     private readonly script: ScriptedBackend,
     private readonly options: ScriptedOptions = {},
+    /** Workloads whose folder is the run's shared host copy, as createExecutor mounts them. */
+    private readonly sharedWorkloads: readonly string[] = [],
   ) {}
 
   workdir(workloadId: string): string {
     return `/scripted/${workloadId}`;
   }
 
+  usesSharedFixture(workloadId: string): boolean {
+    return this.sharedWorkloads.includes(workloadId);
+  }
+
   async prepareWorkdir(workloadId: string, _fixture: FixtureSpec | null, signal: AbortSignal): Promise<void> {
     signal.throwIfAborted();
+    // As the container executor does: a shared folder is the run's to lay.
+    if (this.usesSharedFixture(workloadId)) throw new Error(`${workloadId} is shared: the run lays it`);
     this.prepared.push(workloadId);
   }
 
@@ -131,12 +144,16 @@ export class ScriptedExecutor implements BackendExecutor {
     );
   }
 
-  async fsTypeOf(): Promise<string> {
+  async fsTypeOf(path: string): Promise<string> {
+    this.fsTypesAsked.push(path);
     return this.script.fsType ?? 'ext4';
   }
 
   async dispose(): Promise<void> {
     this.disposals += 1;
+    this.options.disposing?.(this.backendId, 'begin');
+    await new Promise((resolve) => setImmediate(resolve));
+    this.options.disposing?.(this.backendId, 'end');
   }
 }
 
@@ -155,7 +172,7 @@ export class ScriptedEngine {
     private readonly options: ScriptedOptions = {},
   ) {}
 
-  readonly factory: ExecutorFactory = async (ctx, backend, index) => {
+  readonly factory: ExecutorFactory = async (ctx, backend, index, _image, suffix = '') => {
     this.startsAsked.push(backend.id);
     const script = this.behaviour(backend, index);
     if (script.start === 'fails')
@@ -167,7 +184,9 @@ export class ScriptedEngine {
         else ctx.signal.addEventListener('abort', stop, { once: true });
       });
     }
-    const executor = new ScriptedExecutor(backend.id, script, this.options);
+    // The same shared folders createExecutor would mount for this backend (custom-image ones: none).
+    const shared = suffix === '' && takesSharedFixtures(backend) ? sharedFixtureWorkloads(ctx.request) : [];
+    const executor = new ScriptedExecutor(backend.id, script, this.options, shared);
     this.executors.push(executor);
     return executor;
   };

@@ -36,6 +36,11 @@ export function PresetPicker({ value, onChange, budget, onBudget, times, sweep =
               </>
             )}
           </span>
+          {PRESETS[id].caveat && (
+            <span className="preset-caveat note" data-testid={`preset-caveat-${id}`}>
+              {PRESETS[id].caveat}
+            </span>
+          )}
         </label>
       ))}
       {sweep && (

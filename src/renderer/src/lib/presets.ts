@@ -17,6 +17,12 @@ export interface Preset {
   id: PresetId;
   label: string;
   summary: string;
+  /**
+   * What the preset often cannot do, said beside it before the user picks it. Quick's: measured on
+   * a 2-core machine under other load (issue 22), its short samples left most close races at the
+   * cap "not decided" (10 of 35 container-data races decided, no A/A twins called tied in 16).
+   */
+  caveat?: string;
   counts: PresetCounts;
 }
 
@@ -25,6 +31,9 @@ export const PRESETS: Record<PresetId, Preset> = {
     id: 'quick',
     label: 'Quick',
     summary: 'small fixtures; each backend measured 3 to 20 times, stopping once the ranking is clear',
+    caveat:
+      'On a busy machine Quick will often end undecided: small fixtures make short, noisy samples, and ' +
+      '20 of them separate only large differences. Close backends stay "not decided yet"; Standard decides more of them.',
     counts: { size: 'quick', runs: 3, warmup: 1, race: true, maxRuns: 20 },
   },
   standard: {
