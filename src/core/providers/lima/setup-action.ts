@@ -3,6 +3,7 @@
 import type { SetupAction } from '../../../shared/recommendation';
 import type { ActionOptions } from '../../recommend/action-options';
 import type { SetupKind } from '../../recommend/setup-kind';
+import { defById } from './variant-defs';
 
 const MOUNT_TYPES: Partial<Record<SetupKind['sharing'], string>> = {
   '9p': '9p',
@@ -13,9 +14,12 @@ const MOUNT_TYPES: Partial<Record<SetupKind['sharing'], string>> = {
 /** The instance the docker template makes by default (`limactl start template:docker`). */
 const INSTANCE = 'docker';
 
+/** 9p's options: the variant's own when Mountbench measured it, else the msize a published row names. */
 function ninepSet(setup: SetupKind): string {
-  if (setup.sharing !== '9p' || setup.msizeKib === null) return '';
-  return ` --set '.mounts[].9p.msize = "${setup.msizeKib}KiB"'`;
+  if (setup.sharing !== '9p') return '';
+  const ninep = setup.variant ? defById(setup.variant)?.ninep : null;
+  if (ninep) return ` --set '.mounts[].9p.msize = "${ninep.msize}" | .mounts[].9p.cache = "${ninep.cache}"'`;
+  return setup.msizeKib === null ? '' : ` --set '.mounts[].9p.msize = "${setup.msizeKib}KiB"'`;
 }
 
 export function limaAction(setup: SetupKind, _options: ActionOptions): SetupAction {
@@ -29,7 +33,7 @@ export function limaAction(setup: SetupKind, _options: ActionOptions): SetupActi
       apply,
     };
   }
-  const vmType = setup.vmType;
+  const vmType = (setup.variant ? defById(setup.variant)?.vmType : null) ?? setup.vmType;
   const fresh = vmType ? `dev-${vmType}` : 'dev';
   return {
     kind: 'command',
