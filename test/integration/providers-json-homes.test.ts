@@ -183,6 +183,7 @@ describe('`mountbench providers --json` on real users’ homes (stand-ins)', () 
     expect(available(lima)).toEqual([
       'qemu-reverse-sshfs',
       'qemu-9p-128k-mmap',
+      'qemu-9p-128k-fscache',
       'qemu-9p-512k-mmap',
       'qemu-9p-128k-loose',
       'vz-reverse-sshfs',

@@ -54,10 +54,12 @@ function def(vmType: LimaVm, mountType: LimaMount, ninep: NinePOptions | null = 
 }
 
 // QEMU on macOS takes reverse-sshfs or 9p, vz reverse-sshfs or virtiofs, krunkit virtiofs or
-// reverse-sshfs. 9p's defaults for a writable mount are msize 128KiB, cache mmap.
+// reverse-sshfs. 9p's defaults are msize 128KiB, cache mmap for a writable mount and fscache for a
+// read-only one (the docker template's home mount).
 export const DEFS: readonly VariantDef[] = [
   def('qemu', 'reverse-sshfs'),
   def('qemu', '9p', { msize: '128KiB', cache: 'mmap' }, ['Lima’s 9p defaults for a writable mount']),
+  def('qemu', '9p', { msize: '128KiB', cache: 'fscache' }, ['Lima’s 9p defaults for a read-only mount']),
   def('qemu', '9p', { msize: '512KiB', cache: 'mmap' }),
   def('qemu', '9p', { msize: '128KiB', cache: 'loose' }, [
     'cache=loose: the guest trusts its own cache, so host-side changes may show late',

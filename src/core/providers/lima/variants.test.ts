@@ -14,6 +14,7 @@ describe('Lima variants', () => {
     expect(available(listLimaVariants(mac, '2.2.0', all, null))).toEqual([
       'qemu-reverse-sshfs',
       'qemu-9p-128k-mmap',
+      'qemu-9p-128k-fscache',
       'qemu-9p-512k-mmap',
       'qemu-9p-128k-loose',
       'vz-reverse-sshfs',
