@@ -1,4 +1,4 @@
-// Fault injection for Rancher Desktop, colima, Lima and OrbStack on their stand-ins, with the shared
+// Fault injection for Rancher Desktop, colima and OrbStack on their stand-ins, with the shared
 // harness (fault-injection-support.ts): `mountbench sweep --yes` SIGKILLed after every journal step,
 // then `mountbench restore` (itself killed at each of its steps): the settings file and the user's
 // Docker config byte-identical, each product back in the state it had. A provider not registered
@@ -7,7 +7,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { colimaProvider } from '../../src/core/providers/colima';
-import { limaProvider } from '../../src/core/providers/lima';
 import { orbstackProvider } from '../../src/core/providers/orbstack';
 import { providerContext } from '../../src/core/providers/provider-context';
 import { rancherDesktopProvider } from '../../src/core/providers/rancher-desktop';
@@ -103,37 +102,6 @@ describe.skipIf(!registered('colima'))('fault injection: colima (stand-in)', slo
           const ctx = await providerContext({ env: sb.env });
           const found = await colimaProvider.detect(ctx);
           return `running=${String(found.running)} profiles=${(await sb.run('colima', ['list', '--json'])).stdout.trim()}`;
-        },
-      });
-      expect(totals[name].sweepKillPoints).toBeGreaterThan(3);
-    } finally {
-      await sb.remove();
-    }
-  });
-});
-
-describe.skipIf(!registered('lima'))('fault injection: lima (stand-in)', slow, () => {
-  it("the user's running instance edited, then a bench instance: every kill point puts lima.yaml back byte for byte, the instance running, no bench instance left", async () => {
-    const sb = createStandinSandbox({ limaDocker: true });
-    try {
-      expect((await sb.run('limactl', ['start', 'docker'])).code).toBe(0);
-      const name = 'lima, own instance + bench instance';
-      totals[name] = await runFaultInjection({
-        name,
-        env: sb.env,
-        dataDir: sb.dataDir,
-        sweepArgs: ['sweep', '--provider', 'lima', '--variants', 'qemu-reverse-sshfs,vz-virtiofs', ...QUICK],
-        watchedFiles: [sb.file('.lima', 'docker', 'lima.yaml'), userDockerConfig(sb)],
-        state: async () => {
-          const found = await limaProvider.detect(await providerContext({ env: sb.env }));
-          const rows = (await sb.run('limactl', ['list', '--json'])).stdout
-            .split('\n')
-            .filter(Boolean)
-            .map((line) => {
-              const i = JSON.parse(line) as { name: string; status: string; config: { mountType: string } };
-              return `${i.name}:${i.status}:${i.config.mountType}`;
-            });
-          return `running=${String(found.running)} instances=${rows.join(',')}`;
         },
       });
       expect(totals[name].sweepKillPoints).toBeGreaterThan(3);
