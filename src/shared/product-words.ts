@@ -31,4 +31,8 @@ export const PRODUCT_WORDS: Record<ProviderId, ProductWords> = {
     startHint: { how: 'Start the default VM from a terminal:', command: 'colima start' },
   },
   orbstack: { name: 'OrbStack' },
+  lima: {
+    name: 'Lima',
+    startHint: { how: 'Start your Docker instance from a terminal:', command: 'limactl start docker' },
+  },
 };

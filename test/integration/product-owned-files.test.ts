@@ -37,6 +37,7 @@ const SANDBOXES: Record<ProviderId, Array<{ name: string; make: () => Promise<Sa
   'rancher-desktop': [{ name: 'settings version 16', make: standIn({ rancherDesktop: 16 }) }],
   colima: [{ name: "with the user's default profile", make: standIn({ colimaDefault: true }) }],
   orbstack: [{ name: 'stopped', make: standIn({ orbstack: true }) }],
+  lima: [{ name: "with the user's Docker instance", make: standIn({ limaDocker: true }) }],
   'docker-engine': [
     {
       name: 'the real engine',

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { runProviderContract, type ProviderSandbox } from '../../src/core/providers/test-support/contract';
 import { dockerDesktopProvider } from '../../src/core/providers/docker-desktop';
 import { dockerEngineProvider } from '../../src/core/providers/docker-engine-provider';
+import { limaProvider } from '../../src/core/providers/lima';
 import { providerContext } from '../../src/core/providers/provider-context';
 import { observeBindFsType } from '../../src/core/sweep/observe-fs';
 import { createStandinSandbox, DD_SETTINGS_DIR, type DockerDesktopFixture } from '../stand-ins/sandbox';
@@ -76,3 +77,41 @@ runProviderContract('docker-engine (real engine)', async () => {
     cleanup: async () => cache.remove(),
   };
 });
+
+/**
+ * Lima on its stand-in, with the user's own Docker instance `docker` (QEMU): a QEMU variant edits
+ * that instance's mount type, a VZ variant runs on a bench instance of its own.
+ */
+function limaSandbox(target: string, runningAtStart: boolean, instanceOf: (variant: string) => string) {
+  return async (): Promise<ProviderSandbox> => {
+    const sb = createStandinSandbox({ limaDocker: true });
+    if (runningAtStart) {
+      const started = await sb.run('limactl', ['start', 'docker']);
+      if (started.code !== 0) throw new Error(`limactl stand-in did not start: ${started.stderr}`);
+    }
+    return {
+      provider: limaProvider,
+      ctx: await providerContext({ env: sb.env }),
+      // The user's instance's lima.yaml must come back byte for byte.
+      watchedFiles: [sb.file('.lima', 'docker', 'lima.yaml'), sb.file('.lima', 'docker', 'lima-version')],
+      targetVariant: target,
+      observedFsType: async (variant) =>
+        (await readFile(sb.file('.lima', instanceOf(variant), 'sock', 'docker.sock.fstype'), 'utf8')).trim(),
+      wrongFsType: 'ext4',
+      cleanup: () => sb.remove(),
+    };
+  };
+}
+
+runProviderContract(
+  "lima (stand-in), reverse-sshfs edited into the user's running QEMU instance",
+  limaSandbox('qemu-reverse-sshfs', true, () => 'docker'),
+);
+runProviderContract(
+  "lima (stand-in), 9p at 512 KiB on the user's stopped QEMU instance",
+  limaSandbox('qemu-9p-512k-mmap', false, () => 'docker'),
+);
+runProviderContract(
+  'lima (stand-in), VZ + virtiofs on a bench instance of its own',
+  limaSandbox('vz-virtiofs', true, () => 'mountbench-vz'),
+);

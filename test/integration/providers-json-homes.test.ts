@@ -1,8 +1,9 @@
 // `mountbench providers --json` on homes laid out as real users' Macs are (issue 23, "Shown by"):
 // a tuned 9p, 9p at 256 KiB with cache loose, an edited colima profile, a colima template with
-// runtime containerd, Rancher Desktop 1.25 with a version 19 file, and a sparse Docker Desktop file
-// with only UseVirtualizationFrameworkVirtioFS: false. The command must report what each product
-// runs, offer only variants that can start, and change no byte of any file in the home.
+// runtime containerd, Rancher Desktop 1.25 with a version 19 file, a sparse Docker Desktop file
+// with only UseVirtualizationFrameworkVirtioFS: false, and Lima's own Docker instance tuned by
+// hand. The command must report what each product runs, offer only variants that can start, and
+// change no byte of any file in the home.
 // Products are their stand-ins (test/stand-ins/), each doing what the product's source says.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -151,5 +152,45 @@ describe('`mountbench providers --json` on real users’ homes (stand-ins)', () 
       problems: [],
     });
     expect(rd.variants.every((v) => v.available)).toBe(true);
+  });
+  it("Lima used directly: the user's QEMU Docker instance with 9p at 256 KiB, a second instance on VZ, no krunkit", async () => {
+    sb = createStandinSandbox({ limaDocker: true });
+    // The user's own tuning, made as Lima makes it (limactl edit --set), and a second instance.
+    const edit = await sb.run('limactl', [
+      'edit',
+      '--tty=false',
+      '--set',
+      '.mounts[].9p.msize = "256KiB"',
+      'docker',
+    ]);
+    expect(edit.code, edit.stderr).toBe(0);
+    const made = await sb.run('limactl', [
+      'create',
+      '--tty=false',
+      '--name=old',
+      '--vm-type=vz',
+      'template:docker',
+    ]);
+    expect(made.code, made.stderr).toBe(0);
+    const lima = (await providers(sb)).lima;
+    expect(lima.detection).toMatchObject({
+      installed: true,
+      version: '2.2.0',
+      currentVariant: null,
+      currentSetting: 'docker: qemu + 9p, msize 256KiB, cache fscache',
+      problems: [],
+    });
+    expect(available(lima)).toEqual([
+      'qemu-reverse-sshfs',
+      'qemu-9p-128k-mmap',
+      'qemu-9p-128k-fscache',
+      'qemu-9p-512k-mmap',
+      'qemu-9p-128k-loose',
+      'vz-reverse-sshfs',
+      'vz-virtiofs',
+    ]);
+    expect(lima.variants.find((v) => v.id === 'krunkit-virtiofs')?.reason).toMatch(
+      /krunkit is not installed/,
+    );
   });
 });

@@ -78,6 +78,13 @@ export interface SandboxOptions {
   /** With colima: krunkit on PATH (default false). */
   krunkit?: boolean;
   orbstack?: boolean;
+  /** Lima installed (the limactl stand-in and qemu-img on PATH), with no instance yet. */
+  lima?: boolean;
+  /**
+   * Lima with the user's own Docker instance `docker` (QEMU, Lima 2.2's default mount type 9p), from
+   * test/fixtures/products/lima: Mountbench may edit its mount type but must put it back byte for byte.
+   */
+  limaDocker?: boolean;
   /** The sync tools' stand-ins on PATH (mutagen, docker-sync). */
   mutagen?: boolean;
   dockerSync?: boolean;
@@ -169,6 +176,11 @@ function standinPids(home: string): number[] {
   if (existsSync(lima)) {
     for (const name of readdirSync(lima)) files.push(join(lima, name, 'standin-state.json'));
   }
+  // Lima's own instances (the limactl stand-in's VM backend keeps its record in each).
+  const limaHome = join(home, '.lima');
+  if (existsSync(limaHome)) {
+    for (const name of readdirSync(limaHome)) files.push(join(limaHome, name, 'standin-state.json'));
+  }
   const pids: number[] = [];
   for (const file of files) {
     try {
@@ -208,6 +220,11 @@ export function createStandinSandbox(options: SandboxOptions = {}): StandinSandb
     if (options.krunkit) tools.push('krunkit');
   }
   if (options.orbstack) tools.push('orb');
+  if (options.lima || options.limaDocker) {
+    tools.push('limactl');
+    if (!tools.includes('qemu-img') && options.qemu !== false) tools.push('qemu-img');
+    if (options.krunkit && !tools.includes('krunkit')) tools.push('krunkit');
+  }
   if (options.mutagen) tools.push('mutagen');
   if (options.dockerSync) tools.push('docker-sync');
   for (const tool of tools) symlinkSync(join(STAND_INS_DIR, tool), join(bin, tool));
@@ -255,6 +272,11 @@ export function createStandinSandbox(options: SandboxOptions = {}): StandinSandb
     );
   }
   if (options.orbstack) mkdirSync(join(home, '.orbstack'), { recursive: true });
+  if (options.limaDocker) {
+    for (const file of ['lima.yaml', 'lima-version']) {
+      copyInto(join(PRODUCT_FIXTURES, 'lima', 'docker', file), join(home, '.lima', 'docker', file));
+    }
+  }
   Object.assign(env, options.env ?? {});
 
   const sandbox: StandinSandbox = {

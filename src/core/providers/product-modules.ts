@@ -4,6 +4,7 @@
 // to, and its provider finds its engine through discovery, which asks this list.
 import { colimaModule } from './colima/module';
 import { dockerDesktopModule } from './docker-desktop/module';
+import { limaModule } from './lima/module';
 import { orbstackModule } from './orbstack/module';
 import type { ProductModule } from './product-module';
 import { rancherDesktopModule } from './rancher-desktop/module';
@@ -13,4 +14,5 @@ export const PRODUCT_MODULES: readonly ProductModule[] = [
   rancherDesktopModule,
   colimaModule,
   orbstackModule,
+  limaModule,
 ];
