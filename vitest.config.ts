@@ -22,6 +22,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // Across a real VM boundary (test/vm-rig: a QEMU guest built from Debian packages); needs
+        // root, qemu-system-x86, qemu-utils, debootstrap and OpenSSH. CI runs it beside the others.
+        test: {
+          name: 'vm',
+          include: ['test/vm/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 900_000,
+          hookTimeout: 1_800_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

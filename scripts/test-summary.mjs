@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Prints the closing line CI reads, `tests: N passed, N failed, N skipped`, counting both runners:
 // Vitest's JSON report (written by `npm test`) and Playwright's (written by the e2e flows).
-// Usage: node scripts/test-summary.mjs [vitest.json] [playwright.json]
+// Usage: node scripts/test-summary.mjs [vitest.json] [playwright.json] [vitest-vm.json]
+// (the VM suite's Vitest report: scripts/run-test-suites.sh runs it beside the others)
 //
 // A test file that failed to load (syntax error, failing import) has no test results of its own;
 // it counts as one failed test so a broken file can never be summarised as "0 failed". Likewise an
@@ -11,6 +12,7 @@ import { readFileSync } from 'node:fs';
 
 const vitestPath = process.argv[2] ?? 'test-results/vitest.json';
 const playwrightPath = process.argv[3] ?? 'test-results/playwright.json';
+const vmPath = process.argv[4] ?? 'test-results/vitest-vm.json';
 
 function summarizeVitest(report) {
   const counts = { passed: 0, failed: 0, skipped: 0 };
@@ -61,6 +63,7 @@ function read(path, runner, summarize) {
 const parts = [
   read(vitestPath, 'Vitest', summarizeVitest),
   read(playwrightPath, 'Playwright', summarizePlaywright),
+  read(vmPath, 'Vitest (VM suite)', summarizeVitest),
 ];
 const total = parts.reduce(
   (sum, c) => ({

@@ -1,3 +1,4 @@
+import { release } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import type { EngineInfo, WorkloadResult } from '../../shared/result-schema';
 import { BASELINE_TOLERANCE, baselineOutcome, checkHostBaseline } from './baseline-check';
@@ -11,7 +12,8 @@ const ENGINE: EngineInfo = {
   os: 'Debian GNU/Linux 12 (bookworm)',
   osType: 'linux',
   arch: 'x86_64',
-  kernelVersion: '6.1.0',
+  // The plain engine of this machine: its kernel is ours, so its bind mount is our disk.
+  kernelVersion: release(),
   cpus: 2,
   memoryBytes: 8e9,
 };
@@ -127,5 +129,33 @@ describe('checkHostBaseline', () => {
     expect(checkHostBaseline(results, null, 'linux')).toBe(results);
     // The plain engine of a Mac (a Linux VM) is no host filesystem either.
     expect(checkHostBaseline(results, ENGINE, 'darwin')).toBe(results);
+  });
+
+  it('checks nothing against a plain engine on another kernel, and says why on the host result', () => {
+    // A Linux guest's engine behind a forwarded unix socket (the VM rig, a Lima VM): same provider
+    // id and OS, another kernel, and a bind mount that crosses a share.
+    const guest = { ...ENGINE, endpoint: 'unix:///tmp/vm/docker.sock', kernelVersion: '6.1.0-50-amd64' };
+    const checked = checkHostBaseline(
+      [result('host', scaled(12)), result('bind', BIND)],
+      guest,
+      'linux',
+      '6.18.4',
+    );
+    const host = hostOf(checked);
+    expect(host.baselineCheck).toBeUndefined();
+    expect(host.warnings).toEqual([expect.stringMatching(/runs on another kernel \(6\.1\.0-50-amd64\)/)]);
+    expect(host.warnings.join(' ')).not.toMatch(/Self-check/);
+    expect(checked.find((r) => r.backend.mount === 'bind')!.warnings).toEqual([]);
+    // The same engine on this machine's kernel is checked as before.
+    expect(
+      hostOf(
+        checkHostBaseline(
+          [result('host', scaled(12)), result('bind', BIND)],
+          guest,
+          'linux',
+          '6.1.0-50-amd64',
+        ),
+      ).baselineCheck,
+    ).toMatchObject({ outcome: 'differs' });
   });
 });

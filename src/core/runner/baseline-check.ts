@@ -14,10 +14,12 @@
 // outside it (a different program, GNU against BusyBox `cat`: 8–20×), and otherwise says the
 // samples are too few to tell. An interval that merely touched the band once passed as "agrees"
 // with 0.48 … 2.21: a check that cannot fail.
+import { release } from 'node:os';
 import type { EngineInfo, WorkloadResult } from '../../shared/result-schema';
 import { formatRatioInterval } from '../../shared/format-ratio';
 import { workloadKey } from '../../shared/comparison';
 import { ratioInterval } from '../stats/ratio-interval';
+import { runsOnThisKernel } from '../engines/own-kernel';
 
 const NATIVE_BIND = 'docker-engine/native/bind';
 
@@ -47,9 +49,20 @@ export function checkHostBaseline(
   engine: EngineInfo | null,
   /** Where the host baseline ran (this process's platform; a parameter for tests). */
   platform: NodeJS.Platform = process.platform,
+  /** This machine's kernel release (a parameter for tests). */
+  hostKernel: string = release(),
 ): WorkloadResult[] {
   if (engine?.provider !== 'docker-engine' || engine.osType !== 'linux' || platform !== 'linux')
     return results;
+  // A plain engine on another kernel (a Linux VM behind a forwarded socket, a remote machine): its
+  // bind mounts reach the host folder through a share, so they are not the host's disk and the
+  // self-check would blame the baseline for the share's cost. Found on the VM rig (issue 25).
+  if (!runsOnThisKernel(engine, hostKernel)) {
+    const warning = remoteEngineWarning(engine);
+    return results.map((r) =>
+      r.backend.mount === 'host' ? { ...r, warnings: [...r.warnings, warning] } : r,
+    );
+  }
   const binds = new Map(results.filter((r) => r.backend.id === NATIVE_BIND).map((r) => [keyOf(r), r]));
   const pairs = results.filter((r) => r.backend.mount === 'host' && binds.has(keyOf(r)));
   // Several workloads are checked at once: Bonferroni keeps a false alarm on any of them at 5 %.
@@ -72,6 +85,14 @@ export function checkHostBaseline(
     const warning = outcomeWarning(outcome, formatRatioInterval(interval));
     return { ...r, baselineCheck: check, ...(warning ? { warnings: [...r.warnings, warning] } : {}) };
   });
+}
+
+function remoteEngineWarning(engine: EngineInfo): string {
+  return (
+    `The engine at ${engine.endpoint} runs on another kernel (${engine.kernelVersion || 'unknown'}), not this ` +
+    "machine's: its bind mounts reach this folder through a share, so the host baseline is this machine's " +
+    'own disk beside it, not checked against them, and ratios to it include crossing that boundary.'
+  );
 }
 
 function outcomeWarning(outcome: BaselineOutcome, ratio: string): string | null {

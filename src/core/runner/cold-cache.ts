@@ -12,6 +12,7 @@ import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE, MOUNTBENCH_NAME_PREFIX } from
 import type { EngineInfo } from '../../shared/result-schema';
 import type { ColdCacheScope } from '../../shared/run-plan';
 import { currentOwner, OWNER_LABEL } from '../engines/run-owner';
+import { runsOnThisKernel } from '../engines/own-kernel';
 import { ownsItsVm } from '../providers/registry';
 import { helperContainerOptions, helperImageFor, isImageId } from './cold-cache-helper';
 import { ensureImage } from './image';
@@ -19,10 +20,6 @@ import { createContainerChecked } from './create-container';
 
 /** Ending a helper container that never returns: a wedged VM must not hang the run. */
 const DROP_TIMEOUT_MS = 60_000;
-
-function isLocalEndpoint(endpoint: string): boolean {
-  return endpoint.startsWith('unix://') || endpoint.startsWith('npipe://');
-}
 
 /**
  * Why cold-cache mode may not run on this engine, or null when it may. `vm`: only an engine that is
@@ -40,8 +37,7 @@ export function coldCacheRefusal(
       ? null
       : `the engine is ${engine.provider}'s VM, not this machine's kernel: use the vm cold-cache mode`;
   }
-  const ownKernel =
-    isLocalEndpoint(engine.endpoint) && engine.osType === 'linux' && engine.kernelVersion === hostKernel;
+  const ownKernel = runsOnThisKernel(engine, hostKernel);
   if (!ownKernel) {
     return (
       `the engine at ${engine.endpoint} is not a VM you own (kernel ${engine.kernelVersion || 'unknown'}): ` +

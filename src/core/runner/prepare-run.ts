@@ -31,6 +31,11 @@ export interface PrepareOptions {
   /** Cancels finding the engine (a wedged one may answer slowly). */
   signal?: AbortSignal;
   /**
+   * How long the engine may take to answer its probe (default: discovery's 3 s). An engine in an
+   * emulated VM under load took longer (the VM rig, issue 25).
+   */
+  engineTimeoutMs?: number;
+  /**
    * Images the user typed on the command line: only these may name a loopback registry. A page's
    * request or a project file's image never may (checkImageReference says why).
    */
@@ -73,6 +78,7 @@ export async function prepareRun(input: unknown, options: PrepareOptions = {}): 
         env: options.env,
         home: options.home,
         signal: options.signal,
+        ...(options.engineTimeoutMs ? { timeoutMs: options.engineTimeoutMs } : {}),
       });
       docker = resolved.docker;
       engine = engineInfoFrom(resolved.engine);

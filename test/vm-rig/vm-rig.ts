@@ -1,0 +1,328 @@
+// The VM rig: a real Linux guest under QEMU (TCG) with its own kernel, page cache and Docker Engine,
+// so tests cross the boundary a Mac user's Docker VM puts between the host folder and the container.
+// Test support only, never shipped. The engine is reached the way Lima reaches it: the guest's
+// /var/run/docker.sock forwarded to a host unix socket by `ssh -L`. A host folder is shared by 9p
+// (QEMU's virtio-9p, Lima's "9p" mount type) or by reverse-sshfs (Lima's default on QEMU: the host
+// runs an SFTP server on the pipes of an ssh session in which the guest runs `sshfs -o slave`).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildGuest, type Guest } from './build-guest';
+import { qemuArgs, type GuestShare } from './qemu-args';
+import { guestMountCommand, reverseSshfsCommand, SFTP_SERVER_CANDIDATES } from './share-commands';
+
+export { buildGuest, type Guest } from './build-guest';
+export type { GuestShare } from './qemu-args';
+
+export interface BootOptions {
+  /**
+   * How host folders reach the guest, each mounted there at the same path; none by default. At
+   * most one 9p share (one QEMU device); reverse-sshfs needs no device, so one guest can carry both
+   * and a suite boots once for both kinds.
+   */
+  shares?: GuestShare[];
+  /** Guest memory in MiB; small by default, since every helper's TCG guest shares the machine. */
+  memoryMiB?: number;
+  /** How long to wait for the guest's engine to answer (TCG boots take 1-3 minutes). */
+  bootTimeoutMs?: number;
+}
+
+export interface CommandOutcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface VmRig {
+  /** The host unix socket that reaches the guest's engine: DOCKER_HOST=unix://<socketPath>. */
+  readonly socketPath: string;
+  readonly shares: readonly GuestShare[];
+  /** Seconds from QEMU's start to the engine answering on socketPath, for each boot. */
+  readonly bootSeconds: number[];
+  /** Runs a shell command in the guest as root. */
+  ssh(command: string, input?: string): Promise<CommandOutcome>;
+  /** Copies an image from the host's engine into the guest's (docker save | docker load over ssh). */
+  loadImage(reference: string): Promise<void>;
+  /** A real restart: the guest powers off (the socket stops answering), boots again, re-shares. */
+  restart(): Promise<void>;
+  /** Powers the guest off and leaves no process, socket or state folder behind. */
+  stop(): Promise<void>;
+}
+
+// Processes of every rig this test process started, so a crashed test still leaves no QEMU behind.
+const live = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
+function track(child: ChildProcess): ChildProcess {
+  live.add(child);
+  child.on('exit', () => live.delete(child));
+  return child;
+}
+
+async function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Whether an engine answers GET /_ping on a unix socket (bounded: a few bytes, 5 s). */
+export function enginePings(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (!existsSync(socketPath)) return resolve(false);
+    const socket = connect(socketPath);
+    let answer = '';
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(5_000, () => done(false));
+    socket.on('error', () => done(false));
+    socket.on('data', (d: Buffer) => {
+      answer += d.toString('latin1');
+      if (answer.length > 4096 || answer.includes('\r\n\r\n')) done(/^HTTP\/1\.[01] 200/.test(answer));
+    });
+    socket.on('connect', () =>
+      socket.write('GET /_ping HTTP/1.1\r\nHost: docker\r\nConnection: close\r\n\r\n'),
+    );
+  });
+}
+
+function sftpServerPath(): string {
+  const found = SFTP_SERVER_CANDIDATES.find((p) => existsSync(p));
+  if (!found)
+    throw new Error(`no OpenSSH sftp-server on this host (looked in ${SFTP_SERVER_CANDIDATES.join(', ')})`);
+  return found;
+}
+
+export async function bootGuest(options: BootOptions = {}): Promise<VmRig> {
+  const guest: Guest = await buildGuest();
+  const stateDir = mkdtempSync(join(tmpdir(), 'mountbench-vm-'));
+  const socketPath = join(stateDir, 'docker.sock');
+  const overlay = join(stateDir, 'disk.qcow2');
+  // The cached disk stays pristine: each rig writes to its own overlay, which survives restarts.
+  const made = spawnSync('qemu-img', [
+    'create',
+    '-q',
+    '-f',
+    'qcow2',
+    '-F',
+    'raw',
+    '-b',
+    guest.rootfs,
+    overlay,
+  ]);
+  if (made.status !== 0) throw new Error(`qemu-img create failed: ${made.stderr.toString()}`);
+  mkdirSync(join(stateDir, 'ssh'), { recursive: true });
+  // Boots took 270-320 s at load 14-19 on 2 cores; 15 minutes leaves room for a busier machine.
+  const bootTimeoutMs = options.bootTimeoutMs ?? 900_000;
+  const bootSeconds: number[] = [];
+  let sshPort = 0;
+  let qemu: ChildProcess | null = null;
+  let forwarder: ChildProcess | null = null;
+  let sshfs: Array<{ ssh: ChildProcess; sftp: ChildProcess }> = [];
+  const shares = options.shares ?? [];
+  if (shares.filter((s) => s.kind === '9p').length > 1)
+    throw new Error('the rig carries at most one 9p share');
+
+  const sshBase = () => [
+    '-i',
+    guest.key,
+    '-p',
+    String(sshPort),
+    '-o',
+    'StrictHostKeyChecking=no',
+    '-o',
+    'UserKnownHostsFile=/dev/null',
+    '-o',
+    'LogLevel=ERROR',
+    '-o',
+    'BatchMode=yes',
+    '-o',
+    'ConnectTimeout=10',
+    '-o',
+    'ServerAliveInterval=5',
+    'root@127.0.0.1',
+  ];
+
+  const ssh = (command: string, input?: string): Promise<CommandOutcome> =>
+    new Promise((resolve, reject) => {
+      const child = track(spawn('ssh', [...sshBase(), '--', command], { stdio: ['pipe', 'pipe', 'pipe'] }));
+      let stdout = '';
+      let stderr = '';
+      child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
+      child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+      child.stdin?.end(input ?? '');
+    });
+
+  const start = async () => {
+    sshPort = await freeLoopbackPort();
+    const started = Date.now();
+    const console = join(stateDir, 'console.log');
+    qemu = track(
+      spawn(
+        'qemu-system-x86_64',
+        qemuArgs({
+          guest,
+          overlay,
+          sshPort,
+          console,
+          ninep: shares.find((s) => s.kind === '9p'),
+          memoryMiB: options.memoryMiB ?? 1536,
+        }),
+        {
+          stdio: ['ignore', 'ignore', 'pipe'],
+        },
+      ),
+    );
+    let qemuErr = '';
+    qemu.stderr?.on('data', (d: Buffer) => (qemuErr = (qemuErr + d.toString()).slice(-4000)));
+    const deadline = started + bootTimeoutMs;
+    const consoleTail = () => (existsSync(console) ? readFileSync(console, 'utf8').slice(-3000) : '');
+    // sshd first (systemd starts it beside dockerd), then the engine's socket in the guest.
+    for (;;) {
+      if (qemu.exitCode !== null)
+        throw new Error(`QEMU exited (${qemu.exitCode}): ${qemuErr}\n${consoleTail()}`);
+      if (Date.now() > deadline)
+        throw new Error(`the guest did not answer within ${bootTimeoutMs / 1000} s:\n${consoleTail()}`);
+      const probe = await ssh(
+        'test -S /var/run/docker.sock && docker version --format "{{.Server.Version}}"',
+      );
+      if (probe.code === 0 && probe.stdout.trim()) break;
+      await sleep(3_000);
+    }
+    for (const share of shares) await shareFolder(share);
+    rmSync(socketPath, { force: true });
+    forwarder = track(
+      spawn(
+        'ssh',
+        [
+          '-N',
+          '-o',
+          'ExitOnForwardFailure=yes',
+          '-o',
+          'StreamLocalBindUnlink=yes',
+          '-L',
+          `${socketPath}:/var/run/docker.sock`,
+          ...sshBase(),
+        ],
+        { stdio: 'ignore' },
+      ),
+    );
+    // The guest's engine already answered over ssh: the forward gets its own two minutes.
+    const forwardDeadline = Date.now() + 120_000;
+    while (!(await enginePings(socketPath))) {
+      if (forwarder.exitCode !== null) throw new Error('ssh -L for the engine socket exited');
+      if (Date.now() > forwardDeadline)
+        throw new Error('the forwarded engine socket did not answer within 120 s');
+      await sleep(500);
+    }
+    bootSeconds.push(Math.round((Date.now() - started) / 100) / 10);
+  };
+
+  const shareFolder = async (share: GuestShare) => {
+    if (share.kind === '9p') {
+      const mounted = await ssh(guestMountCommand(share));
+      if (mounted.code !== 0) throw new Error(`9p mount failed in the guest: ${mounted.stderr}`);
+      return;
+    }
+    const prepared = await ssh(`mkdir -p '${share.hostPath}'`);
+    if (prepared.code !== 0) throw new Error(`mkdir in the guest failed: ${prepared.stderr}`);
+    // The host's side of reverse-sshfs: an SFTP server speaking over the ssh session's pipes, so
+    // the host opens no port (what Lima does with its openssh-sftp-server driver).
+    const sftp = track(
+      spawn(sftpServerPath(), [], { stdio: ['pipe', 'pipe', 'ignore'], cwd: share.hostPath }),
+    );
+    const remote = track(
+      spawn('ssh', [...sshBase(), '--', reverseSshfsCommand(share)], { stdio: ['pipe', 'pipe', 'pipe'] }),
+    );
+    sftp.stdout?.pipe(remote.stdin!);
+    remote.stdout?.pipe(sftp.stdin!);
+    sshfs.push({ ssh: remote, sftp });
+    for (let i = 0; i < 60; i++) {
+      const seen = await ssh(`awk '$2 == "${share.hostPath}" {print $3}' /proc/mounts`);
+      if (seen.stdout.trim() === 'fuse.sshfs') return;
+      if (remote.exitCode !== null) break;
+      await sleep(1_000);
+    }
+    throw new Error('reverse-sshfs did not appear in the guest');
+  };
+
+  const powerOff = async () => {
+    forwarder?.kill('SIGTERM');
+    forwarder = null;
+    for (const pair of sshfs) {
+      pair.ssh.kill('SIGTERM');
+      pair.sftp.kill('SIGTERM');
+    }
+    sshfs = [];
+    const vm = qemu;
+    qemu = null;
+    if (!vm || vm.exitCode !== null) return;
+    const exited = new Promise<void>((r) => vm.once('exit', () => r()));
+    // A clean shutdown first (systemd stops dockerd, unmounts), then QEMU's own quit, then a kill.
+    void ssh('systemctl poweroff');
+    const waited = await Promise.race([exited.then(() => true), sleep(90_000).then(() => false)]);
+    if (!waited) {
+      vm.kill('SIGTERM');
+      const quit = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)]);
+      if (!quit) vm.kill('SIGKILL');
+      await exited;
+    }
+  };
+
+  try {
+    await start();
+  } catch (error) {
+    await powerOff();
+    rmSync(stateDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  return {
+    socketPath,
+    shares,
+    bootSeconds,
+    ssh,
+    loadImage(reference: string) {
+      return new Promise<void>((resolve, reject) => {
+        const save = track(spawn('docker', ['save', reference], { stdio: ['ignore', 'pipe', 'pipe'] }));
+        const load = track(
+          spawn('ssh', [...sshBase(), '--', 'docker load -q'], { stdio: ['pipe', 'pipe', 'pipe'] }),
+        );
+        let err = '';
+        save.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+        load.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+        save.stdout?.pipe(load.stdin!);
+        save.on('error', reject);
+        load.on('error', reject);
+        const closed = (child: ChildProcess) => new Promise<number | null>((r) => child.on('close', r));
+        void Promise.all([closed(save), closed(load)]).then(([saved, loaded]) =>
+          saved === 0 && loaded === 0 ? resolve() : reject(new Error(`loading ${reference} failed: ${err}`)),
+        );
+      });
+    },
+    async restart() {
+      await powerOff();
+      rmSync(socketPath, { force: true });
+      await start();
+    },
+    async stop() {
+      await powerOff();
+      rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,238 @@
+// Mountbench across a real VM boundary (issue 25): a Linux guest under QEMU with its own kernel,
+// page cache and Docker Engine, reached through a forwarded unix socket as Lima reaches its VM, with
+// one host folder shared by 9p and another by reverse-sshfs. One boot serves the whole file (TCG
+// boots take minutes); the restart comes last. Nothing here asserts a time.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { release, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunFile, WorkloadResult } from '../../src/shared/result-schema';
+import type { RunRequest } from '../../src/shared/run-plan';
+import { prepareRun } from '../../src/core/runner/prepare-run';
+import { executeRun } from '../../src/core/runner/run';
+import { getMachineInfo } from '../../src/core/machine';
+import { mountbenchChild } from '../integration/mountbench-child';
+import { bootGuest, buildGuest, enginePings, type VmRig } from '../vm-rig/vm-rig';
+import { shrinkQuickSizesForTcg } from '../vm-rig/tcg-sizes';
+
+const IMAGE = process.env.MOUNTBENCH_IMAGE ?? 'mountbench/bench:offline';
+// Plain paths (the rig puts them in guest shell lines) under the host's temporary folder.
+const root = mkdtempSync(join(tmpdir(), 'mountbench-vm-suite-'));
+const ninePFolder = join(root, 'ninep');
+const sshfsFolder = join(root, 'sshfs');
+const home = join(root, 'home');
+for (const dir of [ninePFolder, sshfsFolder, home]) mkdirSync(dir, { recursive: true });
+
+let rig: VmRig;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  const guest = await buildGuest();
+  console.log(`vm rig: guest ${guest.built ? 'built' : 'found in the cache'} in ${guest.seconds} s`);
+  rig = await bootGuest({
+    shares: [
+      { kind: '9p', hostPath: ninePFolder, msize: 131072 },
+      { kind: 'reverse-sshfs', hostPath: sshfsFolder },
+    ],
+  });
+  console.log(`vm rig: engine answered ${rig.bootSeconds[0]} s after QEMU started`);
+  await rig.loadImage(IMAGE);
+  env = {
+    ...process.env,
+    DOCKER_HOST: `unix://${rig.socketPath}`,
+    DOCKER_CONTEXT: '',
+    HOME: home,
+    MOUNTBENCH_DATA_DIR: join(home, 'data'),
+    MOUNTBENCH_IMAGE: IMAGE,
+  };
+  shrinkQuickSizesForTcg();
+}, 900_000);
+
+afterAll(async () => {
+  await rig?.stop();
+  rmSync(root, { recursive: true, force: true });
+}, 300_000);
+
+async function runOnRig(request: RunRequest, cacheDir: string): Promise<RunFile> {
+  const prepared = await prepareRun(request, { env, home, engineTimeoutMs: 60_000 });
+  return executeRun({
+    ...prepared,
+    runId: `vm-${Math.random().toString(36).slice(2, 8)}`,
+    machine: await getMachineInfo(),
+    appVersion: 'test',
+    allowHostCommands: true,
+    cacheDir,
+    env,
+    signal: new AbortController().signal,
+    onEvent: () => {},
+  });
+}
+
+function find(run: RunFile, backendId: string, workloadId: string): WorkloadResult {
+  const found = run.results.find((r) => r.backend.id === backendId && r.workload.id === workloadId);
+  if (!found) throw new Error(`no ${backendId} ${workloadId}: ${JSON.stringify(run.errors)}`);
+  return found;
+}
+
+describe('the engine behind the forwarded socket', () => {
+  it('is the guest’s: `mountbench engines` reaches it, with the guest’s memory and not the host’s', async () => {
+    const guestKernel = (await rig.ssh('uname -r')).stdout.trim();
+    expect(guestKernel).not.toBe(release());
+    const out = await mountbenchChild(['engines', '--json', '--timeout', '30'], env);
+    expect(out.code, out.stderr).toBe(0);
+    const engines = JSON.parse(out.stdout) as Array<{
+      endpoint: string;
+      reachable: boolean;
+      memoryBytes?: number;
+    }>;
+    const ours = engines.find((e) => e.endpoint === `unix://${rig.socketPath}`);
+    expect(ours).toMatchObject({ reachable: true });
+    // The guest has 1.5 GiB; the host many times that.
+    expect(ours!.memoryBytes).toBeLessThan(2 * 1024 ** 3);
+  });
+});
+
+describe.each([
+  { share: '9p', folder: () => ninePFolder, fsType: '9p' },
+  { share: 'reverse-sshfs', folder: () => sshfsFolder, fsType: 'fuse.sshfs' },
+])('a run whose bind mount crosses $share', ({ folder, fsType }) => {
+  let run: RunFile;
+  beforeAll(async () => {
+    run = await runOnRig(
+      {
+        mounts: ['bind', 'volume', 'host'],
+        variants: ['native'],
+        // One workload: each adds minutes of emulated share traffic (the bench script runs three).
+        workloads: ['small-file-read'],
+        size: 'quick',
+        runs: 2,
+        warmup: 1,
+      },
+      join(folder(), 'cache'),
+    );
+  }, 1_800_000);
+
+  it('completes: the fixture laid on the host was found whole in the guest (every file, every byte)', () => {
+    expect(run.errors).toEqual([]);
+    expect(run.status).toBe('completed');
+    // small-file-read's fixture check counts the files and bytes inside the container before timing.
+    expect(find(run, 'docker-engine/native/bind', 'small-file-read').stats.samples).toHaveLength(2);
+  });
+
+  it(`reads ${fsType} in the container for the bind mount, and the guest's own disk for the volume`, () => {
+    for (const workload of ['small-file-read']) {
+      expect(find(run, 'docker-engine/native/bind', workload).fsType).toBe(fsType);
+      const volume = find(run, 'docker-engine/native/volume', workload).fsType;
+      expect(volume).not.toBe(fsType);
+      expect(volume).not.toMatch(/^9p$|sshfs/);
+    }
+  });
+
+  it('says the host baseline is this machine’s disk beside an engine on another kernel, unchecked', () => {
+    const host = find(run, 'host', 'small-file-read');
+    expect(host.baselineCheck).toBeUndefined();
+    expect(host.warnings.join('\n')).toMatch(/runs on another kernel/);
+    expect(host.warnings.join('\n')).not.toMatch(/Self-check/);
+  });
+});
+
+describe('sync-latency across the boundary', () => {
+  // Whether the bench image can watch at all: Debian's busybox-static (the offline image) has no
+  // inotifyd applet, and the runner then says the watcher's answer is unknown.
+  let imageWatches: boolean;
+  beforeAll(async () => {
+    const probe = await rig.ssh(
+      `docker run --rm --entrypoint sh ${IMAGE} -c 'command -v inotifyd' >/dev/null && echo yes || echo no`,
+    );
+    imageWatches = probe.stdout.trim() === 'yes';
+  }, 300_000);
+
+  it.each([
+    { share: '9p', folder: () => ninePFolder, fsType: '9p' },
+    { share: 'reverse-sshfs', folder: () => sshfsFolder, fsType: 'fuse.sshfs' },
+  ])(
+    'on $share: the container sees every host edit; what the watcher did is said',
+    async ({ folder, fsType }) => {
+      const run = await runOnRig(
+        {
+          mounts: ['bind'],
+          variants: ['native'],
+          workloads: ['sync-latency'],
+          size: 'quick',
+          runs: 1,
+          warmup: 0,
+        },
+        join(folder(), 'sync-cache'),
+      );
+      expect(run.errors).toEqual([]);
+      const result = find(run, 'docker-engine/native/bind', 'sync-latency');
+      console.log(
+        `vm rig: sync-latency on ${fsType}: ${JSON.stringify(result.stats.samples)} s, ${JSON.stringify(result.derived)}, ` +
+          `watcher: ${imageWatches ? 'inotifyd' : 'none in the image'}`,
+      );
+      expect(result.fsType).toBe(fsType);
+      // Every edit was seen (a missed one fails the run: "the share does not sync").
+      expect(result.stats.samples).toHaveLength(3);
+      if (imageWatches) {
+        // inotify events are the guest kernel's; a write made on the host never raises one there.
+        expect(result.derived.watcherFired).toBe(0);
+        expect(result.warnings.join('\n')).toMatch(/file watchers \(hot reload\) will not fire/);
+      } else {
+        expect(result.derived.watcherFired).toBeUndefined();
+        expect(result.warnings.join('\n')).toMatch(
+          /no inotifyd, so whether a file watcher in the container fires is unknown/,
+        );
+      }
+    },
+    900_000,
+  );
+});
+
+describe('cold cache across the boundary', () => {
+  it('dropping the guest’s page cache leaves the host’s whole', async () => {
+    const file = join(ninePFolder, 'cached.bin');
+    writeFileSync(file, Buffer.alloc(8 * 1024 * 1024, 1));
+    execFileSync('cat', [file], { maxBuffer: 16 * 1024 * 1024 });
+    const resident = () => Number(execFileSync('fincore', ['-n', '-b', '-o', 'RES', file]).toString().trim());
+    expect(resident()).toBe(8 * 1024 * 1024);
+    const dropped = await rig.ssh(`cat ${file} >/dev/null && sync && echo 3 > /proc/sys/vm/drop_caches`);
+    expect(dropped.code, dropped.stderr).toBe(0);
+    expect(resident()).toBe(8 * 1024 * 1024);
+  });
+
+  it('is refused on this engine, and the refusal says it is not a VM Mountbench knows the user owns', async () => {
+    for (const flag of ['--cold-cache', '--cold-cache-host']) {
+      const out = await mountbenchChild(
+        ['run', '--mount', 'bind', '--workload', 'dd-write', '--size', 'quick', '--runs', '1', flag],
+        { ...env, MOUNTBENCH_CACHE_DIR: join(ninePFolder, 'cold-cache') },
+      );
+      expect(out.code).not.toBe(0);
+      expect(out.stderr + out.stdout).toMatch(/not a VM you own \(kernel 6\.1\./);
+    }
+  });
+});
+
+describe('a VM restart', () => {
+  it('takes the engine away while the guest is down and brings it back, with the share', async () => {
+    let sawItGone = false;
+    let restarted = false;
+    const watching = (async () => {
+      while (!sawItGone && !restarted) {
+        if (!(await enginePings(rig.socketPath))) sawItGone = true;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    })();
+    await rig.restart().finally(() => (restarted = true));
+    await watching;
+    expect(sawItGone).toBe(true);
+    console.log(
+      `vm rig: after the restart the engine answered ${rig.bootSeconds.at(-1)} s after QEMU started`,
+    );
+    const out = await mountbenchChild(['engines', '--json', '--timeout', '30'], env);
+    const engines = JSON.parse(out.stdout) as Array<{ endpoint: string; reachable: boolean }>;
+    expect(engines.find((e) => e.endpoint === `unix://${rig.socketPath}`)).toMatchObject({ reachable: true });
+    const mounted = await rig.ssh(`awk '$2 == "${ninePFolder}" {print $3}' /proc/mounts`);
+    expect(mounted.stdout.trim()).toBe('9p');
+  }, 900_000);
+});
