@@ -1,7 +1,8 @@
 // A bench container whose workload folders a sync tool fills from the host, as a developer using
 // mutagen or docker-sync works: the fixture is laid in a host folder under the run's cache folder,
 // the container works on a labelled named volume at the bench root, and the tool carries changes
-// both ways. Flushes are timed by the runner apart from the samples (see measure.ts).
+// both ways. Compose Watch instead copies one way into the container's own filesystem (no volume,
+// no write-back). Flushes are timed by the runner apart from the samples (see measure.ts).
 import { mkdir } from 'node:fs/promises';
 import { removeTree } from '../fixtures/remove-tree';
 import { join } from 'node:path';
