@@ -95,7 +95,7 @@ export function syncToolAction(setup: SetupKind, options: ActionOptions): SetupA
         {
           kind: 'file',
           name: 'compose.yaml',
-          why: 'the sync action copies host edits into the container (one way); needs Compose 2.22 or later',
+          why: 'the sync action copies host edits into the container (one way); watch needs Compose 2.22 or later, initial_sync 2.39.4 or later (drop that line before)',
           text: [
             'services:',
             '  app:',
