@@ -3,8 +3,8 @@
 // docker-compose is 1.29): the stand-in watches the host folder and copies each batch of changes
 // into the bench container by tar through the engine, as Compose's watcher does. Checks: the
 // initial copy timed apart from the samples, one-way (no write-back flush, said in the result),
-// sync-latency through the copy, nothing left after a run or a cancel, and a clear refusal when
-// the Compose found has no `watch`.
+// sync-latency through the copy, nothing left after a run or a cancel, a crashed run's watch
+// stopped at the next start, and a clear refusal when the Compose found has no `watch`.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
@@ -18,6 +18,9 @@ import { executeRun, runWorkDir } from '../../src/core/runner/run';
 import { mountAvailability } from '../../src/core/sync/availability';
 import { getMachineInfo } from '../../src/core/machine';
 import { syncNote } from '../../src/shared/sync-note';
+import { removeLeftovers } from '../../src/core/runner/leftovers';
+import { findComposeWithWatch, startComposeWatch } from '../../src/core/sync/compose-watch';
+import { hostname } from 'node:os';
 import { createStandinSandbox, type StandinSandbox } from '../stand-ins/sandbox';
 import { docker, image, labelledLeftovers, tempDir } from './support';
 
@@ -136,6 +139,41 @@ describe('compose-watch through the docker-compose stand-in', () => {
     expect(cancelled.status).toBe('cancelled');
     await nothingLeft(cancelId);
   }, 300_000);
+});
+
+describe('leftovers of a crashed compose-watch run', () => {
+  it("stops the watch a dead run left running, named by its folder's pid file", async () => {
+    const runDir = join(cache.path, 'runs', 'it-dead-compose-watch');
+    const backendDir = join(runDir, 'backend-0');
+    mkdirSync(join(backendDir, 'data'), { recursive: true });
+    // This host, a pid that does not exist: the owner is dead.
+    writeFileSync(join(runDir, 'owner'), `${hostname()}:999999999`);
+    const project = 'mountbench-it-dead-compose-watch-0';
+    // Started as a run starts it, then never terminated: what a crash leaves.
+    const found = await findComposeWithWatch(sandbox.env);
+    await startComposeWatch({
+      executable: found.executable!,
+      env: sandbox.env,
+      project,
+      image,
+      hostRoot: join(backendDir, 'data'),
+      containerRoot: '/bench',
+      workDir: backendDir,
+      inContainer: () => async () => ({ stdout: '', exitCode: 0 }),
+      signal: new AbortController().signal,
+    });
+    const watching = () =>
+      execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
+        .split('\n')
+        .filter((line) => line.includes(`-p ${project} `));
+    expect(watching()).toHaveLength(1);
+
+    const report = await removeLeftovers(null, cache.path, sandbox.env);
+    expect(report.problems).toEqual([]);
+    expect(report.syncs).toEqual([`compose watch of ${project}`]);
+    expect(report.folders).toContain(runDir);
+    await expect.poll(watching, { timeout: 10_000 }).toEqual([]);
+  }, 60_000);
 });
 
 describe('a Compose without watch', () => {

@@ -9,7 +9,7 @@
 //  - Found as `docker compose` (the CLI plugin) or the standalone `docker-compose`, by version:
 //    Debian's docker-compose 1.29 has no `watch`.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { MountbenchError } from '../../shared/errors';
 import { findExecutable } from '../providers/find-executable';
@@ -23,6 +23,8 @@ import { runTool } from './tool-command';
  */
 export const COMPOSE_WATCH_MIN_VERSION: readonly [number, number, number] = [2, 25, 0];
 export const COMPOSE_WATCH_FILE = 'compose.json';
+/** The watch process's pid and project, so the next start can stop the watch of a crashed run. */
+export const COMPOSE_WATCH_PID_FILE = 'compose-watch.json';
 export const COMPOSE_SERVICE = 'bench';
 
 /** The labels Compose's `getContainers` filters a project's service containers by. */
@@ -203,6 +205,11 @@ export async function startComposeWatch(o: ComposeWatchOptions): Promise<SyncSes
     { env: o.env, cwd: o.workDir, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   child.on('error', () => undefined);
+  if (child.pid)
+    await writeFile(
+      join(o.workDir, COMPOSE_WATCH_PID_FILE),
+      JSON.stringify({ pid: child.pid, project: o.project }),
+    );
   let stopped = false;
   let since: Agreement | undefined;
   const session: SyncSession = {
@@ -227,6 +234,7 @@ export async function startComposeWatch(o: ComposeWatchOptions): Promise<SyncSes
       stopped = true;
       await stopWatch(child);
       await rm(file, { force: true });
+      await rm(join(o.workDir, COMPOSE_WATCH_PID_FILE), { force: true });
     },
   };
   try {
@@ -239,4 +247,39 @@ export async function startComposeWatch(o: ComposeWatchOptions): Promise<SyncSes
   child.stdout?.resume();
   child.stderr?.resume();
   return session;
+}
+
+/**
+ * Stops the watch a crashed run left in `workDir`: the pid file names it, and it is signalled only
+ * while that pid still runs a compose watch of the same project (a pid is reused once it is gone).
+ * Resolves to what was stopped, or null when nothing was left running.
+ */
+export async function stopLeftoverComposeWatch(workDir: string): Promise<string | null> {
+  const text = await readFile(join(workDir, COMPOSE_WATCH_PID_FILE), 'utf8').catch(() => null);
+  if (text === null || text.length > 1000) return null;
+  let pid: unknown;
+  let project: unknown;
+  try {
+    ({ pid, project } = JSON.parse(text) as { pid?: unknown; project?: unknown });
+  } catch {
+    return null;
+  }
+  if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 1 || typeof project !== 'string')
+    return null;
+  const args = await runTool({
+    executable: 'ps',
+    args: ['-o', 'args=', '-p', String(pid)],
+    env: process.env,
+    timeoutMs: COMMAND_TIMEOUT_MS,
+  }).then(
+    (out) => out.stdout.trim(),
+    () => '',
+  );
+  if (!args.includes(' watch') || !args.includes(`-p ${project} `)) return null;
+  try {
+    process.kill(-pid, 'SIGTERM');
+  } catch {
+    process.kill(pid, 'SIGTERM');
+  }
+  return `compose watch of ${project}`;
 }
