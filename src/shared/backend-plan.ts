@@ -22,6 +22,7 @@ export const MOUNT_LABELS: Record<MountKind, string> = {
   host: 'host',
   mutagen: 'mutagen sync',
   'docker-sync': 'docker-sync',
+  'compose-watch': 'Compose Watch (sync)',
 };
 
 /** A variant as the planner and the backends picker see it. */
@@ -50,7 +51,7 @@ export const AS_IT_IS: readonly ProviderVariantView[] = [
     id: 'current',
     label: 'current settings',
     available: true,
-    affects: ['bind', 'volume', 'tmpfs', 'layer', 'mutagen', 'docker-sync'],
+    affects: ['bind', 'volume', 'tmpfs', 'layer', 'mutagen', 'docker-sync', 'compose-watch'],
   },
 ];
 

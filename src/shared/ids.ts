@@ -14,19 +14,34 @@ export const WORKLOAD_IDS = [
 export type WorkloadId = (typeof WORKLOAD_IDS)[number];
 
 /** How the workload's files reach the container; `host` runs the same workload with no container. */
-export const MOUNT_KINDS = ['bind', 'volume', 'tmpfs', 'layer', 'host', 'mutagen', 'docker-sync'] as const;
+export const MOUNT_KINDS = [
+  'bind',
+  'volume',
+  'tmpfs',
+  'layer',
+  'host',
+  'mutagen',
+  'docker-sync',
+  'compose-watch',
+] as const;
 export type MountKind = (typeof MOUNT_KINDS)[number];
 
-/** Mounts a sync tool keeps in step: a named volume filled from a host folder by the tool. */
-export const SYNC_MOUNT_KINDS = ['mutagen', 'docker-sync'] as const;
+/**
+ * Mounts a sync tool keeps in step: a named volume filled from a host folder by the tool.
+ * `compose-watch` (Compose Watch's `sync` action) copies one way only, host to container.
+ */
+export const SYNC_MOUNT_KINDS = ['mutagen', 'docker-sync', 'compose-watch'] as const;
 export type SyncMountKind = (typeof SYNC_MOUNT_KINDS)[number];
 
 /** What a run measures when no mount is named: every mount that needs no extra tool. */
 export const DEFAULT_MOUNTS: readonly MountKind[] = ['bind', 'volume', 'tmpfs', 'layer', 'host'];
 
 export function isSyncMount(mount: MountKind): mount is SyncMountKind {
-  return mount === 'mutagen' || mount === 'docker-sync';
+  return (SYNC_MOUNT_KINDS as readonly string[]).includes(mount);
 }
+
+/** Sync mounts that never carry the container's writes back to the host. */
+export const ONE_WAY_SYNC_MOUNTS: readonly SyncMountKind[] = ['compose-watch'];
 
 export const PROVIDER_IDS = [
   'docker-engine',

@@ -1,7 +1,7 @@
 // The versioned result file: what `mountbench run` saves, what the dashboard shows and what
 // colleagues send each other. Every field a reader depends on is validated here, once.
 import { z } from 'zod';
-import { MOUNT_KINDS, PROVIDER_IDS, SIZES, WORKLOAD_IDS } from './ids';
+import { MOUNT_KINDS, PROVIDER_IDS, SIZES, SYNC_MOUNT_KINDS, WORKLOAD_IDS } from './ids';
 import { ROLES } from './roles';
 import { COLD_CACHE_SCOPES, SAMPLE_METHODS } from './run-plan';
 import { dependencySplitSchema } from './dependency-split';
@@ -215,7 +215,12 @@ export const workloadResultSchema = z.object({
    */
   sync: z
     .object({
-      tool: z.enum(['mutagen', 'docker-sync']),
+      tool: z.enum(SYNC_MOUNT_KINDS),
+      /**
+       * The tool copies host → container only (Compose Watch): the container's writes never reach
+       * the host, so there is no write-back flush to time. Absent for two-way tools and older files.
+       */
+      oneWay: z.literal(true).optional(),
       initialSeconds: nonNegative,
       flushSeconds: z.array(nonNegative).max(100_000),
       /** What the host held after the last write-back flush, checked against the container. */

@@ -32,6 +32,7 @@ export function roleOf(mount: MountKind): Role | null {
     case 'bind':
     case 'mutagen':
     case 'docker-sync':
+    case 'compose-watch':
       return 'source-tree';
     case 'volume':
     case 'tmpfs':

@@ -19,7 +19,7 @@ import type { MountInfo } from './api';
 import type { DiscoveredEngine } from './engine';
 import { planBackends, previewBackends, type PlannedBackend } from './backend-plan';
 import { estimateRun, estimateSweep, type EstimateCounts, type EstimatedWorkload } from './estimate';
-import type { MountKind, ProviderId, WorkloadId } from './ids';
+import { SYNC_MOUNT_KINDS, type MountKind, type ProviderId, type WorkloadId } from './ids';
 import type { ProviderSummary, ProviderVariantView, SweepProposalView } from './sweep';
 
 /** What the machine has, as the core reports it. */
@@ -97,7 +97,7 @@ export interface SetupPlan {
   problem: string | null;
 }
 
-const SYNC_MOUNTS: readonly MountKind[] = ['mutagen', 'docker-sync'];
+const SYNC_MOUNTS: readonly MountKind[] = SYNC_MOUNT_KINDS;
 
 /** Sync tools installed here, as `mounts:list` says. */
 export function installedSyncMounts(mountInfo: readonly MountInfo[]): MountKind[] {

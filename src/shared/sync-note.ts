@@ -22,6 +22,8 @@ export function syncNote(result: WorkloadResult): string | null {
   const flush = flushMedianSeconds(result);
   if (flush !== null)
     parts.push(`write-back flush ${formatTime(flush)} median of ${sync.flushSeconds.length}`);
+  // Said rather than timed: a one-way copy has no write-back, so no figure could mean one.
+  if (sync.oneWay) parts.push('one-way copy: no write-back to the host');
   if (sync.writeBack) {
     const { files, bytes } = sync.writeBack;
     parts.push(

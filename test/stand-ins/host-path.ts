@@ -25,6 +25,7 @@ export const PRODUCT_COMMANDS: readonly string[] = [
   'orbctl',
   'mutagen',
   'docker-sync',
+  'docker-compose',
   'unison',
   'nerdctl',
 ];

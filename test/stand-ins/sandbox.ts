@@ -88,6 +88,8 @@ export interface SandboxOptions {
   /** The sync tools' stand-ins on PATH (mutagen, docker-sync). */
   mutagen?: boolean;
   dockerSync?: boolean;
+  /** The docker-compose stand-in (Compose Watch's `watch --no-up` and `version`). */
+  composeWatch?: boolean;
   /** Extra environment (STANDIN_FAIL, STANDIN_HANG, MOUNTBENCH_HOST…). */
   env?: NodeJS.ProcessEnv;
   /** Boot and shutdown delays of every stand-in product (default 200 ms / 100 ms: quick tests). */
@@ -227,6 +229,7 @@ export function createStandinSandbox(options: SandboxOptions = {}): StandinSandb
   }
   if (options.mutagen) tools.push('mutagen');
   if (options.dockerSync) tools.push('docker-sync');
+  if (options.composeWatch) tools.push('docker-compose');
   for (const tool of tools) symlinkSync(join(STAND_INS_DIR, tool), join(bin, tool));
   const env: NodeJS.ProcessEnv = {
     ...cleanEnv(),

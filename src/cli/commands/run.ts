@@ -349,7 +349,7 @@ export function registerRunCommand(program: Command): void {
     )
     .option(
       '--mount <list>',
-      `mounts: ${MOUNT_KINDS.join(', ')} (mutagen and docker-sync need the tool on PATH)`,
+      `mounts: ${MOUNT_KINDS.join(', ')} (the sync mounts need their tool on PATH: mutagen, docker-sync, a Docker Compose with watch)`,
       DEFAULT_MOUNTS.join(','),
     )
     .option(

@@ -226,6 +226,15 @@ describe('actionFor: mounts and sync tools', () => {
     expect(yml?.kind === 'file' && yml.text).toContain('sync_strategy: unison');
     expect(commands(d.steps)).toEqual(['docker-sync start', 'docker-sync stop']);
   });
+  it('gives the Compose Watch snippet with a sync action into the container path', () => {
+    const w = action({ key: 'docker-desktop/virtiofs/compose-watch', mount: 'compose-watch' });
+    expect(w.kind).toBe('sync');
+    const file = w.steps.find((s) => s.kind === 'file' && s.name === 'compose.yaml');
+    expect(file?.kind === 'file' && file.text).toContain(
+      '        - action: sync\n          path: ./\n          target: /app\n',
+    );
+    expect(commands(w.steps)).toEqual(['docker compose watch']);
+  });
   it('asks nothing for the native Linux share, the host and OrbStack; falls back to manual when unknown', () => {
     expect(action({ key: 'docker-engine/native/bind', provider: 'docker-engine' }).kind).toBe('none');
     expect(action({ key: 'host', mount: 'host' }).kind).toBe('none');

@@ -18,6 +18,8 @@ const MOUNT_COST: Record<SetupKind['mount'], number> = {
   layer: 2,
   mutagen: 3,
   'docker-sync': 3,
+  // A compose file and a running `docker compose watch`, and edits in the container stay there.
+  'compose-watch': 3,
   host: 4,
 };
 

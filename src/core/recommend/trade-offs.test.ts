@@ -53,6 +53,28 @@ describe('tradeOffs', () => {
     expect(unmeasured[0].text).toMatch(/docker-sync needs a running sync/);
     expect(unmeasured[1].text).toMatch(/sync-latency was not measured/);
   });
+  it('says Compose Watch is a one-way copy first, then its lag with the measured figure', () => {
+    const watch = tradeOffs(
+      describeSetup({
+        key: 'docker-desktop/virtiofs/compose-watch',
+        label: 'w',
+        provider: 'docker-desktop',
+        fileSharing: 'VirtioFS',
+        mount: 'compose-watch',
+      }),
+      { syncLatency: 0.6 },
+    );
+    expect(watch.map((t) => t.id).slice(0, 4)).toEqual([
+      'one-way-copy',
+      'needs-running-sync',
+      'sync-lag',
+      'two-copies',
+    ]);
+    expect(watch[0].text).toMatch(/never comes back to the host/);
+    expect(watch[2].text).toMatch(/500 ms/);
+    expect(watch[2].text).toMatch(/600\.0 ms per edit/);
+  });
+
   it('says :cached and :delegated only mean something on osxfs', () => {
     expect(
       ids({ key: 'dd/virtiofs/bind:cached', provider: 'docker-desktop', fileSharing: 'VirtioFS' }),

@@ -65,6 +65,38 @@ function mountTradeOffs(setup: SetupKind, context: TradeOffContext): TradeOff[] 
         },
       ];
     }
+    case 'compose-watch': {
+      const lag =
+        context.syncLatency != null
+          ? `Measured sync-latency: ${formatSeconds(context.syncLatency)} per edit before the container sees it.`
+          : 'sync-latency was not measured for this backend: run the sync-latency workload to see how long an edit takes to arrive.';
+      return [
+        {
+          id: 'one-way-copy',
+          severity: 'warning',
+          text:
+            'Compose Watch copies one way only, host to container: what the container writes (generated files, ' +
+            'lock files, build output) never comes back to the host, and a host edit overwrites the container’s copy.',
+        },
+        {
+          id: 'needs-running-sync',
+          severity: 'warning',
+          text:
+            '`docker compose watch` must be running: files edited while it is stopped reach the container only at its ' +
+            'next start with `initial_sync: true` (Compose 2.39.4 or later) or a rebuild.',
+        },
+        {
+          id: 'sync-lag',
+          severity: 'caution',
+          text: `Compose batches file events until 500 ms pass without one, then copies them with a tar stream. ${lag}`,
+        },
+        {
+          id: 'two-copies',
+          severity: 'info',
+          text: 'The files exist twice (host and container): a deleted host file is deleted in the container, other container edits are lost on the next copy.',
+        },
+      ];
+    }
     case 'host':
       return [
         {

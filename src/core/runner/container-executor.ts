@@ -71,6 +71,8 @@ export interface ContainerExecutorOptions {
   signal: AbortSignal;
   /** Called after the container is gone: releases what the mount needed (bindfs, host folder). */
   release?: () => Promise<void>;
+  /** More labels for the container only (Compose Watch finds its service's container by label). */
+  containerLabels?: Record<string, string>;
 }
 
 function hostConfigMounts(mount: ContainerMount): Dockerode.MountSettings[] {
@@ -162,7 +164,7 @@ export class ContainerExecutor implements BackendExecutor {
       Image: image,
       // A sleeping shell keeps the container alive between samples; it is killed on removal.
       Cmd: ['sleep', '2147483647'],
-      Labels: labels,
+      Labels: { ...this.options.containerLabels, ...labels },
       HostConfig: { Mounts: hostConfigMounts(mount), AutoRemove: false },
     });
     signal.throwIfAborted();

@@ -8,7 +8,9 @@ import type { SyncMountKind } from '../../shared/ids';
 /** A sync tool between the host folder and the container (sync mounts only). */
 export interface SyncControl {
   readonly tool: SyncMountKind;
-  /** Waits until host and container agree, both ways; resolves to the seconds it took. */
+  /** Host → container only (Compose Watch): there is no write-back to flush or time. */
+  readonly oneWay?: boolean;
+  /** Waits until host and container agree (both ways, or host → container when oneWay); resolves to the seconds it took. */
   flush(signal: AbortSignal): Promise<number>;
 }
 

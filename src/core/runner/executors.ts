@@ -112,6 +112,7 @@ export async function createExecutor(
       return ContainerExecutor.start({ ...base, mount: { kind: 'layer' } });
     case 'mutagen':
     case 'docker-sync':
+    case 'compose-watch':
       return SyncedExecutor.start({
         ...base,
         tool: backend.mount,

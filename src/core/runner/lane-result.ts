@@ -113,6 +113,7 @@ export async function laneResult(input: LaneResultInput): Promise<WorkloadResult
       ? {
           sync: {
             tool: sync.tool,
+            ...(sync.oneWay ? { oneWay: true as const } : {}),
             initialSeconds: lane.initialSeconds,
             flushSeconds: taken.flushSeconds,
             ...(flushesWrites

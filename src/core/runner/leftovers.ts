@@ -1,6 +1,6 @@
-// Removes what runs whose process died left behind: mutagen sessions and docker-sync syncs, bench
-// containers and volumes on the engine, FUSE mounts and fixture folders on the host. Runs whose
-// owner is alive are left alone.
+// Removes what runs whose process died left behind: mutagen sessions, docker-sync syncs and
+// Compose watches, bench containers and volumes on the engine, FUSE mounts and fixture folders on
+// the host. Runs whose owner is alive are left alone.
 import { access, chmod, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { makeDirs } from '../store/make-dirs';
@@ -9,6 +9,7 @@ import type Dockerode from 'dockerode';
 import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE } from '../../shared/ids';
 import { fuseMountsUnder, unmountFuse } from '../providers/fuse-share';
 import { findExecutable } from '../providers/find-executable';
+import { stopLeftoverComposeWatch } from '../sync/compose-watch';
 import { cleanDockerSync, DOCKER_SYNC_FILE } from '../sync/docker-sync';
 import { listMutagenSessions, terminateMutagenSession } from '../sync/mutagen';
 import { ownerFromLabelValue } from '../sync/sync-labels';
@@ -18,7 +19,7 @@ export interface LeftoverReport {
   containers: string[];
   volumes: string[];
   folders: string[];
-  /** mutagen sessions (by name) and docker-sync folders ended. */
+  /** mutagen sessions (by name), docker-sync folders and compose watches ended. */
   syncs: string[];
   problems: string[];
 }
@@ -86,6 +87,17 @@ async function endMutagenSessions(env: NodeJS.ProcessEnv, report: LeftoverReport
   }
 }
 
+/** A crashed run's `docker compose watch` outlives it: stop the one each backend folder names. */
+async function stopComposeWatches(dir: string, report: LeftoverReport): Promise<void> {
+  for (const entry of await readdir(dir).catch(() => [] as string[])) {
+    const stopped = await stopLeftoverComposeWatch(join(dir, entry)).catch((err: Error) => {
+      report.problems.push(`compose watch in ${join(dir, entry)}: ${err.message}`);
+      return null;
+    });
+    if (stopped) report.syncs.push(stopped);
+  }
+}
+
 /** docker-sync keeps its state beside docker-sync.yml: clean every one in a dead run's folder. */
 async function cleanDockerSyncs(dir: string, env: NodeJS.ProcessEnv, report: LeftoverReport): Promise<void> {
   for (const entry of await readdir(dir).catch(() => [] as string[])) {
@@ -131,6 +143,7 @@ export async function removeLeftovers(
   // Syncs first: their agents and sidecars hold the containers and volumes removed below.
   if ((options.askMutagen ?? 'always') === 'always' || dead.length > 0) await endMutagenSessions(env, report);
   for (const dir of dead) await cleanDockerSyncs(dir, env, report);
+  for (const dir of dead) await stopComposeWatches(dir, report);
   if (docker) {
     const filters = { label: [`${MOUNTBENCH_LABEL}=${MOUNTBENCH_LABEL_VALUE}`] };
     const abortSignal = options.signal;

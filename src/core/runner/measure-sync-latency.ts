@@ -164,7 +164,14 @@ export async function measureSyncLatency(
         stop: { rule: 'fixed', relativeHalfWidth: null },
         warnings,
         ...(sync && initialSeconds !== null
-          ? { sync: { tool: sync.tool, initialSeconds, flushSeconds: [] } }
+          ? {
+              sync: {
+                tool: sync.tool,
+                ...(sync.oneWay ? { oneWay: true as const } : {}),
+                initialSeconds,
+                flushSeconds: [],
+              },
+            }
           : {}),
       },
     ];

@@ -88,13 +88,19 @@ export function laneShape(
   return { sampleMethod, batches: !lane.coldCache && !writesApart };
 }
 
+/** A sync that carries the container's writes back to the host, so writes are flushed and timed. */
+function twoWaySync(executor: { sync?: { oneWay?: boolean } }): boolean {
+  return executor.sync !== undefined && !executor.sync.oneWay;
+}
+
 async function prepareLanes(input: MeasureInput): Promise<Lane[]> {
   const lanes: Lane[] = [];
   for (const { backend, executor, hooks } of input.lanes) {
     try {
       const shape = laneShape(input.workload, input.counts, {
         coldCache: hooks.coldCache !== undefined,
-        synced: executor.sync !== undefined,
+        // A one-way copy has no write-back for back-to-back writes to change.
+        synced: executor.sync !== undefined && !executor.sync.oneWay,
       });
       lanes.push(
         await prepareLane(executor, backend, input.workload, input.size, hooks, shape, input.sharedFixtures),
@@ -172,7 +178,7 @@ async function measureInRounds(
           racing: policy.kind === 'race',
           maxRuns: policy.kind === 'adaptive' ? policy.stop.maxRuns : counts.runs,
           laneIds: lanes.map((l) => l.backend.id),
-          flushesWrites: flushesWrites && lanes[exit.lane].executor.sync !== undefined,
+          flushesWrites: flushesWrites && twoWaySync(lanes[exit.lane].executor),
         }),
       );
     }

@@ -1,7 +1,8 @@
 // A bench container whose workload folders a sync tool fills from the host, as a developer using
 // mutagen or docker-sync works: the fixture is laid in a host folder under the run's cache folder,
 // the container works on a labelled named volume at the bench root, and the tool carries changes
-// both ways. Flushes are timed by the runner apart from the samples (see measure.ts).
+// both ways. Compose Watch instead copies one way into the container's own filesystem (no volume,
+// no write-back). Flushes are timed by the runner apart from the samples (see measure.ts).
 import { mkdir } from 'node:fs/promises';
 import { removeTree } from '../fixtures/remove-tree';
 import { join } from 'node:path';
@@ -11,7 +12,9 @@ import type { SyncMountKind } from '../../shared/ids';
 import type { FixtureSpec } from '../fixtures/fixture-spec';
 import { writeHostFixture } from '../fixtures/write-host-fixture';
 import { createDockerSyncSession, removeDockerSyncVolume } from '../sync/docker-sync';
+import { composeContainerLabels, startComposeWatch } from '../sync/compose-watch';
 import { createMutagenSession } from '../sync/mutagen';
+import { ONE_WAY_SYNC_MOUNTS } from '../../shared/ids';
 import type { SyncSession } from '../sync/sync-session';
 import { BENCH_ROOT, ContainerExecutor } from './container-executor';
 import type { BackendExecutor, ExecResult, SyncControl } from './executor';
@@ -43,6 +46,7 @@ export class SyncedExecutor implements BackendExecutor {
   private constructor(private readonly options: SyncedExecutorOptions) {
     this.sync = {
       tool: options.tool,
+      ...(ONE_WAY_SYNC_MOUNTS.includes(options.tool) ? { oneWay: true } : {}),
       flush: (signal) => {
         if (!this.session) throw new Error('the sync is not running');
         return this.session.flush(signal);
@@ -67,6 +71,28 @@ export class SyncedExecutor implements BackendExecutor {
     const o = this.options;
     await mkdir(this.hostRoot, { recursive: true });
     const base = { docker: o.docker, image: o.image, name: o.name, runId: o.runId, signal: o.signal };
+    if (o.tool === 'compose-watch') {
+      // Compose Watch copies into the container's own filesystem, as into an app image's folder;
+      // it finds the container by Compose's labels, so the container comes first.
+      const project = o.name.toLowerCase().replace(/[^a-z0-9_-]/g, '-');
+      this.container = await ContainerExecutor.start({
+        ...base,
+        mount: { kind: 'layer' },
+        containerLabels: composeContainerLabels(project),
+      });
+      this.session = await startComposeWatch({
+        executable: o.executable,
+        env: o.env,
+        project,
+        image: o.image,
+        hostRoot: this.hostRoot,
+        containerRoot: BENCH_ROOT,
+        workDir: o.dir,
+        inContainer: () => (script, signal) => this.inner().run(script, signal),
+        signal: o.signal,
+      });
+      return;
+    }
     if (o.tool === 'mutagen') {
       // mutagen syncs into the running container, so the container (and its volume) come first.
       this.container = await ContainerExecutor.start({
@@ -143,7 +169,11 @@ export class SyncedExecutor implements BackendExecutor {
     this.disposed = true;
     const problems: string[] = [];
     const note = (err: unknown) => problems.push((err as Error).message);
-    if (this.options.tool === 'mutagen') {
+    if (this.options.tool === 'compose-watch') {
+      // Stop copying before the container goes, so Compose never copies into a removed one.
+      if (this.session) await this.session.terminate().catch(note);
+      if (this.container) await this.container.dispose().catch(note);
+    } else if (this.options.tool === 'mutagen') {
       // The session's agent lives in the container: end the session before the container goes.
       if (this.session) await this.session.terminate().catch(note);
       if (this.container) await this.container.dispose().catch(note);

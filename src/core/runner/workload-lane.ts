@@ -108,7 +108,7 @@ export async function sampleLane(
   const perExecution = (cpu: number | null) => (cpu === null ? null : cpu / executions);
   if (warmup && lane.batches && workloadCase.repeatable) into.executions = executionsPerSample(seconds);
   // What the sample wrote goes back to the host before the next one: timed, never in the sample.
-  if (flushesWrites && lane.executor.sync) {
+  if (flushesWrites && lane.executor.sync && !lane.executor.sync.oneWay) {
     const flushed = await lane.executor.sync.flush(signal);
     if (!warmup) into.flushSeconds.push(flushed);
   }

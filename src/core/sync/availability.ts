@@ -1,9 +1,11 @@
-// Which mounts can be measured on this machine. The sync mounts need their tool on the run's PATH;
+// Which mounts can be measured on this machine. The sync mounts need their tool on the run's PATH
+// (Compose Watch: a Docker Compose whose version has `watch`);
 // without it they are listed as unavailable with the reason, and a run asking for one is refused
 // before anything starts.
 import { MountbenchError } from '../../shared/errors';
 import { MOUNT_KINDS, isSyncMount, type MountKind, type SyncMountKind } from '../../shared/ids';
 import { findExecutable } from '../providers/find-executable';
+import { findComposeWithWatch } from './compose-watch';
 
 export interface MountAvailability {
   mount: MountKind;
@@ -19,6 +21,10 @@ export async function syncMountAvailability(
   mount: SyncMountKind,
   env: NodeJS.ProcessEnv,
 ): Promise<{ available: boolean; reason: string | null; executable: string | null }> {
+  if (mount === 'compose-watch') {
+    const found = await findComposeWithWatch(env);
+    return { available: found.executable !== null, reason: found.reason, executable: found.executable };
+  }
   const executable = await findExecutable(mount, env);
   if (!executable) {
     return {

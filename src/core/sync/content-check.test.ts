@@ -130,4 +130,51 @@ describe('content check of a sync without a flush of its own', () => {
       expect(agreed.agreement.host.get('speedtest')).toMatch(/^\d+:\d+$/);
     });
   });
+
+  describe('one way, host to container (Compose Watch)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mb-content-oneway-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    writeFileSync(join(dir, 'page.txt'), 'v1');
+    const container =
+      (stamp: string): RunInContainer =>
+      async () => ({
+        // The container also holds what the workload wrote there, which never travels back.
+        stdout: `2 ${stamp}|./page.txt\n9 7:written|./speedtest\n`,
+        exitCode: 0,
+      });
+    const base = (run: RunInContainer) => ({
+      hostRoot: dir,
+      containerRoot: '/bench',
+      run,
+      signal: new AbortController().signal,
+      timeoutMs: 50,
+      intervalMs: 10,
+      tool: 'compose watch',
+      oneWay: true,
+    });
+
+    it('agrees once every host file is there, whatever else the container wrote', async () => {
+      const agreed = await waitForSameContent(base(container('3:first')));
+      expect(agreed.agreement.container.get('speedtest')).toBe('7:written');
+      // The same listing fails both ways: the container's own file never came to the host.
+      await expect(waitForSameContent({ ...base(container('3:first')), oneWay: false })).rejects.toThrow(
+        /1 file\(s\) never arrived on the host \(speedtest\)/,
+      );
+    });
+
+    it('waits for a host rewrite of the same size to reach the container, and names it', async () => {
+      const since = { host: (await scanHost(dir)).stamps, container: new Map([['page.txt', '3:first']]) };
+      writeFileSync(join(dir, 'page.txt'), 'v2');
+      // Same size; only the checksum tells: the container still holds v1.
+      const stale: RunInContainer = async (script) =>
+        script.includes('md5sum')
+          ? { stdout: `${createHash('md5').update('v1').digest('hex')}  page.txt\n`, exitCode: 0 }
+          : container('3:first')(script, new AbortController().signal);
+      await expect(waitForSameContent({ ...base(stale), since })).rejects.toThrow(
+        /1 file\(s\) rewritten on the host never reached the container \(page.txt\)/,
+      );
+      const arrived = await waitForSameContent({ ...base(container('4:second')), since });
+      expect(arrived.agreement.container.get('page.txt')).toBe('4:second');
+    });
+  });
 });

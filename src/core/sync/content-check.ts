@@ -122,6 +122,8 @@ export interface ListingDiff {
   sizeDiffers: string[];
   /** Changed in the container since the last agreement, while the host still has its old copy. */
   notYetBack: string[];
+  /** One-way tools: changed on the host since the last agreement, the container still has its old copy. */
+  notYetIn?: string[];
 }
 
 export function diffListings(host: Listing, container: Listing): ListingDiff {
@@ -148,8 +150,31 @@ export function notYetBack(host: Scan, container: Scan, since: Agreement | undef
   return out;
 }
 
+/**
+ * One-way tools (Compose Watch): files the host rewrote since `since` whose container copy is still
+ * the one of that moment. The mirror of notYetBack.
+ */
+export function notYetIn(host: Scan, container: Scan, since: Agreement | undefined): string[] {
+  if (!since) return [];
+  const out: string[] = [];
+  for (const [path, stamp] of host.stamps) {
+    const containerStamp = container.stamps.get(path);
+    const changedOnHost = since.host.get(path) !== stamp;
+    const unchangedInContainer = containerStamp !== undefined && since.container.get(path) === containerStamp;
+    if (changedOnHost && unchangedInContainer) out.push(path);
+  }
+  return out;
+}
+
 function same(d: ListingDiff): boolean {
-  return d.hostOnly.length + d.containerOnly.length + d.sizeDiffers.length + d.notYetBack.length === 0;
+  return (
+    d.hostOnly.length +
+      d.containerOnly.length +
+      d.sizeDiffers.length +
+      d.notYetBack.length +
+      (d.notYetIn?.length ?? 0) ===
+    0
+  );
 }
 
 function names(list: string[]): string {
@@ -169,6 +194,10 @@ export function describeDiff(d: ListingDiff): string {
     parts.push(
       `${d.notYetBack.length} file(s) rewritten in the container never came back to the host (${names(d.notYetBack)})`,
     );
+  if (d.notYetIn?.length)
+    parts.push(
+      `${d.notYetIn.length} file(s) rewritten on the host never reached the container (${names(d.notYetIn)})`,
+    );
   return parts.join('; ');
 }
 
@@ -183,6 +212,11 @@ export interface WaitForSameOptions {
   tool: string;
   /** What both sides held when they last agreed (the previous flush); none before the first. */
   since?: Agreement;
+  /**
+   * The tool copies host → container only (Compose Watch): files only the container has, and the
+   * container's own rewrites, are what the workload wrote and never travel; only host files count.
+   */
+  oneWay?: boolean;
 }
 
 /** md5 of each file, host side. */
@@ -241,8 +275,9 @@ export async function waitForSameContent(o: WaitForSameOptions): Promise<Agreed>
       throw new MountbenchError('WORKLOAD_FAILED', `listing ${o.containerRoot} in the container failed`);
     const container = parseContainerScan(inContainer.stdout);
     const diff = diffListings(host.sizes, container.sizes);
+    if (o.oneWay) diff.containerOnly = [];
     const key = (p: string): string => `${p}\0${host.stamps.get(p)}\0${container.stamps.get(p)}`;
-    const ambiguous = notYetBack(host, container, o.since);
+    const ambiguous = (o.oneWay ? notYetIn : notYetBack)(host, container, o.since);
     const unchecked = ambiguous.filter(
       (p) => !checked.has(key(p)) && host.sizes.get(p) === container.sizes.get(p),
     );
@@ -253,7 +288,9 @@ export async function waitForSameContent(o: WaitForSameOptions): Promise<Agreed>
       const identical = await sameBytes(o, unchecked);
       for (const p of unchecked.slice(0, MAX_DIGESTS)) checked.set(key(p), identical.has(p));
     }
-    diff.notYetBack = ambiguous.filter((p) => checked.get(key(p)) !== true);
+    const pending = ambiguous.filter((p) => checked.get(key(p)) !== true);
+    if (o.oneWay) diff.notYetIn = pending;
+    else diff.notYetBack = pending;
     if (same(diff)) return { agreement: { host: host.stamps, container: container.stamps }, observedAt };
     if (performance.now() >= deadline) {
       throw new MountbenchError(

@@ -15,6 +15,8 @@ const MOUNT_DETAILS: Record<MountKind, string> = {
   host: 'the same workload here, with no container: the baseline the others are compared with',
   mutagen: 'a named volume that mutagen keeps in step with a folder of this machine',
   'docker-sync': 'a named volume that docker-sync keeps in step with a folder of this machine',
+  'compose-watch':
+    "a copy that `docker compose watch` (sync action) makes in the container's folder: one way, host to container",
 };
 
 interface Props {

@@ -20,6 +20,7 @@ const MOUNT_SLOTS: Record<string, number> = {
   layer: 6,
   mutagen: 3,
   'docker-sync': 4,
+  'compose-watch': 5,
   'synchronized-file-shares': 7,
 };
 

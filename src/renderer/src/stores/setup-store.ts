@@ -3,7 +3,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { AppInfo, MountbenchApi, MountInfo, WorkloadInfo } from '../../../shared/api';
 import type { DiscoveredEngine, EngineFsSeen } from '../../../shared/engine';
-import type { MountKind, ProviderId, WorkloadId } from '../../../shared/ids';
+import { isSyncMount, type MountKind, type ProviderId, type WorkloadId } from '../../../shared/ids';
 import type { RunRequest } from '../../../shared/run-plan';
 import type { ProviderSummary, SweepProposalView, SweepRequest } from '../../../shared/sweep';
 import {
@@ -241,7 +241,7 @@ export function mountUnavailableReason(
   mountInfo: readonly MountInfo[] | undefined,
   mount: MountKind,
 ): string | null {
-  if (mount !== 'mutagen' && mount !== 'docker-sync') return null;
+  if (!isSyncMount(mount)) return null;
   const info = mountInfo?.find((m) => m.mount === mount);
   if (!info) return 'availability unknown: the app could not say whether the tool is installed';
   return info.available ? null : (info.reason ?? 'unavailable');
