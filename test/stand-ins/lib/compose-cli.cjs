@@ -216,7 +216,10 @@ function watchTrigger(project, trigger) {
           st = fs.statSync(path.join(trigger.hostPath, child));
         } catch {
           for (const [k, v] of watchers)
-            if (k === child || k.startsWith(child + path.sep)) (v.close(), watchers.delete(k));
+            if (k === child || k.startsWith(child + path.sep)) {
+              v.close();
+              watchers.delete(k);
+            }
           return;
         }
         if (st.isDirectory()) watchDir(child, true);
