@@ -34,6 +34,7 @@ export const PROVIDER_IDS = [
   'rancher-desktop',
   'colima',
   'orbstack',
+  'podman',
 ] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 

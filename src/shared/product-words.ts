@@ -31,4 +31,8 @@ export const PRODUCT_WORDS: Record<ProviderId, ProductWords> = {
     startHint: { how: 'Start the default VM from a terminal:', command: 'colima start' },
   },
   orbstack: { name: 'OrbStack' },
+  podman: {
+    name: 'Podman',
+    startHint: { how: 'Start the Podman machine from a terminal:', command: 'podman machine start' },
+  },
 };

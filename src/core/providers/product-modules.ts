@@ -5,6 +5,7 @@
 import { colimaModule } from './colima/module';
 import { dockerDesktopModule } from './docker-desktop/module';
 import { orbstackModule } from './orbstack/module';
+import { podmanModule } from './podman/module';
 import type { ProductModule } from './product-module';
 import { rancherDesktopModule } from './rancher-desktop/module';
 
@@ -13,4 +14,5 @@ export const PRODUCT_MODULES: readonly ProductModule[] = [
   rancherDesktopModule,
   colimaModule,
   orbstackModule,
+  podmanModule,
 ];

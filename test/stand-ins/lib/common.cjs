@@ -13,6 +13,7 @@ const PRODUCT_PREFIX = {
   'rancher-desktop': 'RANCHER_DESKTOP',
   colima: 'COLIMA',
   orbstack: 'ORBSTACK',
+  podman: 'PODMAN',
 };
 
 function home(env = process.env) {
