@@ -139,7 +139,7 @@ describe.skipIf(!registered('podman'))(
   'fault injection: podman (stand-in on a real Podman engine)',
   slow,
   () => {
-    it('the user’s machine running, two bench machines: every kill point ends with no bench machine and the user’s machine running', async () => {
+    it('the user’s applehv machine running, a libkrun bench machine: every kill point ends with no bench machine and the user’s machine running', async () => {
       const engine = await startPodmanEngine();
       const sb = createStandinSandbox({
         podmanMachine: 'applehv',
@@ -162,12 +162,12 @@ describe.skipIf(!registered('podman'))(
               ).stdout,
             ) as Array<{ Name: string; Running: boolean }>
           ).map((m) => `${provider}/${m.Name}=${m.Running ? 'running' : 'stopped'}`);
-        const name = 'podman, user’s machine running, two variants';
+        const name = 'podman, user’s machine running, libkrun';
         totals[name] = await runFaultInjection({
           name,
           env: sb.env,
           dataDir: sb.dataDir,
-          sweepArgs: ['sweep', '--provider', 'podman', '--variants', 'applehv,libkrun', ...QUICK],
+          sweepArgs: ['sweep', '--provider', 'podman', '--variants', 'libkrun', ...QUICK],
           // The user's machine file gets a new LastUp from Podman when it starts again: not watched.
           watchedFiles: [conf, userDockerConfig(sb)],
           state: async () => {
@@ -175,7 +175,8 @@ describe.skipIf(!registered('podman'))(
             return `${found.engineName} ${[...(await machines('applehv')), ...(await machines('libkrun'))].join(' ')}`;
           },
         });
-        expect(totals[name].sweepKillPoints).toBeGreaterThan(5);
+        // Stop the user's machine, init, start, then remove and start the user's again: four product steps at least.
+        expect(totals[name].sweepKillPoints).toBeGreaterThan(4);
       } finally {
         await sb.remove();
         await engine.stop();
