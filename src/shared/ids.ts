@@ -50,6 +50,7 @@ export const PROVIDER_IDS = [
   'colima',
   'orbstack',
   'lima',
+  'podman',
 ] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 

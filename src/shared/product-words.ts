@@ -35,4 +35,8 @@ export const PRODUCT_WORDS: Record<ProviderId, ProductWords> = {
     name: 'Lima',
     startHint: { how: 'Start your Docker instance from a terminal:', command: 'limactl start docker' },
   },
+  podman: {
+    name: 'Podman',
+    startHint: { how: 'Start the Podman machine from a terminal:', command: 'podman machine start' },
+  },
 };

@@ -1,4 +1,4 @@
-// Fault injection for Rancher Desktop, colima and OrbStack on their stand-ins, with the shared
+// Fault injection for Rancher Desktop, colima, OrbStack and Podman on their stand-ins, with the shared
 // harness (fault-injection-support.ts): `mountbench sweep --yes` SIGKILLed after every journal step,
 // then `mountbench restore` (itself killed at each of its steps): the settings file and the user's
 // Docker config byte-identical, each product back in the state it had. A provider not registered
@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { podmanProvider } from '../../src/core/providers/podman';
 import { colimaProvider } from '../../src/core/providers/colima';
 import { orbstackProvider } from '../../src/core/providers/orbstack';
 import { providerContext } from '../../src/core/providers/provider-context';
@@ -13,6 +14,8 @@ import { rancherDesktopProvider } from '../../src/core/providers/rancher-desktop
 import { PROVIDERS } from '../../src/core/providers/registry';
 import { createStandinSandbox, RD_SETTINGS, type StandinSandbox } from '../stand-ins/sandbox';
 import { FAULT_SCENARIO_TIMEOUT_MS, runFaultInjection, type FaultReport } from './fault-injection-support';
+import { startPodmanEngine } from './podman-engine';
+import { image } from './support';
 
 const QUICK = ['--workload', 'dd-write', '--size', 'quick', '--runs', '1', '--warmup', '0'];
 const registered = (id: string) => PROVIDERS.some((p) => p.id === id);
@@ -131,3 +134,53 @@ describe.skipIf(!registered('orbstack'))('fault injection: orbstack (stand-in)',
     }
   });
 });
+
+describe.skipIf(!registered('podman'))(
+  'fault injection: podman (stand-in on a real Podman engine)',
+  slow,
+  () => {
+    it('the user’s applehv machine running, a libkrun bench machine: every kill point ends with no bench machine and the user’s machine running', async () => {
+      const engine = await startPodmanEngine();
+      const sb = createStandinSandbox({
+        podmanMachine: 'applehv',
+        podmanEngineSocket: engine.socket,
+        krunkit: true,
+        env: { MOUNTBENCH_IMAGE: image },
+      });
+      try {
+        const conf = sb.file('.config', 'containers', 'containers.conf');
+        mkdirSync(dirname(conf), { recursive: true });
+        writeFileSync(conf, '[machine]\nprovider = "applehv"\n');
+        expect((await sb.run('podman', ['machine', 'start'])).code).toBe(0);
+        const machines = async (provider: string) =>
+          (
+            JSON.parse(
+              (
+                await sb.run('podman', ['machine', 'list', '--format', 'json'], {
+                  CONTAINERS_MACHINE_PROVIDER: provider,
+                })
+              ).stdout,
+            ) as Array<{ Name: string; Running: boolean }>
+          ).map((m) => `${provider}/${m.Name}=${m.Running ? 'running' : 'stopped'}`);
+        const name = 'podman, user’s machine running, libkrun';
+        totals[name] = await runFaultInjection({
+          name,
+          env: sb.env,
+          dataDir: sb.dataDir,
+          sweepArgs: ['sweep', '--provider', 'podman', '--variants', 'libkrun', ...QUICK],
+          // The user's machine file gets a new LastUp from Podman when it starts again: not watched.
+          watchedFiles: [conf, userDockerConfig(sb)],
+          state: async () => {
+            const found = await podmanProvider.detect(await providerContext({ env: sb.env }));
+            return `${found.engineName} ${[...(await machines('applehv')), ...(await machines('libkrun'))].join(' ')}`;
+          },
+        });
+        // Stop the user's machine, init, start, then remove and start the user's again: four product steps at least.
+        expect(totals[name].sweepKillPoints).toBeGreaterThan(4);
+      } finally {
+        await sb.remove();
+        await engine.stop();
+      }
+    });
+  },
+);

@@ -14,6 +14,7 @@ import type { ProviderContext } from '../../src/core/providers/provider';
 import { providerContext } from '../../src/core/providers/provider-context';
 import { MODULES } from '../../src/core/providers/registry';
 import { createStandinSandbox, type SandboxOptions } from '../stand-ins/sandbox';
+import { startPodmanEngine } from './podman-engine';
 import { tempDir } from './support';
 
 interface Sandbox {
@@ -28,6 +29,19 @@ function standIn(options: SandboxOptions) {
   };
 }
 
+/** Podman on its stand-in, its machines served by a real Podman engine started for the test. */
+async function podmanStandIn(): Promise<Sandbox> {
+  const engine = await startPodmanEngine();
+  const sb = createStandinSandbox({ podmanMachine: 'applehv', podmanEngineSocket: engine.socket });
+  return {
+    ctx: await providerContext({ env: sb.env }),
+    remove: async () => {
+      await sb.remove();
+      await engine.stop();
+    },
+  };
+}
+
 /** One home per product (and per settings generation where a product has two files). */
 const SANDBOXES: Record<ProviderId, Array<{ name: string; make: () => Promise<Sandbox> }>> = {
   'docker-desktop': [
@@ -38,6 +52,7 @@ const SANDBOXES: Record<ProviderId, Array<{ name: string; make: () => Promise<Sa
   colima: [{ name: "with the user's default profile", make: standIn({ colimaDefault: true }) }],
   orbstack: [{ name: 'stopped', make: standIn({ orbstack: true }) }],
   lima: [{ name: "with the user's Docker instance", make: standIn({ limaDocker: true }) }],
+  podman: [{ name: "with the user's machine", make: podmanStandIn }],
   'docker-engine': [
     {
       name: 'the real engine',

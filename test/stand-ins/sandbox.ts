@@ -24,6 +24,13 @@ import { createRequire } from 'node:module';
 const { toPlist } = createRequire(__filename)('./lib/plist-xml.cjs') as {
   toPlist: (value: unknown) => string;
 };
+// The podman stand-in's own machine writer, so the user's machine is written as `podman machine init` writes it.
+const podmanMachines = createRequire(__filename)('./lib/podman-machines.cjs') as {
+  PROVIDERS: string[];
+  writeMachine: (env: NodeJS.ProcessEnv, provider: string, name: string) => string;
+  paths: (env: NodeJS.ProcessEnv, provider: string, name: string) => { stateFile: string };
+  machineNames: (env: NodeJS.ProcessEnv, provider: string) => string[];
+};
 
 export const STAND_INS_DIR = __dirname;
 export const PRODUCT_FIXTURES = join(__dirname, '..', 'fixtures', 'products');
@@ -75,7 +82,7 @@ export interface SandboxOptions {
   colimaDefault?: boolean;
   /** With colima: qemu-img on PATH (default true; QEMU is optional since colima 0.8.0). */
   qemu?: boolean;
-  /** With colima: krunkit on PATH (default false). */
+  /** With colima or podman: krunkit on PATH (default false). */
   krunkit?: boolean;
   orbstack?: boolean;
   /** Lima installed (the limactl stand-in and qemu-img on PATH), with no instance yet. */
@@ -85,6 +92,12 @@ export interface SandboxOptions {
    * test/fixtures/products/lima: Mountbench may edit its mount type but must put it back byte for byte.
    */
   limaDocker?: boolean;
+  /** podman installed (its stand-in on PATH). */
+  podman?: boolean;
+  /** With podman: the user's own machine `podman-machine-default` of this provider (never to be changed). */
+  podmanMachine?: 'applehv' | 'libkrun';
+  /** With podman: the real Podman API socket every stand-in machine's socket forwards to. */
+  podmanEngineSocket?: string;
   /** The sync tools' stand-ins on PATH (mutagen, docker-sync). */
   mutagen?: boolean;
   dockerSync?: boolean;
@@ -159,12 +172,15 @@ function cleanEnv(): NodeJS.ProcessEnv {
   // colima takes $XDG_CONFIG_HOME/colima (and Lima $LIMA_HOME) when set: the sandbox home decides.
   delete env.XDG_CONFIG_HOME;
   delete env.LIMA_HOME;
+  // podman takes its machine provider from here before containers.conf: the sandbox decides.
+  delete env.CONTAINERS_MACHINE_PROVIDER;
+  delete env.XDG_DATA_HOME;
   delete env.MUTAGEN_DATA_DIRECTORY;
   return env;
 }
 
 /** Every pid a stand-in product may have left running in `home`. */
-function standinPids(home: string): number[] {
+function standinPids(home: string, env: NodeJS.ProcessEnv): number[] {
   const files = [
     join(home, 'Library', 'Containers', 'com.docker.docker', 'Data', 'standin', 'state.json'),
     join(home, ...RD_ENGINE),
@@ -182,6 +198,11 @@ function standinPids(home: string): number[] {
   const limaHome = join(home, '.lima');
   if (existsSync(limaHome)) {
     for (const name of readdirSync(limaHome)) files.push(join(limaHome, name, 'standin-state.json'));
+  }
+  for (const provider of podmanMachines.PROVIDERS) {
+    for (const name of podmanMachines.machineNames(env, provider)) {
+      files.push(podmanMachines.paths(env, provider, name).stateFile);
+    }
   }
   const pids: number[] = [];
   for (const file of files) {
@@ -225,6 +246,11 @@ export function createStandinSandbox(options: SandboxOptions = {}): StandinSandb
   if (options.lima || options.limaDocker) {
     tools.push('limactl');
     if (!tools.includes('qemu-img') && options.qemu !== false) tools.push('qemu-img');
+    if (options.krunkit && !tools.includes('krunkit')) tools.push('krunkit');
+  }
+  if (options.podman || options.podmanMachine) {
+    tools.push('podman');
+    // Podman's libkrun provider runs krunkit (colima's option of the same name, above, adds it too).
     if (options.krunkit && !tools.includes('krunkit')) tools.push('krunkit');
   }
   if (options.mutagen) tools.push('mutagen');
@@ -280,6 +306,14 @@ export function createStandinSandbox(options: SandboxOptions = {}): StandinSandb
       copyInto(join(PRODUCT_FIXTURES, 'lima', 'docker', file), join(home, '.lima', 'docker', file));
     }
   }
+  if (options.podman || options.podmanMachine) {
+    // Podman's API sockets are under $TMPDIR (pkg/machine/env/dir_darwin.go): one per sandbox.
+    env.TMPDIR = join(root, 't');
+    mkdirSync(env.TMPDIR);
+    if (options.podmanEngineSocket) env.STANDIN_PODMAN_ENGINE_SOCKET = options.podmanEngineSocket;
+    if (options.podmanMachine)
+      podmanMachines.writeMachine(env, options.podmanMachine, 'podman-machine-default');
+  }
   Object.assign(env, options.env ?? {});
 
   const sandbox: StandinSandbox = {
@@ -301,7 +335,7 @@ export function createStandinSandbox(options: SandboxOptions = {}): StandinSandb
         );
       }),
     async stopAll() {
-      const pids = standinPids(home);
+      const pids = standinPids(home, env);
       for (const pid of pids) {
         try {
           process.kill(pid, 'SIGTERM');

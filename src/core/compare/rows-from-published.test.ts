@@ -127,8 +127,9 @@ describe('providerForEngine', () => {
     ['OrbStack 1.1.0', 'orbstack'],
     ['Docker on Linux', 'docker-engine'],
     ['Docker in an Ubuntu Server ARM64 VM (UTM)', 'docker-engine'],
+    ['Podman 5.4.2', 'podman'],
     ['macOS host', null],
-    ['Podman', null],
+    ['Finch', null],
   ])('%s → %s', (engine, provider) => {
     expect(providerForEngine(engine)).toBe(provider);
   });

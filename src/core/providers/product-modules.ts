@@ -6,6 +6,7 @@ import { colimaModule } from './colima/module';
 import { dockerDesktopModule } from './docker-desktop/module';
 import { limaModule } from './lima/module';
 import { orbstackModule } from './orbstack/module';
+import { podmanModule } from './podman/module';
 import type { ProductModule } from './product-module';
 import { rancherDesktopModule } from './rancher-desktop/module';
 
@@ -15,4 +16,5 @@ export const PRODUCT_MODULES: readonly ProductModule[] = [
   colimaModule,
   orbstackModule,
   limaModule,
+  podmanModule,
 ];

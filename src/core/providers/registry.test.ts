@@ -26,9 +26,9 @@ describe('the product registry', () => {
   });
 
   it('knows no module for an unknown or inherited name', () => {
-    for (const name of ['podman', '__proto__', 'constructor', '', null, undefined])
+    for (const name of ['finch', '__proto__', 'constructor', '', null, undefined])
       expect(moduleFor(name)).toBeUndefined();
-    expect(() => providerById('podman')).toThrow(/unknown provider "podman"/);
+    expect(() => providerById('finch')).toThrow(/unknown provider "finch"/);
   });
 
   it('gives every engine of the shipped published figures to one product at most', () => {

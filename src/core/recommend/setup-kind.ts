@@ -33,7 +33,10 @@ function variantOf(backend: BackendRef): string | null {
 
 function sharingOf(text: string, provider: ProviderId | null): FileSharing {
   // Order matters: "Docker VMM" runs on VirtioFS, and "gRPC FUSE" contains "fuse".
-  if (/docker[\s-]?vmm|libkrun|\bvmm\b/.test(text)) return 'docker-vmm';
+  // libkrun alone is Docker VMM's hypervisor; run by krunkit (colima, Lima, Podman's libkrun
+  // machines) it is a VM whose mount type is named beside it.
+  if (/docker[\s-]?vmm|\bvmm\b/.test(text) || (/libkrun/.test(text) && !/krunkit/.test(text)))
+    return 'docker-vmm';
   if (/virtio-?fs/.test(text)) return 'virtiofs';
   if (/grpc/.test(text)) return 'grpcfuse';
   if (/osxfs/.test(text)) return 'osxfs';

@@ -14,6 +14,7 @@ const PRODUCT_PREFIX = {
   colima: 'COLIMA',
   orbstack: 'ORBSTACK',
   lima: 'LIMA',
+  podman: 'PODMAN',
 };
 
 function home(env = process.env) {
