@@ -6,16 +6,76 @@
 // appeared after the run ended (no assertion on wall-clock time).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { RUN_TIMEOUT_MS, shownRunId, startRun, tid, waitForSetup } from '../support/dashboard';
 import { expect, test } from '../support/fixtures';
 
 const CLICK_EVERY_MS = 4_000;
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+/** Samples the page's main thread; `stop` names the functions with the most time, self and total. */
+async function startProfile(page: Page): Promise<{ stop(): Promise<string[]> }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+  await cdp.send('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+        profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+      };
+      const parent = new Map<number, number>();
+      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+      const name = (n: ProfileNode) =>
+        `${n.callFrame.functionName || '(anonymous)'}@${n.callFrame.url.split('/').pop() ?? ''}:${n.callFrame.lineNumber}`;
+      const self = new Map<string, number>();
+      const total = new Map<string, number>();
+      profile.samples.forEach((id, i) => {
+        const ms = (profile.timeDeltas[i + 1] ?? 1000) / 1000;
+        const node = byId.get(id);
+        if (!node || ['(idle)', '(program)', '(root)'].includes(node.callFrame.functionName)) return;
+        self.set(name(node), (self.get(name(node)) ?? 0) + ms);
+        const seen = new Set<string>();
+        for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+          const n = byId.get(at);
+          if (!n) break;
+          const key = name(n);
+          if (seen.has(key)) continue;
+          seen.add(key);
+          total.set(key, (total.get(key) ?? 0) + ms);
+        }
+      });
+      const top = (m: Map<string, number>, k: number) =>
+        [...m.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, k)
+          .map(([f, ms]) => `${f} ${ms.toFixed(0)} ms`);
+      return [...top(self, 20).map((l) => `self ${l}`), ...top(total, 45).map((l) => `total ${l}`)];
+    },
+  };
+}
 
 interface PageFigures {
   longTasks: { count: number; totalMs: number; maxMs: number; afterClickMs: number };
   clickTimes: number[];
   clicks: number[];
   eventDurations: number[];
+  /** Each slow click's Event Timing parts: waiting for the main thread, its handlers, the frame after. */
+  slowClicks: { inputDelay: number; processing: number; presentation: number }[];
+  /** The long animation frames a click landed in: what ran in them (script attribution). */
+  clickFrames: {
+    duration: number;
+    blocking: number;
+    renderMs: number;
+    layoutMs: number;
+    scripts: { invoker: string; source: string; ms: number }[];
+  }[];
   answerAtMs: number | null;
   finishedAtMs: number | null;
 }
@@ -39,6 +99,8 @@ test('the Run view answers clicks during a Quick run, and the answer shows when 
       clickTimes: [],
       clicks: [],
       eventDurations: [],
+      slowClicks: [],
+      clickFrames: [],
       answerAtMs: null,
       finishedAtMs: null,
     };
@@ -54,9 +116,51 @@ test('the Run view answers clicks during a Quick run, and the answer shows when 
       }
     }).observe({ type: 'longtask' });
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        if (entry.name === 'click') w.__figures.eventDurations.push(entry.duration);
+      for (const entry of list.getEntries() as PerformanceEventTiming[]) {
+        if (entry.name !== 'click') continue;
+        w.__figures.eventDurations.push(entry.duration);
+        w.__figures.slowClicks.push({
+          inputDelay: entry.processingStart - entry.startTime,
+          processing: entry.processingEnd - entry.processingStart,
+          presentation: entry.startTime + entry.duration - entry.processingEnd,
+        });
+      }
     }).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
+    // Long animation frames (Chromium): the frames a tab click landed in, with the scripts that ran
+    // in them, so a late click names what held the main thread.
+    interface LoafScript {
+      invoker: string;
+      sourceURL: string;
+      sourceFunctionName: string;
+      duration: number;
+    }
+    interface Loaf extends PerformanceEntry {
+      blockingDuration: number;
+      renderStart: number;
+      styleAndLayoutStart: number;
+      scripts: LoafScript[];
+    }
+    try {
+      new PerformanceObserver((list) => {
+        for (const frame of list.getEntries() as Loaf[]) {
+          const end = frame.startTime + frame.duration;
+          if (!w.__figures.clickTimes.some((t) => t >= frame.startTime - 50 && t <= end)) continue;
+          w.__figures.clickFrames.push({
+            duration: frame.duration,
+            blocking: frame.blockingDuration,
+            renderMs: frame.renderStart ? frame.styleAndLayoutStart - frame.renderStart : 0,
+            layoutMs: frame.styleAndLayoutStart ? end - frame.styleAndLayoutStart : 0,
+            scripts: frame.scripts.map((x) => ({
+              invoker: x.invoker,
+              source: `${x.sourceFunctionName || '(anonymous)'}@${x.sourceURL.split('/').pop() ?? ''}`,
+              ms: x.duration,
+            })),
+          });
+        }
+      }).observe({ type: 'long-animation-frame', buffered: false } as PerformanceObserverInit);
+    } catch {
+      // No long-animation-frame entries in this browser: the other figures still stand.
+    }
     // Input to the frame after its handler: the event's own timestamp (set when the browser received
     // it) to the next animation frame.
     document.addEventListener(
@@ -82,6 +186,9 @@ test('the Run view answers clicks during a Quick run, and the answer shows when 
     }, 100);
   });
 
+  // With MOUNTBENCH_E2E_PROFILE=1, the page's JavaScript is sampled for the whole run (Chromium's
+  // profiler over CDP) and the functions it spent most time in are printed: what to cut.
+  const profiler = process.env.MOUNTBENCH_E2E_PROFILE === '1' ? await startProfile(page) : null;
   await startRun(page);
   await expect(tid(page, 'run-status')).toHaveText('Running');
 
@@ -126,6 +233,7 @@ test('the Run view answers clicks during a Quick run, and the answer shows when 
   if (!(await tid(page, 'panel-results').isVisible())) await tid(page, 'run-open-results').click();
   await expect(tid(page, 'panel-results')).toBeVisible({ timeout: RUN_TIMEOUT_MS });
   await expect(tid(page, 'verdict-strip')).toBeVisible({ timeout: RUN_TIMEOUT_MS });
+  if (profiler) for (const line of await profiler.stop()) console.log(`run-responsive profile: ${line}`);
   const runId = await shownRunId(page);
   const figures = await page.evaluate(() => (window as unknown as { __figures: PageFigures }).__figures);
   const run = JSON.parse(await readFile(join(resultsDir, `${runId}.json`), 'utf8')) as {
@@ -145,6 +253,19 @@ test('the Run view answers clicks during a Quick run, and the answer shows when 
     `clicks: ${sorted.length} timed, median ${pct(0.5).toFixed(0)} ms, p90 ${pct(0.9).toFixed(0)} ms, max ${(sorted.at(-1) ?? NaN).toFixed(0)} ms`,
     `clicks as Playwright saw them (click to panel shown): ${driverMs.length}, max ${Math.max(...driverMs, 0)} ms`,
     `event-timing click durations over 16 ms: ${figures.eventDurations.length}${figures.eventDurations.length ? `, max ${Math.max(...figures.eventDurations).toFixed(0)} ms` : ''}`,
+    ...figures.slowClicks.map(
+      (c) =>
+        `slow click: ${c.inputDelay.toFixed(0)} ms waiting for the main thread, ${c.processing.toFixed(0)} ms in handlers, ${c.presentation.toFixed(0)} ms to the frame`,
+    ),
+    ...figures.clickFrames.map(
+      (f) =>
+        `frame with a click: ${f.duration.toFixed(0)} ms (blocking ${f.blocking.toFixed(0)}), rendering ${f.renderMs.toFixed(0)} ms, style and layout ${f.layoutMs.toFixed(0)} ms; scripts: ${
+          f.scripts
+            .filter((x) => x.ms >= 5)
+            .map((x) => `${x.invoker} ${x.source} ${x.ms.toFixed(0)} ms`)
+            .join('; ') || 'none over 5 ms'
+        }`,
+    ),
     `the run's end shown ${endLag === null ? '(not seen on the Run view)' : `${endLag.toFixed(1)} s`} after it ended on the server; the verdict ${answerLag === null ? 'not seen' : `${answerLag.toFixed(1)} s`} after`,
   ];
   for (const line of lines) {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { BACKEND_OVERHEAD_SECONDS, type EstimatedWorkload } from './estimate';
-import { sweepCounts, sweepStillToCome } from './sweep-time-left';
+import {
+  foldSweepStep,
+  noStepsBegun,
+  stepsWaiting,
+  sweepCounts,
+  sweepSteps,
+  sweepStillToCome,
+} from './sweep-time-left';
 
 const dd: EstimatedWorkload = {
   unsupported: {},
@@ -61,5 +68,73 @@ describe('sweepStillToCome', () => {
         warmup: 1,
       }),
     ).toEqual({ size: 'default', runs: 10, warmup: 1 });
+  });
+});
+
+describe('a sweep with its reverse pass', () => {
+  it('measures every setting twice, the second time in reverse order', () => {
+    expect(sweepSteps(['a', 'b', 'c'], true)).toEqual(['a', 'b', 'c', 'c', 'b', 'a']);
+    expect(sweepSteps(['a', 'b', 'c'], false)).toEqual(['a', 'b', 'c']);
+    // One setting has nothing to reverse (core/sweep/sweep.ts skips the pass).
+    expect(sweepSteps(['a'], true)).toEqual(['a']);
+  });
+
+  it('tells the two visits of the turn apart by where a step ends, not by the id', () => {
+    const steps = sweepSteps(['a', 'b'], true);
+    const phases: [string, string][] = [
+      ['a', 'measure'],
+      ['a', 'done'],
+      ['b', 'apply'],
+      ['b', 'measure'],
+      ['b', 'done'],
+      // The reverse pass begins on the same setting: a new step, though the id is the same.
+      ['b', 'apply'],
+    ];
+    let state = noStepsBegun;
+    const waitingAfter: string[][] = [];
+    for (const [, phase] of phases) {
+      state = foldSweepStep(state, phase);
+      waitingAfter.push(stepsWaiting(steps, state));
+    }
+    expect(waitingAfter).toEqual([
+      ['b', 'b', 'a'],
+      ['b', 'b', 'a'],
+      ['b', 'a'],
+      ['b', 'a'],
+      ['b', 'a'],
+      ['a'],
+    ]);
+    // A setting skipped at once (its switch failed before any phase) still ends its step.
+    expect(foldSweepStep(noStepsBegun, 'skipped')).toEqual({ begun: 1, inStep: false });
+  });
+
+  it("counts the second pass's restarts and runs in the time left while the first pass runs", () => {
+    const steps = sweepSteps(['a', 'b', 'c'], true);
+    // Measuring a: b, c, then c, b, a are still to come.
+    const waiting = stepsWaiting(steps, foldSweepStep(noStepsBegun, 'measure'));
+    const rest = sweepStillToCome({
+      settings,
+      waiting,
+      restarts: true,
+      restorePending: true,
+      workloads: [dd],
+      counts,
+    });
+    expect(rest.settings).toBe(5);
+    expect(rest.restartSecondsLeft).toBe(2 * (90 + 120) + 0 + 120);
+    // Each second visit is its own run: a's three backends race, b's and c's bind alone.
+    const lone = { low: BACKEND_OVERHEAD_SECONDS + 11, high: BACKEND_OVERHEAD_SECONDS + 21 };
+    const first = sweepStillToCome({
+      settings,
+      waiting: ['a'],
+      restarts: true,
+      restorePending: false,
+      workloads: [dd],
+      counts,
+    }).laterSeconds;
+    expect(rest.laterSeconds).toEqual({
+      low: 4 * lone.low + first.low,
+      high: 4 * lone.high + first.high,
+    });
   });
 });

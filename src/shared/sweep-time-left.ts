@@ -3,7 +3,8 @@
 // workloads' costs with the sweep's counts, raced when the sweep races) and, until it has
 // started, putting the settings back (about one more switch, as the core's proposal counts it).
 // paceOf (progress.ts) adds it to the time left of the setting measured now. One computation for
-// the dashboard's sweep panel and the CLI's progress line.
+// the dashboard's sweep panel and the CLI's progress line. With the reverse pass, every setting
+// comes twice (sweepSteps), and the time left counts both passes.
 import { estimateRun, type EstimateCounts, type EstimatedWorkload } from './estimate';
 import type { MountKind } from './ids';
 import type { SweepRequest } from './sweep';
@@ -26,6 +27,37 @@ export interface SweepStillToCome {
   settings: number;
 }
 
+/**
+ * The settings in the order the sweep measures them: each once, then (with the reverse pass, when
+ * there are two or more) each again in reverse order, A B C C B A, as core/sweep/sweep.ts runs them.
+ */
+export function sweepSteps(settings: readonly string[], reversePass: boolean): string[] {
+  return reversePass && settings.length > 1 ? [...settings, ...[...settings].reverse()] : [...settings];
+}
+
+/**
+ * Which steps of the sweep have begun, folded from its variant events. A step begins with the
+ * first event of its setting after the step before it ended ('done' or 'skipped'): the events
+ * carry the setting's id, not the pass, and the turn of a reverse pass measures the same setting
+ * twice in a row.
+ */
+export interface SweepStepState {
+  begun: number;
+  inStep: boolean;
+}
+
+export const noStepsBegun: SweepStepState = { begun: 0, inStep: false };
+
+export function foldSweepStep(state: SweepStepState, phase: string): SweepStepState {
+  const begun = state.inStep ? state.begun : state.begun + 1;
+  return { begun, inStep: phase !== 'done' && phase !== 'skipped' };
+}
+
+/** The steps not begun yet, ids repeating where the reverse pass measures a setting again. */
+export function stepsWaiting(steps: readonly string[], state: SweepStepState): string[] {
+  return steps.slice(state.begun);
+}
+
 export function sweepCounts(request: SweepRequest): EstimateCounts {
   return {
     size: request.size,
@@ -38,7 +70,7 @@ export function sweepCounts(request: SweepRequest): EstimateCounts {
 
 export function sweepStillToCome(input: {
   settings: readonly SweepSettingPlan[];
-  /** Ids of the settings not reached yet. */
+  /** Ids of the steps not begun yet (stepsWaiting): a setting twice when both its passes are to come. */
   waiting: readonly string[];
   /** The product restarts somewhere in the sweep, so putting the settings back restarts it once more. */
   restarts: boolean;

@@ -5,7 +5,6 @@ import { MountbenchError } from '../../shared/errors';
 import { MOUNT_KINDS, PROVIDER_IDS, SIZES, WORKLOAD_IDS } from '../../shared/ids';
 import type { RunFile } from '../../shared/result-schema';
 import { RACE_DEFAULT_MAX_SAMPLES, RACE_MIN_SAMPLES_FLOOR } from '../../shared/race-samples';
-import { sweepCounts, sweepStillToCome } from '../../shared/sweep-time-left';
 import { resolveWorkload } from '../../core/workloads/registry';
 import { estimatedWorkload } from '../../core/workloads/workload-info';
 import type { SweepFinish } from '../../shared/sweep';
@@ -19,6 +18,7 @@ import { describeIssues } from '../../core/store';
 import { ProgressLine } from '../output/progress-line';
 import { runReport } from '../output/run-report';
 import { outcomeText, proposalText } from '../output/sweep-text';
+import { SweepTimeLeftTracker } from '../output/sweep-time-left-tracker';
 import { cancelOnSignal } from '../cancel-on-signal';
 import { checkOutputFile, checkResultsFolder } from '../check-paths';
 import { parseCount, parseList, parseNames, parseOne } from '../parse-options';
@@ -93,25 +93,14 @@ async function sweepCommand(flags: SweepFlags): Promise<void> {
     cancelling: 'cancelling: stopping the workloads and putting the settings back…',
     again: 'warn',
   });
-  // The dry run again (the job makes its own), for the time left: each later setting's restart
-  // and run, and putting the settings back, are part of it.
-  const planned = await proposeSweep(provider, request, ctx);
-  const toCome = { waiting: planned.variants.map((v) => v.spec.id), restorePending: true };
-  const stillToCome = () =>
-    sweepStillToCome({
-      settings: planned.variants.map((v) => ({
-        id: v.spec.id,
-        restartSeconds: v.plan?.restarts ? v.plan.estimatedSeconds : 0,
-        mounts: planned.backends.filter((b) => b.variant === v.spec.id).map((b) => b.mount),
-      })),
-      waiting: toCome.waiting,
-      restarts: planned.restarts,
-      restorePending: toCome.restorePending,
-      workloads: request.workloads.map((id) =>
-        estimatedWorkload(resolveWorkload(id, undefined, { allowHostCommands: true })),
-      ),
-      counts: sweepCounts(request),
-    });
+  // The time left counts every later step and the restore, from the job's own dry run.
+  const timeLeft = new SweepTimeLeftTracker(
+    request,
+    request.workloads.map((id) =>
+      estimatedWorkload(resolveWorkload(id, undefined, { allowHostCommands: true })),
+    ),
+  );
+  const stillToCome = () => timeLeft.stillToCome() ?? {};
   const newLine = () =>
     new ProgressLine(process.stderr, Boolean(process.stderr.isTTY), {
       stillToCome,
@@ -138,6 +127,7 @@ async function sweepCommand(flags: SweepFlags): Promise<void> {
         if (flags.json) await writeFileAtomic(flags.json, `${JSON.stringify(run, null, 2)}\n`);
       },
       onBackgroundError: fail,
+      proposed: (proposal) => timeLeft.proposed(proposal),
       // The user typed it: it may name a registry on a loopback address (checkedBenchImage).
       ...(flags.image ? { typedImages: [flags.image] } : {}),
     });
@@ -145,13 +135,13 @@ async function sweepCommand(flags: SweepFlags): Promise<void> {
       if (event.type === 'sweep-done') ended.finish = event.finish;
       else if (event.type === 'run') progress.handle(event.event);
       else if (event.type === 'variant') {
-        toCome.waiting = toCome.waiting.filter((id) => id !== event.variant);
+        timeLeft.variant(event.phase);
         if (event.phase === 'measure') progress = newLine();
         process.stderr.write(
           `${event.variant}: ${event.phase}${event.message ? ` — ${event.message}` : ''}\n`,
         );
       } else if (event.type === 'restore') {
-        toCome.restorePending = false;
+        timeLeft.restoreStarted();
         process.stderr.write(`restore: ${event.phase}${event.message ? ` — ${event.message}` : ''}\n`);
       } else if (event.type === 'journal') process.stderr.write(`journal: ${event.file}\n`);
     });

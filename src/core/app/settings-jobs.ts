@@ -8,10 +8,10 @@ import type { RunFile } from '../../shared/result-schema';
 import type { SweepFinish, SweepRequest } from '../../shared/sweep';
 import { APP_VERSION } from '../app-version';
 import { getMachineInfo } from '../machine';
-import type { ProviderContext } from '../providers/provider';
+import type { Provider, ProviderContext } from '../providers/provider';
 import { providerById } from '../providers/registry';
 import { newRunId } from '../runner/prepare-run';
-import { applySetting, proposeApply, proposeSweep, runSweep } from '../sweep';
+import { applySetting, proposeApply, proposeSweep, runSweep, type SweepProposal } from '../sweep';
 import type { Jobs } from './jobs';
 
 export interface SettingsJobOptions {
@@ -20,12 +20,22 @@ export interface SettingsJobOptions {
   /** Stores the sweep's merged run; awaited before `sweep-done`. */
   save(run: RunFile): Promise<unknown>;
   onBackgroundError?(err: unknown): void;
+  /**
+   * Hears the sweep's dry run once it is made, before anything changes: the CLI's time left reads
+   * it, so the sweep is planned once, not once by the caller and again by the job.
+   */
+  proposed?(proposal: SweepProposal): void;
   /** Images the user typed on the command line (the CLI's --image): a page never gives any. */
   typedImages?: readonly string[];
 }
 
-export async function startSweepJob(jobs: Jobs, request: SweepRequest, options: SettingsJobOptions) {
-  const provider = providerById(request.provider);
+export async function startSweepJob(
+  jobs: Jobs,
+  request: SweepRequest,
+  options: SettingsJobOptions,
+  /** The product's provider; a unit test passes a fake of the Provider interface. */
+  provider: Provider = providerById(request.provider),
+) {
   return jobs.start({
     kind: 'sweep',
     label: `a sweep of ${provider.label}`,
@@ -38,6 +48,7 @@ export async function startSweepJob(jobs: Jobs, request: SweepRequest, options: 
           'FILE_INVALID',
           `the sweep cannot start, nothing was changed:\n${proposal.blockers.join('\n')}`,
         );
+      options.proposed?.(proposal);
       return { ctx, proposal, machine: await getMachineInfo(), sweepId: newRunId() };
     },
     idOf: ({ sweepId }) => sweepId,

@@ -2,7 +2,8 @@
 // unavailable and why. It only reads; nothing changes until the user confirms.
 import { MountbenchError } from '../../shared/errors';
 import { resolveWorkload } from '../workloads/registry';
-import { estimateRun } from '../../shared/estimate';
+import { estimateSweep } from '../../shared/estimate';
+import { sweepSteps } from '../../shared/sweep-time-left';
 import { estimatedWorkload } from '../workloads/workload-info';
 import { planBackends } from '../../shared/backend-plan';
 import type { Backend } from '../../shared/result-schema';
@@ -72,24 +73,32 @@ export async function proposeSweep(
     containersToStop = listed.names;
     if (listed.problem) notes.push(listed.problem);
   }
-  // The same estimate Setup shows for a run, from each workload's own cost.
-  const measured = estimateRun(
+  // Each setting's run is its own race (a later setting's bind mount races nobody, so it takes the
+  // lone backend's samples): the shared sweep estimate, over every step the sweep takes (each
+  // setting twice with the reverse pass), as Setup and the sweep's time left count it.
+  const steps = sweepSteps(
+    variants.map((v) => v.spec.id),
+    request.reversePass === true,
+  );
+  const measured = estimateSweep(
     request.workloads.map((id) =>
       estimatedWorkload(resolveWorkload(id, undefined, { allowHostCommands: true })),
     ),
-    backends.map((b) => b.mount),
+    steps.map((id) => backends.filter((b) => b.variant === id).map((b) => b.mount)),
     request,
   ).seconds;
   const strategies = await mountStrategies(ctx.env);
   const syncBlockers = strategies
     .filter((m) => !m.available && request.mounts.includes(m.id))
     .map((m) => `mount ${m.id}: ${m.reason}`);
-  const switching = variants.reduce((sum, v) => sum + (v.plan?.estimatedSeconds ?? 0), 0);
+  // Every step switches to its setting (the reverse pass switches through them all once more).
+  const switching = steps.reduce(
+    (sum, id) => sum + (variants.find((v) => v.spec.id === id)?.plan?.estimatedSeconds ?? 0),
+    0,
+  );
   // Putting the original settings back costs about one more switch.
   const restoring = restarts ? Math.max(...variants.map((v) => v.plan?.estimatedSeconds ?? 0)) : 0;
-  // The reverse second pass switches and measures every variant once more.
-  const passes = request.reversePass && variants.length > 1 ? 2 : 1;
-  if (passes === 2)
+  if (steps.length > variants.length)
     notes.push(
       'second pass: every setting is measured again in reverse order, and flagged where the passes disagree',
     );
@@ -104,7 +113,7 @@ export async function proposeSweep(
     restarts,
     containersToStop,
     notes,
-    estimatedSeconds: Math.round(passes * (switching + measured) + restoring),
+    estimatedSeconds: Math.round(switching + measured + restoring),
     blockers: [
       ...variants.filter((v) => v.blocker).map((v) => `${v.spec.id}: ${v.blocker}`),
       ...syncBlockers,

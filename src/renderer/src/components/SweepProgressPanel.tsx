@@ -73,7 +73,8 @@ export function SweepProgressPanel({
   const now = useNow(active);
   // Switches still to come (with their restarts, where the product restarts) are part of what is
   // left: said, so the wait is not a surprise.
-  const waiting = progress.variants.filter((v) => v.phase === 'waiting').length;
+  // From the dry run when known: it counts a reverse pass's second visits too.
+  const waiting = stillToCome?.settings ?? progress.variants.filter((v) => v.phase === 'waiting').length;
   return (
     <section className="card progress-card" aria-label="Sweep progress" data-testid="sweep-progress">
       <div className="card-head">

@@ -5,8 +5,13 @@ import { MOUNT_KINDS, type MountKind } from '../../../shared/ids';
 import { emptyPace, foldPace, type PaceState } from '../../../shared/progress';
 import type { SweepEvent, SweepFinish, SweepProposalView, SweepRequest } from '../../../shared/sweep';
 import {
+  foldSweepStep,
+  noStepsBegun,
+  stepsWaiting,
   sweepCounts,
+  sweepSteps,
   sweepStillToCome as stillToCome,
+  type SweepStepState,
   type SweepStillToCome,
 } from '../../../shared/sweep-time-left';
 
@@ -33,6 +38,8 @@ export interface SweepProgressState {
   restore: { phase: 'pending' | 'started' | 'done' | 'failed'; message: string | null };
   journal: string | null;
   finish: SweepFinish | null;
+  /** Which steps have begun: with a reverse pass each setting is a step twice (sweepSteps). */
+  steps: SweepStepState;
 }
 
 /** A variant the sweep has not reached yet. */
@@ -47,6 +54,7 @@ export function emptySweep(sweepId: string, variants: readonly string[]): SweepP
     restore: { phase: 'pending', message: null },
     journal: null,
     finish: null,
+    steps: noStepsBegun,
   };
 }
 
@@ -81,12 +89,16 @@ export function reduceSweep(
     case 'journal':
       return { ...state, journal: event.file };
     case 'variant':
-      return withVariant(state, event.variant, (v) => ({
-        ...v,
-        label: event.label,
-        phase: event.phase,
-        message: event.phase === 'skipped' ? (event.message ?? 'skipped') : null,
-      }));
+      return withVariant(
+        { ...state, steps: foldSweepStep(state.steps, event.phase) },
+        event.variant,
+        (v) => ({
+          ...v,
+          label: event.label,
+          phase: event.phase,
+          message: event.phase === 'skipped' ? (event.message ?? 'skipped') : null,
+        }),
+      );
     case 'progress': {
       const active = activeVariant(state);
       return active ? withVariant(state, active.id, (v) => ({ ...v, message: event.message })) : state;
@@ -137,7 +149,14 @@ export function sweepStillToCome(
       restartSeconds: v.plan?.restarts ? v.plan.estimatedSeconds : 0,
       mounts: mountsOf(proposal, v.id),
     })),
-    waiting: state.variants.filter((v) => v.phase === 'waiting').map((v) => v.id),
+    // Every step not begun, both passes of a reverse pass: the steps' order is the dry run's.
+    waiting: stepsWaiting(
+      sweepSteps(
+        proposal.variants.map((v) => v.id),
+        request.reversePass === true,
+      ),
+      state.steps,
+    ),
     restarts: proposal.restarts,
     restorePending: state.restore.phase === 'pending',
     workloads: workloads.filter((w) => request.workloads.some((id) => id === w.id)),

@@ -73,4 +73,28 @@ describe('sweepStillToCome', () => {
     expect(sweepStillToCome(state, null, request, [DD])).toBeNull();
     expect(sweepStillToCome(state, SWEEP_PROPOSAL, null, [DD])).toBeNull();
   });
+
+  it('counts the reverse pass: both settings again, while the first pass is still running', () => {
+    const reverse: SweepRequest = { ...request, reversePass: true };
+    let state = emptySweep('s1', ['vz-virtiofs', 'vz-grpcfuse']);
+    for (const e of [
+      variant('vz-virtiofs', 'measure'),
+      variant('vz-virtiofs', 'done'),
+      variant('vz-grpcfuse', 'apply'),
+      variant('vz-grpcfuse', 'measure'),
+    ])
+      state = reduceSweep(state, e, 0);
+    const bind = estimateRun([DD], ['bind'], request);
+    // gRPC FUSE once more, then VirtioFS once more: two runs, the one restart (gRPC FUSE's: the
+    // dry run's own count), and the restore.
+    expect(sweepStillToCome(state, SWEEP_PROPOSAL, reverse, [DD])).toEqual({
+      restartSecondsLeft: 90 + 90,
+      laterSeconds: { low: 2 * bind.seconds, high: 2 * bind.maxSeconds },
+      settings: 2,
+    });
+    // The turn: the same setting's second visit is a new step.
+    state = reduceSweep(state, variant('vz-grpcfuse', 'done'), 0);
+    state = reduceSweep(state, variant('vz-grpcfuse', 'apply'), 0);
+    expect(sweepStillToCome(state, SWEEP_PROPOSAL, reverse, [DD])?.settings).toBe(1);
+  });
 });

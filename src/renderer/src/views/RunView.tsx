@@ -1,7 +1,7 @@
 // Run: overall progress with its ETA, each backend's state, samples as they land, the log, Cancel.
 // A sweep is followed here too: its settings one by one, above the run of the one being measured;
 // and an apply in progress (rejoined after a reload), with its Cancel.
-import { useMemo } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ApplyJobPanel } from '../components/ApplyJobPanel';
 import { BackendStates } from '../components/BackendStates';
@@ -11,6 +11,9 @@ import { RunProgressPanel } from '../components/RunProgressPanel';
 import { SweepProgressPanel } from '../components/SweepProgressPanel';
 import { sweepStillToCome } from '../lib/sweep-progress';
 import { useSlice, useStores } from '../stores/StoresContext';
+import type { RunProgress } from '../lib/run-progress';
+import type { RunRequest } from '../../../shared/run-plan';
+import type { WorkloadInfo } from '../../../shared/api';
 
 export function RunView() {
   const stores = useStores();
@@ -56,6 +59,8 @@ export function RunView() {
     (s) => s.apply,
     (s) => s.phase,
   );
+  // What the body shows: the progress, a render behind (RunBody's comment says why).
+  const shownProgress = useDeferredValue(progress);
   const titles = useMemo(() => new Map(workloads.map((w) => [w.id as string, w.title])), [workloads]);
 
   if (applyPhase === 'active') return <ApplyJobPanel />;
@@ -98,6 +103,33 @@ export function RunView() {
     );
   }
 
+  return (
+    <RunBody
+      progress={shownProgress ?? progress}
+      request={request}
+      cancelling={cancelling}
+      workloads={workloads}
+      titles={titles}
+    />
+  );
+}
+
+interface RunBodyProps {
+  progress: RunProgress;
+  request: RunRequest | null;
+  cancelling: boolean;
+  workloads: WorkloadInfo[];
+  titles: ReadonlyMap<string, string>;
+}
+
+/**
+ * The run's progress, state, log and chart, drawn from the deferred progress: a store update is a
+ * synchronous render (zustand's useSyncExternalStore), so RunView itself re-renders at once but
+ * hands this the previous progress and React skips it; the new progress renders here as a
+ * transition, in slices that yield to a click, instead of holding the click's frame.
+ */
+const RunBody = memo(function RunBody({ progress, request, cancelling, workloads, titles }: RunBodyProps) {
+  const stores = useStores();
   const finished = progress.status !== 'running';
   const realErrors = progress.errors.filter((e) => e.code !== 'CANCELLED' && e.backendId === null);
   return (
@@ -144,4 +176,4 @@ export function RunView() {
       <LiveSampleChart samples={progress.samples} backends={progress.backends} titles={titles} />
     </div>
   );
-}
+});
