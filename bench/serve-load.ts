@@ -4,9 +4,10 @@
 // and during the load, how the calls were answered, and serve's memory. It asserts nothing.
 //
 //   npx tsx bench/serve-load.ts [--connections 200] [--calls 50] [--results 25] [--samples 100000]
+//                               [--loop-probe] [--cpu-prof DIR]
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
@@ -16,7 +17,7 @@ import { startServe, type ServeProcess } from '../e2e/support/serve-process';
 import { summarize } from '../src/core/stats/summarize';
 import { sampleRun, sampleWorkloadResult } from '../src/core/store/test-support/run-fixture';
 import { WS_PATH, type WsReply } from '../src/shared/ws-protocol';
-import { benchHeader } from './lib/bench-header';
+import { benchHeader, loadLine } from './lib/bench-header';
 import { countOption, runBench, type BenchOptions } from './lib/bench-main';
 import { textTable } from './lib/text-table';
 
@@ -31,13 +32,23 @@ GET / from a probe every 20 ms. Prints HTTP latency before and during the load, 
   --calls N         results:list calls each connection sends at once (default 50)
   --results N       results in the large run (default 25)
   --samples N       samples in each of them (default 100000, the most a result may hold: with 25
-                    results a valid run of about 47 MB, under the 50 MB every reader takes)`;
+                    results a valid run of about 47 MB, under the 50 MB every reader takes)
+  --get N           of each connection's calls, N are results:get of the large run instead of
+                    results:list (default 0): the Run view opening it while the History list loads
+  --loop-probe      load bench/lib/loop-delay-probe.cjs into serve and print serve's own event-loop
+                    delay (perf_hooks histogram) and its stalls past 50 ms during the load
+  --cpu-prof FILE   also profile serve's CPU (the inspector's profiler), written to FILE (.cpuprofile);
+                    with --loop-probe the stalls go beside it (FILE.stalls.json), to read the
+                    profile at those moments`;
 
 const OPTIONS: BenchOptions = {
   connections: { type: 'string' },
   calls: { type: 'string' },
   results: { type: 'string' },
   samples: { type: 'string' },
+  get: { type: 'string' },
+  'loop-probe': { type: 'boolean' },
+  'cpu-prof': { type: 'string' },
 };
 
 interface Values {
@@ -45,6 +56,52 @@ interface Values {
   calls?: string;
   results?: string;
   samples?: string;
+  get?: string;
+  'loop-probe'?: boolean;
+  'cpu-prof'?: string;
+}
+
+interface LoopProbe {
+  count: number;
+  meanMs: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  stalls: { atMs: number; heldMs: number; monoUs: [number, number] }[];
+  gc: Record<string, { count: number; totalMs: number; maxMs: number }>;
+}
+
+const PROBE_MODULE = join(__dirname, 'lib', 'loop-delay-probe.cjs');
+
+/** serve's environment with the probe (and the profiler) loaded, when asked for. */
+function probedEnv(env: NodeJS.ProcessEnv, probeFile: string | null, profileFile: string | null) {
+  if (!probeFile && !profileFile) return env;
+  return {
+    ...env,
+    NODE_OPTIONS: `${env['NODE_OPTIONS'] ?? ''} --require ${JSON.stringify(PROBE_MODULE)}`.trim(),
+    ...(probeFile ? { MOUNTBENCH_LOOP_PROBE_FILE: probeFile } : {}),
+    ...(profileFile ? { MOUNTBENCH_CPU_PROFILE_FILE: profileFile } : {}),
+  };
+}
+
+/** What the probe saw, the stalls limited to the load's window. */
+function loopReport(probe: LoopProbe, from: number, to: number): string {
+  const during = probe.stalls.filter((s) => s.atMs >= from && s.atMs <= to);
+  const held = during.map((s) => s.heldMs).sort((a, b) => b - a);
+  const total = held.reduce((sum, v) => sum + v, 0);
+  return (
+    `serve's event-loop delay (whole life, perf_hooks, 10 ms resolution): median ${probe.p50Ms.toFixed(1)} ms, ` +
+    `p95 ${probe.p95Ms.toFixed(1)} ms, p99 ${probe.p99Ms.toFixed(1)} ms, max ${probe.maxMs.toFixed(1)} ms\n` +
+    `stalls past 50 ms during the load: ${during.length}, ${total} ms in all; longest: ${held.slice(0, 8).join(', ') || 'none'} ms\n` +
+    `garbage collection (whole life): ${
+      Object.entries(probe.gc)
+        .map(
+          ([kind, g]) => `${kind} ${g.count}× ${g.totalMs.toFixed(0)} ms (longest ${g.maxMs.toFixed(0)} ms)`,
+        )
+        .join(', ') || 'none seen'
+    }\n`
+  );
 }
 
 /** Writes one valid run of `count` results with `samples` samples each, the size a long race can reach. */
@@ -132,15 +189,18 @@ function openSocket(url: URL, token: string, origin: string): Promise<WebSocket>
   });
 }
 
-function callAll(socket: WebSocket, count: number, token: string): Promise<WsReply[]> {
+function callAll(socket: WebSocket, count: number, gets: number, token: string): Promise<WsReply[]> {
   return new Promise((resolve) => {
     const replies: WsReply[] = [];
     socket.on('message', (data) => {
       replies.push(JSON.parse(data.toString()) as WsReply);
       if (replies.length === count) resolve(replies);
     });
-    for (let id = 1; id <= count; id++)
-      socket.send(JSON.stringify({ id, channel: 'results:list', args: [], token }));
+    for (let id = 1; id <= count; id++) {
+      const call =
+        id <= gets ? { channel: 'results:get', args: ['large-run'] } : { channel: 'results:list', args: [] };
+      socket.send(JSON.stringify({ id, ...call, token }));
+    }
   });
 }
 
@@ -169,6 +229,8 @@ runBench<Values>({
     const calls = countOption('--calls', values.calls, 50, { min: 1, max: 1000 });
     const results = countOption('--results', values.results, 25, { min: 1, max: 10_000 });
     const samples = countOption('--samples', values.samples, 100_000, { min: 1, max: 100_000 });
+    const gets = values.get === undefined ? 0 : countOption('--get', values.get, 0, { min: 1, max: calls });
+    const profileFile = values['cpu-prof'] ? resolve(values['cpu-prof']) : null;
     const work = mkdtempSync(join(tmpdir(), 'mountbench-serve-load-'));
     let serve: ServeProcess | null = null;
     const sockets: WebSocket[] = [];
@@ -177,7 +239,13 @@ runBench<Values>({
       ensureBuilt();
       const dataDir = join(work, 'data');
       const bytes = writeLargeRun(dataDir, results, samples);
-      const env = { ...process.env, MOUNTBENCH_DATA_DIR: dataDir, MOUNTBENCH_CACHE_DIR: join(work, 'cache') };
+      const probeFile = values['loop-probe'] ? join(work, 'loop-probe.json') : null;
+      const env = probedEnv(
+        { ...process.env, MOUNTBENCH_DATA_DIR: dataDir, MOUNTBENCH_CACHE_DIR: join(work, 'cache') },
+        probeFile,
+        profileFile,
+      );
+      const loadBefore = loadLine();
       serve = await startServe({ env, logFile: join(work, 'serve.log') });
       const url = new URL(serve.url);
       const token = url.searchParams.get('token') ?? '';
@@ -197,12 +265,26 @@ runBench<Values>({
       }, 100);
       const loadProbe = probe(url);
       const start = performance.now();
-      const replies = (await Promise.all(sockets.map((s) => callAll(s, calls, token)))).flat();
+      const loadFrom = Date.now();
+      const replies = (await Promise.all(sockets.map((s) => callAll(s, calls, gets, token)))).flat();
       const seconds = (performance.now() - start) / 1000;
+      const loadTo = Date.now();
       const loaded = await loadProbe.stop();
       clearInterval(watch);
+      const loadAfter = loadLine();
+      for (const s of sockets) s.close();
+      await serve.stop();
+      serve = null;
+      const probed = probeFile ? (JSON.parse(readFileSync(probeFile, 'utf8')) as LoopProbe) : null;
+      if (probed && profileFile)
+        writeFileSync(
+          `${profileFile}.stalls.json`,
+          JSON.stringify(probed.stalls.filter((s) => s.atMs >= loadFrom && s.atMs <= loadTo)),
+        );
+      const loop = probed ? loopReport(probed, loadFrom, loadTo) : '';
 
       const ok = replies.filter((r) => r.ok).length;
+      const gotRun = replies.filter((r) => r.ok && !Array.isArray(r.value)).length;
       // The listing names the run only when every reader's checks let it through: a run the
       // readers refuse (too large, too many samples) costs a parse but lists nothing.
       const listed = replies.find((r) => r.ok);
@@ -212,18 +294,21 @@ runBench<Values>({
       const header = await benchHeader('mountbench serve under load', null);
       process.stdout.write(
         `${header}\n` +
-          `data folder: one run of ${(bytes / 1e6).toFixed(1)} MB (${results} results × ${samples} samples; runs listed: ${runsListed}); ${connections} connections × ${calls} calls = ${replies.length} calls, all answered in ${seconds.toFixed(1)} s\n\n` +
+          `load average (1, 5, 15 min): ${loadBefore} before the load, ${loadAfter} after it\n` +
+          `data folder: one run of ${(bytes / 1e6).toFixed(1)} MB (${results} results × ${samples} samples; runs listed: ${runsListed}); ${connections} connections × ${calls} calls (${gets} of them results:get) = ${replies.length} calls, all answered in ${seconds.toFixed(1)} s\n\n` +
           `${textTable(['GET / (probe every 20 ms)', 'requests', 'median', 'p95', 'max'], [latencyRow('before the load', quiet), latencyRow('during the load', loaded)], ['left', 'right', 'right', 'right', 'right'])}\n\n` +
           `${textTable(
             ['answers', 'count'],
             [
-              ['listing', String(ok)],
+              ['listing', String(ok - gotRun)],
+              ['the run (results:get)', String(gotRun)],
               ['BUSY (over 32 unanswered on one connection)', String(busy)],
               ['other errors', String(other)],
             ],
             ['left', 'right'],
           )}\n\n` +
-          `serve RSS: ${rssStart.toFixed(0)} MB at start, ${rssPeak.toFixed(0)} MB at most during the load\n`,
+          `serve RSS: ${rssStart.toFixed(0)} MB at start, ${rssPeak.toFixed(0)} MB at most during the load\n` +
+          loop,
       );
     } finally {
       for (const s of sockets) s.close();

@@ -8,9 +8,18 @@ export function createToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+/** The token's own digest, kept: every WebSocket message is checked, and serve has one token. */
+let known: { token: string; digest: Buffer } | null = null;
+
+function tokenDigest(token: string): Buffer {
+  if (known?.token !== token) known = { token, digest: digest(token) };
+  return known.digest;
+}
+
 /** Constant time whatever the candidate's length: both sides are hashed to the same size first. */
 export function tokensMatch(candidate: unknown, token: string): boolean {
   if (typeof candidate !== 'string' || candidate === '') return false;
-  const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
-  return timingSafeEqual(digest(candidate), digest(token));
+  return timingSafeEqual(digest(candidate), tokenDigest(token));
 }

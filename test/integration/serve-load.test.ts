@@ -1,6 +1,7 @@
 // `mountbench serve` under load, over real loopback sockets against the real server and core: many
 // pages listing results at once compute the listing once, one connection cannot queue calls without
-// bound, and sockets that never finish their request are cut while HTTP keeps answering.
+// bound, sockets that never finish their request are cut while HTTP keeps answering, and a large
+// run opened with results:get (read in a worker) answers what the main thread read before.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
@@ -8,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createCoreApi } from '../../src/core/app/core-api';
-import { summaryListingsComputed } from '../../src/core/store';
+import { loadRunFile, summaryListingsComputed } from '../../src/core/store';
+import { OFF_THREAD_BYTES } from '../../src/core/store/summarize-off-thread';
 import { summarize } from '../../src/core/stats/summarize';
 import { sampleRun, sampleWorkloadResult } from '../../src/core/store/test-support/run-fixture';
 import { MAX_CALLS_IN_FLIGHT } from '../../src/server/ws-session';
@@ -35,6 +37,10 @@ beforeAll(async () => {
   const results = join(data.path, 'results');
   mkdirSync(results, { recursive: true });
   writeFileSync(join(results, 'big-run.json'), JSON.stringify(big));
+  // As large, but a sample is a string: every reader refuses it, after parsing all of it.
+  const broken = JSON.parse(JSON.stringify(big)) as { results: { stats: { samples: unknown[] } }[] };
+  broken.results[4].stats.samples[99_999] = 'not a number';
+  writeFileSync(join(results, 'broken-run.json'), JSON.stringify(broken));
   const core = createCoreApi({ transport: 'websocket', dataDir: data.path });
   server = await startServeServer({
     api: core,
@@ -70,6 +76,24 @@ function callMany(socket: WebSocket, count: number, channel = 'results:list'): P
     for (let id = 1; id <= count; id++)
       socket.send(JSON.stringify({ id, channel, args: [], token: server.token }));
   });
+}
+
+/** One call with arguments, and its answer. */
+function callOne(socket: WebSocket, channel: string, args: unknown[]): Promise<WsReply> {
+  return new Promise((resolve) => {
+    socket.once('message', (data) => resolve(JSON.parse(data.toString()) as WsReply));
+    socket.send(JSON.stringify({ id: 1, channel, args, token: server.token }));
+  });
+}
+
+/** What the main thread makes of a stored run: the run, or the error it is refused with. */
+async function readHere(runId: string): Promise<{ ok: true; value: unknown } | { ok: false; error: object }> {
+  try {
+    return { ok: true, value: await loadRunFile(join(data.path, 'results', `${runId}.json`)) };
+  } catch (err) {
+    const { message, code } = err as { message: string; code?: string };
+    return { ok: false, error: { message, code } };
+  }
 }
 
 function httpStatus(): Promise<number> {
@@ -119,6 +143,29 @@ describe('serve under load', () => {
     // The connection was not closed and answers the next call.
     const [next] = await callMany(socket, 1, 'jobs:active');
     expect(next).toMatchObject({ ok: true, value: [] });
+    socket.close();
+  }, 60_000);
+
+  it('results:get of a large run (read in a worker): the run the main thread reads, to every page asking', async () => {
+    const here = await readHere('big-run');
+    expect(here.ok).toBe(true);
+    expect(Buffer.byteLength(JSON.stringify(here.ok && here.value))).toBeGreaterThanOrEqual(OFF_THREAD_BYTES);
+    const sockets = await Promise.all(Array.from({ length: 3 }, () => openSocket()));
+    const [answers, status] = await Promise.all([
+      Promise.all(sockets.map((socket) => callOne(socket, 'results:get', ['big-run']))),
+      httpStatus(),
+    ]);
+    expect(status).toBe(200);
+    for (const answer of answers) expect(answer).toEqual({ id: 1, ...here });
+    for (const socket of sockets) socket.close();
+  }, 60_000);
+
+  it('results:get of a large run every reader refuses: the same refusal, word for word and code', async () => {
+    const here = await readHere('broken-run');
+    expect(here).toMatchObject({ ok: false, error: { code: 'FILE_INVALID' } });
+    const socket = await openSocket();
+    const answer = await callOne(socket, 'results:get', ['broken-run']);
+    expect(answer).toMatchObject({ id: 1, ok: false, error: (here as { error: object }).error });
     socket.close();
   }, 60_000);
 

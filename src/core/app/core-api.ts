@@ -3,7 +3,7 @@
 // (`jobs.start(request)`, shared/jobs.ts): start returns the id before the first event, events
 // stream to every listener, cancel takes the id, and only one job runs at a time.
 import { join } from 'node:path';
-import type { MountbenchApi } from '../../shared/api';
+import type { MountbenchApi, RunSummary } from '../../shared/api';
 import { MountbenchError } from '../../shared/errors';
 import type { ProviderId } from '../../shared/ids';
 import type { MachineInfo } from '../../shared/result-schema';
@@ -27,8 +27,10 @@ import {
   listRunSummaries,
   markImported,
   loadRunFile,
+  loadRunFileOffThread,
   resultsDir,
   saveRun,
+  type SummaryListing,
 } from '../store';
 import { proposalView, proposeApply, proposeSweep, providerSummary } from '../sweep';
 import { engineFsSeen } from '../sweep/engine-fs-seen';
@@ -86,6 +88,11 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
   // for every results:list (on a Mac four processes, here /proc/cpuinfo) cost serve a third of its
   // time under load (bench/serve-load.ts).
   let machineHere: Promise<MachineInfo> | undefined;
+  // Calls that arrive while a listing is computed share it (summary-index.ts) and all resume in
+  // the same moment: marking it for each of them (a hash of the machine per run) held serve's
+  // loop for up to 0.9 s with 6,400 calls waiting (bench/serve-load.ts --loop-probe). Once per
+  // listing, the same answer for all.
+  const markedListings = new WeakMap<SummaryListing, RunSummary[]>();
   // The journal lives in the same data folder as the results, whatever HOME says.
   const context = async (): Promise<ProviderContext> => ({
     ...(await providerContext({ env: options.env })),
@@ -177,9 +184,15 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
       list: async () => {
         machineHere ??= getMachineInfo();
         const [listing, here] = await Promise.all([listRunSummaries(results), machineHere]);
-        return markImported(listing.summaries, here);
+        let answer = markedListings.get(listing);
+        if (!answer) {
+          answer = markImported(listing.summaries, here);
+          markedListings.set(listing, answer);
+        }
+        return answer;
       },
-      get: runFile,
+      // A large run is parsed and checked in a worker, so serve keeps answering meanwhile.
+      get: async (runId) => (await loadRunFileOffThread(join(results, `${runId}.json`))).run,
       async delete(runId) {
         if (jobs.has(runId))
           throw new MountbenchError('BUSY', `run ${runId} is still in progress: cancel it first`, {

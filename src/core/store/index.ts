@@ -22,6 +22,7 @@ export {
 export { parseHyperfineExport } from './parse-hyperfine-export';
 export { checkRunPlausible, MAX_PLAUSIBLE_SECONDS } from './run-plausibility';
 export { markImported, summarizeRun } from './run-summary';
+export { loadRunFileOffThread } from './summarize-off-thread';
 export {
   listRunSummaries,
   SUMMARY_INDEX_NAME,

@@ -1,14 +1,17 @@
-// A large result file is read for the History list in a worker thread (summary-worker.ts): parsing
-// and checking 50 MB takes seconds of one core, during which serve answered nothing, not even
-// GET / (bench/serve-load.ts). Small files, nearly all of them, are read here: a worker costs more
-// to start than they take to parse.
+// A large result file is read in a worker thread (summary-worker.ts), for the History list and for
+// `results:get`: parsing and checking 50 MB takes seconds of one core, during which serve answered
+// nothing, not even GET / (bench/serve-load.ts). Small files, nearly all of them, are read here: a
+// worker costs more to start than they take to parse.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { promises as fs } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { RunSummary } from '../../shared/api';
+import { MountbenchError } from '../../shared/errors';
+import type { RunFile } from '../../shared/result-schema';
 import { loadRunFile } from './result-store';
 import { summarizeRun } from './run-summary';
-import { SUMMARY_WORKER_ROLE, type SummaryWorkerAnswer } from './summary-worker';
+import { SUMMARY_WORKER_ROLE, type SummaryWorkerAnswer, type SummaryWorkerWant } from './summary-worker';
 
 /** Files at least this large are read in a worker: a 1 MB run parses in about 20 ms here. */
 export const OFF_THREAD_BYTES = 1024 * 1024;
@@ -47,11 +50,11 @@ async function slot(): Promise<() => void> {
   };
 }
 
-function inWorker(start: WorkerStart, file: string): Promise<SummaryWorkerAnswer> {
+function inWorker(start: WorkerStart, file: string, want: SummaryWorkerWant): Promise<SummaryWorkerAnswer> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(start.script, {
       eval: start.eval,
-      workerData: { role: SUMMARY_WORKER_ROLE, file },
+      workerData: { role: SUMMARY_WORKER_ROLE, file, want },
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
     let settled = false;
@@ -77,20 +80,55 @@ export interface OffThreadSummary {
 
 /**
  * The summary of the run in `file`, whose size is `size` (from the caller's stat). Throws what
- * loadRunFile throws, as an Error with the same message, wherever the file was read.
+ * loadRunFile throws, with the same message and code, wherever the file was read.
  */
 export async function summarizeRunFile(file: string, size: number): Promise<OffThreadSummary> {
   const start = size >= OFF_THREAD_BYTES ? workerStart() : null;
   if (!start) return { summary: summarizeRun(await loadRunFile(file)), threadId: 0 };
+  const answer = await answerOffThread(start, file, 'summary');
+  if (!('summary' in answer)) throw new Error(`${file} could not be read: the worker answered no summary`);
+  return answer;
+}
+
+async function answerOffThread(
+  start: WorkerStart,
+  file: string,
+  want: SummaryWorkerWant,
+): Promise<Exclude<SummaryWorkerAnswer, { message: string }>> {
   const release = await slot();
   try {
-    const answer = await inWorker(start, file).catch((err: Error) => ({
+    const answer = await inWorker(start, file, want).catch((err: Error): SummaryWorkerAnswer => ({
       message: `${file} could not be read: ${err.message}`,
       threadId: -1,
     }));
-    if ('message' in answer) throw new Error(answer.message);
+    if ('message' in answer)
+      throw answer.code ? new MountbenchError(answer.code, answer.message) : new Error(answer.message);
     return answer;
   } finally {
     release();
   }
+}
+
+export interface OffThreadRun {
+  run: RunFile;
+  /** The thread that parsed the file: 0 when it was read here. */
+  threadId: number;
+}
+
+/**
+ * The run in `file` (results:get), read in a worker when the file is large: the main thread gets
+ * the checked run as a structured clone and never parses it. Throws what loadRunFile throws, with
+ * the same message, wherever the file was read; a file that cannot be stat'ed is left to
+ * loadRunFile here, so a missing run is refused exactly as before.
+ */
+export async function loadRunFileOffThread(file: string): Promise<OffThreadRun> {
+  const size = await fs.stat(file).then(
+    (info) => (info.isFile() ? info.size : 0),
+    () => 0,
+  );
+  const start = size >= OFF_THREAD_BYTES ? workerStart() : null;
+  if (!start) return { run: await loadRunFile(file), threadId: 0 };
+  const answer = await answerOffThread(start, file, 'run');
+  if (!('run' in answer)) throw new Error(`${file} could not be read: the worker answered no run`);
+  return answer;
 }

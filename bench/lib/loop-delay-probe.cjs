@@ -1,0 +1,91 @@
+// Loaded into `mountbench serve` by bench/serve-load.ts (`node --require`), to see from inside the
+// process what a probe outside can only guess: how long serve's event loop was held, and when.
+// perf_hooks' histogram gives the delay's distribution; a 10 ms timer notes every stall past
+// 50 ms with its time, so the CPU profile can be read at those moments. At exit it writes one JSON
+// file named by MOUNTBENCH_LOOP_PROBE_FILE and, when MOUNTBENCH_CPU_PROFILE_FILE names one, a CPU
+// profile (node refuses --cpu-prof in NODE_OPTIONS, so the inspector's profiler is started here).
+// Plain CommonJS: it runs before tsx.
+'use strict';
+
+const { writeFileSync } = require('node:fs');
+const { constants, monitorEventLoopDelay, performance, PerformanceObserver } = require('node:perf_hooks');
+const { isMainThread } = require('node:worker_threads');
+const { setInterval } = require('node:timers');
+
+const file = process.env.MOUNTBENCH_LOOP_PROBE_FILE;
+const profileFile = process.env.MOUNTBENCH_CPU_PROFILE_FILE;
+
+if (profileFile && isMainThread) {
+  const { Session } = require('node:inspector');
+  const session = new Session();
+  session.connect();
+  session.post('Profiler.enable');
+  session.post('Profiler.start');
+  // A session on this thread answers synchronously, so the profile is written before exit ends.
+  process.on('exit', () => {
+    session.post('Profiler.stop', (err, answer) => {
+      if (!err) writeFileSync(profileFile, JSON.stringify(answer.profile));
+    });
+  });
+}
+
+if (file && isMainThread) {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  const TICK_MS = 10;
+  const STALL_MS = 50;
+  /** At most this many stalls are kept: the file stays small whatever the load. */
+  const MAX_STALLS = 10_000;
+  const stalls = [];
+  let last = performance.now();
+  let lastUs = process.hrtime.bigint() / 1000n;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    const nowUs = process.hrtime.bigint() / 1000n;
+    const late = now - last - TICK_MS;
+    // monoUs is the monotonic clock a CPU profile's timestamps count in.
+    if (late >= STALL_MS && stalls.length < MAX_STALLS)
+      stalls.push({
+        atMs: Math.round(last + performance.timeOrigin),
+        heldMs: Math.round(late),
+        monoUs: [Number(lastUs), Number(nowUs)],
+      });
+    last = now;
+    lastUs = nowUs;
+  }, TICK_MS);
+  timer.unref();
+  // Garbage collection pauses the loop too: each kind's count, total and longest pause.
+  const GC_KINDS = {
+    [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+    [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+    [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+    [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+  };
+  const gc = {};
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = GC_KINDS[entry.detail?.kind] ?? 'other';
+      const seen = (gc[kind] ??= { count: 0, totalMs: 0, maxMs: 0 });
+      seen.count += 1;
+      seen.totalMs += entry.duration;
+      seen.maxMs = Math.max(seen.maxMs, entry.duration);
+    }
+  }).observe({ entryTypes: ['gc'] });
+  process.on('exit', () => {
+    histogram.disable();
+    const ms = (ns) => ns / 1e6;
+    writeFileSync(
+      file,
+      JSON.stringify({
+        count: histogram.count,
+        meanMs: ms(histogram.mean),
+        p50Ms: ms(histogram.percentile(50)),
+        p95Ms: ms(histogram.percentile(95)),
+        p99Ms: ms(histogram.percentile(99)),
+        maxMs: ms(histogram.max),
+        stalls,
+        gc,
+      }),
+    );
+  });
+}
