@@ -14,6 +14,7 @@ describe('withProductFolders', () => {
       '/Applications/Docker.app/Contents/Resources/bin',
       '/Users/u/.rd/bin',
       '/Users/u/.orbstack/bin',
+      '/opt/podman/bin',
     ]);
   });
   it('works with no PATH at all', () => {
