@@ -18,6 +18,7 @@ import {
 } from '../../src/shared/ids';
 import { findExecutable } from '../../src/core/providers/find-executable';
 import type { IpcResult } from '../../src/shared/ipc-bridge';
+import { PROVIDER_IDS } from '../../src/shared/ids';
 import { runFileSchema } from '../../src/shared/result-schema';
 import type { JobKind } from '../../src/shared/jobs';
 import type { RunEvent } from '../../src/shared/run-events';
@@ -479,8 +480,10 @@ export function transportContract(transport: ContractTransport): void {
     });
     it('lists the products: the plain engine installed, with its variants, and nothing to switch', async () => {
       const products = await api.providers.list();
-      expect(products.map((p) => p.detection.id).sort()).toEqual(
-        ['colima', 'docker-desktop', 'docker-engine', 'orbstack', 'rancher-desktop'].sort(),
+      // Every product the registry has, each once (a list written out here missed Lima and Podman).
+      expect(products.map((p) => p.detection.id).sort()).toEqual([...PROVIDER_IDS].sort());
+      expect(PROVIDER_IDS).toEqual(
+        expect.arrayContaining(['docker-engine', 'docker-desktop', 'lima', 'podman']),
       );
       const engine = products.find((p) => p.detection.id === 'docker-engine');
       expect(engine).toMatchObject({
