@@ -3,6 +3,7 @@
 // dataset, and sent: committed and pushed to a git remote, or written into a plain folder.
 import { promises as fs } from 'node:fs';
 import { MountbenchError } from '../../shared/errors';
+import { findControlCharacter } from '../../shared/printable';
 import type { RunFile } from '../../shared/result-schema';
 import { runFileJson } from '../store/run-json';
 import { parseRunFileText } from '../store/parse-run-file';
@@ -48,6 +49,13 @@ export function sharedText(run: RunFile, label: string | undefined, identity: Id
     throw new MountbenchError(
       'FILE_INVALID',
       `run ${run.id}'s shared copy is over the ${MAX_DATASET_FILE_BYTES / 1024 / 1024} MB a dataset file may be; it was not shared`,
+    );
+  // Labels are printed by every reader of the dataset: refused here as an import refuses them.
+  const control = findControlCharacter(shared);
+  if (control !== null)
+    throw new MountbenchError(
+      'FILE_INVALID',
+      `run ${run.id} was not shared: ${control}, a control character no label may hold`,
     );
   const skip = new Set(label ? ['machine.label'] : []);
   const leak = findLeak(JSON.parse(text), identifyingStrings(run, identity), skip);
