@@ -14,6 +14,7 @@ import {
 import { MOUNT_KINDS, PROVIDER_IDS, SIZES, WORKLOAD_IDS } from './ids';
 import { projectFolderSchema } from './project';
 import type { JobRequest } from './jobs';
+import type { TeamPublishRequest, TeamPullRequest } from './team';
 import { runRequestSchema } from './run-plan';
 import { sweepRequestSchema, variantIdSchema } from './sweep';
 
@@ -57,6 +58,27 @@ export const jobRequestSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('apply'), provider: z.enum(PROVIDER_IDS), variant: variantIdSchema }).strict(),
 ]) satisfies z.ZodType<JobRequest>;
 
+/** A dataset's address: resolved and checked by the core (core/team/remote.ts) before git sees it. */
+const datasetSchema = z.string().trim().min(1, 'say where the dataset is').max(2000);
+const branchSchema = z.string().min(1).max(100).nullable();
+/** The machine's name in the dataset: printable, as every label (printable.ts checks again). */
+const teamLabelSchema = z.string().trim().min(1).max(200).nullable();
+
+export const teamPreviewSchema = z
+  .object({ runIds: z.array(runIdSchema).min(1).max(100), label: teamLabelSchema })
+  .strict();
+export const teamPublishSchema = z
+  .object({
+    to: datasetSchema,
+    branch: branchSchema,
+    runIds: z.array(runIdSchema).min(1).max(100),
+    label: teamLabelSchema,
+  })
+  .strict() satisfies z.ZodType<TeamPublishRequest>;
+export const teamPullSchema = z
+  .object({ from: datasetSchema, branch: branchSchema })
+  .strict() satisfies z.ZodType<TeamPullRequest>;
+
 export const API_CALLS = {
   'app:info': z.tuple([]),
   'engines:list': z.tuple([]),
@@ -90,6 +112,9 @@ export const API_CALLS = {
     z.array(z.string().min(1).max(300)).max(100),
   ]),
   'recommend:forRuns': z.tuple([z.array(runIdSchema).max(1000), z.string().min(1).max(2000), z.boolean()]),
+  'team:publishPreview': z.tuple([teamPreviewSchema]),
+  'team:publish': z.tuple([teamPublishSchema]),
+  'team:pull': z.tuple([teamPullSchema]),
 } as const satisfies Record<ApiChannel, z.ZodTuple>;
 
 export { API_CHANNELS, type ApiChannel };

@@ -30,6 +30,9 @@ export const API_CHANNELS = Object.freeze([
   'results:rows',
   'results:machineRatios',
   'recommend:forRuns',
+  'team:publishPreview',
+  'team:publish',
+  'team:pull',
 ] as const);
 
 export type ApiChannel = (typeof API_CHANNELS)[number];

@@ -9,6 +9,13 @@ import type { Recommendation } from './recommendation';
 import type { Role } from './roles';
 import type { MachineInfo, RunFile } from './result-schema';
 import type { ActiveJob, JobEvent, JobRequest } from './jobs';
+import type {
+  TeamPublishOutcome,
+  TeamPublishPreview,
+  TeamPublishRequest,
+  TeamPullOutcome,
+  TeamPullRequest,
+} from './team';
 import type { ApplyProposal, ProviderSummary, SweepProposalView, SweepRequest } from './sweep';
 
 export const EXPORT_FORMATS = ['json', 'hyperfine', 'csv', 'markdown'] as const;
@@ -199,5 +206,14 @@ export interface MountbenchApi {
   recommend: {
     /** One recommendation per machine over the given runs (and the published figures if asked). */
     forRuns(runIds: string[], profile: string, includePublished: boolean): Promise<Recommendation[]>;
+  };
+  /** The team's dataset (docs/team.md). */
+  team: {
+    /** Exactly what Publish would send for these stored runs; sends nothing. */
+    publishPreview(request: { runIds: string[]; label: string | null }): Promise<TeamPublishPreview>;
+    /** Sends the shared copies of stored runs to the dataset (git push, or a plain folder). */
+    publish(request: TeamPublishRequest): Promise<TeamPublishOutcome>;
+    /** Fetches the dataset and reads every run in it; refused files are named, not fatal. */
+    pull(request: TeamPullRequest): Promise<TeamPullOutcome>;
   };
 }

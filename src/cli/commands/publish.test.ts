@@ -84,7 +84,7 @@ describe('mountbench publish / team pull', { timeout: 60_000 }, () => {
 
   it('refuses a label with control characters and a run that is not stored', async () => {
     await expect(cli(['publish', '--to', bare, '--label', 'a\u001b[2Jb', 'run-one'])).rejects.toThrow(
-      /--label holds/,
+      /the label holds/,
     );
     await expect(cli(['publish', '--to', bare, 'no-such-run'])).rejects.toThrow(/neither a file nor the id/);
   });

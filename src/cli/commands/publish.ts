@@ -5,8 +5,8 @@ import type { Command } from 'commander';
 import { cacheDir, dataDir } from '../../core/store';
 import { previewPublish, publish } from '../../core/team/publish';
 import { DEFAULT_BRANCH } from '../../core/team/remote';
-import { MountbenchError } from '../../shared/errors';
-import { controlCharacterIn, printable } from '../../shared/printable';
+import { printable } from '../../shared/printable';
+import { checkLabel } from '../../core/team/check-label';
 import type { RunFile } from '../../shared/result-schema';
 import { loadRunArgument } from './export';
 import { defaultResultsIo, type ResultsCommandIo } from './results';
@@ -17,15 +17,6 @@ interface PublishFlags {
   label?: string;
   dryRun?: boolean;
   json?: boolean;
-}
-
-export function checkLabel(label: string | undefined): string | undefined {
-  if (label === undefined) return undefined;
-  const control = controlCharacterIn(label);
-  if (control) throw new MountbenchError('BAD_INPUT', `--label holds ${control}`);
-  if (label.trim() === '') throw new MountbenchError('BAD_INPUT', '--label is empty');
-  if (label.length > 200) throw new MountbenchError('BAD_INPUT', '--label is longer than 200 characters');
-  return label.trim();
 }
 
 export function registerPublishCommand(program: Command, io: ResultsCommandIo = defaultResultsIo): void {

@@ -59,6 +59,11 @@ function recordingApi() {
       machineRatios: record('results.machineRatios', []),
     },
     recommend: { forRuns: record('recommend.forRuns', []) },
+    team: {
+      publishPreview: record('team.publishPreview', { machineId: null, files: [] }),
+      publish: record('team.publish', {} as never),
+      pull: record('team.pull', {} as never),
+    },
   };
   return { api, calls };
 }
@@ -109,6 +114,11 @@ const VALID_ARGS: Record<(typeof API_CHANNELS)[number], unknown[]> = {
   'results:rows': [['run-1']],
   'results:machineRatios': [['run-1'], ['published:umitron-2021/m1-pro']],
   'recommend:forRuns': [['run-1'], 'balanced', true],
+  'team:publishPreview': [{ runIds: ['run-1'], label: null }],
+  'team:publish': [
+    { to: 'git@github.com:acme/app.git', branch: null, runIds: ['run-1'], label: 'Build Mac 3' },
+  ],
+  'team:pull': [{ from: '/Volumes/team/mountbench', branch: 'perf-data' }],
 };
 
 describe('methodFor', () => {
@@ -182,6 +192,20 @@ describe('dispatch', () => {
     expect(await dispatch(api, 'jobs:cancel', ['../../etc'])).toMatchObject({ ok: false });
     expect(await dispatch(api, 'results:export', ['run-1', 'pdf'])).toMatchObject({ ok: false });
     expect(await dispatch(api, 'engines:list', ['surprise'])).toMatchObject({ ok: false });
+    // Publish names stored runs by id only, never a path, and takes no field it does not know.
+    const publishArgs = { to: '/data', branch: null, runIds: ['run-1'], label: null };
+    expect(
+      await dispatch(api, 'team:publish', [{ ...publishArgs, runIds: ['../../etc/passwd'] }]),
+    ).toMatchObject({
+      ok: false,
+    });
+    expect(await dispatch(api, 'team:publish', [{ ...publishArgs, runIds: [] }])).toMatchObject({
+      ok: false,
+    });
+    expect(await dispatch(api, 'team:publish', [{ ...publishArgs, file: '/etc/passwd' }])).toMatchObject({
+      ok: false,
+    });
+    expect(await dispatch(api, 'team:pull', [{ from: '', branch: null }])).toMatchObject({ ok: false });
     expect(await dispatch(api, 'results:get', [])).toMatchObject({ ok: false });
     expect(await dispatch(api, 'results:get', 'run-1')).toMatchObject({ ok: false });
     const sweep = { provider: 'docker-desktop', ...request };

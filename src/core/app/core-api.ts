@@ -39,6 +39,7 @@ import { allWorkloads } from '../workloads/registry';
 import { createProjectsApi } from '../project/projects-api';
 import { workloadInfo } from '../workloads/workload-info';
 import { createJobs, type RunningJob } from './jobs';
+import { createTeamApi } from './team-api';
 import { startRunJob, type RunJobOptions } from './run-job';
 import { startApplyJob, startSweepJob, type SettingsJobOptions } from './settings-jobs';
 
@@ -243,6 +244,7 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
         return recommendPerMachine(rows, chosen);
       },
     },
+    team: createTeamApi({ dataDir: options.dataDir, cacheDir: cache, runFile }),
     shutdown: () => jobs.shutdown(),
   };
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { MountbenchError } from '../../shared/errors';
 import { findControlCharacter } from '../../shared/printable';
 import type { RunFile } from '../../shared/result-schema';
+import type { TeamRefusedFile, TeamRun } from '../../shared/team';
 import { parseRunFileText } from '../store/parse-run-file';
 import { megabytes, NotReadableFile, readRegularFile } from '../store/read-regular-file';
 import { checkRunPlausible } from '../store/run-plausibility';
@@ -20,18 +21,9 @@ import {
   parseRunPath,
 } from './dataset-layout';
 
-export interface TeamRun {
-  machineId: string;
-  /** Dataset-relative, `/`-separated: `machines/<machineId>/<runId>.json`. */
-  file: string;
-  run: RunFile;
-}
-
-export interface RefusedFile {
-  /** Dataset-relative, `/`-separated. */
-  file: string;
-  reason: string;
-}
+// The shapes the API carries (shared/team.ts), named here as the reader's own.
+export type { TeamRun };
+export type RefusedFile = TeamRefusedFile;
 
 export interface Dataset {
   /** Sorted by file. */
