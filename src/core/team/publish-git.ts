@@ -9,7 +9,12 @@ import { ensureClone, fetchBranch, headCommit, resetToRemote } from './dataset-c
 import { withDirLock } from './dir-lock';
 import { placeRunFiles, type PlaceStatus, type RunFileToPlace } from './place-run-files';
 
-export const MAX_PUSH_ATTEMPTS = 10;
+/**
+ * Four publishers at once on one bare repository needed up to 6 attempts (publish.test.ts's case,
+ * measured 2026-12-03); a team's Macs woken by the same launchd schedule collide more, so the bound
+ * leaves room, and docs/team.md staggers the schedule too.
+ */
+export const MAX_PUSH_ATTEMPTS = 20;
 
 export interface GitPublishRequest {
   url: string;
@@ -34,7 +39,7 @@ const REJECTED =
   /rejected|non-fast-forward|fetch first|cannot lock ref|failed to update ref|incorrect old value|stale info/i;
 
 function defaultBackoff(attempt: number): number {
-  return Math.min(4000, 100 * 2 ** (attempt - 2)) * (0.5 + Math.random());
+  return Math.min(8000, 100 * 2 ** (attempt - 2)) * (0.5 + Math.random());
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
