@@ -62,6 +62,10 @@ function environment(extra: NodeJS.ProcessEnv | undefined): NodeJS.ProcessEnv {
   ])
     delete env[name];
   env.GIT_TERMINAL_PROMPT = '0';
+  // The environment's list wins over every protocol.*.allow setting (git's protocol.txt): set it
+  // ourselves, so an inherited list that allows `ext` cannot undo the hardening above.
+  env.GIT_ALLOW_PROTOCOL = 'file:git:http:https:ssh';
+  env.GIT_PROTOCOL_FROM_USER = '0';
   // ssh must not ask either (a host key or a passphrase): it fails instead, and the error says why.
   if (!env.GIT_SSH_COMMAND) env.GIT_SSH_COMMAND = 'ssh -o BatchMode=yes';
   // A rebase or commit must never open an editor and wait for it.
