@@ -10,6 +10,7 @@ import { sampleRun } from '../store/test-support/run-fixture';
 import { readMachineId } from './machine-id';
 import { previewPublish, publish } from './publish';
 import { pull } from './pull';
+import { git } from './git';
 
 let base: string;
 let bare: string;
@@ -196,6 +197,21 @@ describe('publish to a plain folder', { timeout: 60_000 }, () => {
 });
 
 describe('remotes', () => {
+  it('keeps git itself from running an ext:: command, even when the environment allows it', async () => {
+    const marker = path.join(base, 'ext-ran');
+    const saved = process.env.GIT_ALLOW_PROTOCOL;
+    process.env.GIT_ALLOW_PROTOCOL = 'ext:file';
+    try {
+      await expect(git(['ls-remote', `ext::sh -c touch% ${marker}`], { cwd: base })).rejects.toThrow(
+        /transport 'ext' not allowed/,
+      );
+    } finally {
+      if (saved === undefined) delete process.env.GIT_ALLOW_PROTOCOL;
+      else process.env.GIT_ALLOW_PROTOCOL = saved;
+    }
+    await expect(fs.stat(marker)).rejects.toThrow();
+  });
+
   it('refuses an address git would read as an option or a command', async () => {
     const me = publisher('me');
     await expect(publish({ ...me, to: '--upload-pack=touch /tmp/x', runs: [runNamed('r')] })).rejects.toThrow(
