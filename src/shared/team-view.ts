@@ -73,6 +73,8 @@ export interface MachinesLikeYours {
   winners: WinnerCount[];
 }
 
+export type ChangeSureness = 'most-machines' | 'some-machines' | 'one-machine';
+
 /** One machine's evidence for a change: new release ÷ previous release, with its 95 % interval. */
 export interface ChangeEvidence {
   machineId: string;
@@ -91,6 +93,12 @@ export interface ChangeEvidence {
  */
 export interface ReleaseChange {
   kind: 'regression' | 'improvement';
+  /**
+   * most-machines: seen on two or more machines and on more than half of those that measured both
+   * releases; some-machines: on two or more, but not most; one-machine: on one only, which chance
+   * alone does now and then when many workloads and machines are compared.
+   */
+  sure: ChangeSureness;
   provider: string;
   backendKey: string;
   backendLabel: string;

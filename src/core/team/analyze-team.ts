@@ -7,7 +7,7 @@ import type { MachinesLikeYours, TeamAnalysis, TeamMachine } from '../../shared/
 import { chipFamily } from './chip-family';
 import { releaseChanges } from './release-changes';
 import { productVersionKey, runProduct, teamFigures } from './team-figures';
-import type { TeamRun } from './team-run';
+import type { TeamRun } from './read-dataset';
 import { workloadSpreads } from './team-spread';
 import { latestRunPerMachine, winnerCounts } from './team-winners';
 

@@ -4,7 +4,7 @@
 // intervals of the mean (from the samples the run file keeps) do not overlap; overlapping ones are
 // noise and flag nothing. The flag counts the machines that saw it against those that measured both
 // releases, and gives each machine's ratio (after ÷ before) with its interval (stats/ratio-interval).
-import type { ChangeEvidence, ReleaseChange } from '../../shared/team-view';
+import type { ChangeEvidence, ChangeSureness, ReleaseChange } from '../../shared/team-view';
 import { confidenceInterval95 } from '../stats/student-t';
 import { ratioInterval } from '../stats/ratio-interval';
 import { distribution } from './distribution';
@@ -44,6 +44,11 @@ function steps(figures: readonly TeamFigure[]): Step[] {
   return out;
 }
 
+export function sureness(seenOn: number, measuredBoth: number): ChangeSureness {
+  if (seenOn < 2) return 'one-machine';
+  return seenOn * 2 > measuredBoth ? 'most-machines' : 'some-machines';
+}
+
 export function releaseChanges(figures: readonly TeamFigure[]): ReleaseChange[] {
   const byPair = new Map<string, Step[]>();
   for (const step of steps(figures)) {
@@ -74,6 +79,7 @@ export function releaseChanges(figures: readonly TeamFigure[]): ReleaseChange[] 
       if (machines.length === 0) continue;
       changes.push({
         kind,
+        sure: sureness(machines.length, pair.length),
         provider: after.provider!,
         backendKey: after.backendKey,
         backendLabel: after.backendLabel,

@@ -5,7 +5,7 @@ import { workloadKey } from '../../shared/comparison';
 import { perOp } from '../../shared/per-op';
 import { roleOf, type Role } from '../../shared/roles';
 import type { RunFile } from '../../shared/result-schema';
-import type { TeamRun } from './team-run';
+import type { TeamRun } from './read-dataset';
 
 export interface TeamFigure {
   machineId: string;

@@ -1,10 +1,11 @@
 // Which setting wins on how many machines: each machine's latest run answered by the same code
 // as the History list and the Results strip (store/run-winner.ts, the Balanced profile), so the
 // Team page can never name a winner a machine's own Results view would not.
+import { ROLES } from '../../shared/roles';
 import type { WinnerCount } from '../../shared/team-view';
 import { runWinner } from '../store/run-winner';
 import { latestBy } from './team-figures';
-import type { TeamRun } from './team-run';
+import type { TeamRun } from './read-dataset';
 
 /** The newest run of each machine. */
 export function latestRunPerMachine(runs: readonly TeamRun[]): TeamRun[] {
@@ -42,7 +43,7 @@ export function winnerCounts(latestRuns: readonly TeamRun[]): WinnerCount[] {
   const stateOrder = { decided: 0, tie: 1, only: 2, undecided: 3 } as const;
   return [...counts.values()].sort(
     (a, b) =>
-      a.role.localeCompare(b.role) ||
+      ROLES.indexOf(a.role) - ROLES.indexOf(b.role) ||
       stateOrder[a.state] - stateOrder[b.state] ||
       b.machines - a.machines ||
       a.label.localeCompare(b.label),
