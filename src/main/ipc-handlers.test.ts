@@ -42,6 +42,7 @@ function fakeApi() {
       machineRatios: notUsed,
     },
     recommend: { forRuns: notUsed },
+    team: { view: notUsed },
   };
   return { api, emit: (event: JobEvent) => listeners.forEach((l) => l(event)), listeners };
 }

@@ -90,6 +90,8 @@ export const API_CALLS = {
     z.array(z.string().min(1).max(300)).max(100),
   ]),
   'recommend:forRuns': z.tuple([z.array(runIdSchema).max(1000), z.string().min(1).max(2000), z.boolean()]),
+  // A dataset folder as typed: the core checks it is an absolute path to a folder (team/view-team.ts).
+  'team:view': z.tuple([z.string().min(1).max(4096)]),
 } as const satisfies Record<ApiChannel, z.ZodTuple>;
 
 export { API_CHANNELS, type ApiChannel };

@@ -30,6 +30,7 @@ export const API_CHANNELS = Object.freeze([
   'results:rows',
   'results:machineRatios',
   'recommend:forRuns',
+  'team:view',
 ] as const);
 
 export type ApiChannel = (typeof API_CHANNELS)[number];

@@ -1,5 +1,6 @@
 // The one typed API of Mountbench. Transports (Electron IPC, the `serve` WebSocket) implement it
 // from the call table in api-calls.ts; the renderer and the CLI call it. Channels are `domain:action`.
+import type { TeamView } from './team-view';
 import type { WorkloadCost } from './estimate';
 import type { ComparisonRow, MachineRatio } from './comparison';
 import type { DiscoveredEngine, EngineFsSeen } from './engine';
@@ -199,5 +200,14 @@ export interface MountbenchApi {
   recommend: {
     /** One recommendation per machine over the given runs (and the published figures if asked). */
     forRuns(runIds: string[], profile: string, includePublished: boolean): Promise<Recommendation[]>;
+  };
+  /** A team's dataset: many machines' runs in one folder (docs/team.md). */
+  team: {
+    /**
+     * A dataset folder (the clone `team pull` keeps, or any folder in the layout) read like an
+     * import and analysed: the spread, the winners, machines like yours, changes between releases;
+     * every refused file named. Reads only.
+     */
+    view(folder: string): Promise<TeamView>;
   };
 }

@@ -75,6 +75,7 @@ describe('createPreloadBridge', () => {
       'recommend',
       'results',
       'sweeps',
+      'team',
       'workloads',
     ]);
   });

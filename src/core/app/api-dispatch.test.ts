@@ -59,6 +59,13 @@ function recordingApi() {
       machineRatios: record('results.machineRatios', []),
     },
     recommend: { forRuns: record('recommend.forRuns', []) },
+    team: {
+      view: record('team.view', {
+        folder: '/data/team-dataset',
+        analysis: { runs: 0, machines: [], spreads: [], winners: [], likeYours: null, changes: [] },
+        refused: [],
+      }),
+    },
   };
   return { api, calls };
 }
@@ -109,6 +116,7 @@ const VALID_ARGS: Record<(typeof API_CHANNELS)[number], unknown[]> = {
   'results:rows': [['run-1']],
   'results:machineRatios': [['run-1'], ['published:umitron-2021/m1-pro']],
   'recommend:forRuns': [['run-1'], 'balanced', true],
+  'team:view': ['/data/team-dataset'],
 };
 
 describe('methodFor', () => {

@@ -38,6 +38,7 @@ import { mountAvailability } from '../sync/availability';
 import { allWorkloads } from '../workloads/registry';
 import { createProjectsApi } from '../project/projects-api';
 import { workloadInfo } from '../workloads/workload-info';
+import { viewTeam } from '../team/view-team';
 import { createJobs, type RunningJob } from './jobs';
 import { startRunJob, type RunJobOptions } from './run-job';
 import { startApplyJob, startSweepJob, type SettingsJobOptions } from './settings-jobs';
@@ -241,6 +242,18 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
         const chosen = resolveProfile(profile);
         const rows = [...(await rowsOf(runIds)), ...(includePublished ? publishedRows() : [])];
         return recommendPerMachine(rows, chosen);
+      },
+    },
+    team: {
+      async view(folder) {
+        // "Machines like yours": this machine's chip, and the product of its newest own run.
+        machineHere ??= getMachineInfo();
+        const [listing, here] = await Promise.all([listRunSummaries(results), machineHere]);
+        const own = markImported(listing.summaries, here)
+          .filter((s) => !s.imported)
+          .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+        const ownRun = own ? await runFile(own.id).catch(() => null) : null;
+        return viewTeam(folder, { here: { machine: here, provider: ownRun?.engine?.provider ?? null } });
       },
     },
     shutdown: () => jobs.shutdown(),
