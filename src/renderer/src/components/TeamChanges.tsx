@@ -27,6 +27,7 @@ export function TeamChanges({
           data-kind={c.kind}
           data-workload={c.workloadKey}
           data-backend={c.backendKey}
+          data-sure={c.sure}
         >
           <strong>{changeTitle(c)}</strong>
           <div>{changeRatioWords(c)}</div>
