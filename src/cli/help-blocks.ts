@@ -21,11 +21,18 @@ function helpOf(command: Command): string {
     .trimEnd();
 }
 
+/** Every command's help, subcommands (`mountbench team pull`) included: their options are theirs alone. */
 export function helpBlocks(program: Command): HelpBlock[] {
-  return [
-    { name: program.name(), text: helpOf(program) },
-    ...program.commands.map((c) => ({ name: `${program.name()} ${c.name()}`, text: helpOf(c) })),
-  ];
+  const blocks: HelpBlock[] = [{ name: program.name(), text: helpOf(program) }];
+  const walk = (parent: Command, prefix: string) => {
+    for (const c of parent.commands) {
+      const name = `${prefix} ${c.name()}`;
+      blocks.push({ name, text: helpOf(c) });
+      walk(c, name);
+    }
+  };
+  walk(program, program.name());
+  return blocks;
 }
 
 // Prettier puts a blank line between the comment and the fence.

@@ -15,6 +15,8 @@ import { registerRestoreCommand } from './commands/restore';
 import { registerApplyCommand } from './commands/apply';
 import { registerServeCommand } from './commands/serve';
 import { registerProjectCommand } from './commands/project';
+import { registerPublishCommand } from './commands/publish';
+import { registerTeamCommand } from './commands/team';
 
 export function buildProgram(): Command {
   const program = new Command()
@@ -31,6 +33,8 @@ export function buildProgram(): Command {
   registerCompareCommand(program);
   registerExportCommand(program);
   registerImportCommand(program);
+  registerPublishCommand(program);
+  registerTeamCommand(program);
   registerProvidersCommand(program);
   registerSweepCommand(program);
   registerRestoreCommand(program);
