@@ -31,6 +31,11 @@ function QuartileMark({ cx = 0, cy = 0, payload }: MarkProps) {
   );
 }
 
+/** A machine's dot: a plain circle, far cheaper to draw by the hundred than recharts' own symbol. */
+function MachineDot({ cx = 0, cy = 0, fill }: { cx?: number; cy?: number; fill?: string }) {
+  return <circle cx={cx} cy={cy} r={4} fill={fill} fillOpacity={0.7} />;
+}
+
 function groupsOf(spread: WorkloadSpread, grouping: TeamGrouping): SpreadGroup[] {
   return grouping === 'chip' ? spread.byChipFamily : spread.byProductVersion;
 }
@@ -90,7 +95,13 @@ export function TeamSpread({
               isAnimationActive={false}
               formatter={(value) => (typeof value === 'number' ? formatTime(value) : String(value))}
             />
-            <Scatter name="machines" data={dots} fill={color} fillOpacity={0.7} isAnimationActive={false} />
+            <Scatter
+              name="machines"
+              data={dots}
+              fill={color}
+              shape={<MachineDot />}
+              isAnimationActive={false}
+            />
             <Scatter name="quartiles" data={marks} shape={<QuartileMark />} isAnimationActive={false} />
           </ScatterChart>
         )}
