@@ -15,7 +15,8 @@ export interface TeamFigure {
   provider: string | null;
   /**
    * The release the figure was measured on: the engine's version as it reports it. A run file
-   * records no other product version, and every release of a product ships its own engine build.
+   * records no other product version; Docker Desktop's patch releases that kept the engine
+   * (4.37.1 and 4.37.2 report 27.4.0 as 4.37.0 does) are one version here (docs/product-facts.md).
    */
   version: string | null;
   backendKey: string;
