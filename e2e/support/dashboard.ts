@@ -20,7 +20,7 @@ export async function waitForSetup(page: Page): Promise<void> {
   await expect(tid(page, 'engines-card')).toBeVisible();
 }
 
-export async function showTab(page: Page, tab: 'setup' | 'run' | 'results' | 'compare' | 'history') {
+export async function showTab(page: Page, tab: 'setup' | 'run' | 'results' | 'compare' | 'history' | 'team') {
   await tid(page, `tab-${tab}`).click();
   await expect(tid(page, `panel-${tab}`)).toBeVisible();
 }

@@ -42,7 +42,7 @@ function fakeApi() {
       machineRatios: notUsed,
     },
     recommend: { forRuns: notUsed },
-    team: { publishPreview: notUsed, publish: notUsed, pull: notUsed },
+    team: { publishPreview: notUsed, publish: notUsed, pull: notUsed, view: notUsed },
   };
   return { api, emit: (event: JobEvent) => listeners.forEach((l) => l(event)), listeners };
 }

@@ -115,6 +115,8 @@ export const API_CALLS = {
   'team:publishPreview': z.tuple([teamPreviewSchema]),
   'team:publish': z.tuple([teamPublishSchema]),
   'team:pull': z.tuple([teamPullSchema]),
+  // A dataset folder as typed: the core checks it is an absolute path to a folder (team/view-team.ts).
+  'team:view': z.tuple([z.string().min(1).max(4096)]),
 } as const satisfies Record<ApiChannel, z.ZodTuple>;
 
 export { API_CHANNELS, type ApiChannel };

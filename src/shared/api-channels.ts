@@ -33,6 +33,7 @@ export const API_CHANNELS = Object.freeze([
   'team:publishPreview',
   'team:publish',
   'team:pull',
+  'team:view',
 ] as const);
 
 export type ApiChannel = (typeof API_CHANNELS)[number];

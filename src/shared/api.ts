@@ -1,5 +1,6 @@
 // The one typed API of Mountbench. Transports (Electron IPC, the `serve` WebSocket) implement it
 // from the call table in api-calls.ts; the renderer and the CLI call it. Channels are `domain:action`.
+import type { TeamView } from './team-view';
 import type { WorkloadCost } from './estimate';
 import type { ComparisonRow, MachineRatio } from './comparison';
 import type { DiscoveredEngine, EngineFsSeen } from './engine';
@@ -215,5 +216,11 @@ export interface MountbenchApi {
     publish(request: TeamPublishRequest): Promise<TeamPublishOutcome>;
     /** Fetches the dataset and reads every run in it; refused files are named, not fatal. */
     pull(request: TeamPullRequest): Promise<TeamPullOutcome>;
+    /**
+     * A dataset folder (the clone `team pull` keeps, or any folder in the layout) read like an
+     * import and analysed: the spread, the winners, machines like yours, changes between releases;
+     * every refused file named. Reads only.
+     */
+    view(folder: string): Promise<TeamView>;
   };
 }

@@ -2,7 +2,7 @@
 // (transport-contract-ws.test.ts, transport-contract-ipc.test.ts) with a real core, the real local
 // Docker Engine and a throwaway data folder. The suite only sees a MountbenchApi client and a way
 // to send a raw call, so both transports are held to exactly the same expectations.
-import { readFileSync, realpathSync } from 'node:fs';
+import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MountbenchApi } from '../../src/shared/api';
@@ -17,6 +17,7 @@ import {
   type ProviderId,
 } from '../../src/shared/ids';
 import { findExecutable } from '../../src/core/providers/find-executable';
+import { teamDataset, writeTeamDataset } from '../../src/core/team/test-support/team-dataset';
 import type { IpcResult } from '../../src/shared/ipc-bridge';
 import { PROVIDER_IDS } from '../../src/shared/ids';
 import { runFileSchema } from '../../src/shared/result-schema';
@@ -426,6 +427,28 @@ export function transportContract(transport: ContractTransport): void {
       expect(noLabel.code).toBe('BAD_INPUT');
       expect((await api.results.list()).length).toBe(before);
       await api.results.delete(imported.id);
+    });
+
+    it('reads a team dataset folder: the analysis of its runs and every refused file by name', async () => {
+      const dataset = tempDir(`contract-${transport.name}-team`);
+      try {
+        const runs = teamDataset({ machines: 3, runsPerVersion: 1, versions: ['27.4.0', '27.5.1'] });
+        await writeTeamDataset(dataset.path, runs);
+        writeFileSync(join(dataset.path, 'machines', runs[0].machineId, 'not-a-run.json'), '{');
+        const view = await api.team.view(dataset.path);
+        expect(view.analysis.runs).toBe(runs.length);
+        expect(view.analysis.machines.map((m) => m.machineId).sort()).toEqual(
+          [...new Set(runs.map((r) => r.machineId))].sort(),
+        );
+        expect(view.analysis.spreads.length).toBeGreaterThan(0);
+        expect(view.refused).toEqual([
+          { file: `machines/${runs[0].machineId}/not-a-run.json`, reason: expect.any(String) },
+        ]);
+        expect((await rejection(api.team.view('relative/folder'))).code).toBe('BAD_INPUT');
+        expect((await harness.raw('team:view', [42])).ok).toBe(false);
+      } finally {
+        dataset.remove();
+      }
     });
 
     it('reads or copies no project folder outside home that the user did not pick', async () => {

@@ -63,6 +63,11 @@ function recordingApi() {
       publishPreview: record('team.publishPreview', { machineId: null, files: [] }),
       publish: record('team.publish', {} as never),
       pull: record('team.pull', {} as never),
+      view: record('team.view', {
+        folder: '/data/team-dataset',
+        analysis: { runs: 0, machines: [], spreads: [], winners: [], likeYours: null, changes: [] },
+        refused: [],
+      }),
     },
   };
   return { api, calls };
@@ -119,6 +124,7 @@ const VALID_ARGS: Record<(typeof API_CHANNELS)[number], unknown[]> = {
     { to: 'git@github.com:acme/app.git', branch: null, runIds: ['run-1'], label: 'Build Mac 3' },
   ],
   'team:pull': [{ from: '/Volumes/team/mountbench', branch: 'perf-data' }],
+  'team:view': ['/data/team-dataset'],
 };
 
 describe('methodFor', () => {

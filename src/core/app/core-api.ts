@@ -38,6 +38,7 @@ import { mountAvailability } from '../sync/availability';
 import { allWorkloads } from '../workloads/registry';
 import { createProjectsApi } from '../project/projects-api';
 import { workloadInfo } from '../workloads/workload-info';
+import { viewTeam } from '../team/view-team';
 import { createJobs, type RunningJob } from './jobs';
 import { createTeamApi } from './team-api';
 import { startRunJob, type RunJobOptions } from './run-job';
@@ -244,7 +245,19 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
         return recommendPerMachine(rows, chosen);
       },
     },
-    team: createTeamApi({ dataDir: options.dataDir, cacheDir: cache, runFile }),
+    team: {
+      ...createTeamApi({ dataDir: options.dataDir, cacheDir: cache, runFile }),
+      async view(folder) {
+        // "Machines like yours": this machine's chip, and the product of its newest own run.
+        machineHere ??= getMachineInfo();
+        const [listing, here] = await Promise.all([listRunSummaries(results), machineHere]);
+        const own = markImported(listing.summaries, here)
+          .filter((s) => !s.imported)
+          .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+        const ownRun = own ? await runFile(own.id).catch(() => null) : null;
+        return viewTeam(folder, { here: { machine: here, provider: ownRun?.engine?.provider ?? null } });
+      },
+    },
     shutdown: () => jobs.shutdown(),
   };
 }

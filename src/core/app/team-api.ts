@@ -27,7 +27,7 @@ function checkDataset(address: string): string {
   return text;
 }
 
-export function createTeamApi(options: TeamApiOptions): MountbenchApi['team'] {
+export function createTeamApi(options: TeamApiOptions): Omit<MountbenchApi['team'], 'view'> {
   const runs = (ids: string[]) => Promise.all(ids.map(options.runFile));
   return {
     async publishPreview(request) {

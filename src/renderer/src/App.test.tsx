@@ -17,7 +17,7 @@ describe('App', () => {
     expect(document.activeElement?.getAttribute('data-testid')).toBe('tab-run');
     expect(screen.getByTestId('panel-run')).toBeTruthy();
     await user.keyboard('{End}');
-    expect(screen.getByRole('tab', { name: 'History' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Team' }).getAttribute('aria-selected')).toBe('true');
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Setup' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getAllByRole('tab').filter((t) => t.tabIndex === 0)).toHaveLength(1);

@@ -15,6 +15,7 @@ import { HistoryView } from './views/HistoryView';
 import { ResultsView } from './views/ResultsView';
 import { RunView } from './views/RunView';
 import { SetupView } from './views/SetupView';
+import { TeamView } from './views/TeamView';
 
 const VIEWS: Record<TabId, () => React.JSX.Element> = {
   setup: SetupView,
@@ -22,6 +23,7 @@ const VIEWS: Record<TabId, () => React.JSX.Element> = {
   results: ResultsView,
   compare: CompareView,
   history: HistoryView,
+  team: TeamView,
 };
 
 export function App() {

@@ -9,6 +9,7 @@ const LABELS: Record<TabId, string> = {
   results: 'Results',
   compare: 'Compare',
   history: 'History',
+  team: 'Team',
 };
 
 export function tabId(tab: TabId): string {

@@ -14,6 +14,7 @@ import { createProjectStore } from './project-store';
 import { createSetupStore } from './setup-store';
 import { createApplyStore } from './apply-store';
 import { createSweepStore } from './sweep-store';
+import { createTeamStore } from './team-store';
 
 export interface StoreOptions {
   memory?: RunMemory;
@@ -75,7 +76,8 @@ export function createStores(api: MountbenchApi, options: StoreOptions = {}) {
     },
   });
   const apply = createApplyStore({ api, onApplied: () => void setup.getState().refreshProviders() });
-  return { api, notices, nav, results, compare, history, setup, project, run, sweep, apply };
+  const team = createTeamStore({ api });
+  return { api, notices, nav, results, compare, history, setup, project, run, sweep, apply, team };
 }
 
 export type Stores = ReturnType<typeof createStores>;

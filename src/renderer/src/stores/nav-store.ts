@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 
-export const TABS = ['setup', 'run', 'results', 'compare', 'history'] as const;
+export const TABS = ['setup', 'run', 'results', 'compare', 'history', 'team'] as const;
 export type TabId = (typeof TABS)[number];
 
 export interface NavState {

@@ -4,6 +4,7 @@
 // Its methods are built from the one channel list (shared/api-client.ts): the fake answers the calls
 // it has a recorded answer for (a test may give others, or replace one, through `answers`), and a
 // call it has no answer for fails, naming the channel.
+import { TEAM_VIEW } from './recorded-team-view';
 import type { ProjectInspection } from '../../../shared/project';
 import type { ExportFormat, MountbenchApi, RunSummary } from '../../../shared/api';
 import type { ApiMethod } from '../../../shared/api-calls';
@@ -228,6 +229,8 @@ export function createFakeApi(
       runIds.forEach(find);
       return structuredClone(QUICK_RUN_RECOMMENDATIONS[profile] ?? []);
     },
+    // Whatever folder is named, the recorded planted dataset (recorded-team-view.ts).
+    'team:view': async () => structuredClone(TEAM_VIEW),
   };
   const answers: FakeAnswers = { ...recorded, ...overrides.answers };
   const streams: { [D in EventDomain]: Set<(event: ApiEvent<D>) => void> } = { jobs: listeners };

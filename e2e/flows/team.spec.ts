@@ -1,0 +1,94 @@
+// Team: a dataset folder with runs from six machines on two Docker Desktop releases (real result
+// files, written by the generator the unit tests use), a regression planted in small-file-read on
+// VirtioFS and a noise-level change in dd-write on a named volume, plus hostile files. The Team page
+// shows the spread, flags the regression (and not the noise), and names each refused file.
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { teamDataset, writeTeamDataset } from '../../src/core/team/test-support/team-dataset';
+import { showTab, tid, waitForSetup } from '../support/dashboard';
+import { expect, test } from '../support/fixtures';
+import { snap } from '../support/screens';
+
+const VIRTIOFS_BIND = 'docker-desktop/vz-virtiofs/bind';
+
+test('team: spread across machines, a planted regression flagged, noise not, hostile files refused by name', async ({
+  dashboard,
+}, testInfo) => {
+  const { page } = dashboard;
+  const root = testInfo.outputPath('team-dataset');
+  const runs = teamDataset({
+    machines: 6,
+    runsPerVersion: 1,
+    versions: ['27.4.0', '27.5.1'],
+    changes: [
+      { workload: 'small-file-read', backendId: VIRTIOFS_BIND, version: '27.5.1', factor: 1.3 },
+      {
+        workload: 'dd-write',
+        backendId: 'docker-desktop/vz-virtiofs/volume',
+        version: '27.5.1',
+        factor: 1.002,
+      },
+    ],
+    seed: 2027,
+  });
+  await writeTeamDataset(root, runs);
+  const machineDir = join(root, 'machines', runs[0].machineId);
+  // JSON nested past any sane depth, a link out of the dataset, and a file outside the layout.
+  writeFileSync(join(machineDir, 'deep-run.json'), '['.repeat(200_000) + ']'.repeat(200_000));
+  symlinkSync('/etc/hostname', join(machineDir, 'linked-run.json'));
+  mkdirSync(join(root, 'scratch'));
+  writeFileSync(join(root, 'scratch', 'notes.md'), 'not a run');
+
+  await waitForSetup(page);
+  await showTab(page, 'team');
+  await tid(page, 'team-folder').fill(root);
+  await tid(page, 'team-load').click();
+  await expect(tid(page, 'team-summary')).toHaveText('12 runs from 6 machines (Intel, M1, M2, M3, M4).');
+
+  const refused = tid(page, 'team-refused-file');
+  await expect(refused).toHaveCount(3);
+  expect(await refused.evaluateAll((items) => items.map((i) => i.getAttribute('data-file')))).toEqual([
+    `machines/${runs[0].machineId}/deep-run.json`,
+    `machines/${runs[0].machineId}/linked-run.json`,
+    'scratch/',
+  ]);
+
+  // The planted regression, seen on all six machines measured before and after. The planted noise
+  // (0.2 %, inside the runs' intervals) is not flagged; any other flag is chance on one machine of
+  // the 6 × 6 compared (the page says so), never a claim about most machines.
+  const regression = page.locator(
+    `[data-testid="team-change"][data-kind="regression"][data-workload="small-file-read"][data-backend="${VIRTIOFS_BIND}"]`,
+  );
+  await expect(regression).toHaveCount(1);
+  await expect(regression).toHaveAttribute('data-sure', 'most-machines');
+  await expect(regression.getByTestId('team-change-sure')).toHaveText(
+    '6 of 6 machines: seen on most machines that measured both releases',
+  );
+  await expect(page.locator('[data-testid="team-change"][data-workload="dd-write"]')).toHaveCount(0);
+  const others = page.locator(
+    '[data-testid="team-change"]:not([data-workload="small-file-read"][data-backend="' +
+      VIRTIOFS_BIND +
+      '"])',
+  );
+  for (const sure of await others.evaluateAll((items) => items.map((i) => i.getAttribute('data-sure'))))
+    expect(sure).toBe('one-machine');
+
+  // The spread: a row per chip family with its machines, and a dot per machine in the chart.
+  const spread = tid(page, `team-spread-${VIRTIOFS_BIND}`);
+  const groups = spread.getByTestId(`team-spread-${VIRTIOFS_BIND}-group`);
+  expect(await groups.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-group')))).toEqual([
+    'Intel',
+    'M1',
+    'M2',
+    'M3',
+    'M4',
+  ]);
+  await expect(spread.locator('.recharts-scatter-symbol')).toHaveCount(6 + 5 * 3);
+  await tid(page, 'team-group-version').check();
+  expect(await groups.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-group')))).toEqual([
+    'docker-desktop 27.4.0',
+    'docker-desktop 27.5.1',
+  ]);
+  await expect(tid(page, 'team-winners-item').first()).toContainText('on 6 machines');
+  await snap(testInfo, page, 'team-page');
+});
