@@ -9,6 +9,8 @@ export const WORKLOAD_IDS = [
   'site-build',
   'metadata-walk',
   'sync-latency',
+  'page-reload',
+  'parallel-read',
   'custom',
 ] as const;
 export type WorkloadId = (typeof WORKLOAD_IDS)[number];

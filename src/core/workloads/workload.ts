@@ -130,8 +130,31 @@ export interface HostEditWorkload extends SizedWorkload {
   edits(size: SizeName): number;
 }
 
+/**
+ * Timed by the runner from the host, as a browser sees it: HTTP requests to a small web app that
+ * runs in the environment on the workload folder, without an edit and after one (page-reload).
+ */
+export interface WebRequestWorkload extends SizedWorkload {
+  kind: 'web-request';
+  /** Timed requests of the case without an edit. */
+  requests(size: SizeName): number;
+  /** Timed edits of the case after an edit: each one's figure is the time until a fresh page. */
+  edits(size: SizeName): number;
+}
+
+/**
+ * Its script runs in several environments on the same share at once (parallel-read): the figure
+ * of a sample is the slowest environment's time, and each one's is kept.
+ */
+export interface ParallelWorkload extends SizedWorkload {
+  kind: 'parallel';
+  /** Environments at once: the backend's own plus this many less one on the same mount. */
+  parallel(size: SizeName): number;
+  cases(size: SizeName): WorkloadCase[];
+}
+
 /** A workload as the runner measures it: the runner picks the measurer by `kind`. */
-export type Workload = ScriptedWorkload | HostEditWorkload;
+export type Workload = ScriptedWorkload | HostEditWorkload | WebRequestWorkload | ParallelWorkload;
 
 /**
  * What one sample costs rather than one execution (the estimate counts samples): a batched sample
@@ -170,4 +193,26 @@ export function hostEditWorkload<P extends WorkloadParams & { edits: number }>(
   d: WorkloadDefinition<P>,
 ): HostEditWorkload {
   return { ...sized(d), kind: 'host-edit', edits: (size) => d.sizes[size].edits };
+}
+
+export function webRequestWorkload<P extends WorkloadParams & { requests: number; edits: number }>(
+  d: WorkloadDefinition<P>,
+): WebRequestWorkload {
+  return {
+    ...sized(d),
+    kind: 'web-request',
+    requests: (size) => d.sizes[size].requests,
+    edits: (size) => d.sizes[size].edits,
+  };
+}
+
+export function parallelWorkload<P extends WorkloadParams & { parallel: number }>(
+  d: WorkloadDefinition<P>,
+): ParallelWorkload {
+  return {
+    ...sized(d),
+    kind: 'parallel',
+    parallel: (size) => d.sizes[size].parallel,
+    cases: (size) => workloadCases(d, d.sizes[size]),
+  };
 }
