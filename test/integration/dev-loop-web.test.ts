@@ -105,6 +105,11 @@ describe('page-reload and parallel-read through the runner, quick size', () => {
         expect(r.clock.source).toBe('host-request');
       }
       expect(plain.derived.firstRequestSeconds).toBeGreaterThan(0);
+      // Both need only BusyBox: they ran in the bench image, not the tools image.
+      expect(plain.image).toBe(image);
+      expect(
+        find(id === 'docker-engine/native/tmpfs' ? 'docker-engine/native/bind' : id, 'parallel-read').image,
+      ).toBe(image);
     }
     expect(find('docker-engine/fuse/bind', 'page-reload', 'no-edit').fsType).toMatch(/^fuse/);
     // Where the host cannot write, the edit went through the container, and the result says so.

@@ -192,6 +192,7 @@ export async function measurePageReload(
         derived: { p50Seconds: quantile(samples, 0.5), p95Seconds: quantile(samples, 0.95), ...derived },
         firstRun: { seconds: first.seconds, differs: first.seconds > quantile(samples, 0.95) },
         stop: { rule: 'fixed' as const, relativeHalfWidth: null },
+        ...(executor.image ? { image: executor.image } : {}),
         warnings: [
           ...statsWarnings(stats, {
             clockResolutionSeconds: HOST_MARKER_CLOCK.resolutionSeconds,
