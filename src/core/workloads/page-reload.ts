@@ -35,7 +35,7 @@ export const pageReload: WorkloadDefinition<PageReloadParams> = {
   sizes: {
     // ddev's nightly harness times a Drupal page through the web server; a Drupal page in
     // development mode loads a few hundred PHP files (docs/workloads.md).
-    default: { files: 400, requests: 300, edits: 50 },
+    default: { files: 400, requests: 300, edits: 200 },
     quick: { files: 100, requests: 30, edits: 5 },
   },
   sizeWords: ({ files, requests, edits }) =>

@@ -218,7 +218,7 @@ describe('backend state words', () => {
         id: 'page-reload' as const,
         title: 'Page reload',
         sizes: {
-          default: { files: 400, requests: 300, edits: 50 },
+          default: { files: 400, requests: 300, edits: 200 },
           quick: { files: 100, requests: 30, edits: 5 },
         },
       },
