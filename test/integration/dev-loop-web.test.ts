@@ -144,6 +144,53 @@ describe('page-reload and parallel-read through the runner, quick size', () => {
   });
 });
 
+describe('a cancel mid-workload', () => {
+  it.each(['page-reload', 'parallel-read'] as const)(
+    'stops %s at once and leaves no container, sibling or volume behind',
+    async (workloadId) => {
+      const runId = `it-web-cancel-${workloadId}-${process.pid}`;
+      const controller = new AbortController();
+      const request: RunRequest = {
+        mounts: ['bind', 'volume'],
+        variants: ['native'],
+        workloads: [workloadId],
+        size: 'quick',
+        runs: 3,
+        warmup: 1,
+      };
+      let cancelled = false;
+      let samplesAfter = 0;
+      const result = await executeRun({
+        runId,
+        request,
+        backends: planBackends(request, 'docker-engine', await dockerEngineVariants()),
+        docker,
+        engine: null,
+        image,
+        machine: await getMachineInfo(),
+        appVersion: 'test',
+        allowHostCommands: true,
+        cacheDir: cache.path,
+        signal: controller.signal,
+        onEvent: (event) => {
+          if (event.type !== 'sample') return;
+          if (cancelled) samplesAfter++;
+          // The first sample: page-reload's server is up, parallel-read's siblings are running.
+          else {
+            cancelled = true;
+            controller.abort();
+          }
+        },
+      });
+      expect(cancelled).toBe(true);
+      expect(result.status).toBe('cancelled');
+      expect(samplesAfter).toBe(0);
+      expect(await labelledLeftovers({ runId })).toEqual({ containers: [], volumes: [] });
+    },
+    120_000,
+  );
+});
+
 describe('validity checks fail the sample when the work was not done', () => {
   it('a stale page fails: the edit never reaches the folder the app serves', async () => {
     const host = tempDir('stale');
