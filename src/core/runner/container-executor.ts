@@ -73,6 +73,45 @@ export interface ContainerExecutorOptions {
   release?: () => Promise<void>;
   /** More labels for the container only (Compose Watch finds its service's container by label). */
   containerLabels?: Record<string, string>;
+  /**
+   * Container TCP ports published on the host's loopback only (127.0.0.1), each on a host port the
+   * engine picks: page-reload's web app is reached this way. Absent: none.
+   */
+  publish?: readonly number[];
+  /**
+   * A sibling of another executor (parallel-read): it only mounts what that one made (its volume,
+   * its host folder) and removes only its own container. Absent: false.
+   */
+  sibling?: boolean;
+}
+
+/** Port bindings on loopback with no host port given: the engine picks a free one (see publishedPort). */
+function portSettings(publish: readonly number[] | undefined): {
+  exposed: Record<string, object>;
+  bindings: Record<string, Array<{ HostIp: string; HostPort: string }>>;
+} {
+  const exposed: Record<string, object> = {};
+  const bindings: Record<string, Array<{ HostIp: string; HostPort: string }>> = {};
+  for (const port of publish ?? []) {
+    exposed[`${port}/tcp`] = {};
+    bindings[`${port}/tcp`] = [{ HostIp: '127.0.0.1', HostPort: '' }];
+  }
+  return { exposed, bindings };
+}
+
+/** The engine's answer for a published port is untrusted: a whole port number on loopback, or null. */
+export function loopbackPortOf(inspect: unknown, containerPort: number): number | null {
+  const ports = (inspect as { NetworkSettings?: { Ports?: unknown } } | null)?.NetworkSettings?.Ports;
+  if (!ports || typeof ports !== 'object') return null;
+  const bound = (ports as Record<string, unknown>)[`${containerPort}/tcp`];
+  if (!Array.isArray(bound)) return null;
+  for (const entry of bound.slice(0, 8)) {
+    const { HostIp, HostPort } = (entry ?? {}) as { HostIp?: unknown; HostPort?: unknown };
+    if (HostIp !== '127.0.0.1' || typeof HostPort !== 'string' || !/^\d{1,5}$/.test(HostPort)) continue;
+    const port = Number(HostPort);
+    if (port >= 1 && port <= 65535) return port;
+  }
+  return null;
 }
 
 function hostConfigMounts(mount: ContainerMount): Dockerode.MountSettings[] {
@@ -119,7 +158,11 @@ export class ContainerExecutor implements BackendExecutor {
   private dependencyVolumeCreated = false;
   private disposed = false;
 
-  private constructor(private readonly options: ContainerExecutorOptions) {}
+  readonly image: string;
+
+  private constructor(private readonly options: ContainerExecutorOptions) {
+    this.image = options.image;
+  }
 
   static async start(options: ContainerExecutorOptions): Promise<ContainerExecutor> {
     const executor = new ContainerExecutor(options);
@@ -136,7 +179,8 @@ export class ContainerExecutor implements BackendExecutor {
       'mountbench.run': runId,
       [OWNER_LABEL]: currentOwner(),
     };
-    if (mount.kind === 'volume' && !mount.external) {
+    const sibling = this.options.sibling === true;
+    if (mount.kind === 'volume' && !mount.external && !sibling) {
       signal.throwIfAborted();
       await docker.createVolume({ Name: mount.volumeName, Labels: labels });
       this.volumeCreated = true;
@@ -149,7 +193,7 @@ export class ContainerExecutor implements BackendExecutor {
         await mkdir(join(mount.shared.hostRoot, workloadId), { recursive: true });
       }
     }
-    if (mount.kind === 'bind' && mount.dependency) {
+    if (mount.kind === 'bind' && mount.dependency && !sibling) {
       signal.throwIfAborted();
       await docker.createVolume({ Name: mount.dependency.volumeName, Labels: labels });
       this.dependencyVolumeCreated = true;
@@ -159,13 +203,19 @@ export class ContainerExecutor implements BackendExecutor {
       });
     }
     signal.throwIfAborted();
+    const ports = portSettings(this.options.publish);
     this.container = await createContainerChecked(docker, {
       name,
       Image: image,
       // A sleeping shell keeps the container alive between samples; it is killed on removal.
       Cmd: ['sleep', '2147483647'],
       Labels: { ...this.options.containerLabels, ...labels },
-      HostConfig: { Mounts: hostConfigMounts(mount), AutoRemove: false },
+      ...(this.options.publish?.length ? { ExposedPorts: ports.exposed } : {}),
+      HostConfig: {
+        Mounts: hostConfigMounts(mount),
+        AutoRemove: false,
+        ...(this.options.publish?.length ? { PortBindings: ports.bindings } : {}),
+      },
     });
     signal.throwIfAborted();
     await this.container.start();
@@ -271,6 +321,54 @@ export class ContainerExecutor implements BackendExecutor {
   openSession(script: string, signal: AbortSignal): Promise<ShellSession> {
     if (!this.container) throw new Error('bench container is not running');
     return dockerExecSession(this.options.docker, this.container, ['sh', '-c', script], signal);
+  }
+
+  /** The host port on 127.0.0.1 the engine bound to a published container port. */
+  async publishedPort(containerPort: number, signal: AbortSignal): Promise<number> {
+    if (!this.container) throw new Error('bench container is not running');
+    if (!this.options.publish?.includes(containerPort))
+      throw new MountbenchError('BAD_INPUT', `port ${containerPort} of the bench container is not published`);
+    const port = loopbackPortOf(await this.container.inspect({ abortSignal: signal }), containerPort);
+    if (port === null)
+      throw new MountbenchError(
+        'WORKLOAD_FAILED',
+        `the engine reported no loopback host port for the bench container's port ${containerPort}`,
+      );
+    return port;
+  }
+
+  /**
+   * More containers on this one's mount (the same host folder, the same named volume), each with
+   * its own clock: several readers of one share at once. A tmpfs or a container layer is private
+   * to one container, so it has none. The caller disposes them; they never remove the mount.
+   */
+  async siblings(count: number, signal: AbortSignal): Promise<BackendExecutor[]> {
+    const { mount } = this.options;
+    if (mount.kind === 'tmpfs' || mount.kind === 'layer')
+      throw new MountbenchError(
+        'BAD_INPUT',
+        `a ${mount.kind} is private to one container: it has no siblings`,
+      );
+    const made: BackendExecutor[] = [];
+    try {
+      for (let i = 1; i <= count; i++) {
+        made.push(
+          await ContainerExecutor.start({
+            docker: this.options.docker,
+            image: this.options.image,
+            name: `${this.options.name}-p${i}`,
+            runId: this.options.runId,
+            mount,
+            signal,
+            sibling: true,
+          }),
+        );
+      }
+      return made;
+    } catch (err) {
+      await Promise.allSettled(made.map((m) => m.dispose()));
+      throw err;
+    }
   }
 
   async fsTypeOf(path: string, signal: AbortSignal): Promise<string> {

@@ -44,8 +44,17 @@ export interface BackendExecutor {
   fsTypeOf(path: string, signal: AbortSignal): Promise<string>;
   /** Host only: what ran the scripts (the bench image's BusyBox, or the host's own tools). */
   readonly tools?: string;
+  /** Containers only: the image the workload's container was made from, for the result file. */
+  readonly image?: string;
   /** Present on sync mounts: the runner times the tool's flushes apart from the samples. */
   readonly sync?: SyncControl;
+  /**
+   * Environments beside this one on the same mount, to run a script in all at once
+   * (parallel-read). Absent: the backend cannot give any; the caller disposes what it gets.
+   */
+  siblings?(count: number, signal: AbortSignal): Promise<BackendExecutor[]>;
+  /** The host port on 127.0.0.1 that reaches this environment's TCP port (page-reload). Absent: none. */
+  publishedPort?(containerPort: number, signal: AbortSignal): Promise<number>;
   /** Removes everything this executor created. Safe to call twice and after a failed start. */
   dispose(): Promise<void>;
 }

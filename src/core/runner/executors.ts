@@ -16,6 +16,7 @@ import { HostExecutor } from './host-executor';
 import type { HostTools } from './host-tools';
 import type { RunContext } from './run-context';
 import { SyncedExecutor } from './synced-executor';
+import { PAGE_RELOAD_PORT } from '../workloads/page-reload-app';
 
 export function runWorkDir(cacheDir: string, runId: string): string {
   return join(cacheDir, 'runs', runId);
@@ -72,7 +73,17 @@ export async function createExecutor(
   if (backend.mount === 'host') return new HostExecutor(dir, hostTools);
   if (!ctx.docker) throw new MountbenchError('ENGINE_NOT_FOUND', `${backend.label} needs a Docker engine`);
   const name = `${MOUNTBENCH_NAME_PREFIX}${ctx.runId}-${index}${suffix}`;
-  const base = { docker: ctx.docker, image, name, runId: ctx.runId, signal: ctx.signal };
+  // page-reload's web app answers on a loopback port of the bench container: published at create,
+  // as the engine only publishes then. The custom workload's own containers serve no page.
+  const publish = ctx.request.workloads.includes('page-reload') && suffix === '' ? [PAGE_RELOAD_PORT] : [];
+  const base = {
+    docker: ctx.docker,
+    image,
+    name,
+    runId: ctx.runId,
+    signal: ctx.signal,
+    ...(publish.length ? { publish } : {}),
+  };
   switch (backend.mount) {
     case 'bind': {
       const share = await bindShareFor(backend, join(dir, 'data'), join(dir, 'share'));

@@ -119,6 +119,18 @@ export class HostExecutor implements BackendExecutor {
     return 'unknown';
   }
 
+  /**
+   * The host needs no second environment to read one folder from several processes at once:
+   * its siblings are this same host, whose dispose leaves the folder to this executor.
+   */
+  async siblings(count: number): Promise<BackendExecutor[]> {
+    return Array.from({ length: count }, () => {
+      const same: BackendExecutor = Object.create(this);
+      same.dispose = async () => {};
+      return same;
+    });
+  }
+
   async dispose(): Promise<void> {
     await removeTree(this.root);
   }

@@ -12,6 +12,8 @@ import type { BackendExecutor } from './executor';
 import { laneResult } from './lane-result';
 import type { MeasureHooks } from './measure-hooks';
 import { measureSyncLatency } from './measure-sync-latency';
+import { measurePageReload } from './measure-page-reload';
+import { measureParallel } from './measure-parallel';
 import { raceExitReason, runCaseRounds, type CaseRounds, type RoundPolicy } from './rounds';
 import { roleOf } from '../../shared/roles';
 import { stopPolicy } from './stop-rule';
@@ -52,6 +54,9 @@ export interface WorkloadMeasurement {
 /** Executions a workload will make at least: the denominator of progress. */
 export function plannedExecutions(workload: Workload, size: SizeName, counts: MeasureCounts): number {
   if (workload.kind === 'host-edit') return counts.warmup + workload.edits(size);
+  if (workload.kind === 'web-request')
+    return 2 * counts.warmup + workload.requests(size) + workload.edits(size);
+  if (workload.kind === 'parallel') return workload.cases(size).length * (counts.warmup + counts.runs);
   const runs = counts.race ? racePolicy(counts).minSamples : counts.runs;
   return workload.cases(size).length * (counts.warmup + runs);
 }
@@ -59,6 +64,7 @@ export function plannedExecutions(workload: Workload, size: SizeName, counts: Me
 /** Executions a workload may make at most: a race's cap, an adaptive stop's most runs. */
 export function mostExecutions(workload: Workload, size: SizeName, counts: MeasureCounts): number {
   if (workload.kind === 'host-edit') return counts.warmup + workload.edits(size);
+  if (workload.kind !== 'script') return plannedExecutions(workload, size, counts);
   const runs = counts.race
     ? racePolicy(counts).maxSamples
     : counts.adaptive
@@ -208,10 +214,41 @@ async function measureEditsPerBackend(
   return { results, races: [] };
 }
 
+/**
+ * Backend by backend, for workloads the runner times itself (page-reload) or fans out over several
+ * containers (parallel-read): neither interleaves rounds or races; their runs are fixed.
+ */
+async function measurePerBackend(
+  input: MeasureInput,
+  measure: (lane: MeasureLaneInput) => Promise<WorkloadResult[]>,
+): Promise<WorkloadMeasurement> {
+  const results: WorkloadResult[] = [];
+  for (const lane of input.lanes) {
+    try {
+      results.push(...(await measure(lane)));
+    } catch (err) {
+      if (input.signal.aborted) throw err;
+      input.onLaneFailed(lane.backend, err);
+    }
+  }
+  return { results, races: [] };
+}
+
 /** The runner picks the measurer by how the workload is timed (its `kind`). */
 export function measureWorkload(input: MeasureInput): Promise<WorkloadMeasurement> {
-  const { workload } = input;
-  return workload.kind === 'host-edit'
-    ? measureEditsPerBackend(input, workload)
-    : measureInRounds(input, workload);
+  const { workload, size, counts } = input;
+  switch (workload.kind) {
+    case 'host-edit':
+      return measureEditsPerBackend(input, workload);
+    case 'web-request':
+      return measurePerBackend(input, ({ executor, backend, hooks }) =>
+        measurePageReload(executor, backend, workload, size, counts.warmup, hooks),
+      );
+    case 'parallel':
+      return measurePerBackend(input, ({ executor, backend, hooks }) =>
+        measureParallel(executor, backend, workload, size, counts, hooks, input.sharedFixtures),
+      );
+    case 'script':
+      return measureInRounds(input, workload);
+  }
 }

@@ -31,7 +31,10 @@ export function sharedFixtureWorkloads(request: Pick<RunRequest, 'workloads' | '
   return request.workloads
     .filter((id) => id !== 'custom')
     .map((id) => resolveWorkload(id, undefined, { allowHostCommands: false }))
-    .filter((w) => w.kind === 'script' && w.readsOnly && w.fixture(request.size) !== null)
+    .filter(
+      (w) =>
+        (w.kind === 'script' || w.kind === 'parallel') && w.readsOnly && w.fixture(request.size) !== null,
+    )
     .map((w) => w.id);
 }
 

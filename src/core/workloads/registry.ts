@@ -10,7 +10,15 @@ import { metadataWalk } from './metadata-walk';
 import { siteBuild } from './site-build';
 import { smallFileRead } from './small-file-read';
 import { syncLatency } from './sync-latency';
-import { hostEditWorkload, scriptedWorkload, type Workload } from './workload';
+import { pageReload } from './page-reload';
+import { parallelRead } from './parallel-read';
+import {
+  hostEditWorkload,
+  parallelWorkload,
+  scriptedWorkload,
+  webRequestWorkload,
+  type Workload,
+} from './workload';
 
 export type FixedWorkloadId = Exclude<WorkloadId, 'custom'>;
 
@@ -22,6 +30,8 @@ const WORKLOADS: Record<FixedWorkloadId, Workload> = {
   'site-build': scriptedWorkload(siteBuild),
   'metadata-walk': scriptedWorkload(metadataWalk),
   'sync-latency': hostEditWorkload(syncLatency),
+  'page-reload': webRequestWorkload(pageReload),
+  'parallel-read': parallelWorkload(parallelRead),
 };
 
 export function workloadById(id: FixedWorkloadId): Workload {

@@ -1,7 +1,7 @@
 // The contract every workload fulfils. A workload is data plus shell text: the runner decides where
 // it runs (container or host), lays the fixture, and times the script — so adding a workload never
 // touches the runner.
-import type { MountKind, SizeName, WorkloadId } from '../../shared/ids';
+import type { MountKind, SizeName, ToolName, WorkloadId } from '../../shared/ids';
 import type { WorkloadCost } from '../../shared/estimate';
 import type { Stats } from '../../shared/result-schema';
 import type { SampleMethod } from '../../shared/run-plan';
@@ -78,6 +78,12 @@ export interface WorkloadDefinition<P extends WorkloadParams = WorkloadParams> {
   sampleMethod?: SampleMethod;
   /** See `WorkloadCase.repeatable`; only for a script with no reset. Absent: false. */
   repeatable?: boolean;
+  /**
+   * Programs the scripts call beyond BusyBox (git, node…): the workload then runs in containers
+   * made from the tools image instead of the bench image, and on the host only where the host has
+   * every one of them. Absent: none, the bench image's BusyBox is enough.
+   */
+  needsTools?: readonly ToolName[];
 }
 
 /** The cases of any workload, single-result ones included. */
@@ -115,6 +121,8 @@ interface SizedWorkload {
   sampleMethod: SampleMethod;
   /** Why the workload cannot run on a mount, or null. */
   unsupportedOn(mount: MountKind): string | null;
+  /** Programs beyond BusyBox it calls; empty: it runs in the bench image. */
+  needsTools: readonly ToolName[];
 }
 
 /** Timed by its own scripts, in rounds across the backends. */
@@ -130,8 +138,31 @@ export interface HostEditWorkload extends SizedWorkload {
   edits(size: SizeName): number;
 }
 
+/**
+ * Timed by the runner from the host, as a browser sees it: HTTP requests to a small web app that
+ * runs in the environment on the workload folder, without an edit and after one (page-reload).
+ */
+export interface WebRequestWorkload extends SizedWorkload {
+  kind: 'web-request';
+  /** Timed requests of the case without an edit. */
+  requests(size: SizeName): number;
+  /** Timed edits of the case after an edit: each one's figure is the time until a fresh page. */
+  edits(size: SizeName): number;
+}
+
+/**
+ * Its script runs in several environments on the same share at once (parallel-read): the figure
+ * of a sample is the slowest environment's time, and each one's is kept.
+ */
+export interface ParallelWorkload extends SizedWorkload {
+  kind: 'parallel';
+  /** Environments at once: the backend's own plus this many less one on the same mount. */
+  parallel(size: SizeName): number;
+  cases(size: SizeName): WorkloadCase[];
+}
+
 /** A workload as the runner measures it: the runner picks the measurer by `kind`. */
-export type Workload = ScriptedWorkload | HostEditWorkload;
+export type Workload = ScriptedWorkload | HostEditWorkload | WebRequestWorkload | ParallelWorkload;
 
 /**
  * What one sample costs rather than one execution (the estimate counts samples): a batched sample
@@ -159,6 +190,7 @@ function sized<P extends WorkloadParams>(d: WorkloadDefinition<P>): SizedWorkloa
     readsOnly: d.readsOnly === true && d.writes !== true,
     sampleMethod: d.sampleMethod ?? 'spaced',
     unsupportedOn: (mount) => d.unsupportedOn?.(mount) ?? null,
+    needsTools: d.needsTools ?? [],
   };
 }
 
@@ -170,4 +202,26 @@ export function hostEditWorkload<P extends WorkloadParams & { edits: number }>(
   d: WorkloadDefinition<P>,
 ): HostEditWorkload {
   return { ...sized(d), kind: 'host-edit', edits: (size) => d.sizes[size].edits };
+}
+
+export function webRequestWorkload<P extends WorkloadParams & { requests: number; edits: number }>(
+  d: WorkloadDefinition<P>,
+): WebRequestWorkload {
+  return {
+    ...sized(d),
+    kind: 'web-request',
+    requests: (size) => d.sizes[size].requests,
+    edits: (size) => d.sizes[size].edits,
+  };
+}
+
+export function parallelWorkload<P extends WorkloadParams & { parallel: number }>(
+  d: WorkloadDefinition<P>,
+): ParallelWorkload {
+  return {
+    ...sized(d),
+    kind: 'parallel',
+    parallel: (size) => d.sizes[size].parallel,
+    cases: (size) => workloadCases(d, d.sizes[size]),
+  };
 }

@@ -210,6 +210,33 @@ describe('backend state words', () => {
         WORKLOADS,
       ),
     ).toMatch(/^edit 4 of 10 · /);
+    // page-reload counts its size's requests, then its edits (its sizes as the core lists them).
+    const withPage = [
+      ...WORKLOADS,
+      {
+        ...WORKLOADS[0],
+        id: 'page-reload' as const,
+        title: 'Page reload',
+        sizes: {
+          default: { files: 400, requests: 300, edits: 200 },
+          quick: { files: 100, requests: 30, edits: 5 },
+        },
+      },
+    ];
+    expect(
+      backendStateWords(
+        { ...base, state: 'running', workloadId: 'page-reload', workloadCase: 'no-edit', count: 7 },
+        request,
+        withPage,
+      ),
+    ).toMatch(/^request 7 of 30 · /);
+    expect(
+      backendStateWords(
+        { ...base, state: 'running', workloadId: 'page-reload', workloadCase: 'after-edit', count: 2 },
+        request,
+        withPage,
+      ),
+    ).toMatch(/^edit 2 of 5 · /);
     expect(
       backendStateWords(
         { ...base, state: 'running', workloadId: 'dd-write', count: 12 },

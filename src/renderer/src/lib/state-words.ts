@@ -40,6 +40,12 @@ function outOf(
     const edits = workloads.find((w) => w.id === 'sync-latency')?.sizes[request.size].edits;
     return typeof edits === 'number' ? `of ${edits}` : null;
   }
+  // page-reload's counts are its size's: requests without an edit, then edits.
+  if (b.workloadId === 'page-reload' && b.state === 'running') {
+    const size = workloads.find((w) => w.id === 'page-reload')?.sizes[request.size];
+    const n = b.workloadCase === 'after-edit' ? size?.edits : size?.requests;
+    return typeof n === 'number' ? `of ${n}` : null;
+  }
   if (request.race) return `of at most ${raceSampleBounds(request).max}`;
   if (request.adaptive) return `of at most ${adaptiveMax(request)}`;
   return `of ${request.runs}`;
@@ -53,6 +59,8 @@ export function backendStateWords(
   if (b.state === 'failed') return b.errors.length ? `failed: ${b.errors.join('; ')}` : 'failed';
   let words = WORDS[b.state];
   if (b.state === 'running' && b.workloadId === 'sync-latency') words = 'edit';
+  if (b.state === 'running' && b.workloadId === 'page-reload')
+    words = b.workloadCase === 'after-edit' ? 'edit' : 'request';
   if (b.state === 'warmup' || b.state === 'running') {
     const n = outOf(b, request, workloads);
     words += n ? ` ${b.count} ${n}` : ` ${b.count}`;
