@@ -9,6 +9,8 @@ export const WORKLOAD_IDS = [
   'site-build',
   'metadata-walk',
   'sync-latency',
+  'git-status',
+  'code-search',
   'custom',
 ] as const;
 export type WorkloadId = (typeof WORKLOAD_IDS)[number];

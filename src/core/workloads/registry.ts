@@ -3,8 +3,10 @@
 import type { WorkloadId } from '../../shared/ids';
 import { WORKLOAD_IDS } from '../../shared/ids';
 import { bufferedRead } from './buffered-read';
+import { codeSearch } from './code-search';
 import { customWorkload, type CustomSpec } from './custom';
 import { ddWrite } from './dd-write';
+import { gitStatus } from './git-status';
 import { largeWrite } from './large-write';
 import { metadataWalk } from './metadata-walk';
 import { siteBuild } from './site-build';
@@ -22,6 +24,8 @@ const WORKLOADS: Record<FixedWorkloadId, Workload> = {
   'site-build': scriptedWorkload(siteBuild),
   'metadata-walk': scriptedWorkload(metadataWalk),
   'sync-latency': hostEditWorkload(syncLatency),
+  'git-status': scriptedWorkload(gitStatus),
+  'code-search': scriptedWorkload(codeSearch),
 };
 
 export function workloadById(id: FixedWorkloadId): Workload {
