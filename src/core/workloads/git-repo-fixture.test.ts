@@ -93,6 +93,17 @@ describe('the git repository fixture', () => {
     expect(found).toBe(quick.planted);
   });
 
+  it('makes every .pyc start with CPython 3.11’s magic number', () => {
+    const magic = Buffer.from([0xa7, 0x0d, 0x0d, 0x0a]);
+    let pycs = 0;
+    for (const e of gitRepoFixture(quick).entries()) {
+      if (e.type !== 'file' || !e.path.endsWith('.pyc')) continue;
+      pycs++;
+      expect(e.content!().subarray(0, 4).equals(magic), e.path).toBe(true);
+    }
+    expect(pycs).toBeGreaterThan(1_000);
+  });
+
   it('keeps every path within the fixture path limit', () => {
     for (const e of gitRepoFixture(GIT_REPO_SIZES.default).entries()) expect(e.path.length).toBeLessThan(99);
   });

@@ -3,7 +3,7 @@
 // build output from the measured repository), with a search string planted a known number of
 // times. Everything derives from a seed, so the tree is the same on every machine and run. The plan
 // (one size, folder and kind per file) is a few typed arrays; file bytes are made one file at a
-// time, as slices of two shared buffers, so laying 47,000 files holds a few MB, not 589 MB.
+// time, as views into two shared buffers, so laying 47,000 files holds a few MB, not 589 MB.
 import type { FixtureEntry, FixtureSpec } from '../fixtures/fixture-spec';
 import { REPO_SHAPE, type RepoShape } from './repo-shape';
 
@@ -23,6 +23,7 @@ export const PYCACHE = '__pycache__';
 const PYC_SUFFIX = '.cpython-311.pyc';
 /** CPython 3.11's magic number, then the flags word: the start of every .pyc. */
 const PYC_HEADER = Buffer.from([0xa7, 0x0d, 0x0d, 0x0a, 0, 0, 0, 0]);
+const PYC_ALIGN = 4096;
 export const GIT_IGNORE_TEXT = `${PYCACHE}/\n*.py[cod]\nbuild/\ndist/\n`;
 const OTHER_EXTENSIONS = ['yaml', 'json', 'md', 'html', 'graphql'];
 // Larger than the largest file the shape allows (2.3 MB), so every file is one slice.
@@ -164,26 +165,35 @@ export function textBuffer(): Buffer {
 }
 
 let noise: Buffer | null = null;
-/** Byte-code-like noise; every byte has its high bit set, so no ASCII string occurs in it. */
+/**
+ * Byte-code-like noise with a .pyc header at every 4 KiB boundary, so a view that starts at one is a
+ * whole .pyc. Every other byte has its high bit set, so no ASCII string occurs in it.
+ */
 export function noiseBuffer(): Buffer {
   if (noise) return noise;
   const next = xorshift(0xb17e);
   noise = Buffer.alloc(SHARED_BYTES);
   for (let i = 0; i < noise.length; i++) noise[i] = 0x80 | (next() & 0x7f);
+  for (let at = 0; at + PYC_HEADER.length <= noise.length; at += PYC_ALIGN) PYC_HEADER.copy(noise, at);
   return noise;
 }
 
-function slice(shared: Buffer, index: number, bytes: number): Buffer {
-  const offset = (index * 7_919) % (shared.length - bytes);
-  return Buffer.from(shared.subarray(offset, offset + bytes));
+/**
+ * A view into a shared buffer, not a copy: the writer may hold 32 large files in flight, and copies
+ * of them would be the fixture's largest use of memory. Offsets vary by file, so blobs differ.
+ */
+function view(shared: Buffer, index: number, bytes: number, align = 1): Buffer {
+  const room = Math.floor((shared.length - bytes) / align);
+  if (room < 1) throw new Error(`git fixture: a file of ${bytes} bytes is larger than its shared buffer`);
+  const offset = ((index * 7_919) % room) * align;
+  return shared.subarray(offset, offset + bytes);
 }
 
 export function sourceContent(plan: GitRepoPlan, index: number): Buffer {
   const size = plan.sizes[index];
-  const head = plan.planted[index] ? Buffer.from(NEEDLE_LINE, 'utf8') : Buffer.alloc(0);
-  const body = slice(textBuffer(), index, size - head.length);
-  if (body.length > 0) body[body.length - 1] = 0x0a;
-  return Buffer.concat([head, body], size);
+  if (!plan.planted[index]) return view(textBuffer(), index, size);
+  const head = Buffer.from(NEEDLE_LINE, 'utf8');
+  return Buffer.concat([head, view(textBuffer(), index, size - head.length)], size);
 }
 
 function pycSize(plan: GitRepoPlan, index: number): number {
@@ -191,8 +201,7 @@ function pycSize(plan: GitRepoPlan, index: number): number {
 }
 
 function pycContent(plan: GitRepoPlan, index: number): Buffer {
-  const size = pycSize(plan, index);
-  return Buffer.concat([PYC_HEADER, slice(noiseBuffer(), index, size - PYC_HEADER.length)], size);
+  return view(noiseBuffer(), index, pycSize(plan, index), PYC_ALIGN);
 }
 
 function folderPath(plan: GitRepoPlan, index: number): string {
