@@ -27,6 +27,7 @@ export const codeSearch: WorkloadDefinition<GitRepoParams> = {
     };
   },
   fixture: gitRepoFixture,
+  needsTools: ['git'],
   verifyScript: prepareGitRepoScript,
   cases: (p) => [
     {

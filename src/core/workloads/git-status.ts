@@ -44,6 +44,7 @@ export const gitStatus: WorkloadDefinition<GitRepoParams> = {
     };
   },
   fixture: gitRepoFixture,
+  needsTools: ['git'],
   verifyScript: prepareGitRepoScript,
   // git status refreshes .git/index when it can: the fixture changes, so each backend lays its own.
   writes: false,
