@@ -90,7 +90,7 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
   if (run.results.length) process.stdout.write(`\n${resultsTable(run.results)}\n`);
   for (const r of run.results)
     process.stdout.write(
-      `ran in   ${r.backend.id} ${r.workload.id}${r.workload.case ? `:${r.workload.case}` : ''}: fs ${r.fsType ?? '?'}, first run ${r.firstRun ? s(r.firstRun.seconds) : '—'}\n`,
+      `ran in   ${r.backend.id} ${r.workload.id}${r.workload.case ? `:${r.workload.case}` : ''}: image ${r.image ?? '?'}, fs ${r.fsType ?? '?'}, first run ${r.firstRun ? s(r.firstRun.seconds) : '—'}\n`,
     );
   for (const skipped of run.skipped ?? [])
     process.stdout.write(`skipped  ${skipped.backendId} ${skipped.workloadId}: ${skipped.reason}\n`);
