@@ -146,21 +146,31 @@ const WORDS = (
 ).split(' ');
 
 let text: Buffer | null = null;
-/** Python-like lines; built from WORDS only, so it cannot contain GIT_NEEDLE. */
+/**
+ * Python-like lines; built from WORDS only, so it cannot contain GIT_NEEDLE. Written straight into
+ * one buffer: an array of 100,000 line strings joined would be garbage the size of the fixture's
+ * whole memory budget, collected only later.
+ */
 export function textBuffer(): Buffer {
   if (text) return text;
   const next = xorshift(0x7e47);
-  const lines: string[] = [];
-  let length = 0;
-  while (length < SHARED_BYTES) {
-    const indent = ' '.repeat(4 * (next() % 3));
-    let line = indent + WORDS[next() % WORDS.length];
+  const words = WORDS.map((w) => Buffer.from(w, 'latin1'));
+  const out = Buffer.alloc(SHARED_BYTES);
+  let at = 0;
+  while (at < SHARED_BYTES) {
+    const lineStart = at;
     const target = 20 + (next() % 60);
-    while (line.length < target) line += ` ${WORDS[next() % WORDS.length]}`;
-    lines.push(line);
-    length += line.length + 1;
+    const indentEnd = Math.min(SHARED_BYTES, at + 4 * (next() % 3));
+    out.fill(0x20, at, indentEnd);
+    at = indentEnd;
+    for (let first = true; at - lineStart < target && at < SHARED_BYTES; first = false) {
+      if (!first) out[at++] = 0x20;
+      if (at < SHARED_BYTES) at += words[next() % words.length].copy(out, at);
+    }
+    if (at < SHARED_BYTES) out[at++] = 0x0a;
   }
-  text = Buffer.from(`${lines.join('\n')}\n`, 'utf8');
+  out[SHARED_BYTES - 1] = 0x0a;
+  text = out;
   return text;
 }
 
