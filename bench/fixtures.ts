@@ -1,6 +1,7 @@
 // Fixture creation: how long writeHostFixture takes to lay the default small-file-read (20,000
-// files) and site-build (~800 MB) trees on the host, against `tar -x` of the very same tree in the
-// same run, interleaved; and the writer's peak memory, from a child process that does nothing else.
+// files), site-build (~800 MB) and git-status (47,000 tracked files + their ignored build output) trees
+// on the host, against `tar -x` of the very same tree in the same run, interleaved; and the writer's
+// peak memory, from a child process that does nothing else.
 //
 //   npx tsx bench/fixtures.ts [--rounds 5] [--fixture small-file-read,site-build] [--drop-caches]
 import { execFile, fork } from 'node:child_process';
@@ -40,7 +41,7 @@ Lays each fixture with writeHostFixture (in a child process, which reports its t
 and with \`tar -x\` of an archive of the same tree (packed once beforehand), interleaved.
 
   --rounds <n>       interleaved rounds per fixture (default 5)
-  --fixture <list>   ${FIXTURE_WORKLOADS.join(', ')} (default both)
+  --fixture <list>   ${FIXTURE_WORKLOADS.join(', ')} (default all)
   --size <size>      ${SIZES.join(' or ')} (default default)
   --dir <path>       where to write (default Mountbench's cache folder, where runs lay bind fixtures)
   --drop-caches      sync and drop the page cache before every side (root, Linux)`;

@@ -6,7 +6,7 @@ import type { FixtureSpec } from '../../src/core/fixtures/fixture-spec';
 import { workloadById } from '../../src/core/workloads/registry';
 import { MountbenchError } from '../../src/shared/errors';
 
-export const FIXTURE_WORKLOADS = ['small-file-read', 'site-build'] as const;
+export const FIXTURE_WORKLOADS = ['small-file-read', 'site-build', 'git-status'] as const;
 export type FixtureWorkload = (typeof FIXTURE_WORKLOADS)[number];
 
 export function benchFixture(id: FixtureWorkload, size: SizeName): FixtureSpec {

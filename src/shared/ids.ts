@@ -11,6 +11,8 @@ export const WORKLOAD_IDS = [
   'sync-latency',
   'page-reload',
   'parallel-read',
+  'git-status',
+  'code-search',
   'custom',
 ] as const;
 export type WorkloadId = (typeof WORKLOAD_IDS)[number];

@@ -3,8 +3,10 @@
 import type { WorkloadId } from '../../shared/ids';
 import { WORKLOAD_IDS } from '../../shared/ids';
 import { bufferedRead } from './buffered-read';
+import { codeSearch } from './code-search';
 import { customWorkload, type CustomSpec } from './custom';
 import { ddWrite } from './dd-write';
+import { gitStatus } from './git-status';
 import { largeWrite } from './large-write';
 import { metadataWalk } from './metadata-walk';
 import { siteBuild } from './site-build';
@@ -32,6 +34,8 @@ const WORKLOADS: Record<FixedWorkloadId, Workload> = {
   'sync-latency': hostEditWorkload(syncLatency),
   'page-reload': webRequestWorkload(pageReload),
   'parallel-read': parallelWorkload(parallelRead),
+  'git-status': scriptedWorkload(gitStatus),
+  'code-search': scriptedWorkload(codeSearch),
 };
 
 export function workloadById(id: FixedWorkloadId): Workload {

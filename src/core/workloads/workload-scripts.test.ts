@@ -48,6 +48,8 @@ it('every shell text of every workload parses as POSIX sh, at both sizes', () =>
     'buffered-read',
     'site-build',
     'metadata-walk',
+    'git-status',
+    'code-search',
   ] as const;
   for (const workload of ids.map(workloadById)) {
     if (workload.kind !== 'script') throw new Error(`${workload.id} is not timed by a script`);
