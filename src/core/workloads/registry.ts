@@ -7,6 +7,7 @@ import { customWorkload, type CustomSpec } from './custom';
 import { ddWrite } from './dd-write';
 import { largeWrite } from './large-write';
 import { metadataWalk } from './metadata-walk';
+import { npmInstallWorkload } from './npm-install';
 import { siteBuild } from './site-build';
 import { smallFileRead } from './small-file-read';
 import { syncLatency } from './sync-latency';
@@ -22,6 +23,8 @@ const WORKLOADS: Record<FixedWorkloadId, Workload> = {
   'site-build': scriptedWorkload(siteBuild),
   'metadata-walk': scriptedWorkload(metadataWalk),
   'sync-latency': hostEditWorkload(syncLatency),
+  // Listed and estimated without a cache folder; a run resolves it with its own (resolveWorkload).
+  'npm-install': scriptedWorkload(npmInstallWorkload(undefined)),
 };
 
 export function workloadById(id: FixedWorkloadId): Workload {
@@ -32,10 +35,11 @@ export function workloadById(id: FixedWorkloadId): Workload {
 export function resolveWorkload(
   id: WorkloadId,
   custom: CustomSpec | undefined,
-  options: { allowHostCommands: boolean },
+  options: { allowHostCommands: boolean; cacheDir?: string },
 ): Workload {
   if (id === 'custom')
     return scriptedWorkload(customWorkload(custom, { allowOnHost: options.allowHostCommands }));
+  if (id === 'npm-install' && options.cacheDir) return scriptedWorkload(npmInstallWorkload(options.cacheDir));
   return WORKLOADS[id];
 }
 
