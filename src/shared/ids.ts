@@ -14,6 +14,13 @@ export const WORKLOAD_IDS = [
 ] as const;
 export type WorkloadId = (typeof WORKLOAD_IDS)[number];
 
+/**
+ * Programs a workload may need beyond the bench image's BusyBox. A workload that names any runs in
+ * containers made from the tools image (runner/tools-image.ts); on the host it uses the host's own.
+ */
+export const TOOL_NAMES = ['git', 'node', 'npm', 'fio', 'php'] as const;
+export type ToolName = (typeof TOOL_NAMES)[number];
+
 /** How the workload's files reach the container; `host` runs the same workload with no container. */
 export const MOUNT_KINDS = [
   'bind',

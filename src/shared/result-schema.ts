@@ -167,6 +167,11 @@ export const workloadResultSchema = z.object({
   /** Host baseline only: the program that ran the scripts. Absent in older files (the host's own). */
   hostTools: z.string().max(500).optional(),
   /**
+   * Container backends: the image the workload ran in (the bench image, the tools image for a
+   * workload needing git, node…, or the custom workload's own). Absent in older files (the run's `image`).
+   */
+  image: z.string().max(300).optional(),
+  /**
    * Host baseline only, on a plain Linux engine: the self-check against the native bind mount of
    * the same disk, which must agree with the host within their intervals. Absent in older files.
    */

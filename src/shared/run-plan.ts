@@ -96,6 +96,11 @@ export const runRequestSchema = z
     coldCache: z.enum(COLD_CACHE_SCOPES).optional(),
     /** Bench image reference; omitted: MOUNTBENCH_IMAGE or the pinned default. */
     image: imageReferenceSchema.optional(),
+    /**
+     * The image workloads needing git, node, npm, fio or php run in; omitted:
+     * MOUNTBENCH_TOOLS_IMAGE or the pinned default (resources/tools-image.json).
+     */
+    toolsImage: imageReferenceSchema.optional(),
   })
   .strict()
   .refine((r) => !r.workloads.includes('custom') || r.custom !== undefined, {

@@ -23,6 +23,8 @@ export const sweepRequestSchema = z
     runs: z.number().int().min(1).max(1000),
     warmup: z.number().int().min(0).max(100),
     image: imageReferenceSchema.optional(),
+    /** The image workloads needing git, node, npm, fio or php run in (see the run request's). */
+    toolsImage: imageReferenceSchema.optional(),
     /**
      * Measure every setting again in reverse order (A B C, then C B A) and flag a setting whose two
      * passes disagree: drift between settings falls on both ends alike. Doubles the sweep's time.

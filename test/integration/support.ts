@@ -1,16 +1,20 @@
 // Shared set-up for the integration tests: the real local Docker Engine, the bench image the
-// machine can use (MOUNTBENCH_IMAGE in CI: built offline), and throwaway cache folders.
+// machine can use (MOUNTBENCH_IMAGE in CI: built offline), the tools image (MOUNTBENCH_TOOLS_IMAGE in
+// CI: built offline by scripts/build-tools-image.sh), and throwaway cache folders.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Docker from 'dockerode';
 import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE } from '../../src/shared/ids';
 import { benchImageFor } from '../../src/core/runner/image';
+import { toolsImageFor } from '../../src/core/runner/tools-image';
 import { fsTypeForPath } from '../../src/core/runner/proc-mounts';
 import { OWNER_LABEL, ownerIsAlive } from '../../src/core/engines/run-owner';
 
 export const docker = new Docker();
 export const image = benchImageFor(undefined);
+/** The image workloads needing git, node, npm, fio or php run in. */
+export const toolsImage = toolsImageFor(undefined);
 
 export function tempDir(prefix: string): { path: string; remove(): void } {
   const path = mkdtempSync(join(tmpdir(), `mountbench-${prefix}-`));

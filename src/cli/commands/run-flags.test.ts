@@ -86,3 +86,13 @@ describe('mountbench run: your project, cold and warm', () => {
       ).toBe(false);
   });
 });
+
+describe('mountbench run --tools-image', () => {
+  it('puts the tools image in the request, which the schema takes; none leaves it to the env or the default', () => {
+    const request = requestFromFlags({ ...base, toolsImage: 'mountbench/tools:offline' });
+    expect(request.toolsImage).toBe('mountbench/tools:offline');
+    expect(runRequestSchema.safeParse(request).success).toBe(true);
+    expect(requestFromFlags(base).toolsImage).toBeUndefined();
+    expect(runRequestSchema.safeParse({ ...request, toolsImage: 'a/../b' }).success).toBe(false);
+  });
+});

@@ -45,6 +45,7 @@ interface RunFlags {
   sampleMethod?: string;
   warmup: string;
   image?: string;
+  toolsImage?: string;
   json?: string;
   markdown?: boolean;
   adaptive?: boolean;
@@ -183,6 +184,7 @@ export function requestFromFlags(flags: RunFlags): RunRequest {
     ...countFlags(flags),
     warmup: parseCount('--warmup', flags.warmup, { min: 0, max: 100 }),
     ...(flags.image ? { image: flags.image } : {}),
+    ...(flags.toolsImage ? { toolsImage: flags.toolsImage } : {}),
     ...(flags.adaptive ? { adaptive: true } : {}),
     ...(flags.maxRuns ? { maxRuns: parseCount('--max-runs', flags.maxRuns, { min: 1, max: 10_000 }) } : {}),
     ...(flags.command
@@ -220,7 +222,7 @@ async function runCommand(given: RunFlags, command?: Command): Promise<void> {
   // loopback registry). What --project found in a file is neither.
   const typed = {
     command: given.command !== undefined,
-    images: [given.image, given.customImage].filter((i): i is string => i !== undefined),
+    images: [given.image, given.customImage, given.toolsImage].filter((i): i is string => i !== undefined),
   };
   const request = requestFromFlags(flags);
   // A bad profile, an unwritable --json or a missing --folder must fail before minutes of measuring.
@@ -409,6 +411,10 @@ export function registerRunCommand(program: Command): void {
       `with --profile: exit ${RECOMMENDATION_CHANGED_EXIT} unless the recommendation is this backend (key, end of key like "virtiofs/bind", or label)`,
     )
     .option('--image <ref>', 'bench image (default: MOUNTBENCH_IMAGE or the pinned BusyBox)')
+    .option(
+      '--tools-image <ref>',
+      'tools image for workloads needing git, node, npm, fio or php (default: MOUNTBENCH_TOOLS_IMAGE or the pinned one, built on first use)',
+    )
     .option('--json <file>', 'also write the result file here')
     .option('--markdown', 'print the table as Markdown')
     .option(

@@ -34,6 +34,7 @@ export interface SweepFlags {
   maxRuns?: string;
   warmup: string;
   image?: string;
+  toolsImage?: string;
   readyTimeout: string;
   reversePass?: boolean;
   yes?: boolean;
@@ -66,6 +67,7 @@ export function requestFromFlags(flags: SweepFlags): SweepRequest {
       : {}),
     warmup: parseCount('--warmup', flags.warmup, { min: 0, max: 100 }),
     ...(flags.image ? { image: flags.image } : {}),
+    ...(flags.toolsImage ? { toolsImage: flags.toolsImage } : {}),
     ...(flags.reversePass ? { reversePass: true } : {}),
     readyTimeoutMs: parseCount('--ready-timeout', flags.readyTimeout, { min: 1, max: 3600 }) * 1000,
   };
@@ -129,7 +131,7 @@ async function sweepCommand(flags: SweepFlags): Promise<void> {
       onBackgroundError: fail,
       proposed: (proposal) => timeLeft.proposed(proposal),
       // The user typed it: it may name a registry on a loopback address (checkedBenchImage).
-      ...(flags.image ? { typedImages: [flags.image] } : {}),
+      typedImages: [flags.image, flags.toolsImage].filter((i): i is string => i !== undefined),
     });
     await follow('sweep', sweepId, cancel, (event) => {
       if (event.type === 'sweep-done') ended.finish = event.finish;
@@ -192,6 +194,10 @@ export function registerSweepCommand(program: Command): void {
     .option('--max-runs <n>', 'with --race, the most timed runs per backend (default 30)')
     .option('--warmup <n>', 'untimed warm-up runs', '1')
     .option('--image <ref>', 'bench image (default: MOUNTBENCH_IMAGE or the pinned BusyBox)')
+    .option(
+      '--tools-image <ref>',
+      'tools image for workloads needing git, node, npm, fio or php (default: MOUNTBENCH_TOOLS_IMAGE or the pinned one, built on first use)',
+    )
     .option('--ready-timeout <seconds>', 'how long a product may take to become ready', '180')
     .option(
       '--reverse-pass',

@@ -21,6 +21,7 @@ export function continuationCommand(request: RunRequest): string {
     ['--warmup', String(request.warmup)],
     ['--budget', request.budgetSeconds !== undefined ? `${request.budgetSeconds}s` : null],
     ['--image', request.image ?? null],
+    ['--tools-image', request.toolsImage ?? null],
   ];
   const words = ['mountbench', 'run'];
   for (const [flag, value] of flags) {

@@ -119,7 +119,11 @@ export class ContainerExecutor implements BackendExecutor {
   private dependencyVolumeCreated = false;
   private disposed = false;
 
-  private constructor(private readonly options: ContainerExecutorOptions) {}
+  readonly image: string;
+
+  private constructor(private readonly options: ContainerExecutorOptions) {
+    this.image = options.image;
+  }
 
   static async start(options: ContainerExecutorOptions): Promise<ContainerExecutor> {
     const executor = new ContainerExecutor(options);

@@ -44,6 +44,8 @@ export interface BackendExecutor {
   fsTypeOf(path: string, signal: AbortSignal): Promise<string>;
   /** Host only: what ran the scripts (the bench image's BusyBox, or the host's own tools). */
   readonly tools?: string;
+  /** Containers only: the image the workload's container was made from, for the result file. */
+  readonly image?: string;
   /** Present on sync mounts: the runner times the tool's flushes apart from the samples. */
   readonly sync?: SyncControl;
   /** Removes everything this executor created. Safe to call twice and after a failed start. */

@@ -32,7 +32,7 @@ export function checkImageReference(image: string, what: string, loopbackAllowed
     throw new MountbenchError(
       'BAD_INPUT',
       `${what} ${image} is on a registry at a loopback address, which the engine itself would call: ` +
-        'refused unless typed on the command line (--image or --custom-image)',
+        'refused unless typed on the command line (--image, --custom-image or --tools-image)',
     );
 }
 
@@ -51,18 +51,24 @@ export function checkedBenchImage(
   return image;
 }
 
-const ROLE_WORDS = {
+/** What an image is for, in the words an error about it uses. */
+export type ImageRole = 'bench' | 'custom' | 'helper' | 'tools';
+
+const ROLE_WORDS: Record<ImageRole, string> = {
   bench: 'bench image',
   custom: 'image of your project',
   helper: 'cold-cache helper image',
+  tools: 'tools image',
 };
-const PULL_REMEDY = {
+const PULL_REMEDY: Record<ImageRole, string> = {
   bench:
     'On a machine without registry access, build one with `npm run image:offline` and select it with MOUNTBENCH_IMAGE=mountbench/bench:offline or --image.',
   custom:
     'Nothing was run. Check the name, sign in to its registry (`docker login`), or build it locally first.',
   helper:
     'On a machine without registry access, build one and set MOUNTBENCH_HELPER_IMAGE to its id (docs/user-guide.md, cold-cache mode).',
+  tools:
+    'On a machine without registry access, build one with `npm run image:tools` (scripts/build-tools-image.sh) and select it with MOUNTBENCH_TOOLS_IMAGE=mountbench/tools:offline or --tools-image.',
 };
 
 /** The engine's own reason, one line and bounded: it comes from the registry through the engine. */
@@ -77,7 +83,7 @@ export async function ensureImage(
   image: string,
   signal: AbortSignal,
   onProgress: (progress: PullProgress) => void,
-  role: 'bench' | 'custom' | 'helper' = 'bench',
+  role: ImageRole = 'bench',
 ): Promise<void> {
   // Checked again here, at the engine's door: every caller's image passes this way.
   const parsed = parseImageReference(image);

@@ -108,6 +108,7 @@ export async function laneResult(input: LaneResultInput): Promise<WorkloadResult
     ...schedule(input, samples),
     order: input.order,
     ...(lane.executor.tools ? { hostTools: lane.executor.tools } : {}),
+    ...(lane.executor.image ? { image: lane.executor.image } : {}),
     warnings: warningsFor(input, { stats }, first),
     ...(sync && lane.initialSeconds !== null
       ? {

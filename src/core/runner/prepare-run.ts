@@ -11,6 +11,7 @@ import { dockerEngineVariants } from '../providers/docker-engine';
 import { describeIssues } from '../store';
 import { checkedBenchImage, checkImageReference } from './image';
 import { coldCacheRefusal } from './cold-cache';
+import { checkedToolsImage } from './tools-image';
 import { AS_IT_IS, needsEngine, planBackends } from '../../shared/backend-plan';
 import { requireSyncTools, type SyncTools } from '../sync/availability';
 
@@ -21,6 +22,11 @@ export interface PreparedRun {
   docker: Dockerode | null;
   engine: EngineInfo | null;
   image: string;
+  /**
+   * The image workloads with `needsTools` run in (tools-image.ts); absent (contexts made by hand,
+   * such as a sweep's or a test's): MOUNTBENCH_TOOLS_IMAGE or the pinned default.
+   */
+  toolsImage?: string;
   /** Where the sync tools of the sync mounts asked for were found. */
   syncTools: SyncTools;
 }
@@ -67,6 +73,7 @@ export async function prepareRun(input: unknown, options: PrepareOptions = {}): 
   const image = checkedBenchImage(request.image, options.env, options.typedImages);
   if (request.custom?.image)
     checkImageReference(request.custom.image, 'the custom image', typed.has(request.custom.image));
+  const toolsImage = checkedToolsImage(request.toolsImage, options.env, options.typedImages);
   // A sync mount whose tool is missing is refused before the engine is even looked for.
   const syncTools = await requireSyncTools(request.mounts, options.env ?? process.env);
   let docker: Dockerode | null = null;
@@ -102,6 +109,7 @@ export async function prepareRun(input: unknown, options: PrepareOptions = {}): 
     docker,
     engine,
     image,
+    toolsImage,
     syncTools,
   };
 }

@@ -1,6 +1,8 @@
 // What a run needs from whoever starts it (CLI, app, sweep): the plan, the engine, where to work,
 // how to report, and the signal that cancels it.
+import type { WorkloadId } from '../../shared/ids';
 import type { Backend, MachineInfo, RunFile } from '../../shared/result-schema';
+import type { Workload } from '../workloads/workload';
 import type { RunEvent } from '../../shared/run-events';
 import type { SyncTools } from '../sync/availability';
 import type { BackendExecutor } from './executor';
@@ -40,6 +42,12 @@ export interface RunContext extends Omit<PreparedRun, 'syncTools'> {
    * tested without an engine; everything else in the run is the real code.
    */
   executors?: ExecutorFactory;
+  /**
+   * Tests only: workloads that stand in for registered ones of the same id (a tiny one needing git,
+   * say), so the runner's handling of a kind of workload is tested before any such workload
+   * exists. The run is otherwise the real code. Never set outside tests.
+   */
+  workloadsForTests?: Partial<Record<WorkloadId, Workload>>;
   /**
    * Lays the run's shared host fixtures (shared-fixtures.ts); default writeHostFixture. The
    * runner's unit tests record the lays through it instead of writing 20,000 files.

@@ -17,7 +17,9 @@ import { checkHostBaseline } from './baseline-check';
 import { explainEngineError } from './engine-errors';
 import type { BackendExecutor } from './executor';
 import { createExecutor, runWorkDir } from './executors';
-import { ensureImage } from './image';
+import { ensureImage, type ImageRole } from './image';
+import { missingHostPrograms } from './host-programs';
+import { toolsImageFor } from './tools-image';
 import { dropPageCache, ensureHelperImage } from './cold-cache';
 import { dependencySplits } from '../recommend/dependency-split';
 import { npmLayoutVerdict } from '../recommend/npm-layout-verdict';
@@ -76,6 +78,8 @@ function executorsOf(ctx: RunContext): ExecutorFactory {
 }
 
 function workloadOf(ctx: RunContext, id: WorkloadId): Workload {
+  const stand = ctx.workloadsForTests?.[id];
+  if (stand) return stand;
   return resolveWorkload(id, ctx.request.custom, {
     allowHostCommands: ctx.allowHostCommands,
     cacheDir: ctx.cacheDir,
@@ -96,7 +100,7 @@ function planWorkloads(ctx: RunContext, log: RunLog): WorkloadPlan {
       const reason =
         backend.dependencyVolume && id !== dependencySplitOf(ctx.request)?.workloadId
           ? `the dependency-folder split is measured for ${dependencySplitOf(ctx.request)?.workloadId === 'npm-install' ? 'npm-install' : 'your own project (custom)'} only`
-          : (workload.unsupportedOn?.(backend.mount) ?? null);
+          : (workload.unsupportedOn?.(backend.mount) ?? missingOnHost(ctx, backend, workload));
       if (reason) log.skipped.push({ backendId: backend.id, workloadId: id, reason });
       else {
         plan[index].least += plannedExecutions(workload, ctx.request.size, ctx.request);
@@ -107,21 +111,50 @@ function planWorkloads(ctx: RunContext, log: RunLog): WorkloadPlan {
   return plan;
 }
 
-/** The custom workload may bring its own image: it then gets its own container on each backend. */
-function customImageOf(ctx: RunContext): string | undefined {
-  return ctx.request.workloads.includes('custom') ? ctx.request.custom?.image : undefined;
+/** A workload that needs tools runs on the host only where the host has every one of them. */
+function missingOnHost(ctx: RunContext, backend: Backend, workload: Workload): string | null {
+  if (backend.mount !== 'host' || !workload.needsTools.length) return null;
+  const missing = missingHostPrograms(workload.needsTools, ctx.env);
+  if (!missing.length) return null;
+  const names = missing.join(' and ');
+  return `it needs ${names} on the host, and ${missing.length > 1 ? 'they are' : 'it is'} not on the PATH: install ${names} to measure the host baseline`;
+}
+
+/** An image a workload runs in instead of the bench image, and the suffix of its containers' names. */
+interface OwnImage {
+  image: string;
+  role: Extract<ImageRole, 'custom' | 'tools'>;
+  suffix: string;
+}
+
+/**
+ * The image a workload runs in when it is not the bench image: the custom workload's own image,
+ * or the tools image for a workload needing git, node, npm, fio or php. Such a workload gets its
+ * own container on each backend, made for it and removed after it. Null: the bench containers.
+ */
+function ownImageOf(ctx: RunContext, workloadId: WorkloadId): OwnImage | null {
+  if (workloadId === 'custom') {
+    const image = ctx.request.custom?.image;
+    return image ? { image, role: 'custom', suffix: '-custom' } : null;
+  }
+  if (!workloadOf(ctx, workloadId).needsTools.length) return null;
+  return { image: ctx.toolsImage ?? toolsImageFor(undefined, ctx.env), role: 'tools', suffix: '-tools' };
 }
 
 async function ensureImages(ctx: RunContext, log: RunLog): Promise<void> {
   if (!ctx.docker || !ctx.backends.some((b) => b.mount !== 'host')) return;
-  const custom = customImageOf(ctx);
-  for (const image of new Set([ctx.image, ...(custom ? [custom] : [])])) {
+  const roles = new Map<string, ImageRole>([[ctx.image, 'bench']]);
+  for (const id of ctx.request.workloads) {
+    const own = ownImageOf(ctx, id);
+    if (own && !roles.has(own.image)) roles.set(own.image, own.role);
+  }
+  for (const [image, role] of roles) {
     await ensureImage(
       ctx.docker,
       image,
       ctx.signal,
       (p) => log.emit({ type: 'image-progress', runId: ctx.runId, image, ...p }),
-      image === custom && image !== ctx.image ? 'custom' : 'bench',
+      role,
     );
   }
   if (ctx.request.coldCache) await ensureHelperImage(ctx.docker, ctx.env, ctx.signal);
@@ -204,28 +237,28 @@ function laneInputs(
   }));
 }
 
-/** The custom workload's own containers, when it brings its own image; disposed right after. */
+/** A workload's own containers, when it runs in its own image (ownImageOf); disposed right after. */
 async function ownExecutors(
   ctx: RunContext,
   log: RunLog,
   backends: readonly Backend[],
+  workloadId: WorkloadId,
+  own: OwnImage,
 ): Promise<Map<string, BackendExecutor>> {
-  const image = customImageOf(ctx);
-  const own = new Map<string, BackendExecutor>();
-  if (!image) return own;
+  const executors = new Map<string, BackendExecutor>();
   for (const backend of backends) {
     if (backend.mount === 'host') continue;
     try {
-      own.set(
+      executors.set(
         backend.id,
-        await executorsOf(ctx)(ctx, backend, ctx.backends.indexOf(backend), image, '-custom'),
+        await executorsOf(ctx)(ctx, backend, ctx.backends.indexOf(backend), own.image, own.suffix),
       );
     } catch (err) {
       if (ctx.signal.aborted) throw err;
-      log.error(err, backend.id, 'custom');
+      log.error(err, backend.id, workloadId);
     }
   }
-  return own;
+  return executors;
 }
 
 async function measureOneWorkload(
@@ -244,8 +277,13 @@ async function measureOneWorkload(
     log.completed += plannedExecutions(workload, ctx.request.size, ctx.request) * backends.length;
     return;
   }
-  const own = workloadId === 'custom' ? await ownExecutors(ctx, log, backends) : new Map();
-  if (own.size) backends = backends.filter((b) => b.mount === 'host' || own.has(b.id));
+  const ownImage = ownImageOf(ctx, workloadId);
+  const own = ownImage
+    ? await ownExecutors(ctx, log, backends, workloadId, ownImage)
+    : new Map<string, BackendExecutor>();
+  // A container that could not start in the workload's own image is not stood in for by the
+  // bench container: that image has not got what the workload runs.
+  if (ownImage) backends = backends.filter((b) => b.mount === 'host' || own.has(b.id));
   const before = log.completed;
   try {
     const measured = await measureWorkload({

@@ -42,8 +42,10 @@ export class SyncedExecutor implements BackendExecutor {
   private session: SyncSession | null = null;
   private disposed = false;
   readonly sync: SyncControl;
+  readonly image: string;
 
   private constructor(private readonly options: SyncedExecutorOptions) {
+    this.image = options.image;
     this.sync = {
       tool: options.tool,
       ...(ONE_WAY_SYNC_MOUNTS.includes(options.tool) ? { oneWay: true } : {}),

@@ -10,6 +10,7 @@ import { engineInfoFrom } from '../engines';
 import { Journal } from '../journal';
 import type { Provider, ProviderContext } from '../providers/provider';
 import { checkedBenchImage } from '../runner/image';
+import { checkedToolsImage } from '../runner/tools-image';
 import { newRunId } from '../runner/prepare-run';
 import { executeRun, type RunContext } from '../runner/run';
 import { mergeRuns } from './merge-runs';
@@ -76,6 +77,7 @@ export async function runSweep(
   }
   // A loopback registry only when typed (--image): the same rule as a run's (prepare-run.ts).
   const image = checkedBenchImage(request.image, ctx.env, options.typedImages);
+  const toolsImage = checkedToolsImage(request.toolsImage, ctx.env, options.typedImages);
   const runId = newRunId();
   const runs: RunFile[] = [];
   const extraErrors: RunFile['errors'] = [];
@@ -128,11 +130,13 @@ export async function runSweep(
           ...(request.maxRuns !== undefined ? { maxRuns: request.maxRuns } : {}),
           variants: [variant],
           ...(request.image ? { image: request.image } : {}),
+          ...(request.toolsImage ? { toolsImage: request.toolsImage } : {}),
         },
         backends: proposal.backends.filter((b) => b.variant === variant),
         docker: switched.resolved.docker,
         engine: engineInfoFrom(switched.resolved.engine),
         image,
+        toolsImage,
         machine: options.machine,
         appVersion: options.appVersion,
         allowHostCommands: false,

@@ -141,5 +141,7 @@ export function npmInstallWorkload(cacheDir: string | undefined): WorkloadDefini
     }),
     writes: true,
     sampleMethod: 'spaced',
+    // The host layout uses the host's own node and npm, as the comparison's "native" test did.
+    needsTools: ['node', 'npm'],
   };
 }

@@ -1,7 +1,7 @@
 // The contract every workload fulfils. A workload is data plus shell text: the runner decides where
 // it runs (container or host), lays the fixture, and times the script — so adding a workload never
 // touches the runner.
-import type { MountKind, SizeName, WorkloadId } from '../../shared/ids';
+import type { MountKind, SizeName, ToolName, WorkloadId } from '../../shared/ids';
 import type { WorkloadCost } from '../../shared/estimate';
 import type { Stats } from '../../shared/result-schema';
 import type { SampleMethod } from '../../shared/run-plan';
@@ -78,6 +78,12 @@ export interface WorkloadDefinition<P extends WorkloadParams = WorkloadParams> {
   sampleMethod?: SampleMethod;
   /** See `WorkloadCase.repeatable`; only for a script with no reset. Absent: false. */
   repeatable?: boolean;
+  /**
+   * Programs the scripts call beyond BusyBox (git, node…): the workload then runs in containers
+   * made from the tools image instead of the bench image, and on the host only where the host has
+   * every one of them. Absent: none, the bench image's BusyBox is enough.
+   */
+  needsTools?: readonly ToolName[];
 }
 
 /** The cases of any workload, single-result ones included. */
@@ -115,6 +121,8 @@ interface SizedWorkload {
   sampleMethod: SampleMethod;
   /** Why the workload cannot run on a mount, or null. */
   unsupportedOn(mount: MountKind): string | null;
+  /** Programs beyond BusyBox it calls; empty: it runs in the bench image. */
+  needsTools: readonly ToolName[];
 }
 
 /** Timed by its own scripts, in rounds across the backends. */
@@ -159,6 +167,7 @@ function sized<P extends WorkloadParams>(d: WorkloadDefinition<P>): SizedWorkloa
     readsOnly: d.readsOnly === true && d.writes !== true,
     sampleMethod: d.sampleMethod ?? 'spaced',
     unsupportedOn: (mount) => d.unsupportedOn?.(mount) ?? null,
+    needsTools: d.needsTools ?? [],
   };
 }
 

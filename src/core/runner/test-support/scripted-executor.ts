@@ -36,6 +36,8 @@ export interface ScriptedBackend {
   fsType?: string;
   /** `fails`: the start throws; `waits-for-cancel`: the start ends only when the run is cancelled. */
   start?: 'fails' | 'waits-for-cancel';
+  /** Images whose containers cannot start here (the others start): a tools image not on the engine, say. */
+  imagesThatFail?: readonly string[];
 }
 
 export interface ScriptedOptions {
@@ -85,6 +87,8 @@ export class ScriptedExecutor implements BackendExecutor {
     private readonly options: ScriptedOptions = {},
     /** Workloads whose folder is the run's shared host copy, as createExecutor mounts them. */
     private readonly sharedWorkloads: readonly string[] = [],
+    /** The image its container would be made from (undefined for the host), as a container executor records. */
+    readonly image?: string,
   ) {}
 
   workdir(workloadId: string): string {
@@ -172,10 +176,10 @@ export class ScriptedEngine {
     private readonly options: ScriptedOptions = {},
   ) {}
 
-  readonly factory: ExecutorFactory = async (ctx, backend, index, _image, suffix = '') => {
+  readonly factory: ExecutorFactory = async (ctx, backend, index, image = ctx.image, suffix = '') => {
     this.startsAsked.push(backend.id);
     const script = this.behaviour(backend, index);
-    if (script.start === 'fails')
+    if (script.start === 'fails' || (backend.mount !== 'host' && script.imagesThatFail?.includes(image)))
       throw new MountbenchError('ENGINE_UNREACHABLE', `scripted: ${backend.id} could not start`);
     if (script.start === 'waits-for-cancel') {
       await new Promise<void>((_, reject) => {
@@ -186,12 +190,18 @@ export class ScriptedEngine {
     }
     // The same shared folders createExecutor would mount for this backend (custom-image ones: none).
     const shared = suffix === '' && takesSharedFixtures(backend) ? sharedFixtureWorkloads(ctx.request) : [];
-    const executor = new ScriptedExecutor(backend.id, script, this.options, shared);
+    const executor = new ScriptedExecutor(
+      backend.id,
+      script,
+      this.options,
+      shared,
+      backend.mount === 'host' ? undefined : image,
+    );
     this.executors.push(executor);
     return executor;
   };
 
-  /** The executors a backend got (its main one, then any custom-image one). */
+  /** The executors a backend got (its main one, then any own-image one: custom or tools). */
   of(backendId: string): ScriptedExecutor[] {
     return this.executors.filter((e) => e.backendId === backendId);
   }
