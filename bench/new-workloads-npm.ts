@@ -100,7 +100,9 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
   if (run.results.length) process.stdout.write(`\n${resultsTable(run.results)}\n`);
   if (run.npmLayouts) process.stdout.write(`\n${npmLayoutSentence(run.npmLayouts)}\n`);
   for (const r of run.results)
-    process.stdout.write(`fs       ${r.backend.id}: ${r.fsType} (image ${r.image ?? prepared.image})\n`);
+    process.stdout.write(
+      `fs       ${r.backend.id}: ${r.fsType} (${r.image ? `image ${r.image}` : "the host's own node and npm"})\n`,
+    );
   for (const error of run.errors)
     process.stdout.write(`error    ${error.backendId ?? 'run'}: ${error.message}\n`);
   process.stdout.write(
