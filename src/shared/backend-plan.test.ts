@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planBackends } from './backend-plan';
+import { dependencySplitOf, planBackends } from './backend-plan';
+import type { MountKind } from './ids';
 import type { ProviderVariantView } from './sweep';
 
 const VARIANTS: ProviderVariantView[] = [
@@ -75,6 +76,29 @@ describe('planBackends', () => {
     ]);
     expect(backends[1]).toMatchObject({ mount: 'bind', dependencyVolume: 'node_modules' });
     expect(backends[1].label).toBe('bind mount · native · node_modules in a named volume');
+  });
+  it("gives npm-install its node_modules twin: the comparison's bind-with-volume layout", () => {
+    const request = {
+      mounts: ['bind', 'layer', 'host'] as MountKind[],
+      variants: ['native'],
+      workloads: ['npm-install' as const],
+    };
+    expect(planBackends(request, 'docker-engine', VARIANTS).map((b) => b.id)).toEqual([
+      'docker-engine/native/bind',
+      'docker-engine/native/bind+node_modules-volume',
+      'docker-engine/native/layer',
+      'host',
+    ]);
+    expect(dependencySplitOf(request)).toEqual({ workloadId: 'npm-install', folder: 'node_modules' });
+  });
+  it("keeps the custom project's own split when both ask for one (one split per run)", () => {
+    expect(
+      dependencySplitOf({
+        workloads: ['custom', 'npm-install'],
+        custom: { command: 'make', folder: '/p', dependencyFolder: 'vendor/bundle' },
+      }),
+    ).toEqual({ workloadId: 'custom', folder: 'vendor/bundle' });
+    expect(dependencySplitOf({ workloads: ['small-file-read'] })).toBeNull();
   });
 });
 

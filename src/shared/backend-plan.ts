@@ -75,7 +75,8 @@ export function needsEngine(mounts: readonly MountKind[]): boolean {
  * not care how bind mounts are served) is measured only under the first variant.
  */
 export function planBackends(
-  request: Pick<RunRequest, 'mounts' | 'variants' | 'backends' | 'custom'>,
+  request: Pick<RunRequest, 'mounts' | 'variants' | 'backends' | 'custom'> &
+    Partial<Pick<RunRequest, 'workloads'>>,
   provider: ProviderId | null,
   variants: readonly ProviderVariantView[],
 ): Backend[] {
@@ -118,7 +119,23 @@ export function planBackends(
     });
   }
   if (request.mounts.includes('host')) backends.push(HOST_BACKEND);
-  return onlyThese(withDependencyTwins(backends, request.custom?.dependencyFolder), request.backends);
+  return onlyThese(withDependencyTwins(backends, dependencySplitOf(request)?.folder), request.backends);
+}
+
+/**
+ * Which workload's folder gets the dependency twin, and which folder of it: the custom project's
+ * chosen folder, else npm-install's `node_modules` (one of its four layouts is bind with
+ * node_modules in a named volume). One split per run: with both, the custom project's is measured.
+ */
+export function dependencySplitOf(
+  request: Pick<RunRequest, 'custom'> & Partial<Pick<RunRequest, 'workloads'>>,
+): { workloadId: 'custom' | 'npm-install'; folder: string } | null {
+  const folder = request.custom?.dependencyFolder;
+  if (folder && (!request.workloads || request.workloads.includes('custom')))
+    return { workloadId: 'custom', folder };
+  if (request.workloads?.includes('npm-install'))
+    return { workloadId: 'npm-install', folder: 'node_modules' };
+  return null;
 }
 
 /** The planned backends a request names, in plan order; a name the plan lacks is refused. */

@@ -13,6 +13,7 @@ export const WORKLOAD_IDS = [
   'parallel-read',
   'git-status',
   'code-search',
+  'npm-install',
   'custom',
 ] as const;
 export type WorkloadId = (typeof WORKLOAD_IDS)[number];

@@ -5,6 +5,7 @@ import { MOUNT_KINDS, PROVIDER_IDS, SIZES, SYNC_MOUNT_KINDS, WORKLOAD_IDS } from
 import { ROLES } from './roles';
 import { COLD_CACHE_SCOPES, SAMPLE_METHODS } from './run-plan';
 import { dependencySplitSchema } from './dependency-split';
+import { npmLayoutVerdictSchema } from './npm-layouts';
 
 export const RESULT_SCHEMA_ID = 'mountbench-run';
 export const RESULT_SCHEMA_VERSION = 1;
@@ -321,6 +322,8 @@ export const runFileSchema = z.object({
   race: raceSummarySchema.optional(),
   /** The dependency folder in a named volume against the plain bind mount, per pair. Absent in older files. */
   dependencySplit: z.array(dependencySplitSchema).max(100).optional(),
+  /** npm-install's fastest layout of the four the 2025 comparison tested. Absent in older files. */
+  npmLayouts: npmLayoutVerdictSchema.optional(),
   /** Backend × workload pairs that cannot run, with why (sync-latency on a named volume). */
   skipped: z
     .array(

@@ -24,6 +24,15 @@ export type RunEvent =
       workloadPlan?: { workloadId: WorkloadId; least: number; most: number }[];
     }
   | ({ type: 'image-progress'; runId: string; image: string } & PullProgress)
+  /** Something a workload fetches once before its fixture can be laid (npm-install's package cache). */
+  | {
+      type: 'fetch-progress';
+      runId: string;
+      workloadId: WorkloadId;
+      what: string;
+      done: number;
+      total: number;
+    }
   | { type: 'backend-started'; runId: string; backendId: string }
   | {
       type: 'phase';

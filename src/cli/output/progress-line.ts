@@ -89,6 +89,10 @@ export class ProgressLine {
         this.where = `pulling ${event.image}`;
         this.phase = pullWords(event);
         break;
+      case 'fetch-progress':
+        this.where = `${event.workloadId} fetching ${event.what}`;
+        this.phase = `${event.done} of ${event.total}`;
+        break;
       case 'phase':
         this.where = event.workloadId ? `${event.backendId} ${event.workloadId}` : event.backendId;
         this.phase = event.phase;

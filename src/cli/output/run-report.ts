@@ -6,6 +6,7 @@ import type { Profile, Recommendation } from '../../shared/recommendation';
 import type { RunFile } from '../../shared/result-schema';
 import { syncNoteLines } from '../../shared/sync-note';
 import { dependencySplitWords } from '../../shared/dependency-split';
+import { npmLayoutSentence } from '../../shared/npm-layouts';
 import { coldCacheNote, firstRunLines } from '../../shared/cold-warm-words';
 import { rowsFromRun } from '../../core/compare';
 import { profileByName, recommend } from '../../core/recommend';
@@ -51,6 +52,7 @@ export function runReport(run: RunFile, options: ReportOptions): RunReport {
   if (cold) out.push('', cold);
   out.push(...section('first (cold) runs:', firstRunLines(run.results)));
   out.push(...section('dependency folder:', (run.dependencySplit ?? []).map(dependencySplitWords)));
+  if (run.npmLayouts) out.push('', npmLayoutSentence(run.npmLayouts));
   if (options.verbose) {
     const race = raceDiagnosticLines(run);
     if (race.length) out.push('', ...race);

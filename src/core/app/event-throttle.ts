@@ -43,6 +43,8 @@ export function coalesceKey(event: RunEvent): string | null {
       return `${event.type}\u0000${event.runId}\u0000${event.backendId}`;
     case 'image-progress':
       return `${event.type}\u0000${event.runId}\u0000${event.image}`;
+    case 'fetch-progress':
+      return `${event.type}\u0000${event.runId}\u0000${event.workloadId}`;
     default:
       return null;
   }

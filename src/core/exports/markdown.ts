@@ -11,6 +11,7 @@ import { rowsFromRun } from '../compare/rows-from-run';
 import { syncNoteLines } from '../../shared/sync-note';
 import { coldCacheNote, firstRunLines } from '../../shared/cold-warm-words';
 import { dependencySplitWords } from '../../shared/dependency-split';
+import { npmLayoutSentence } from '../../shared/npm-layouts';
 import { markdownCell, printable, printableLines } from '../../shared/printable';
 import { hostRatioWords } from '../../shared/host-ratio-words';
 import { ROLE_NAMES } from '../../shared/roles';
@@ -138,6 +139,7 @@ export function runMarkdown(run: RunFile): string {
   if (firsts.length) out.push('', '**First (cold) runs**', '', ...firsts.map((f) => `- ${md(f)}`));
   const splits = (run.dependencySplit ?? []).map(dependencySplitWords);
   if (splits.length) out.push('', '**Dependency folder**', '', ...splits.map((s) => `- ${md(s)}`));
+  if (run.npmLayouts) out.push('', `**Layout**: ${md(npmLayoutSentence(run.npmLayouts))}`);
   const syncs = syncNoteLines(run.results);
   if (syncs.length)
     out.push(

@@ -2,6 +2,7 @@
 // container, or the host itself. Every executor is disposable, whatever happened before.
 import { removeTree } from '../fixtures/remove-tree';
 import { join } from 'node:path';
+import { dependencySplitOf } from '../../shared/backend-plan';
 import { MountbenchError } from '../../shared/errors';
 import { MOUNTBENCH_NAME_PREFIX, type SyncMountKind } from '../../shared/ids';
 import type { Backend } from '../../shared/result-schema';
@@ -102,7 +103,7 @@ export async function createExecutor(
             ? {
                 dependency: {
                   volumeName: `${name}-deps`,
-                  workloadId: 'custom',
+                  workloadId: dependencySplitOf(ctx.request)?.workloadId ?? 'custom',
                   folder: backend.dependencyVolume,
                 },
               }

@@ -10,6 +10,8 @@ import type { Backend, RaceSummary, RunFile, WorkloadResult } from '../../shared
 import type { RunEvent } from '../../shared/run-events';
 import { perLookAlpha, racePolicy } from '../stats/race';
 import { resolveWorkload } from '../workloads/registry';
+import { npmProject } from '../workloads/npm-projects';
+import { ensureNpmCache } from '../fixtures/npm-cache';
 import type { Workload } from '../workloads/workload';
 import { checkHostBaseline } from './baseline-check';
 import { explainEngineError } from './engine-errors';
@@ -20,6 +22,8 @@ import { missingHostPrograms } from './host-programs';
 import { toolsImageFor } from './tools-image';
 import { dropPageCache, ensureHelperImage } from './cold-cache';
 import { dependencySplits } from '../recommend/dependency-split';
+import { npmLayoutVerdict } from '../recommend/npm-layout-verdict';
+import { dependencySplitOf } from '../../shared/backend-plan';
 import type { MeasureHooks } from './measure-hooks';
 import { benchToolsOnHost } from './host-tools';
 import { claimRunDir, otherLiveRuns } from './leftovers';
@@ -76,7 +80,10 @@ function executorsOf(ctx: RunContext): ExecutorFactory {
 function workloadOf(ctx: RunContext, id: WorkloadId): Workload {
   const stand = ctx.workloadsForTests?.[id];
   if (stand) return stand;
-  return resolveWorkload(id, ctx.request.custom, { allowHostCommands: ctx.allowHostCommands });
+  return resolveWorkload(id, ctx.request.custom, {
+    allowHostCommands: ctx.allowHostCommands,
+    cacheDir: ctx.cacheDir,
+  });
 }
 
 type WorkloadPlan = NonNullable<Extract<RunEvent, { type: 'planned' }>['workloadPlan']>;
@@ -91,8 +98,8 @@ function planWorkloads(ctx: RunContext, log: RunLog): WorkloadPlan {
     for (const [index, id] of ctx.request.workloads.entries()) {
       const workload = workloadOf(ctx, id);
       const reason =
-        backend.dependencyVolume && id !== 'custom'
-          ? 'the dependency-folder split is measured for your own project (custom) only'
+        backend.dependencyVolume && id !== dependencySplitOf(ctx.request)?.workloadId
+          ? `the dependency-folder split is measured for ${dependencySplitOf(ctx.request)?.workloadId === 'npm-install' ? 'npm-install' : 'your own project (custom)'} only`
           : (workload.unsupportedOn?.(backend.mount) ?? missingOnHost(ctx, backend, workload));
       if (reason) log.skipped.push({ backendId: backend.id, workloadId: id, reason });
       else {
@@ -265,6 +272,11 @@ async function measureOneWorkload(
   const workload = workloadOf(ctx, workloadId);
   const skipped = new Set(log.skipped.filter((s) => s.workloadId === workloadId).map((s) => s.backendId));
   let backends = ctx.backends.filter((b) => executors.has(b.id) && !skipped.has(b.id));
+  if (backends.length && !(await fetchedBeforeLaying(ctx, log, workloadId))) {
+    // Progress must still reach 100 % without this workload's samples.
+    log.completed += plannedExecutions(workload, ctx.request.size, ctx.request) * backends.length;
+    return;
+  }
   const ownImage = ownImageOf(ctx, workloadId);
   const own = ownImage
     ? await ownExecutors(ctx, log, backends, workloadId, ownImage)
@@ -295,6 +307,31 @@ async function measureOneWorkload(
     log.completed = Math.max(log.completed, before + planned);
     for (const [backendId, executor] of own)
       await executor.dispose().catch((err: unknown) => log.error(err, backendId, workloadId));
+  }
+}
+
+/**
+ * What a workload fetches once before its fixture can be laid: npm-install's package cache, from
+ * the registry with the host's npm, kept in the cache folder for later runs. False when it could
+ * not be fetched (the error is recorded; the other workloads go on).
+ */
+async function fetchedBeforeLaying(ctx: RunContext, log: RunLog, workloadId: WorkloadId): Promise<boolean> {
+  if (workloadId !== 'npm-install') return true;
+  const project = npmProject(String(workloadOf(ctx, workloadId).sizes[ctx.request.size].project));
+  try {
+    await ensureNpmCache({
+      cacheDir: ctx.cacheDir,
+      project,
+      env: ctx.env,
+      signal: ctx.signal,
+      onProgress: (p) =>
+        log.emit({ type: 'fetch-progress', runId: ctx.runId, workloadId, what: 'npm packages', ...p }),
+    });
+    return true;
+  } catch (err) {
+    if (ctx.signal.aborted) throw err;
+    log.error(err, null, workloadId);
+    return false;
   }
 }
 
@@ -430,6 +467,7 @@ export async function executeRun(ctx: RunContext): Promise<RunFile> {
       : 'completed';
   const race = raceSummary(ctx, log);
   const splits = dependencySplits(log.results);
+  const npmLayouts = npmLayoutVerdict(log.results);
   const run: RunFile = {
     schema: 'mountbench-run',
     version: 1,
@@ -446,6 +484,7 @@ export async function executeRun(ctx: RunContext): Promise<RunFile> {
     ...(log.skipped.length ? { skipped: log.skipped } : {}),
     ...(race ? { race } : {}),
     ...(splits.length ? { dependencySplit: splits } : {}),
+    ...(npmLayouts ? { npmLayouts } : {}),
   };
   await ctx.beforeDone?.(run);
   log.emit({ type: 'run-done', runId, status, run });

@@ -9,6 +9,7 @@ import { ddWrite } from './dd-write';
 import { gitStatus } from './git-status';
 import { largeWrite } from './large-write';
 import { metadataWalk } from './metadata-walk';
+import { npmInstallWorkload } from './npm-install';
 import { siteBuild } from './site-build';
 import { smallFileRead } from './small-file-read';
 import { syncLatency } from './sync-latency';
@@ -36,6 +37,8 @@ const WORKLOADS: Record<FixedWorkloadId, Workload> = {
   'parallel-read': parallelWorkload(parallelRead),
   'git-status': scriptedWorkload(gitStatus),
   'code-search': scriptedWorkload(codeSearch),
+  // Listed and estimated without a cache folder; a run resolves it with its own (resolveWorkload).
+  'npm-install': scriptedWorkload(npmInstallWorkload(undefined)),
 };
 
 export function workloadById(id: FixedWorkloadId): Workload {
@@ -46,10 +49,11 @@ export function workloadById(id: FixedWorkloadId): Workload {
 export function resolveWorkload(
   id: WorkloadId,
   custom: CustomSpec | undefined,
-  options: { allowHostCommands: boolean },
+  options: { allowHostCommands: boolean; cacheDir?: string },
 ): Workload {
   if (id === 'custom')
     return scriptedWorkload(customWorkload(custom, { allowOnHost: options.allowHostCommands }));
+  if (id === 'npm-install' && options.cacheDir) return scriptedWorkload(npmInstallWorkload(options.cacheDir));
   return WORKLOADS[id];
 }
 

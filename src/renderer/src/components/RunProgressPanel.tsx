@@ -104,6 +104,12 @@ export function RunProgressPanel({ progress, maxRounds = null, cancelling, onCan
           {progress.image.fraction !== null && ` (${Math.round(progress.image.fraction * 100)} %)`}
         </p>
       )}
+      {progress.fetch && (
+        <p className="note" data-testid="run-fetch">
+          {progress.fetch.workloadId}: fetching {progress.fetch.what}, {progress.fetch.done} of{' '}
+          {progress.fetch.total}
+        </p>
+      )}
     </section>
   );
 }

@@ -35,4 +35,45 @@ describe('VerdictStrip and the dependency folder', () => {
     render(<VerdictStrip run={counts} status="empty" recommendation={null} titles={new Map()} />);
     expect(screen.queryByTestId('verdict-dependency')).toBeNull();
   });
+
+  it("names npm-install's workload instead of 'your project' for its node_modules split", () => {
+    render(
+      <VerdictStrip
+        run={{ ...counts, dependencySplit: [sampleDependencySplit({ workloadKey: 'npm-install' })] }}
+        status="empty"
+        recommendation={null}
+        titles={new Map([['npm-install', 'npm install']])}
+      />,
+    );
+    expect(screen.getByTestId('verdict-dependency').textContent).toMatch(/^npm install: .*node_modules/);
+  });
+
+  it('names the fastest npm-install layout', () => {
+    render(
+      <VerdictStrip
+        run={{
+          ...counts,
+          npmLayouts: {
+            rows: [
+              {
+                layout: 'bind-volume',
+                backendId: 'a',
+                words: 'bind mount with node_modules in a volume · native',
+                median: 3.2,
+              },
+              { layout: 'bind', backendId: 'b', words: 'plain bind mount · native', median: 7.7 },
+            ],
+            lead: { ratio: 2.4, low: 2.1, high: 2.7 },
+            decided: true,
+          },
+        }}
+        status="empty"
+        recommendation={null}
+        titles={new Map()}
+      />,
+    );
+    expect(screen.getByTestId('verdict-layout').textContent).toBe(
+      'npm install: fastest layout here is bind mount with node_modules in a volume · native (3.20 s median), 2.40 × (2.10 … 2.70) faster than plain bind mount · native',
+    );
+  });
 });

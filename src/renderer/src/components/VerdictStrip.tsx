@@ -4,6 +4,7 @@
 // and offers to keep measuring what is open (the same settings, those workloads and backends only).
 import { continuationOf } from '../../../shared/continuation';
 import { dependencySplitWords } from '../../../shared/dependency-split';
+import { npmLayoutSentence } from '../../../shared/npm-layouts';
 import type { Recommendation } from '../../../shared/recommendation';
 import type { RunFile } from '../../../shared/result-schema';
 import type { RunRequest } from '../../../shared/run-plan';
@@ -73,9 +74,16 @@ export function VerdictStrip({ run, status, recommendation, titles, onKeepMeasur
           className="verdict-roles"
           data-testid="verdict-dependency"
         >
-          Your project: {dependencySplitWords(split)}
+          {split.workloadKey === 'custom' ? 'Your project' : keyWords(split.workloadKey, titles)}:{' '}
+          {dependencySplitWords(split)}
         </p>
       ))}
+      {run.npmLayouts && (
+        // npm-install's answer is a layout (where node_modules lives), not a product setting.
+        <p className="verdict-roles" data-testid="verdict-layout">
+          {npmLayoutSentence(run.npmLayouts)}
+        </p>
+      )}
       {next && onKeepMeasuring && (
         <p className="verdict-continue" data-no-export="true">
           <button

@@ -38,6 +38,10 @@ export function describeEvent(event: RunEvent, known: Labels): string | null {
     case 'image-progress':
       // Only the first tick of each image: the progress bar shows the rest.
       return known.image?.image === event.image ? null : `Getting the bench image ${event.image}…`;
+    case 'fetch-progress':
+      // The first tick and the last only: the progress panel shows the count in between.
+      if (event.done === 0) return `${event.workloadId}: fetching ${event.what} (${event.total})…`;
+      return event.done === event.total ? `${event.workloadId}: fetched ${event.what}.` : null;
     case 'backend-started':
       return `${labelOf(known, event.backendId)}: started.`;
     case 'phase':

@@ -155,3 +155,28 @@ describe('reduceRun when joining a run already in progress', () => {
     expect(state.samples[0].execution).toBe(11);
   });
 });
+
+describe('reduceRun on a workload fetching before its fixture', () => {
+  const tick = (done: number): RunEvent => ({
+    type: 'fetch-progress',
+    runId: 'r',
+    workloadId: 'npm-install',
+    what: 'npm packages',
+    done,
+    total: 1192,
+  });
+
+  it('shows the count while npm-install fetches its cache, logs the start and the end, and clears it when done', () => {
+    const fetching = fold([tick(0), tick(500)]);
+    expect(fetching.fetch).toEqual({
+      workloadId: 'npm-install',
+      what: 'npm packages',
+      done: 500,
+      total: 1192,
+    });
+    expect(fetching.log.map((l) => l.text)).toEqual(['npm-install: fetching npm packages (1192)…']);
+    const done = fold([tick(0), tick(500), tick(1192)]);
+    expect(done.fetch).toBeNull();
+    expect(done.log.map((l) => l.text).at(-1)).toBe('npm-install: fetched npm packages.');
+  });
+});

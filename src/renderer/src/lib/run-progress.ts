@@ -63,6 +63,8 @@ export interface RunProgress {
   /** What progress and the ETA are computed from (shared/progress.ts, as the CLI does). */
   pace: PaceState;
   image: ({ image: string } & PullProgress) | null;
+  /** A workload's one-off fetch before its fixture (npm-install's package cache); null when none runs. */
+  fetch: { workloadId: WorkloadId; what: string; done: number; total: number } | null;
   samples: LiveSample[];
   log: LogEntry[];
   results: WorkloadResult[];
@@ -86,6 +88,7 @@ export function emptyRun(runId: string, _nowMs: number, options: { joined?: bool
     completedExecutions: 0,
     pace: emptyPace(),
     image: null,
+    fetch: null,
     samples: [],
     log: [],
     results: [],
@@ -153,6 +156,14 @@ function apply(state: RunProgress, event: RunEvent, _nowMs: number): RunProgress
           layers: event.layers,
           bytes: event.bytes,
         },
+      };
+    case 'fetch-progress':
+      return {
+        ...state,
+        fetch:
+          event.done < event.total
+            ? { workloadId: event.workloadId, what: event.what, done: event.done, total: event.total }
+            : null,
       };
     case 'backend-started':
       return {
