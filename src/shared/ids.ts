@@ -13,6 +13,21 @@ export const WORKLOAD_IDS = [
 ] as const;
 export type WorkloadId = (typeof WORKLOAD_IDS)[number];
 
+/**
+ * What a run measures when no workload is named: the workloads of the published write-ups. The
+ * working-day ones (git status, npm install, a page reload…) lay large fixtures and need the tools
+ * image, so they come with a kind of project (shared/project-kinds.ts) or by name, never by default.
+ */
+export const DEFAULT_WORKLOAD_IDS: readonly WorkloadId[] = [
+  'small-file-read',
+  'dd-write',
+  'large-write',
+  'buffered-read',
+  'site-build',
+  'metadata-walk',
+  'sync-latency',
+];
+
 /** How the workload's files reach the container; `host` runs the same workload with no container. */
 export const MOUNT_KINDS = [
   'bind',
