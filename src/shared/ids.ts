@@ -25,6 +25,21 @@ export type WorkloadId = (typeof WORKLOAD_IDS)[number];
 export const TOOL_NAMES = ['git', 'node', 'npm', 'fio', 'php'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
+/**
+ * What a run measures when no workload is named: the workloads of the published write-ups. The
+ * working-day ones (git status, npm install, a page reload…) lay large fixtures and need the tools
+ * image, so they come with a kind of project (shared/project-kinds.ts) or by name, never by default.
+ */
+export const DEFAULT_WORKLOAD_IDS: readonly WorkloadId[] = [
+  'small-file-read',
+  'dd-write',
+  'large-write',
+  'buffered-read',
+  'site-build',
+  'metadata-walk',
+  'sync-latency',
+];
+
 /** How the workload's files reach the container; `host` runs the same workload with no container. */
 export const MOUNT_KINDS = [
   'bind',

@@ -1,6 +1,7 @@
 // "My project": what Mountbench found in a project folder, offered as choices with where each came
 // from, and the templates for common stacks. Shared: the dashboard and the CLI show the same data.
 import { z } from 'zod';
+import type { ProjectKindId } from './project-kinds';
 
 /** Where a suggestion came from: a file of the project (relative path) and the key in it. */
 export interface FoundIn {
@@ -37,6 +38,8 @@ export interface ProjectInspection {
   problems: string[];
   /** Folders the build keeps its dependencies in (node_modules, vendor/bundle, ...), found at the top. */
   dependencyFolders: string[];
+  /** The kind of project its top-level files say it is, and why; null: nothing says (shared/project-kinds.ts). */
+  kind: { id: ProjectKindId; reason: string } | null;
 }
 
 export interface ProjectTemplate {

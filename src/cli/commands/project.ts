@@ -7,6 +7,7 @@ import { inspectProject } from '../../core/project/inspect-project';
 import { checkProjectFolder } from '../../core/project/project-folder';
 import { defaultChoice, foundInWords, PROJECT_TEMPLATES, type ProjectInspection } from '../../shared/project';
 import { printable, printableJson } from '../../shared/printable';
+import { PROJECT_KINDS } from '../../shared/project-kinds';
 
 /** The folder as the user typed it, checked (exists, a folder) and resolved to its real path. */
 export async function inspectProjectFolder(folder: string): Promise<ProjectInspection> {
@@ -29,6 +30,11 @@ export function inspectionText(found: ProjectInspection): string {
     );
   if (found.dependencyFolders.length)
     lines.push('', `dependency folders: ${found.dependencyFolders.join(', ')}`);
+  if (found.kind)
+    lines.push(
+      '',
+      `looks like: ${PROJECT_KINDS[found.kind.id].label} (${found.kind.reason}); measure what it waits on with run --project-kind ${found.kind.id}`,
+    );
   if (found.problems.length) lines.push('', 'not used:', ...found.problems.map((p) => `  - ${p}`));
   lines.push(
     '',

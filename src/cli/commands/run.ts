@@ -2,7 +2,14 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { MountbenchError } from '../../shared/errors';
-import { DEFAULT_MOUNTS, MOUNT_KINDS, SIZES, WORKLOAD_IDS, type SizeName } from '../../shared/ids';
+import {
+  DEFAULT_MOUNTS,
+  DEFAULT_WORKLOAD_IDS,
+  MOUNT_KINDS,
+  SIZES,
+  WORKLOAD_IDS,
+  type SizeName,
+} from '../../shared/ids';
 import { KNOWN_DEPENDENCY_FOLDERS, SAMPLE_METHODS, type RunRequest } from '../../shared/run-plan';
 import { findDependencyFolders } from '../../core/fixtures/dependency-folders';
 import type { RunFile } from '../../shared/result-schema';
@@ -14,7 +21,8 @@ import { cliJobs } from '../follow-job';
 import { reportLeftovers } from './cleanup';
 import { cacheDir, dataDir, resultsDir, saveRun, writeFileAtomic } from '../../core/store';
 import { runFileJson } from '../../core/exports';
-import { resolveProfile } from '../../core/recommend';
+import { PROFILE_NAMES, resolveProfile } from '../../core/recommend';
+import { PROJECT_KIND_HELP, withProjectKind } from './project-kind-flag';
 import { failIfNot, RECOMMENDATION_CHANGED_EXIT } from '../output/fail-if-not';
 import { runReport } from '../output/run-report';
 import { planLines } from '../output/run-plan-text';
@@ -59,6 +67,7 @@ interface RunFlags {
   coldCache?: boolean;
   coldCacheHost?: boolean;
   profile?: string;
+  projectKind?: string;
   failIfNot?: string;
   verbose?: boolean;
 }
@@ -172,7 +181,7 @@ export function requestFromFlags(flags: RunFlags): RunRequest {
   const size: SizeName = parseOne('--size', flags.size, SIZES);
   const workloads = flags.workload
     ? parseList('--workload', flags.workload, WORKLOAD_IDS)
-    : WORKLOAD_IDS.filter((id) => id !== 'custom' || flags.command);
+    : [...DEFAULT_WORKLOAD_IDS, ...(flags.command ? (['custom'] as const) : [])];
   refuseIgnoredOptions(flags, workloads);
   return {
     ...(flags.engine ? { engine: flags.engine } : {}),
@@ -217,7 +226,7 @@ function dependencyFolderFlag(flags: RunFlags): { dependencyFolder?: string } {
 
 async function runCommand(given: RunFlags, command?: Command): Promise<void> {
   const mountGiven = command?.getOptionValueSource('mount') !== 'default';
-  const flags = given.project ? await withProject(given, mountGiven) : given;
+  const flags = withProjectKind(given.project ? await withProject(given, mountGiven) : given);
   // Trusted as typed: the user's own --command (may run on the host) and images (may name a
   // loopback registry). What --project found in a file is neither.
   const typed = {
@@ -356,7 +365,7 @@ export function registerRunCommand(program: Command): void {
     )
     .option(
       '--workload <list>',
-      `workloads: ${WORKLOAD_IDS.join(', ')} (default: all; custom with --command)`,
+      `workloads: ${WORKLOAD_IDS.join(', ')} (default: ${DEFAULT_WORKLOAD_IDS.join(',')}; custom with --command; --project-kind picks a kind's set)`,
     )
     .option('--size <size>', `fixture size: ${SIZES.join(' or ')}`, 'default')
     .option(
@@ -404,8 +413,9 @@ export function registerRunCommand(program: Command): void {
     )
     .option(
       '--profile <name>',
-      'recommend for a profile: rails-php, static-site, database, balanced, or weights like small-file-read=3,dd-write=1',
+      `recommend for a profile: ${PROFILE_NAMES.join(', ')}, or weights like small-file-read=3,dd-write=1`,
     )
+    .option('--project-kind <kind>', PROJECT_KIND_HELP)
     .option(
       '--fail-if-not <backend>',
       `with --profile: exit ${RECOMMENDATION_CHANGED_EXIT} unless the recommendation is this backend (key, end of key like "virtiofs/bind", or label)`,

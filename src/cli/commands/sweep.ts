@@ -2,7 +2,8 @@
 // with --yes, switch through the variants, measure each, put everything back, save the results.
 import type { Command } from 'commander';
 import { MountbenchError } from '../../shared/errors';
-import { MOUNT_KINDS, PROVIDER_IDS, SIZES, WORKLOAD_IDS } from '../../shared/ids';
+import { PROJECT_KIND_HELP, withProjectKind } from './project-kind-flag';
+import { DEFAULT_WORKLOAD_IDS, MOUNT_KINDS, PROVIDER_IDS, SIZES, WORKLOAD_IDS } from '../../shared/ids';
 import type { RunFile } from '../../shared/result-schema';
 import { RACE_DEFAULT_MAX_SAMPLES, RACE_MIN_SAMPLES_FLOOR } from '../../shared/race-samples';
 import { resolveWorkload } from '../../core/workloads/registry';
@@ -27,6 +28,7 @@ export interface SweepFlags {
   provider: string;
   variants?: string;
   workload?: string;
+  projectKind?: string;
   mount: string;
   size: string;
   runs?: string;
@@ -42,7 +44,8 @@ export interface SweepFlags {
   verbose?: boolean;
 }
 
-export function requestFromFlags(flags: SweepFlags): SweepRequest {
+export function requestFromFlags(given: SweepFlags): SweepRequest {
+  const flags = withProjectKind(given);
   if (flags.maxRuns !== undefined && !flags.race)
     throw new MountbenchError(
       'BAD_INPUT',
@@ -53,7 +56,7 @@ export function requestFromFlags(flags: SweepFlags): SweepRequest {
     ...(flags.variants !== undefined ? { variants: parseNames('--variants', flags.variants) } : {}),
     workloads: flags.workload
       ? parseList('--workload', flags.workload, WORKLOAD_IDS)
-      : WORKLOAD_IDS.filter((w) => w !== 'custom'),
+      : [...DEFAULT_WORKLOAD_IDS],
     mounts: parseList('--mount', flags.mount, MOUNT_KINDS),
     size: parseOne('--size', flags.size, SIZES),
     // Racing, --runs is the least samples: 3 unless given, the run command's default for a race.
@@ -182,8 +185,9 @@ export function registerSweepCommand(program: Command): void {
     .option('--variants <list>', 'variants to sweep (default: every one available here)')
     .option(
       '--workload <list>',
-      `workloads: ${WORKLOAD_IDS.filter((w) => w !== 'custom').join(', ')} (default: all)`,
+      `workloads: ${WORKLOAD_IDS.filter((w) => w !== 'custom').join(', ')} (default: ${DEFAULT_WORKLOAD_IDS.join(',')})`,
     )
+    .option('--project-kind <kind>', PROJECT_KIND_HELP)
     .option('--mount <list>', `mounts under each variant: ${MOUNT_KINDS.join(', ')}`, 'bind')
     .option('--size <size>', `fixture size: ${SIZES.join(' or ')}`, 'default')
     .option('--runs <n>', 'timed runs per workload (default 10; with --race, the least: default 3)')

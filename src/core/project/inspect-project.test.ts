@@ -56,6 +56,8 @@ describe('inspectProject', () => {
     ]);
     expect(found.dependencyFolders).toEqual(['node_modules']);
     expect(found.problems).toEqual([]);
+    // Jekyll's Gemfile (its rails line commented out) is no Rails app: the package.json decides.
+    expect(found.kind).toEqual({ id: 'node-frontend', reason: 'package.json is there' });
   });
 
   it('finds nothing in an empty folder, and a Gemfile without Jekyll gives no Jekyll command', async () => {
@@ -67,6 +69,7 @@ describe('inspectProject', () => {
       commands: [],
       problems: [],
       dependencyFolders: [],
+      kind: { id: 'php-rails', reason: 'its Gemfile names the rails gem' },
     });
   });
 

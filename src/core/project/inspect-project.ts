@@ -7,6 +7,7 @@ import { COMPOSE_FILES, readComposeFile } from './compose-file';
 import { DEVCONTAINER_FILES, readDevcontainerFile } from './devcontainer-file';
 import { findDependencyFolders } from './dependency-folders';
 import { projectName } from './project-folder';
+import { guessProjectKind } from './project-kind';
 import { readProjectFile } from './read-project-file';
 
 /** The first of `files` that is there: Compose itself reads only one of its default names. */
@@ -29,7 +30,10 @@ export async function inspectProject(folder: string): Promise<ProjectInspection>
     commands: [],
     problems: [],
     dependencyFolders: await findDependencyFolders(folder),
+    kind: null,
   };
+  const kind = await guessProjectKind(folder);
+  if (kind) inspection.kind = { id: kind.kind, reason: kind.reason };
   const compose = await firstPresent(folder, COMPOSE_FILES);
   inspection.problems.push(...compose.problems);
   // A service's own command comes first unless it looks like a server; a build file's usual

@@ -10,8 +10,15 @@ describe('built-in profiles', () => {
       expect(profile.otherWorkloads).toBe(0);
     }
   });
-  it('are the four the design names', () => {
-    expect(BUILT_IN_PROFILES.map((p) => p.id)).toEqual(['rails-php', 'static-site', 'database', 'balanced']);
+  it('are the four the design names and the two kinds of project of issue 26', () => {
+    expect(BUILT_IN_PROFILES.map((p) => p.id)).toEqual([
+      'rails-php',
+      'static-site',
+      'database',
+      'node-frontend',
+      'monorepo',
+      'balanced',
+    ]);
   });
   it('favour what each kind of project spends its disk time on', () => {
     const rails = profileByName('rails-php').weights;
@@ -26,6 +33,11 @@ describe('built-in profiles', () => {
       'dd-write',
       'large-write',
     ]);
+    expect(rails['page-reload']).toBeGreaterThan(rails['dd-write']);
+    const node = profileByName('node-frontend').weights;
+    expect(node['npm-install']).toBeGreaterThanOrEqual(Math.max(...Object.values(node)));
+    const mono = profileByName('monorepo').weights;
+    expect(mono['git-status']).toBeGreaterThanOrEqual(Math.max(...Object.values(mono)));
     expect(profileByName('balanced')).toMatchObject({ weights: {}, otherWorkloads: 1 });
   });
 });
@@ -38,7 +50,7 @@ describe('resolveProfile', () => {
   it('names the valid profiles when the name is unknown', () => {
     expect(() => resolveProfile('rails')).toThrow(MountbenchError);
     expect(() => resolveProfile('rails')).toThrow(
-      /unknown profile "rails"; choose rails-php, static-site, database, balanced/,
+      /unknown profile "rails"; choose rails-php, static-site, database, node-frontend, monorepo, balanced/,
     );
   });
 });

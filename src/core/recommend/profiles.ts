@@ -18,6 +18,9 @@ export const BUILT_IN_PROFILES: readonly Profile[] = [
       'small-file-read': 3,
       // The edit-reload loop: the code reloader or a watcher must see a saved file quickly.
       'sync-latency': 2,
+      // A page reload in development mode stats and reads hundreds of files per request: the
+      // wait docker/roadmap#7 was filed for (2.8 s to 0.2 s).
+      'page-reload': 3,
       // Logs, sessions and cache files are small writes: present, never dominant.
       'dd-write': 1,
     },
@@ -48,6 +51,43 @@ export const BUILT_IN_PROFILES: readonly Profile[] = [
       'dd-write': 2,
       // Page reads through the page cache in small buffers (split over the 128 B and 1 KiB cases).
       'buffered-read': 2,
+    },
+    otherWorkloads: 0,
+  },
+  {
+    id: 'node-frontend',
+    label: 'Node front end',
+    description: 'a JavaScript front end: installs, a dev server reloading pages, the edit loop',
+    weights: {
+      // npm install is the longest wait of the day, and where the layout matters most
+      // (paolomainardi 2025: 3.2-4.2 s with node_modules in a volume, 3.9-9.5 s on a plain bind).
+      'npm-install': 3,
+      // A dev server serves every reload from many small module files.
+      'page-reload': 3,
+      // Hot reload stands or falls by how fast the watcher sees a save.
+      'sync-latency': 2,
+      // The editor and the terminal's prompt run git status all day.
+      'git-status': 1,
+      // Bundlers read the source tree whole on a cold start.
+      'small-file-read': 1,
+    },
+    otherWorkloads: 0,
+  },
+  {
+    id: 'monorepo',
+    label: 'Big monorepo',
+    description: 'a large tree: git status, code search, several containers on one checkout',
+    weights: {
+      // Docker's Docker VMM checks time a first git status on a 47,000-file checkout first.
+      'git-status': 3,
+      // Searching the tree is the other whole-tree read of every day.
+      'code-search': 2,
+      // A compose stack of several services reads one checkout at once.
+      'parallel-read': 2,
+      // Builds and language servers stat the whole tree.
+      'metadata-walk': 1,
+      // Indexes and caches are read and written at random.
+      'random-io': 1,
     },
     otherWorkloads: 0,
   },

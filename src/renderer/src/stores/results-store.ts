@@ -11,9 +11,15 @@ export const PROFILES = [
   { id: 'rails-php', label: 'Rails/PHP app' },
   { id: 'static-site', label: 'Static site build' },
   { id: 'database', label: 'Database / large writes' },
+  { id: 'node-frontend', label: 'Node front end' },
+  { id: 'monorepo', label: 'Big monorepo' },
   { id: 'balanced', label: 'Balanced' },
 ] as const;
 export type ProfileId = (typeof PROFILES)[number]['id'];
+
+export function isProfileId(value: string): value is ProfileId {
+  return PROFILES.some((p) => p.id === value);
+}
 
 type Loadable = 'empty' | 'loading' | 'ready' | 'error';
 

@@ -3,7 +3,14 @@
 import { createStore } from 'zustand/vanilla';
 import type { AppInfo, MountbenchApi, MountInfo, WorkloadInfo } from '../../../shared/api';
 import type { DiscoveredEngine, EngineFsSeen } from '../../../shared/engine';
-import { isSyncMount, type MountKind, type ProviderId, type WorkloadId } from '../../../shared/ids';
+import {
+  DEFAULT_WORKLOAD_IDS,
+  isSyncMount,
+  type MountKind,
+  type ProviderId,
+  type WorkloadId,
+} from '../../../shared/ids';
+import { kindWorkloads, type ProjectKindId } from '../../../shared/project-kinds';
 import type { RunRequest } from '../../../shared/run-plan';
 import type { ProviderSummary, SweepProposalView, SweepRequest } from '../../../shared/sweep';
 import {
@@ -38,6 +45,8 @@ export interface SetupState {
   mounts: MountKind[];
   variants: string[];
   workloadIds: WorkloadId[];
+  /** The kind of project whose workloads are picked (shared/project-kinds.ts); null: the default set. */
+  projectKind: ProjectKindId | null;
   preset: PresetId;
   /** "Answer within N minutes" (racing presets only); null: no budget. */
   budgetMinutes: BudgetMinutes;
@@ -69,6 +78,8 @@ export interface SetupState {
   toggleMount(mount: MountKind): void;
   toggleVariant(id: string): void;
   toggleWorkload(id: WorkloadId): void;
+  /** Picks a kind's workloads (the ones the core offers), or the default set again for null. */
+  chooseProjectKind(kind: ProjectKindId | null): void;
   choosePreset(preset: PresetId): void;
   /** "Answer within N minutes" for a racing preset; null: no budget. */
   chooseBudget(minutes: BudgetMinutes): void;
@@ -76,6 +87,11 @@ export interface SetupState {
 
 export const CONTAINER_MOUNTS: readonly MountKind[] = ['bind', 'volume', 'tmpfs', 'layer'];
 const DEFAULT_MOUNTS: MountKind[] = ['bind', 'volume', 'tmpfs', 'layer', 'host'];
+
+/** The default set, as far as the core offers it. */
+function defaultWorkloadIds(workloads: readonly WorkloadInfo[]): WorkloadId[] {
+  return workloads.map((w) => w.id).filter((id) => DEFAULT_WORKLOAD_IDS.includes(id));
+}
 
 const toggle = <T>(list: T[], item: T) =>
   list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
@@ -102,6 +118,7 @@ export function createSetupStore(options: {
     mounts: DEFAULT_MOUNTS,
     variants: ['native'],
     workloadIds: [],
+    projectKind: null,
     preset: 'quick',
     budgetMinutes: null,
     providers: [],
@@ -144,8 +161,9 @@ export function createSetupStore(options: {
           workloads,
           mountInfo,
           engineName,
-          // `custom` needs a command and a folder: the CLI's job, not a checkbox.
-          workloadIds: workloads.map((w) => w.id).filter((id) => id !== 'custom'),
+          // `custom` needs a command and a folder: the CLI's job, not a checkbox. The working-day
+          // workloads come with a kind of project, not by default (ids.ts DEFAULT_WORKLOAD_IDS).
+          workloadIds: defaultWorkloadIds(workloads),
         });
         if (engineName) void get().lookAtFs(engineName);
       } catch (err) {
@@ -188,6 +206,16 @@ export function createSetupStore(options: {
     toggleMount: (mount) => set((s) => ({ mounts: toggle(s.mounts, mount) })),
     toggleVariant: (id) => set((s) => ({ variants: toggle(s.variants, id) })),
     toggleWorkload: (id) => set((s) => ({ workloadIds: toggle(s.workloadIds, id) })),
+    chooseProjectKind: (projectKind) =>
+      set((s) => ({
+        projectKind,
+        workloadIds: projectKind
+          ? kindWorkloads(
+              projectKind,
+              s.workloads.map((w) => w.id),
+            )
+          : defaultWorkloadIds(s.workloads),
+      })),
     choosePreset: (preset) => set({ preset }),
     chooseBudget: (budgetMinutes) => set({ budgetMinutes }),
     async refreshProviders() {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DiscoveredEngine } from '../../../shared/engine';
+import { DEFAULT_WORKLOAD_IDS } from '../../../shared/ids';
+import { kindWorkloads } from '../../../shared/project-kinds';
 import { createFakeApi, runFileOf } from '../test-support/fake-api';
 import { IMPORT_ERRORS } from '../test-support/recorded-api-data';
 import { QUICK_RUN } from '../test-support/recorded-runs';
@@ -43,6 +45,22 @@ describe('setup store', () => {
         maxRuns: 50,
       },
     });
+  });
+
+  it('a kind of project picks the workloads it waits on that the core offers, and back to the default set', async () => {
+    const { api, stores } = setUp();
+    const offered = (await api.workloads.list()).map((w) => w.id);
+    await stores.setup.getState().load();
+    stores.setup.getState().chooseProjectKind('php-rails');
+    const picked = stores.setup.getState().workloadIds;
+    expect(picked).toEqual(kindWorkloads('php-rails', offered));
+    expect(picked).toContain('metadata-walk');
+    expect(picked).not.toContain('large-write');
+    expect(stores.setup.getState().projectKind).toBe('php-rails');
+    stores.setup.getState().chooseProjectKind(null);
+    expect(stores.setup.getState().workloadIds).toEqual(
+      offered.filter((id) => DEFAULT_WORKLOAD_IDS.includes(id)),
+    );
   });
 
   it('an engine picked that stops answering stays picked on "Look again": nothing moves in silence', async () => {

@@ -12,15 +12,18 @@ import { EnginesCard } from '../components/EnginesCard';
 import { MachineCard } from '../components/MachineCard';
 import { PresetPicker } from '../components/PresetPicker';
 import { ProjectCard } from '../components/ProjectCard';
+import { ProjectKindPicker } from '../components/ProjectKindPicker';
 import { StartPanel, totalWords } from '../components/StartPanel';
 import { SweepConfirmDialog } from '../components/SweepConfirmDialog';
 import { SwitchVariantsPicker } from '../components/SwitchVariantsPicker';
 import { WorkloadPicker } from '../components/WorkloadPicker';
 import { PRESET_IDS, PRESETS, type PresetId } from '../lib/presets';
+import { PROJECT_KINDS, type ProjectKindId } from '../../../shared/project-kinds';
 import { estimateRangeWords } from '../lib/estimate-words';
 import { switchableProducts } from '../lib/sweep-choice';
 import { buildRequest, buildSweepRequest, chosenEngine, chosenWorkloads } from '../stores/setup-store';
 import { projectRequest } from '../stores/project-store';
+import { isProfileId } from '../stores/results-store';
 import { useSlice, useStores } from '../stores/StoresContext';
 import { startRunAndShow, useJobPhases } from '../stores/job-phases';
 
@@ -131,6 +134,13 @@ export function SetupView() {
         ) as Record<PresetId, string>)
       : null;
 
+  // A kind weighs its recommendation with its own profile: Results opens on it.
+  const chooseProjectKind = (kind: ProjectKindId | null) => {
+    setup.chooseProjectKind(kind);
+    const profile = kind ? PROJECT_KINDS[kind].profile : 'balanced';
+    if (isProfileId(profile)) void stores.results.getState().setProfile(profile);
+  };
+
   const startRun = async () => {
     if ('request' in built) await startRunAndShow(stores, built.request);
   };
@@ -181,6 +191,12 @@ export function SetupView() {
               onBudget={setup.chooseBudget}
               times={presetTimes}
               sweep={plan.action === 'sweep'}
+            />
+            <ProjectKindPicker
+              workloads={setup.workloads.filter((w) => w.id !== 'custom')}
+              chosen={setup.projectKind}
+              suggested={projectPicks.inspection?.kind ?? null}
+              onChoose={chooseProjectKind}
             />
             <WorkloadPicker
               workloads={setup.workloads.filter((w) => w.id !== 'custom')}
