@@ -3,7 +3,16 @@ import { PROJECT_KINDS } from '../../shared/project-kinds';
 import { requestFromFlags } from './run';
 import { withProjectKind } from './project-kind-flag';
 
-const base = { mount: 'bind', size: 'quick', warmup: '1' };
+/** The flags `run` parses, as commander gives them (only what these tests set). */
+interface Flags {
+  mount: string;
+  size: string;
+  warmup: string;
+  projectKind?: string;
+  workload?: string;
+  profile?: string;
+}
+const base: Flags = { mount: 'bind', size: 'quick', warmup: '1' };
 
 describe('--project-kind', () => {
   it("gives the kind's workloads and profile as the defaults of --workload and --profile", () => {
