@@ -9,6 +9,7 @@ export const WORKLOAD_IDS = [
   'site-build',
   'metadata-walk',
   'sync-latency',
+  'random-io',
   'custom',
 ] as const;
 export type WorkloadId = (typeof WORKLOAD_IDS)[number];

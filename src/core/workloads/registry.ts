@@ -7,6 +7,7 @@ import { customWorkload, type CustomSpec } from './custom';
 import { ddWrite } from './dd-write';
 import { largeWrite } from './large-write';
 import { metadataWalk } from './metadata-walk';
+import { randomIo } from './random-io';
 import { siteBuild } from './site-build';
 import { smallFileRead } from './small-file-read';
 import { syncLatency } from './sync-latency';
@@ -22,6 +23,7 @@ const WORKLOADS: Record<FixedWorkloadId, Workload> = {
   'site-build': scriptedWorkload(siteBuild),
   'metadata-walk': scriptedWorkload(metadataWalk),
   'sync-latency': hostEditWorkload(syncLatency),
+  'random-io': scriptedWorkload(randomIo),
 };
 
 export function workloadById(id: FixedWorkloadId): Workload {
