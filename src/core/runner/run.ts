@@ -18,6 +18,8 @@ import { createExecutor, runWorkDir } from './executors';
 import { ensureImage, type ImageRole } from './image';
 import { missingHostPrograms } from './host-programs';
 import { toolsImageFor } from './tools-image';
+import { ensureToolsImage } from './tools-image-build';
+import type { PullProgress } from '../../shared/pull-progress';
 import { dropPageCache, ensureHelperImage } from './cold-cache';
 import { dependencySplits } from '../recommend/dependency-split';
 import type { MeasureHooks } from './measure-hooks';
@@ -142,13 +144,10 @@ async function ensureImages(ctx: RunContext, log: RunLog): Promise<void> {
     if (own && !roles.has(own.image)) roles.set(own.image, own.role);
   }
   for (const [image, role] of roles) {
-    await ensureImage(
-      ctx.docker,
-      image,
-      ctx.signal,
-      (p) => log.emit({ type: 'image-progress', runId: ctx.runId, image, ...p }),
-      role,
-    );
+    const progress = (p: PullProgress) => log.emit({ type: 'image-progress', runId: ctx.runId, image, ...p });
+    // The default tools image is built on the engine, not pulled (tools-image-build.ts).
+    if (role === 'tools') await ensureToolsImage(ctx.docker, image, ctx.signal, progress);
+    else await ensureImage(ctx.docker, image, ctx.signal, progress, role);
   }
   if (ctx.request.coldCache) await ensureHelperImage(ctx.docker, ctx.env, ctx.signal);
 }
