@@ -37,7 +37,7 @@ export function describeEvent(event: RunEvent, known: Labels): string | null {
       return `Planned ${event.backends.length} backend(s) × ${event.workloads.length} workload(s): ${event.totalExecutions} executions.`;
     case 'image-progress':
       // Only the first tick of each image: the progress bar shows the rest.
-      return known.image?.image === event.image ? null : `Getting the bench image ${event.image}…`;
+      return known.image?.image === event.image ? null : `Getting the image ${event.image}…`;
     case 'backend-started':
       return `${labelOf(known, event.backendId)}: started.`;
     case 'phase':
