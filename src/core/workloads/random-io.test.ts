@@ -36,7 +36,7 @@ describe('random-io', () => {
       ['randwrite', 2_000],
     ]);
     expect(workloadCases(randomIo, randomIo.sizes.quick)[0].script).toContain(
-      `--filename=${RANDOM_IO_FILE} --size=${16 * 2 ** 20} --bs=4096 --rw=randread --io_size=${2_000 * 4096}`,
+      `--filename=${RANDOM_IO_FILE} --size=${16 * 2 ** 20} --bs=4096 --rw=randread --io_size=${2_000 * 4096} --invalidate=0`,
     );
   });
 
