@@ -45,6 +45,8 @@ class RunLog {
   readonly skipped: NonNullable<RunFile['skipped']> = [];
   readonly races: RaceSummary['workloads'] = [];
   readonly failedBackends = new Set<string>();
+  /** Own images (tools) that could not be got: their workloads run on the host baseline only. */
+  readonly missingImages = new Set<string>();
   /** Owners (host:pid) of other runs seen measuring while this one did. */
   readonly concurrent = new Set<string>();
   completed = 0;
@@ -145,9 +147,20 @@ async function ensureImages(ctx: RunContext, log: RunLog): Promise<void> {
   }
   for (const [image, role] of roles) {
     const progress = (p: PullProgress) => log.emit({ type: 'image-progress', runId: ctx.runId, image, ...p });
-    // The default tools image is built on the engine, not pulled (tools-image-build.ts).
-    if (role === 'tools') await ensureToolsImage(ctx.docker, image, ctx.signal, progress);
-    else await ensureImage(ctx.docker, image, ctx.signal, progress, role);
+    if (role !== 'tools') {
+      await ensureImage(ctx.docker, image, ctx.signal, progress, role);
+      continue;
+    }
+    // The default tools image is built on the engine, not pulled (tools-image-build.ts). Without
+    // it only the workloads needing it are lost, each with the reason; the others still run.
+    try {
+      await ensureToolsImage(ctx.docker, image, ctx.signal, progress);
+    } catch (err) {
+      if (ctx.signal.aborted) throw err;
+      log.missingImages.add(image);
+      for (const id of ctx.request.workloads)
+        if (ownImageOf(ctx, id)?.image === image) log.error(err, null, id);
+    }
   }
   if (ctx.request.coldCache) await ensureHelperImage(ctx.docker, ctx.env, ctx.signal);
 }
@@ -265,6 +278,8 @@ async function measureOneWorkload(
   const skipped = new Set(log.skipped.filter((s) => s.workloadId === workloadId).map((s) => s.backendId));
   let backends = ctx.backends.filter((b) => executors.has(b.id) && !skipped.has(b.id));
   const ownImage = ownImageOf(ctx, workloadId);
+  if (ownImage && log.missingImages.has(ownImage.image))
+    backends = backends.filter((b) => b.mount === 'host');
   const own = ownImage
     ? await ownExecutors(ctx, log, backends, workloadId, ownImage)
     : new Map<string, BackendExecutor>();
