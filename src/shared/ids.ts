@@ -14,6 +14,7 @@ export const WORKLOAD_IDS = [
   'git-status',
   'code-search',
   'npm-install',
+  'random-io',
   'custom',
 ] as const;
 export type WorkloadId = (typeof WORKLOAD_IDS)[number];

@@ -106,7 +106,7 @@ describe('mountbench run', () => {
     [['--mount', 'bind,nfs'], 'unknown mount "nfs"; valid: bind, volume, tmpfs, layer, host'],
     [
       ['--workload', 'compile'],
-      'unknown workload "compile"; valid: small-file-read, dd-write, large-write, buffered-read, site-build, metadata-walk, sync-latency, page-reload, parallel-read, git-status, code-search, npm-install, custom',
+      'unknown workload "compile"; valid: small-file-read, dd-write, large-write, buffered-read, site-build, metadata-walk, sync-latency, page-reload, parallel-read, git-status, code-search, npm-install, random-io, custom',
     ],
     [['--size', 'huge'], 'unknown size "huge"; valid: quick, default'],
     [['--runs', '0'], '--runs must be between 1 and 1000, got 0'],

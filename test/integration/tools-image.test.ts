@@ -90,6 +90,24 @@ describe('a workload needing git runs in the tools image', () => {
     expect(await labelledLeftovers({ runId: 'it-tools-image' })).toEqual({ containers: [], volumes: [] });
   });
 
+  it('loses only the workloads needing tools when the tools image cannot be got, each with the reason', async () => {
+    const missing = `mountbench-test/no-such-tools:${process.pid}`;
+    const partial = await run(
+      { ...REQUEST, mounts: ['volume'], variants: ['native'] },
+      'it-tools-image-missing',
+      missing,
+    );
+    expect(partial.status).toBe('completed');
+    expect(partial.results.map((r) => r.workload.id)).toEqual(['metadata-walk']);
+    expect(partial.errors).toMatchObject([
+      { workloadId: 'dd-write', code: 'IMAGE_UNAVAILABLE', message: expect.stringContaining(missing) },
+    ]);
+    expect(await labelledLeftovers({ runId: 'it-tools-image-missing' })).toEqual({
+      containers: [],
+      volumes: [],
+    });
+  });
+
   it('fails the samples when the same script runs in the bench image, which has no git', async () => {
     const inBench = await run(
       { ...REQUEST, mounts: ['volume'], variants: ['native'] },

@@ -86,7 +86,8 @@ export class ProgressLine {
           );
         break;
       case 'image-progress':
-        this.where = `pulling ${event.image}`;
+        // A pull, or the default tools image being built (its status then says "building: …").
+        this.where = `getting ${event.image}`;
         this.phase = pullWords(event);
         break;
       case 'fetch-progress':

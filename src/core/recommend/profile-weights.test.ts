@@ -26,9 +26,10 @@ describe('resolveWeights', () => {
   });
   it('reports weighted workloads nobody measured and scores the rest', () => {
     const r = resolveWeights(profileByName('rails-php'), ['small-file-read', 'dd-write', 'large-write']);
-    // metadata-walk (3) and sync-latency (2) are missing: small-file-read 3 and dd-write 1 remain.
+    // metadata-walk (3), sync-latency (2) and page-reload (3) are missing: small-file-read 3 and
+    // dd-write 1 remain.
     expect(shares(r.shares)).toEqual({ 'small-file-read': 0.75, 'dd-write': 0.25 });
-    expect(r.unmeasured.sort()).toEqual(['metadata-walk', 'sync-latency']);
+    expect(r.unmeasured.sort()).toEqual(['metadata-walk', 'page-reload', 'sync-latency']);
   });
   it('gives every measured workload one equal share in the balanced profile, whatever its name', () => {
     const r = resolveWeights(profileByName('balanced'), [

@@ -2,9 +2,13 @@
 // report several results. Weights on anything else would silently weigh nothing, so they are refused.
 import { WORKLOAD_IDS } from '../../shared/ids';
 
-/** buffered-read reports one result per read size (bytes per `read()` call). */
+/**
+ * buffered-read reports one result per read size (bytes per `read()` call); random-io one per fio
+ * mode (random reads, random writes).
+ */
 const WORKLOAD_CASES: Record<string, readonly string[]> = {
   'buffered-read': ['128', '1024'],
+  'random-io': ['randread', 'randwrite'],
 };
 
 export const KNOWN_WORKLOAD_KEYS: readonly string[] = [

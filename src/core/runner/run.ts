@@ -20,6 +20,8 @@ import { createExecutor, runWorkDir } from './executors';
 import { ensureImage, type ImageRole } from './image';
 import { missingHostPrograms } from './host-programs';
 import { toolsImageFor } from './tools-image';
+import { ensureToolsImage } from './tools-image-build';
+import type { PullProgress } from '../../shared/pull-progress';
 import { dropPageCache, ensureHelperImage } from './cold-cache';
 import { dependencySplits } from '../recommend/dependency-split';
 import { npmLayoutVerdict } from '../recommend/npm-layout-verdict';
@@ -47,6 +49,8 @@ class RunLog {
   readonly skipped: NonNullable<RunFile['skipped']> = [];
   readonly races: RaceSummary['workloads'] = [];
   readonly failedBackends = new Set<string>();
+  /** Own images (tools) that could not be got: their workloads run on the host baseline only. */
+  readonly missingImages = new Set<string>();
   /** Owners (host:pid) of other runs seen measuring while this one did. */
   readonly concurrent = new Set<string>();
   completed = 0;
@@ -149,13 +153,21 @@ async function ensureImages(ctx: RunContext, log: RunLog): Promise<void> {
     if (own && !roles.has(own.image)) roles.set(own.image, own.role);
   }
   for (const [image, role] of roles) {
-    await ensureImage(
-      ctx.docker,
-      image,
-      ctx.signal,
-      (p) => log.emit({ type: 'image-progress', runId: ctx.runId, image, ...p }),
-      role,
-    );
+    const progress = (p: PullProgress) => log.emit({ type: 'image-progress', runId: ctx.runId, image, ...p });
+    if (role !== 'tools') {
+      await ensureImage(ctx.docker, image, ctx.signal, progress, role);
+      continue;
+    }
+    // The default tools image is built on the engine, not pulled (tools-image-build.ts). Without
+    // it only the workloads needing it are lost, each with the reason; the others still run.
+    try {
+      await ensureToolsImage(ctx.docker, image, ctx.signal, progress);
+    } catch (err) {
+      if (ctx.signal.aborted) throw err;
+      log.missingImages.add(image);
+      for (const id of ctx.request.workloads)
+        if (ownImageOf(ctx, id)?.image === image) log.error(err, null, id);
+    }
   }
   if (ctx.request.coldCache) await ensureHelperImage(ctx.docker, ctx.env, ctx.signal);
 }
@@ -278,6 +290,8 @@ async function measureOneWorkload(
     return;
   }
   const ownImage = ownImageOf(ctx, workloadId);
+  if (ownImage && log.missingImages.has(ownImage.image))
+    backends = backends.filter((b) => b.mount === 'host');
   const own = ownImage
     ? await ownExecutors(ctx, log, backends, workloadId, ownImage)
     : new Map<string, BackendExecutor>();

@@ -103,7 +103,7 @@ async function pathWith(name: string): Promise<string> {
 
 describe('a workload needing tools, on scripted executors', () => {
   it('runs in its own tools-image container on each backend, removed after it; the results name the image', async () => {
-    const { ctx, engine } = toolsRun({ workloads: ['dd-write', 'small-file-read'] }, [NATIVE, VOLUME]);
+    const { ctx, engine } = toolsRun({ workloads: ['dd-write', 'large-write'] }, [NATIVE, VOLUME]);
     const run = await executeRun(ctx);
 
     expect(run.errors).toEqual([]);
@@ -124,7 +124,7 @@ describe('a workload needing tools, on scripted executors', () => {
       run.results.find((r) => r.workload.id === workload && r.backend.id === backendId)?.image;
     expect(imageOf('dd-write', NATIVE.id)).toBe(TOOLS);
     expect(imageOf('dd-write', VOLUME.id)).toBe(TOOLS);
-    expect(imageOf('small-file-read', NATIVE.id)).toBe(BENCH);
+    expect(imageOf('large-write', NATIVE.id)).toBe(BENCH);
   });
 
   it('takes MOUNTBENCH_TOOLS_IMAGE, then the pinned default, when the context names no tools image', async () => {

@@ -10,6 +10,7 @@ import { gitStatus } from './git-status';
 import { largeWrite } from './large-write';
 import { metadataWalk } from './metadata-walk';
 import { npmInstallWorkload } from './npm-install';
+import { randomIo } from './random-io';
 import { siteBuild } from './site-build';
 import { smallFileRead } from './small-file-read';
 import { syncLatency } from './sync-latency';
@@ -39,6 +40,7 @@ const WORKLOADS: Record<FixedWorkloadId, Workload> = {
   'code-search': scriptedWorkload(codeSearch),
   // Listed and estimated without a cache folder; a run resolves it with its own (resolveWorkload).
   'npm-install': scriptedWorkload(npmInstallWorkload(undefined)),
+  'random-io': scriptedWorkload(randomIo),
 };
 
 export function workloadById(id: FixedWorkloadId): Workload {

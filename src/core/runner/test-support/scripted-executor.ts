@@ -176,7 +176,7 @@ export class ScriptedEngine {
     private readonly options: ScriptedOptions = {},
   ) {}
 
-  readonly factory: ExecutorFactory = async (ctx, backend, index, image = ctx.image, suffix = '') => {
+  readonly factory: ExecutorFactory = async (ctx, backend, index, image = ctx.image) => {
     this.startsAsked.push(backend.id);
     const script = this.behaviour(backend, index);
     if (script.start === 'fails' || (backend.mount !== 'host' && script.imagesThatFail?.includes(image)))
@@ -188,8 +188,9 @@ export class ScriptedEngine {
         else ctx.signal.addEventListener('abort', stop, { once: true });
       });
     }
-    // The same shared folders createExecutor would mount for this backend (custom-image ones: none).
-    const shared = suffix === '' && takesSharedFixtures(backend) ? sharedFixtureWorkloads(ctx.request) : [];
+    // The same shared folders createExecutor mounts for this backend: every bind-type container
+    // gets them, an own-image one (custom, tools) too.
+    const shared = takesSharedFixtures(backend) ? sharedFixtureWorkloads(ctx.request) : [];
     const executor = new ScriptedExecutor(
       backend.id,
       script,

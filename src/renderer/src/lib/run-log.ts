@@ -37,7 +37,7 @@ export function describeEvent(event: RunEvent, known: Labels): string | null {
       return `Planned ${event.backends.length} backend(s) × ${event.workloads.length} workload(s): ${event.totalExecutions} executions.`;
     case 'image-progress':
       // Only the first tick of each image: the progress bar shows the rest.
-      return known.image?.image === event.image ? null : `Getting the bench image ${event.image}…`;
+      return known.image?.image === event.image ? null : `Getting the image ${event.image}…`;
     case 'fetch-progress':
       // The first tick and the last only: the progress panel shows the count in between.
       if (event.done === 0) return `${event.workloadId}: fetching ${event.what} (${event.total})…`;
