@@ -73,12 +73,11 @@ test('a kind of project: suggested from the folder, picked in one click, npm ins
   );
   const layouts = file.results
     .filter((r) => r.workload.id === 'npm-install')
-    .map((r) => [r.backend.mount, r.backend.dependencyVolume ?? null])
+    .map(
+      (r) =>
+        r.backend.mount + (r.backend.dependencyVolume ? ` + ${r.backend.dependencyVolume} in a volume` : ''),
+    )
     .sort();
-  expect(layouts).toEqual([
-    ['bind', 'node_modules'],
-    ['bind', null],
-    ['host', null],
-  ]);
+  expect(layouts).toEqual(['bind', 'bind + node_modules in a volume', 'host']);
   expect(file.npmLayouts?.rows.length).toBe(3);
 });
