@@ -2,7 +2,7 @@
 // files, written by the generator the unit tests use), a regression planted in small-file-read on
 // VirtioFS and a noise-level change in dd-write on a named volume, plus hostile files. The Team page
 // shows the spread, flags the regression (and not the noise), and names each refused file.
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { teamDataset, writeTeamDataset } from '../../src/core/team/test-support/team-dataset';
 import { showTab, tid, waitForSetup } from '../support/dashboard';
@@ -91,4 +91,62 @@ test('team: spread across machines, a planted regression flagged, noise not, hos
   ]);
   await expect(tid(page, 'team-winners-item').first()).toContainText('on 6 machines');
   await snap(testInfo, page, 'team-page');
+});
+
+test('team: publish a stored run from History to a dataset folder, exactly as previewed, and read it back', async ({
+  launchDashboard,
+}, testInfo) => {
+  const dashboard = await launchDashboard({ name: 'team-publish' });
+  const { page } = dashboard;
+  // A stored run of this machine's (as a run leaves it in the results folder).
+  const [stored] = teamDataset({
+    machines: 1,
+    runsPerVersion: 1,
+    versions: ['27.4.0'],
+    changes: [],
+    seed: 7,
+  });
+  mkdirSync(dashboard.resultsDir, { recursive: true });
+  writeFileSync(join(dashboard.resultsDir, `${stored.run.id}.json`), JSON.stringify(stored.run));
+  // The page read the (empty) results folder as it opened: read it again.
+  await page.reload();
+  const dataset = testInfo.outputPath('published-dataset');
+  mkdirSync(dataset);
+
+  await waitForSetup(page);
+  await showTab(page, 'history');
+  await tid(page, `history-select-${stored.run.id}`).check();
+  await tid(page, 'history-publish').click();
+  await tid(page, 'publish-to').fill(dataset);
+  await tid(page, 'publish-label').fill('QA Mac');
+  await expect(tid(page, 'publish-go')).toHaveText('Show what will be shared');
+  await tid(page, 'publish-go').click();
+  const file = tid(page, 'publish-preview-file');
+  await expect(file).toHaveCount(1);
+  const path = (await file.getAttribute('data-path')) ?? '';
+  // This machine has never published: its id is made at the first publish, and said so.
+  expect(path).toBe(`machines/<new>/${stored.run.id}.json`);
+  await expect(tid(page, 'publish-new-machine')).toBeVisible();
+  await file.locator('summary').click();
+  const previewed = (await file.locator('pre').textContent()) ?? '';
+  expect(previewed).toContain('QA Mac');
+  await expect(tid(page, 'publish-go')).toHaveText('Publish 1 run');
+  await tid(page, 'publish-go').click();
+  await expect(tid(page, 'publish-outcome')).toContainText('1 published, 0 already there');
+
+  // What reached the dataset is byte for byte what the page showed, and none of this machine's folders.
+  const machineId = /as machine (m-[0-9a-f]{16})\./.exec(
+    (await tid(page, 'publish-outcome').textContent()) ?? '',
+  )?.[1];
+  expect(machineId).toBeDefined();
+  const written = readFileSync(join(dataset, path.replace('<new>', machineId!)), 'utf8');
+  expect(written).toBe(previewed);
+  expect(written).not.toContain(dashboard.resultsDir);
+  await snap(testInfo, page, 'team-publish');
+
+  await showTab(page, 'team');
+  await tid(page, 'team-folder').fill(dataset);
+  await tid(page, 'team-load').click();
+  await expect(tid(page, 'team-summary')).toContainText('1 run from 1 machine');
+  await expect(tid(page, 'team-refused')).toHaveCount(0);
 });

@@ -15,6 +15,7 @@ import { createSetupStore } from './setup-store';
 import { createApplyStore } from './apply-store';
 import { createSweepStore } from './sweep-store';
 import { createTeamStore } from './team-store';
+import { createPublishStore } from './publish-store';
 
 export interface StoreOptions {
   memory?: RunMemory;
@@ -77,7 +78,8 @@ export function createStores(api: MountbenchApi, options: StoreOptions = {}) {
   });
   const apply = createApplyStore({ api, onApplied: () => void setup.getState().refreshProviders() });
   const team = createTeamStore({ api });
-  return { api, notices, nav, results, compare, history, setup, project, run, sweep, apply, team };
+  const publish = createPublishStore({ api });
+  return { api, notices, nav, results, compare, history, setup, project, run, sweep, apply, team, publish };
 }
 
 export type Stores = ReturnType<typeof createStores>;

@@ -1,26 +1,40 @@
 // History: every stored run, newest first, told apart by size, duration and winner; open one in
-// Results, tick two or more to compare them, import a file, or delete a run (asked twice).
+// Results, tick two or more to compare them, publish ticked ones to the team dataset, import a file,
+// or delete a run (asked twice).
+import { useState } from 'react';
 import { HistoryRow } from '../components/HistoryRow';
+import { PublishPanel } from '../components/PublishPanel';
 import { RunImportBox } from '../components/RunImportBox';
 import { useSlice, useStores } from '../stores/StoresContext';
 
-function HistoryTools({ selected, onCompare }: { selected: number; onCompare(): void }) {
+function HistoryTools({ selected, onCompare }: { selected: string[]; onCompare(): void }) {
+  const [publishing, setPublishing] = useState(false);
   return (
     <div className="history-tools">
       <div className="toolbar">
         <button
           type="button"
           className="primary"
-          disabled={selected < 2}
+          disabled={selected.length < 2}
           onClick={onCompare}
           data-testid="history-compare"
         >
-          Compare selected ({selected})
+          Compare selected ({selected.length})
         </button>
         <span className="note" data-testid="history-compare-hint">
-          {selected < 2 ? 'Tick two or more runs to lay them side by side.' : 'Opens them in Compare.'}
-        </span>
+          {selected.length < 2 ? 'Tick two or more runs to lay them side by side.' : 'Opens them in Compare.'}
+        </span>{' '}
+        <button
+          type="button"
+          disabled={selected.length === 0}
+          aria-expanded={publishing}
+          onClick={() => setPublishing(!publishing)}
+          data-testid="history-publish"
+        >
+          Publish selected ({selected.length})…
+        </button>
       </div>
+      {publishing && selected.length > 0 && <PublishPanel runIds={selected} />}
       <div className="history-import">
         <RunImportBox />
       </div>
@@ -55,7 +69,7 @@ export function HistoryView() {
       </div>
     );
   }
-  const tools = <HistoryTools selected={history.selected.length} onCompare={compareSelected} />;
+  const tools = <HistoryTools selected={history.selected} onCompare={compareSelected} />;
   if (history.runs.length === 0) {
     return (
       <div>
