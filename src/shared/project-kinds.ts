@@ -3,7 +3,7 @@
 // project inspection says which and why, core/project/project-kind.ts); the CLI takes
 // `--project-kind`. A kind never adds a workload the core does not offer: `kindWorkloads` keeps
 // only the ones listed, so a dashboard and a core of different versions still agree.
-import { isOneOf, type WorkloadId } from './ids';
+import type { WorkloadId } from './ids';
 
 export interface ProjectKind {
   id: ProjectKindId;
@@ -46,8 +46,4 @@ export const PROJECT_KINDS: Record<ProjectKindId, ProjectKind> = {
 /** Its workloads that `offered` has (the core's list), in the kind's order. */
 export function kindWorkloads(kind: ProjectKindId, offered: readonly string[]): WorkloadId[] {
   return PROJECT_KINDS[kind].workloads.filter((id) => offered.includes(id));
-}
-
-export function isProjectKind(value: string): value is ProjectKindId {
-  return isOneOf(PROJECT_KIND_IDS, value);
 }
