@@ -115,6 +115,9 @@ describe('every file a product applies is one its module owns', () => {
             const handle = recording(journal, seen);
             await provider.captureOriginals(ctx, handle);
             await provider.apply(ctx, variant.id, handle);
+            // As a switch does: a product started by its apply (rdctl start returns before the
+            // app has written its settings) has taken the setting only once it is ready.
+            await provider.waitReady(ctx);
             for (const { owner, file } of seen) {
               expect(owner, `${variant.id}: ${file}`).toBe(module.id);
               expect(owned, `${variant.id} records ${file}`).toContain(file);
