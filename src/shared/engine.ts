@@ -15,6 +15,8 @@ export interface EngineTls {
 /** What a reachable engine says about itself (`docker version` and `docker info`). */
 export interface EngineFacts {
   serverVersion?: string;
+  /** `/version`'s `Platform.Name` when not empty: "Docker Desktop 4.37.1 (178610)". */
+  platformName?: string;
   apiVersion?: string;
   os?: string;
   osType?: string;

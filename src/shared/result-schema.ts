@@ -40,11 +40,25 @@ export const machineSchema = z.object({
 });
 export type MachineInfo = z.infer<typeof machineSchema>;
 
+/**
+ * A product's own release as it names it: `4.37.1` (Docker Desktop), `1.16.0`, `0.8.1`. Digits,
+ * letters and `.+-_` only, so a hand-edited file cannot smuggle a sentence or a path in here.
+ */
+export const productVersionSchema = z
+  .string()
+  .max(40)
+  .regex(/^[0-9A-Za-z][0-9A-Za-z.+_-]*$/, 'a product version is digits, letters and . + - _');
+
 export const engineInfoSchema = z.object({
   name: z.string().max(200),
   endpoint: z.string().max(1000),
   provider: z.enum(PROVIDER_IDS),
   serverVersion: z.string().max(100),
+  /**
+   * The product's own release (Docker Desktop 4.37.1), which the engine's version does not tell:
+   * patch releases often ship the same engine. null: the product did not say; absent in older files.
+   */
+  productVersion: productVersionSchema.nullable().optional(),
   apiVersion: z.string().max(100),
   os: z.string().max(200),
   osType: z.string().max(100),

@@ -29,6 +29,7 @@ describe('engineInfoFrom', () => {
       endpoint: 'unix:///Users/u/.colima/default/docker.sock',
       provider: 'colima',
       serverVersion: '27.4.0',
+      productVersion: null,
       apiVersion: '1.47',
       os: 'Ubuntu 24.04.1 LTS',
       osType: 'linux',
@@ -37,6 +38,21 @@ describe('engineInfoFrom', () => {
       cpus: 4,
       memoryBytes: 8_300_000_000,
     });
+  });
+
+  it("records Docker Desktop's own release from the engine's Platform.Name", () => {
+    const desktop = { ...reachable, name: 'desktop-linux', provider: 'docker-desktop' as const };
+    expect(
+      engineInfoFrom({ ...desktop, platformName: 'Docker Desktop 4.37.1 (178610)' }).productVersion,
+    ).toBe('4.37.1');
+    // Docker CE names its edition, not a release; a product whose engine names none records null.
+    expect(
+      engineInfoFrom({ ...desktop, platformName: 'Docker Engine - Community' }).productVersion,
+    ).toBeNull();
+    expect(
+      engineInfoFrom({ ...reachable, platformName: 'Docker Desktop 4.37.1 (178610)' }).productVersion,
+    ).toBeNull();
+    expect(engineInfoFrom(desktop).productVersion).toBeNull();
   });
 
   it('records fields an old engine left out as unknown', () => {

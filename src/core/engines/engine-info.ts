@@ -2,6 +2,7 @@
 import type { DiscoveredEngine } from '../../shared/engine';
 import { MountbenchError } from '../../shared/errors';
 import { engineInfoSchema, type EngineInfo } from '../../shared/result-schema';
+import { productVersionFrom } from './product-version';
 
 export function engineInfoFrom(engine: DiscoveredEngine): EngineInfo {
   if (!engine.reachable) {
@@ -16,6 +17,7 @@ export function engineInfoFrom(engine: DiscoveredEngine): EngineInfo {
     endpoint: engine.endpoint,
     provider: engine.provider,
     serverVersion: engine.serverVersion ?? 'unknown',
+    productVersion: productVersionFrom(engine.provider, engine.platformName),
     apiVersion: engine.apiVersion ?? 'unknown',
     os: engine.os ?? 'unknown',
     osType: engine.osType ?? 'unknown',

@@ -29,6 +29,7 @@ describe('probeEngine (against a stand-in API server on a real socket)', () => {
       reachable: true,
       facts: {
         serverVersion: FAKE_VERSION.Version,
+        platformName: FAKE_VERSION.Platform.Name,
         apiVersion: FAKE_VERSION.ApiVersion,
         os: FAKE_INFO.OperatingSystem,
         osType: FAKE_INFO.OSType,

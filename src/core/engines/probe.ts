@@ -28,6 +28,7 @@ const infoSchema = z.object({
 });
 
 const versionSchema = z.object({
+  Platform: z.object({ Name: z.string().max(200).optional() }).optional(),
   Version: z.string().optional(),
   ApiVersion: z.string().optional(),
   Os: z.string().optional(),
@@ -90,10 +91,13 @@ function factsFrom(rawInfo: unknown, rawVersion: unknown): ProbeResult {
   if (!i || !v || (!v.Version && !i.ServerVersion)) {
     return { reachable: false, error: 'something answered, but not the way a Docker engine does' };
   }
+  // The Debian engine and Docker CE leave it empty or name the edition; Docker Desktop names its release.
+  const platformName = v.Platform?.Name?.trim();
   return {
     reachable: true,
     facts: {
       serverVersion: v.Version ?? i.ServerVersion,
+      ...(platformName ? { platformName } : {}),
       apiVersion: v.ApiVersion,
       os: i.OperatingSystem,
       osType: i.OSType ?? v.Os,

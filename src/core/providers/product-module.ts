@@ -19,6 +19,11 @@ export interface ProductDiscovery {
   socketFolders?(env: NodeJS.ProcessEnv, home: string): string[];
   /** The sockets it opens without a Docker context (listed when the product is installed). */
   knownSockets(env: NodeJS.ProcessEnv, home: string): Promise<KnownSocket[]>;
+  /**
+   * The product's own release from the engine's `/version` `Platform.Name` ("Docker Desktop 4.37.1
+   * (178610)" → "4.37.1"), or null. Absent: the product's engine does not name it there.
+   */
+  versionFromPlatformName?(name: string): string | null;
 }
 
 /**

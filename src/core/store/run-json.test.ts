@@ -31,6 +31,28 @@ describe('runFileJson', () => {
     expect(runFileJson(exportTestRun())).toMatch(/^\{\n {2}"schema": "mountbench-run",\n {2}"version": 1,/);
   });
 
+  it("round-trips the product's own release, and reads an older file that has none", () => {
+    const base = sampleRun();
+    const engine = base.engine!;
+    const withRelease = sampleRun({ engine: { ...engine, productVersion: '4.37.1' } });
+    expect(parseRunFileText(runFileJson(withRelease), 'new').engine?.productVersion).toBe('4.37.1');
+    const unknown = sampleRun({ engine: { ...engine, productVersion: null } });
+    expect(parseRunFileText(runFileJson(unknown), 'new').engine?.productVersion).toBeNull();
+    // A file written before the field existed: the key is simply not there.
+    expect('productVersion' in engine).toBe(false);
+    const old = parseRunFileText(JSON.stringify(base), 'old');
+    expect(old.engine?.productVersion).toBeUndefined();
+    expect(old.engine?.serverVersion).toBe('26.0.0');
+  });
+
+  it('refuses a product version that is not one (a sentence, a path, too long)', () => {
+    const engine = sampleRun().engine!;
+    for (const bad of ['4.37.1 (see /Users/alice)', '../4.37', '', '4'.repeat(41)]) {
+      const text = JSON.stringify(sampleRun({ engine: { ...engine, productVersion: bad } }));
+      expect(() => parseRunFileText(text, 'hand-edited'), bad).toThrow(/productVersion/);
+    }
+  });
+
   it('refuses to export an invalid run', () => {
     const run = { ...exportTestRun(), status: 'exploded' } as unknown as ReturnType<typeof exportTestRun>;
     expect(() => runFileJson(run)).toThrow(/Refusing to export an invalid run: status/);

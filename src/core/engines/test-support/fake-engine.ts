@@ -40,7 +40,14 @@ export const FAKE_INFO = {
   MemTotal: 8_217_473_024,
 };
 
-export const FAKE_VERSION = { Version: '27.3.1', ApiVersion: '1.47', Os: 'linux', Arch: 'arm64' };
+/** As Docker Desktop 4.35.1 answers `/version` (its engine is 27.3.1: docs/product-facts.md). */
+export const FAKE_VERSION = {
+  Platform: { Name: 'Docker Desktop 4.35.1 (173168)' },
+  Version: '27.3.1',
+  ApiVersion: '1.47',
+  Os: 'linux',
+  Arch: 'arm64',
+};
 
 export async function startFakeEngine(
   behaviour: FakeEngineBehaviour,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { socketWhenFolderExists } from '../known-socket';
 import type { ProductModule } from '../product-module';
 import { dockerDesktopProvider } from './index';
+import { versionFromPlatformName } from './product';
 import { DOCKER_DESKTOP_CONTEXT, engineSocket, LEGACY_FILE, settingsDir, STORE_FILE } from './paths';
 import { dockerDesktopAction } from './setup-action';
 import { dockerDesktopTradeOffs } from './trade-offs';
@@ -23,6 +24,7 @@ export const dockerDesktopModule: ProductModule = {
         { name: DOCKER_DESKTOP_CONTEXT, provider: dockerDesktopProvider.id, path: engineSocket(home) },
         path.join(home, '.docker', 'run'),
       ),
+    versionFromPlatformName,
   },
   ownsItsVm: true,
   ownedSettingsFiles: (ctx) => [
