@@ -34,6 +34,22 @@ function pathWords(text: string): string[] {
   return words;
 }
 
+/**
+ * `registry.corp.example:5000/alice/app:dev` → its name without the tag (`…/alice/app`) and its
+ * registry host (`registry.corp.example`), so a copy that kept part of it is caught too. Only the
+ * host by Docker's rule (the first part holds a `.` or a `:`, or is `localhost`): shorter parts
+ * such as `bench` or `tools` would match Mountbench's own words and refuse every publish.
+ */
+function imageWords(image: string): string[] {
+  const words: string[] = [];
+  const name = image.split('@')[0].replace(/:[^/:]*$/, '');
+  words.push(name);
+  const first = name.split('/')[0];
+  if (name.includes('/') && (first.includes('.') || first.includes(':') || first === 'localhost'))
+    words.push(first.split(':')[0]);
+  return words;
+}
+
 /** The strings that must not appear in the shared copy of `original`. */
 export function identifyingStrings(original: RunFile, facts: IdentityFacts): string[] {
   const found = new Set<string>();
@@ -56,6 +72,12 @@ export function identifyingStrings(original: RunFile, facts: IdentityFacts): str
     for (const value of [project, command, image]) if (typeof value === 'string') add(value);
   }
   if (original.image && !BENCH_IMAGES.includes(original.image)) add(original.image);
+  for (const result of original.results) {
+    const image = result.image;
+    if (image === undefined || BENCH_IMAGES.includes(image)) continue;
+    add(image);
+    for (const word of imageWords(image)) add(word);
+  }
   return [...found];
 }
 

@@ -13,6 +13,9 @@ const HOME = '/Users/alice';
 const PROJECT = 'acme-webshop';
 const PLANTED = [HOST, USER, HOME, PROJECT];
 const identity = { hostName: `${HOST}.local`, userName: USER, home: HOME };
+/** A registry host on the user's own network: it names no one here, but says where they work. */
+const REGISTRY = 'harbor.internal.example';
+const CUSTOM_IMAGE = `${REGISTRY}:5000/${USER}/${PROJECT}:dev`;
 
 /** A run where every free-text field carries the host name, user name, home folder or project name. */
 function plantedRun(): RunFile {
@@ -35,12 +38,15 @@ function plantedRun(): RunFile {
     dependencyVolume: `${PROJECT}-cache`,
   };
   custom.warnings = [`the fixture at ${HOME}/Library/Caches/Mountbench was slow on ${HOST}`];
+  // The image the custom workload ran in, from a registry on the user's own network.
+  custom.image = CUSTOM_IMAGE;
   custom.hostTools = `${HOME}/bin/bash`;
   custom.fsType = `${HOME}/fs`;
   custom.clock = { ...custom.clock, source: `${HOST} clock` };
   const plain = sampleWorkloadResult();
   plain.workload = { ...plain.workload, params: { ...plain.workload.params, note: `${HOME}/x` } };
   plain.race = { round: 3, reason: 'slower', slowerThan: custom.backend.id };
+  plain.image = 'busybox:1.36.1';
   return sampleRun({
     app: { name: 'mountbench', version: `0.1.0 ${HOST}`, commit: `${USER}-build` },
     origin: { tool: 'hyperfine', file: `${USER}-${PROJECT}.json` },
@@ -64,6 +70,7 @@ function plantedRun(): RunFile {
       endpoint: `unix://${HOME}/.docker/run/docker.sock`,
       provider: 'docker-desktop',
       serverVersion: '26.1.4',
+      productVersion: '4.31.1',
       apiVersion: '1.45',
       os: `Docker Desktop on ${HOME}`,
       osType: 'linux',
@@ -120,8 +127,12 @@ describe('the shared copy of a run', () => {
     expect(back.engine).toMatchObject({
       provider: 'docker-desktop',
       serverVersion: '26.1.4',
+      productVersion: '4.31.1',
       kernelVersion: '6.6.31-linuxkit',
     });
+    // Mountbench's own image is kept per result; the custom workload's, from the user's registry, is not.
+    expect(back.results.map((r) => r.image)).toEqual([undefined, 'busybox:1.36.1']);
+    expect(text).not.toContain(REGISTRY);
     expect(back.results.map((r) => r.stats.samples)).toEqual(original.results.map((r) => r.stats.samples));
     expect(back.results[0].backend).toMatchObject({
       variant: 'vz-virtiofs',
@@ -154,6 +165,55 @@ describe('the shared copy of a run', () => {
       'mountbench/bench:offline',
     );
     expect(sanitizeRun(sampleRun({ image: 'registry.corp.example/team/tools:1' })).image).toBeNull();
+  });
+
+  it("keeps each result's image only when it is one of Mountbench's own", () => {
+    const withImage = (image: string) => sampleRun({ results: [{ ...sampleWorkloadResult(), image }] });
+    for (const own of [
+      'busybox:1.36.1',
+      'mountbench/bench:offline',
+      'mountbench/tools:bookworm-1',
+      'mountbench/tools:offline',
+    ])
+      expect(sanitizeRun(withImage(own)).results[0].image, own).toBe(own);
+    // The same image from another registry names that registry (and perhaps a team or a user).
+    for (const theirs of [
+      'registry.corp.example:5000/alice/busybox:1.36.1',
+      'ghcr.io/acme/tools:1',
+      'myapp:dev',
+    ])
+      expect('image' in sanitizeRun(withImage(theirs)).results[0], theirs).toBe(false);
+  });
+
+  it("shares the product's own release only when it reads as a version", () => {
+    const engine = sampleRun().engine!;
+    expect(
+      sanitizeRun(sampleRun({ engine: { ...engine, productVersion: '4.37.1' } })).engine?.productVersion,
+    ).toBe('4.37.1');
+    // A run built in memory skips the file's schema; the copy checks again.
+    const odd = sampleRun({ engine: { ...engine, productVersion: `4.37 ${HOME}` } });
+    expect(sanitizeRun(odd).engine?.productVersion).toBeNull();
+    // An older run has no such field, and its copy gains none.
+    expect('productVersion' in sanitizeRun(sampleRun()).engine!).toBe(false);
+  });
+
+  it('shows the product release and the image in the preview, which is exactly what is sent', () => {
+    const engine = { ...sampleRun().engine!, productVersion: '4.37.1' };
+    const run = sampleRun({ engine, results: [{ ...sampleWorkloadResult(), image: 'busybox:1.36.1' }] });
+    const text = sharedText(run, undefined, identity);
+    expect(text).toContain('"productVersion": "4.37.1"');
+    expect(parseRunFileText(text, 'preview').results[0].image).toBe('busybox:1.36.1');
+  });
+
+  it("catches a user's image that a copy kept, whole or by its registry host", () => {
+    const original = plantedRun();
+    const words = identifyingStrings(original, identity);
+    const kept = sanitizeRun(original);
+    kept.results[0].image = CUSTOM_IMAGE;
+    expect(findLeak(kept, words)).toMatch(/results\[0\]\.image holds/);
+    const host = sanitizeRun(original);
+    host.results[1].backend.label = `bind mount, image pulled from ${REGISTRY}`;
+    expect(findLeak(host, words)).toBe(`results[1].backend.label holds "${REGISTRY}"`);
   });
 
   it('refuses to share a run whose shared copy still names this machine', () => {

@@ -1,12 +1,13 @@
 // What a run shares with the team: an allow-list copy, built field by field, so a field added to the
 // result format later is not shared until someone decides it should be. Kept: the machine's chip,
-// architecture, cores, memory and OS version; the engine's product, versions and VM kernel; each
-// result's backend, workload, figures and intervals. Never kept: paths (the engine's socket, the
-// custom workload's project and command, imported file names), the engine's context name, the
-// user's image, free text that may quote a path (warnings, error messages, skip reasons), the
+// architecture, cores, memory and OS version; the engine's product, versions (the product's own
+// release too) and VM kernel; each result's backend, workload, image when it is one of Mountbench's
+// own, figures and intervals. Never kept: paths (the engine's socket, the custom workload's project
+// and command, imported file names), the engine's context name, the user's images (a registry host,
+// a team or a user can be in the name), free text that may quote a path (warnings, error messages, skip reasons), the
 // machine label unless the user gives one for the team.
 import type { RunFile, WorkloadResult } from '../../shared/result-schema';
-import { runFileSchema } from '../../shared/result-schema';
+import { productVersionSchema, runFileSchema } from '../../shared/result-schema';
 import { MountbenchError } from '../../shared/errors';
 import { describeIssues } from '../../shared/describe-issue';
 import { BENCH_IMAGES } from './bench-images';
@@ -89,6 +90,9 @@ function sanitizeResult(result: WorkloadResult, id: IdMap, folder: (name: string
       params,
       ...(workload.case !== undefined ? { case: token(workload.case) } : {}),
     },
+    // Which image a workload ran in matters to its figure, but only Mountbench's own say nothing
+    // about who ran it; a custom workload's, or a bench image from the user's registry, stay home.
+    ...(result.image !== undefined && BENCH_IMAGES.includes(result.image) ? { image: result.image } : {}),
     ...(result.opsPerSample !== undefined ? { opsPerSample: result.opsPerSample } : {}),
     ...(result.executionsPerSample !== undefined ? { executionsPerSample: result.executionsPerSample } : {}),
     ...(result.sampleMethod !== undefined ? { sampleMethod: result.sampleMethod } : {}),
@@ -191,6 +195,14 @@ export function sanitizeRun(run: RunFile, options: SanitizeOptions = {}): RunFil
           endpoint: '',
           provider: run.engine.provider,
           serverVersion: version(run.engine.serverVersion),
+          // Checked again, as everything here is: only a version's characters go out.
+          ...(run.engine.productVersion !== undefined
+            ? {
+                productVersion: productVersionSchema.safeParse(run.engine.productVersion).success
+                  ? run.engine.productVersion
+                  : null,
+              }
+            : {}),
           apiVersion: version(run.engine.apiVersion),
           os: version(run.engine.os),
           osType: token(run.engine.osType),
