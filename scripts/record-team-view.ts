@@ -1,7 +1,8 @@
 // Records what the real core answers to `team.view` over a planted dataset, for the renderer's
 // tests (src/renderer/src/test-support/recorded-team-view.ts): six machines on two Docker Desktop
-// releases, a regression planted in small-file-read on VirtioFS, a noise-level change in dd-write on
-// a named volume, and one broken file. The dataset's folder is replaced, so no machine path is kept.
+// releases that ship the same engine (4.37.1 and 4.37.2, both 27.4.0), a regression planted in
+// small-file-read on VirtioFS, a noise-level change in dd-write on a named volume, and one broken
+// file. The dataset's folder is replaced, so no machine path is kept.
 // Run: npx tsx scripts/record-team-view.ts
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,18 +18,19 @@ async function main(): Promise<void> {
     const runs = teamDataset({
       machines: 6,
       runsPerVersion: 1,
-      versions: ['27.4.0', '27.5.1'],
+      versions: ['4.37.1', '4.37.2'],
+      engineOf: { '4.37.1': '27.4.0', '4.37.2': '27.4.0' },
       changes: [
         {
           workload: 'small-file-read',
           backendId: 'docker-desktop/vz-virtiofs/bind',
-          version: '27.5.1',
+          version: '4.37.2',
           factor: 1.3,
         },
         {
           workload: 'dd-write',
           backendId: 'docker-desktop/vz-virtiofs/volume',
-          version: '27.5.1',
+          version: '4.37.2',
           factor: 1.002,
         },
       ],
@@ -41,8 +43,9 @@ async function main(): Promise<void> {
       OUT,
       [
         '// What the real core answered to team.view over a planted dataset (scripts/record-team-view.ts):',
-        '// six machines on two releases, a regression planted in small-file-read on VirtioFS, a noise-level',
-        '// change in dd-write on a named volume (not flagged), one broken file refused.',
+        '// six machines on two Docker Desktop releases with one engine (4.37.1, 4.37.2), a regression planted',
+        '// in small-file-read on VirtioFS, a noise-level change in dd-write on a named volume (not flagged),',
+        '// one broken file refused.',
         "import type { TeamView } from '../../../shared/team-view';",
         '',
         '// prettier-ignore',

@@ -86,8 +86,9 @@ test('team: spread across machines, a planted regression flagged, noise not, hos
   await expect(spread.locator('.recharts-scatter-symbol')).toHaveCount(6 + 5 * 3);
   await tid(page, 'team-group-version').check();
   expect(await groups.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-group')))).toEqual([
-    'docker-desktop 27.4.0',
-    'docker-desktop 27.5.1',
+    // The planted files record only the engine's version (as runs did before the product's own).
+    'docker-desktop engine 27.4.0',
+    'docker-desktop engine 27.5.1',
   ]);
   await expect(tid(page, 'team-winners-item').first()).toContainText('on 6 machines');
   await snap(testInfo, page, 'team-page');

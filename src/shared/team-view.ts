@@ -3,6 +3,12 @@
 import type { Role } from './roles';
 import type { WinnerState } from './api';
 
+/**
+ * Where a figure's product version came from: the product's own release as the run recorded it
+ * (`engine.productVersion`), or, in runs that did not record one, the engine's version.
+ */
+export type VersionSource = 'product' | 'engine';
+
 /** Apple silicon generation or CPU maker: "M1" (M1, M1 Pro, M1 Max… alike), "Intel", "other". */
 export type ChipFamily = string;
 
@@ -24,7 +30,10 @@ export interface SpreadPoint {
 }
 
 export interface SpreadGroup {
-  /** The chip family, or the product and its version ("docker-desktop 27.4.0"). */
+  /**
+   * The chip family, or the product and its version: "docker-desktop 4.37.1", or
+   * "docker-desktop engine 27.4.0" where the runs recorded only the engine's version.
+   */
   key: string;
   distribution: Distribution;
   points: SpreadPoint[];
@@ -50,7 +59,7 @@ export interface TeamMachine {
   cores: number;
   memoryBytes: number;
   os: string;
-  /** Products measured on it, with versions ("docker-desktop 27.4.0"). */
+  /** Products measured on it, with versions ("docker-desktop 4.37.1", "docker-desktop engine 27.4.0"). */
   products: string[];
   runs: number;
 }
@@ -106,6 +115,8 @@ export interface ReleaseChange {
   size: string;
   fromVersion: string;
   toVersion: string;
+  /** Whether both versions are the product's own releases or, in older runs, the engine's. */
+  versionSource: VersionSource;
   machines: ChangeEvidence[];
   /** Machines measured on both releases (the same machine before and after). */
   measuredBoth: number;

@@ -23,7 +23,8 @@ beforeEach(async () => {
   execFileSync('git', ['init', '-q', '--bare', bare]);
   process.env.MOUNTBENCH_DATA_DIR = path.join(root, 'data');
   process.env.MOUNTBENCH_CACHE_DIR = path.join(root, 'cache');
-  await saveRun(sampleRun({ id: 'run-one' }), path.join(root, 'data', 'results'));
+  const engine = { ...sampleRun().engine!, productVersion: '4.37.1' };
+  await saveRun(sampleRun({ id: 'run-one', engine }), path.join(root, 'data', 'results'));
   out = '';
   err = '';
 });
@@ -55,6 +56,7 @@ describe('mountbench publish / team pull', { timeout: 60_000 }, () => {
     expect(err).toMatch(/nothing sent/);
     const run = parseRunFileText(shown, 'dry run');
     expect(run.machine.label).toBe('Build Mac 3');
+    expect(run.engine?.productVersion).toBe('4.37.1');
     expect(shown).not.toContain('/Users/alice');
     // A dry run sends nothing and makes no machine id.
     expect(execFileSync('git', ['-C', bare, 'branch', '--list'], { encoding: 'utf8' })).toBe('');
@@ -74,11 +76,19 @@ describe('mountbench publish / team pull', { timeout: 60_000 }, () => {
     expect(out).toMatch(
       /^1 run\(s\) from 1 machine\(s\) in .*team\.git, branch mountbench-data at [0-9a-f]{12}\n/,
     );
-    expect(out).toContain('Apple M1 Pro  "Build Mac 3"');
+    expect(out).toContain('Apple M1 Pro  "Build Mac 3"  docker-desktop 4.37.1\n');
     out = '';
     await cli(['team', 'pull', bare, '--json']);
     const json = JSON.parse(out) as { runs: { id: string; file: string }[]; refused: unknown[] };
-    expect(json.runs).toEqual([expect.objectContaining({ id: 'run-one', file })]);
+    expect(json.runs).toEqual([
+      expect.objectContaining({
+        id: 'run-one',
+        file,
+        productVersion: '4.37.1',
+        engineVersion: '26.0.0',
+        versionSource: 'product',
+      }),
+    ]);
     expect(json.refused).toEqual([]);
   });
 

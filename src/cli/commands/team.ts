@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import { cacheDir } from '../../core/store';
 import { pull, type PullOutcome } from '../../core/team/pull';
 import { DEFAULT_BRANCH } from '../../core/team/remote';
+import { productVersionKey, runProduct } from '../../core/team/team-figures';
 import { printable, printableJson } from '../../shared/printable';
 import { defaultResultsIo, type ResultsCommandIo } from './results';
 
@@ -20,7 +21,20 @@ export function pullText(outcome: PullOutcome): string {
     const runs = outcome.runs.filter((r) => r.machineId === machine);
     const chip = runs[0].run.machine.chip;
     const label = runs[0].run.machine.label;
-    lines.push(`  ${machine}  ${runs.length} run(s)  ${chip}${label ? `  "${label}"` : ''}`);
+    // "docker-desktop 4.37.1" is the product's own release; "docker-desktop engine 27.4.0" where a
+    // run recorded only the engine's version: the versions the Team page compares.
+    const products = [
+      ...new Set(
+        runs.flatMap(({ run }) => {
+          const p = runProduct(run);
+          return p.provider ? [productVersionKey(p.provider, p.version, p.versionSource)] : [];
+        }),
+      ),
+    ].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+    lines.push(
+      `  ${machine}  ${runs.length} run(s)  ${chip}${label ? `  "${label}"` : ''}` +
+        (products.length ? `  ${products.join(', ')}` : ''),
+    );
   }
   if (outcome.refused.length) {
     lines.push(`refused ${outcome.refused.length} file(s):`);
@@ -46,7 +60,11 @@ export function pullJson(outcome: PullOutcome): string {
           createdAt: r.run.createdAt,
           chip: r.run.machine.chip,
           provider: r.run.engine?.provider ?? null,
-          productVersion: r.run.engine?.serverVersion ?? null,
+          // The product's own release (null in runs that did not record it), the engine's version,
+          // and which of the two the Team page compares releases by.
+          productVersion: r.run.engine?.productVersion ?? null,
+          engineVersion: r.run.engine?.serverVersion ?? null,
+          versionSource: runProduct(r.run).versionSource,
           results: r.run.results.length,
         })),
         refused: outcome.refused,

@@ -19,7 +19,12 @@ describe('analyzeTeam', () => {
     expect(families.filter((f) => f === 'Intel')).toHaveLength(2);
     for (const m of analysis.machines) {
       expect(m.runs).toBe(6);
-      expect(m.products).toEqual(['docker-desktop 27.3.1', 'docker-desktop 27.4.0', 'docker-desktop 27.5.1']);
+      // The generator's default files predate the product's own release: the engine's version it is.
+      expect(m.products).toEqual([
+        'docker-desktop engine 27.3.1',
+        'docker-desktop engine 27.4.0',
+        'docker-desktop engine 27.5.1',
+      ]);
     }
   });
 
@@ -38,9 +43,9 @@ describe('analyzeTeam', () => {
       ['M4', 2],
     ]);
     expect(sfr.byProductVersion.map((g) => [g.key, g.distribution.n])).toEqual([
-      ['docker-desktop 27.3.1', 12],
-      ['docker-desktop 27.4.0', 12],
-      ['docker-desktop 27.5.1', 12],
+      ['docker-desktop engine 27.3.1', 12],
+      ['docker-desktop engine 27.4.0', 12],
+      ['docker-desktop engine 27.5.1', 12],
     ]);
     const intel = sfr.byChipFamily[0];
     const m4 = sfr.byChipFamily[4];

@@ -21,9 +21,9 @@ function machines(runs: readonly TeamRun[], latest: readonly TeamRun[]): TeamMac
   const products = new Map<string, Set<string>>();
   const counts = new Map<string, number>();
   for (const { machineId, run } of runs) {
-    const { provider, version } = runProduct(run);
+    const { provider, version, versionSource } = runProduct(run);
     const set = products.get(machineId) ?? new Set<string>();
-    if (provider) set.add(productVersionKey(provider, version));
+    if (provider) set.add(productVersionKey(provider, version, versionSource));
     products.set(machineId, set);
     counts.set(machineId, (counts.get(machineId) ?? 0) + 1);
   }

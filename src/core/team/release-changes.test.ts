@@ -24,6 +24,7 @@ describe('releaseChanges', () => {
       size: 'default',
       fromVersion: '27.4.0',
       toVersion: '27.5.1',
+      versionSource: 'engine',
       measuredBoth: 6,
       sure: 'most-machines',
     });
@@ -35,6 +36,52 @@ describe('releaseChanges', () => {
       expect(m.high).toBeGreaterThan(1.3);
     }
     expect(change.medianRatio).toBeCloseTo(1.3, 1);
+  });
+
+  it('flags a regression between two Docker Desktop releases that ship the same engine', () => {
+    // 4.37.1 and 4.37.2 both run Docker Engine 27.4.0 (docs/product-facts.md).
+    const runs = teamDataset({
+      machines: 6,
+      runsPerVersion: 1,
+      versions: ['4.37.1', '4.37.2'],
+      engineOf: { '4.37.1': '27.4.0', '4.37.2': '27.4.0' },
+      changes: [{ ...SFR_BIND, version: '4.37.2', factor: 1.3 }],
+    });
+    expect(new Set(runs.map((r) => r.run.engine?.serverVersion))).toEqual(new Set(['27.4.0']));
+    const changes = releaseChanges(teamFigures(runs));
+    expect(changes.map((c) => [c.kind, c.workloadKey, c.fromVersion, c.toVersion, c.versionSource])).toEqual([
+      ['regression', 'small-file-read', '4.37.1', '4.37.2', 'product'],
+    ]);
+    expect(changes[0].measuredBoth).toBe(6);
+    expect(changes[0].machines).toHaveLength(6);
+    // The same files without the product's release (as written before it was recorded) are one
+    // engine version, so nothing before or after can be told apart: the gap this field closes.
+    const engineOnly = runs.map((r) => ({
+      ...r,
+      run: { ...r.run, engine: { ...r.run.engine!, productVersion: undefined } },
+    }));
+    expect(releaseChanges(teamFigures(engineOnly))).toEqual([]);
+  });
+
+  it("never sets an engine's version against a product's release on one machine", () => {
+    // The machine's older run recorded only the engine (27.4.0); its newer one the release (4.37.2).
+    const runs = teamDataset({
+      machines: 4,
+      runsPerVersion: 1,
+      versions: ['4.37.1', '4.37.2'],
+      engineOf: { '4.37.1': '27.4.0', '4.37.2': '27.4.0' },
+      changes: [{ ...SFR_BIND, version: '4.37.2', factor: 1.5 }],
+    });
+    const mixed = runs.map((r) =>
+      r.run.engine?.productVersion === '4.37.1'
+        ? { ...r, run: { ...r.run, engine: { ...r.run.engine, productVersion: null } } }
+        : r,
+    );
+    const figures = teamFigures(mixed);
+    expect(new Set(figures.map((f) => `${f.versionSource} ${f.version}`))).toEqual(
+      new Set(['engine 27.4.0', 'product 4.37.2']),
+    );
+    expect(releaseChanges(figures)).toEqual([]);
   });
 
   it('flags an improvement as one, and says nothing of a noise-level change (overlapping intervals)', () => {

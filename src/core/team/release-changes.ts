@@ -28,10 +28,13 @@ function intervalsOverlap(a: readonly number[], b: readonly number[]): boolean |
 /** Each machine's consecutive releases of one product on one backend and workload. */
 function steps(figures: readonly TeamFigure[]): Step[] {
   const versioned = figures.filter((f) => f.provider !== null && f.version !== null);
-  const latest = latestBy(versioned, (f) => `${f.machineId}\u0000${seriesKey(f)}\u0000${f.version}`);
+  // A product's release and an engine's version are different scales (4.37.1, 27.4.0): a machine's
+  // releases are set in order within one source only.
+  const ofSource = (f: TeamFigure) => `${f.machineId}\u0000${seriesKey(f)}\u0000${f.versionSource}`;
+  const latest = latestBy(versioned, (f) => `${ofSource(f)}\u0000${f.version}`);
   const series = new Map<string, TeamFigure[]>();
   for (const f of latest.values()) {
-    const key = `${f.machineId}\u0000${seriesKey(f)}`;
+    const key = ofSource(f);
     const list = series.get(key);
     if (list) list.push(f);
     else series.set(key, [f]);
@@ -52,7 +55,7 @@ export function sureness(seenOn: number, measuredBoth: number): ChangeSureness {
 export function releaseChanges(figures: readonly TeamFigure[]): ReleaseChange[] {
   const byPair = new Map<string, Step[]>();
   for (const step of steps(figures)) {
-    const key = `${seriesKey(step.after)}\u0000${step.before.version}\u0000${step.after.version}`;
+    const key = `${seriesKey(step.after)}\u0000${step.after.versionSource}\u0000${step.before.version}\u0000${step.after.version}`;
     const list = byPair.get(key);
     if (list) list.push(step);
     else byPair.set(key, [step]);
@@ -87,6 +90,7 @@ export function releaseChanges(figures: readonly TeamFigure[]): ReleaseChange[] 
         size: after.size,
         fromVersion: before.version!,
         toVersion: after.version!,
+        versionSource: after.versionSource ?? 'engine',
         machines,
         measuredBoth: pair.length,
         medianRatio: distribution(machines.map((m) => m.ratio))!.median,

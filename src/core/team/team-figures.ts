@@ -5,6 +5,7 @@ import { workloadKey } from '../../shared/comparison';
 import { perOp } from '../../shared/per-op';
 import { roleOf, type Role } from '../../shared/roles';
 import type { RunFile } from '../../shared/result-schema';
+import type { VersionSource } from '../../shared/team-view';
 import type { TeamRun } from './read-dataset';
 
 export interface TeamFigure {
@@ -14,11 +15,14 @@ export interface TeamFigure {
   /** The engine's product, or null for a host-only run. */
   provider: string | null;
   /**
-   * The release the figure was measured on: the engine's version as it reports it. A run file
-   * records no other product version; Docker Desktop's patch releases that kept the engine
-   * (4.37.1 and 4.37.2 report 27.4.0 as 4.37.0 does) are one version here (docs/product-facts.md).
+   * The release the figure was measured on: the product's own (`engine.productVersion`, "4.37.1")
+   * when the run recorded it, else the engine's version ("27.4.0"). The engine's version alone
+   * merges Docker Desktop's patch releases that kept the engine (4.37.1 and 4.37.2 report 27.4.0
+   * as 4.37.0 does: docs/product-facts.md), so `versionSource` says which one this is.
    */
   version: string | null;
+  /** Where `version` came from; null when there is none. Versions of two sources never compare. */
+  versionSource: VersionSource | null;
   backendKey: string;
   backendLabel: string;
   role: Role | null;
@@ -29,23 +33,38 @@ export interface TeamFigure {
   samples: number[];
 }
 
-/** "docker-desktop 27.4.0": how a product version is named in groups and on the page. */
-export function productVersionKey(provider: string | null, version: string | null): string {
+/**
+ * How a product version is named in groups and on the page: "docker-desktop 4.37.1" for the
+ * product's own release, "docker-desktop engine 27.4.0" when only the engine's version is known.
+ */
+export function productVersionKey(
+  provider: string | null,
+  version: string | null,
+  source: VersionSource | null = 'product',
+): string {
   if (!provider) return 'host only';
-  return version ? `${provider} ${version}` : `${provider} (version unknown)`;
+  if (!version) return `${provider} (version unknown)`;
+  return source === 'engine' ? `${provider} engine ${version}` : `${provider} ${version}`;
 }
 
-export function runProduct(run: RunFile): { provider: string | null; version: string | null } {
-  return {
-    provider: run.engine?.provider ?? null,
-    version: run.engine?.serverVersion.trim() || null,
-  };
+export function runProduct(run: RunFile): {
+  provider: string | null;
+  version: string | null;
+  versionSource: VersionSource | null;
+} {
+  const provider = run.engine?.provider ?? null;
+  const product = run.engine?.productVersion?.trim();
+  if (product) return { provider, version: product, versionSource: 'product' };
+  const engine = run.engine?.serverVersion.trim();
+  // "unknown" is what a run records when the engine did not say (engines/engine-info.ts).
+  if (engine && engine !== 'unknown') return { provider, version: engine, versionSource: 'engine' };
+  return { provider, version: null, versionSource: null };
 }
 
 export function teamFigures(runs: readonly TeamRun[]): TeamFigure[] {
   const figures: TeamFigure[] = [];
   for (const { machineId, run } of runs) {
-    const { provider, version } = runProduct(run);
+    const { provider, version, versionSource } = runProduct(run);
     for (const result of run.results) {
       const ops = result.opsPerSample;
       figures.push({
@@ -54,6 +73,7 @@ export function teamFigures(runs: readonly TeamRun[]): TeamFigure[] {
         createdAt: run.createdAt,
         provider: result.backend.provider ?? provider,
         version,
+        versionSource,
         backendKey: result.backend.id,
         backendLabel: result.backend.label,
         role: roleOf(result.backend.mount),

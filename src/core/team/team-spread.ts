@@ -44,7 +44,10 @@ export function workloadSpreads(
     const first = list[0];
     const perMachine = [...latestBy(list, (f) => f.machineId).values()];
     const perMachineVersion = [
-      ...latestBy(list, (f) => `${f.machineId}\u0000${productVersionKey(f.provider, f.version)}`).values(),
+      ...latestBy(
+        list,
+        (f) => `${f.machineId}\u0000${productVersionKey(f.provider, f.version, f.versionSource)}`,
+      ).values(),
     ];
     spreads.push({
       workloadKey: first.workloadKey,
@@ -53,7 +56,9 @@ export function workloadSpreads(
       backendLabel: first.backendLabel,
       role: first.role,
       byChipFamily: groups(perMachine, (f) => familyOf(f.machineId)),
-      byProductVersion: groups(perMachineVersion, (f) => productVersionKey(f.provider, f.version)),
+      byProductVersion: groups(perMachineVersion, (f) =>
+        productVersionKey(f.provider, f.version, f.versionSource),
+      ),
     });
   }
   const roleOrder = (r: WorkloadSpread['role']) => (r === 'source-tree' ? 0 : r === 'container-data' ? 1 : 2);

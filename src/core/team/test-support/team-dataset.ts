@@ -66,6 +66,12 @@ export interface TeamDatasetOptions {
   /** Runs each machine made on each release. */
   runsPerVersion: number;
   versions?: readonly string[];
+  /**
+   * When given, `versions` are Docker Desktop's own releases, recorded as `engine.productVersion`,
+   * and the engine of each reports the version named here (patch releases share one). Absent:
+   * `versions` are the engine's and no product version is recorded, as in files written before it was.
+   */
+  engineOf?: Readonly<Record<string, string>>;
   /** Relative standard deviation of one sample (default 1 %). */
   noise?: number;
   samples?: number;
@@ -174,7 +180,8 @@ export function teamDataset(options: TeamDatasetOptions): TeamRun[] {
             name: 'desktop-linux',
             endpoint: '',
             provider: 'docker-desktop',
-            serverVersion: version,
+            serverVersion: options.engineOf?.[version] ?? version,
+            ...(options.engineOf ? { productVersion: version } : {}),
             apiVersion: '1.47',
             os: 'Docker Desktop',
             osType: 'linux',

@@ -13,10 +13,14 @@ export function surenessWords(change: ReleaseChange): string {
   return `${change.machines.length} of ${change.measuredBoth} ${change.measuredBoth === 1 ? 'machine' : 'machines'}: ${SURE[change.sure]}`;
 }
 
-/** "Regression: small-file-read (default) on VZ + VirtioFS, bind mount, docker-desktop 27.4.0 → 27.5.1". */
+/**
+ * "Regression: small-file-read (default) on VZ + VirtioFS, bind mount, docker-desktop 4.37.1 → 4.37.2";
+ * "… docker-desktop engine 27.4.0 → 27.5.1" when the runs recorded only the engine's version.
+ */
 export function changeTitle(change: ReleaseChange): string {
   const kind = change.kind === 'regression' ? 'Regression' : 'Improvement';
-  return `${kind}: ${change.workloadKey} (${change.size}) on ${change.backendLabel}, ${change.provider} ${change.fromVersion} → ${change.toVersion}`;
+  const product = change.versionSource === 'engine' ? `${change.provider} engine` : change.provider;
+  return `${kind}: ${change.workloadKey} (${change.size}) on ${change.backendLabel}, ${product} ${change.fromVersion} → ${change.toVersion}`;
 }
 
 /** "1.30 × as long (median of the machines that saw it)". */
