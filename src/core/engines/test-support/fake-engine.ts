@@ -40,9 +40,9 @@ export const FAKE_INFO = {
   MemTotal: 8_217_473_024,
 };
 
-/** As Docker Desktop 4.35.1 answers `/version` (its engine is 27.3.1: docs/product-facts.md). */
+/** As Docker Desktop 4.35.0 answers `/version` (its engine is 27.3.1: docs/product-facts.md). */
 export const FAKE_VERSION = {
-  Platform: { Name: 'Docker Desktop 4.35.1 (173168)' },
+  Platform: { Name: 'Docker Desktop 4.35.0 (12345)' },
   Version: '27.3.1',
   ApiVersion: '1.47',
   Os: 'linux',
