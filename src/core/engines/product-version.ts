@@ -1,9 +1,10 @@
 // The product's own release for a run file, from what the engine itself answered (`/version`'s
 // Platform.Name), so a plain run and a sweep record it alike without running the product's CLI.
-// Only a product whose module knows how its engine names it gets one; the rest record null and the
-// team figures fall back to the engine's version (docs/product-facts.md, "product version").
+// Only a product whose module knows how its engine names it gets one; the rest record null (a sweep
+// adds what the product's detection read) and the team figures fall back to the engine's version.
 import type { ProviderId } from '../../shared/ids';
-import { productVersionSchema } from '../../shared/result-schema';
+import { productVersionSchema, type EngineInfo } from '../../shared/result-schema';
+import { PLAIN_ENGINE } from '../providers/plain-engine-id';
 import { PRODUCT_MODULES } from '../providers/product-modules';
 
 export function productVersionFrom(provider: ProviderId, platformName: string | undefined): string | null {
@@ -12,4 +13,16 @@ export function productVersionFrom(provider: ProviderId, platformName: string | 
   const version = module?.discovery.versionFromPlatformName?.(platformName) ?? null;
   // The engine's answer is untrusted: a version the run file could not hold is no version.
   return version !== null && productVersionSchema.safeParse(version).success ? version : null;
+}
+
+/**
+ * A sweep knows the product it drives and what its detection read (Docker Desktop's Info.plist,
+ * `rdctl version`, `colima version`, `orb version`): that release stands where the engine named
+ * none. Only its first word is kept ("0.8.1 (80100)" → "0.8.1"), checked like any other; the plain
+ * engine's "release" is its engine version, which the run already records.
+ */
+export function withDetectedVersion(info: EngineInfo, detected: string | null): EngineInfo {
+  if (info.productVersion || info.provider === PLAIN_ENGINE || !detected) return info;
+  const first = detected.trim().split(/\s+/)[0];
+  return productVersionSchema.safeParse(first).success ? { ...info, productVersion: first } : info;
 }

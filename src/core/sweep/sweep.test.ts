@@ -153,6 +153,8 @@ describe('runSweep with a fake provider and a temp-folder journal', () => {
       ['colima/b/bind', 'fs-b'],
       ['colima/c/bind', 'fs-c'],
     ]);
+    // The engine names no release; the product's detection did (the stand-in answers 1.0.0).
+    expect(outcome.run?.engine?.productVersion).toBe('1.0.0');
     expect(scripted.executors.map((e) => e.disposals)).toEqual([1, 1]);
   });
 

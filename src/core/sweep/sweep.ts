@@ -6,7 +6,7 @@
 import { serializeError, MountbenchError } from '../../shared/errors';
 import type { MachineInfo, RunFile } from '../../shared/result-schema';
 import type { SweepProgress, VariantOutcomeView } from '../../shared/sweep';
-import { engineInfoFrom } from '../engines';
+import { engineInfoFrom, withDetectedVersion } from '../engines';
 import { Journal } from '../journal';
 import type { Provider, ProviderContext } from '../providers/provider';
 import { checkedBenchImage } from '../runner/image';
@@ -134,7 +134,7 @@ export async function runSweep(
         },
         backends: proposal.backends.filter((b) => b.variant === variant),
         docker: switched.resolved.docker,
-        engine: engineInfoFrom(switched.resolved.engine),
+        engine: withDetectedVersion(engineInfoFrom(switched.resolved.engine), proposal.provider.version),
         image,
         toolsImage,
         machine: options.machine,
