@@ -242,6 +242,13 @@ describe('the tools image reference', () => {
     expect(checkedToolsImage(undefined, { MOUNTBENCH_TOOLS_IMAGE: '127.0.0.1:5000/t' })).toBe(
       '127.0.0.1:5000/t',
     );
+    // A request (Keep measuring's) naming the environment's own loopback image is the user's choice.
+    expect(checkedToolsImage('127.0.0.1:5000/t', { MOUNTBENCH_TOOLS_IMAGE: '127.0.0.1:5000/t' }, [])).toBe(
+      '127.0.0.1:5000/t',
+    );
+    expect(() =>
+      checkedToolsImage('127.0.0.1:5000/other', { MOUNTBENCH_TOOLS_IMAGE: '127.0.0.1:5000/t' }, []),
+    ).toThrow(/loopback address/);
     expect(() => checkedToolsImage('a/../b', {}, [])).toThrow(/tools image is not an image reference/);
   });
 });
