@@ -130,6 +130,39 @@ describe('continuationOf (Keep measuring)', () => {
     expect(planned).toEqual([VOLUME.id, tmpfs.id]);
   });
 
+  it('carries the tools image the undecided workloads ran in, so the second half runs in the same one', () => {
+    const TOOLS = 'example.org/my-tools:1';
+    const inImage = (b: Backend, w: WorkloadResult['workload']['id'], image: string) => ({
+      ...result(b, w),
+      image,
+    });
+    const results = [NATIVE, FUSE].flatMap((b) => [
+      inImage(b, 'code-search', TOOLS),
+      inImage(b, 'small-file-read', 'busybox:1.36.1'),
+    ]);
+    const bothOpen = (key: string) =>
+      open(key, 'cap', [
+        { backendId: NATIVE.id, round: 20, reason: 'cap' },
+        { backendId: FUSE.id, round: 20, reason: 'cap' },
+      ]);
+    const next = continuationOf(runWith(results, raceOf([bothOpen('code-search:git-grep')])));
+    expect(next.request).toMatchObject({
+      workloads: ['code-search'],
+      image: 'busybox:1.36.1',
+      toolsImage: TOOLS,
+    });
+    // Only bench-image workloads left open: there is no tools image to carry.
+    const benchOnly = continuationOf(runWith(results, raceOf([bothOpen('small-file-read')])));
+    expect(benchOnly.request).not.toBeNull();
+    expect(benchOnly.request?.toolsImage).toBeUndefined();
+    // A file whose results name two tools images cannot say which one to continue in.
+    const mixed = [...results.slice(1), inImage(NATIVE, 'code-search', 'example.org/other:2')];
+    expect(continuationOf(runWith(mixed, raceOf([bothOpen('code-search:grep-r')])))).toEqual({
+      request: null,
+      reason: 'the undecided workloads ran in more than one tools image',
+    });
+  });
+
   it('says why when there is nothing to continue', () => {
     const results = [result(NATIVE, 'small-file-read'), result(FUSE, 'small-file-read')];
     expect(continuationOf(runWith(results, undefined))).toEqual({

@@ -44,6 +44,15 @@ export function continuationOf(run: RunFile): Continuation {
   const variants = [...new Set(run.results.flatMap((r) => (r.backend.variant ? [r.backend.variant] : [])))];
   const mounts = [...new Set<MountKind>(backends.map((b) => b.mount))];
   const first = measured[0];
+  // The tools image the first half's workloads ran in, so the second half runs in the same one and
+  // not in whatever MOUNTBENCH_TOOLS_IMAGE or the default says now. The file has no field for it:
+  // each container result names the image it ran in, and a continued workload (never custom)
+  // that did not run in the bench image ran in the tools image.
+  const toolsImages = [
+    ...new Set(measured.flatMap((r) => (r.image && r.image !== run.image ? [r.image] : []))),
+  ];
+  if (toolsImages.length > 1)
+    return { request: null, reason: 'the undecided workloads ran in more than one tools image' };
   // The file is someone's input: what it says must still make a request the runner accepts.
   const parsed = runRequestSchema.safeParse({
     ...(run.engine ? { engine: run.engine.name } : {}),
@@ -58,6 +67,7 @@ export function continuationOf(run: RunFile): Continuation {
     race: true,
     ...(race.budgetSeconds ? { budgetSeconds: Math.max(10, Math.round(race.budgetSeconds)) } : {}),
     ...(run.image ? { image: run.image } : {}),
+    ...(toolsImages.length ? { toolsImage: toolsImages[0] } : {}),
   });
   return parsed.success
     ? { request: parsed.data }

@@ -147,7 +147,8 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
       fsSeen: (engineName) => engineFsSeen(engineName, { env: options.env ?? process.env, cacheDir: cache }),
     },
     workloads: {
-      list: async () => allWorkloads().map(workloadInfo),
+      // The host's PATH decides which workloads needing tools the host baseline can run.
+      list: async () => allWorkloads().map((w) => workloadInfo(w, options.env ?? process.env)),
     },
     mounts: {
       list: () => mountAvailability(options.env ?? process.env),

@@ -13,12 +13,12 @@ import { resolveWorkload } from '../workloads/registry';
 import { npmProject } from '../workloads/npm-projects';
 import { ensureNpmCache } from '../fixtures/npm-cache';
 import type { Workload } from '../workloads/workload';
+import { unsupportedReason } from '../workloads/unsupported-reason';
 import { checkHostBaseline } from './baseline-check';
 import { explainEngineError } from './engine-errors';
 import type { BackendExecutor } from './executor';
 import { createExecutor, runWorkDir } from './executors';
 import { ensureImage, type ImageRole } from './image';
-import { missingHostPrograms } from './host-programs';
 import { toolsImageFor } from './tools-image';
 import { ensureToolsImage } from './tools-image-build';
 import type { PullProgress } from '../../shared/pull-progress';
@@ -104,7 +104,7 @@ function planWorkloads(ctx: RunContext, log: RunLog): WorkloadPlan {
       const reason =
         backend.dependencyVolume && id !== dependencySplitOf(ctx.request)?.workloadId
           ? `the dependency-folder split is measured for ${dependencySplitOf(ctx.request)?.workloadId === 'npm-install' ? 'npm-install' : 'your own project (custom)'} only`
-          : (workload.unsupportedOn?.(backend.mount) ?? missingOnHost(ctx, backend, workload));
+          : unsupportedReason(workload, backend.mount, ctx.env);
       if (reason) log.skipped.push({ backendId: backend.id, workloadId: id, reason });
       else {
         plan[index].least += plannedExecutions(workload, ctx.request.size, ctx.request);
@@ -113,15 +113,6 @@ function planWorkloads(ctx: RunContext, log: RunLog): WorkloadPlan {
     }
   }
   return plan;
-}
-
-/** A workload that needs tools runs on the host only where the host has every one of them. */
-function missingOnHost(ctx: RunContext, backend: Backend, workload: Workload): string | null {
-  if (backend.mount !== 'host' || !workload.needsTools.length) return null;
-  const missing = missingHostPrograms(workload.needsTools, ctx.env);
-  if (!missing.length) return null;
-  const names = missing.join(' and ');
-  return `it needs ${names} on the host, and ${missing.length > 1 ? 'they are' : 'it is'} not on the PATH: install ${names} to measure the host baseline`;
 }
 
 /** An image a workload runs in instead of the bench image, and the suffix of its containers' names. */

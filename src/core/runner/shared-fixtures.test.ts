@@ -130,10 +130,12 @@ describe('shared host fixtures', () => {
           'large-write',
           'site-build',
           'buffered-read',
+          'git-status',
+          'code-search',
         ],
         size: 'quick',
       }),
-    ).toEqual(['small-file-read', 'metadata-walk']);
+    ).toEqual(['small-file-read', 'metadata-walk', 'code-search']);
     expect(sharedFixtureWorkloads({ workloads: ['custom', 'sync-latency'], size: 'quick' })).toEqual([]);
     // Only bind mounts take them; a project split into a volume is laid by its backend.
     expect([NATIVE, FUSE, VOLUME, SPLIT].map(takesSharedFixtures)).toEqual([true, true, false, false]);

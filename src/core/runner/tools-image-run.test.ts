@@ -8,9 +8,12 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { estimateRun } from '../../shared/estimate';
 import type { Backend } from '../../shared/result-schema';
+import type { RunEvent } from '../../shared/run-events';
 import type { RunRequest } from '../../shared/run-plan';
 import { scriptedWorkload } from '../workloads/workload';
+import { estimatedWorkload } from '../workloads/workload-info';
 import { executeRun, type RunContext } from './run';
 import { ScriptedEngine, type ScriptedBackend } from './test-support/scripted-executor';
 import { checkedToolsImage, DEFAULT_TOOLS_IMAGE, toolsImageFor } from './tools-image';
@@ -184,6 +187,45 @@ describe('a workload needing tools, on scripted executors', () => {
   });
 });
 
+describe('the estimate and the runner, on a host whose PATH lacks the tool', () => {
+  it('leave out the same pair, for the same reason: the estimate counts only what the run measures', async () => {
+    const env = { PATH: await pathWith('node') };
+    const events: RunEvent[] = [];
+    const { ctx } = toolsRun({ workloads: ['dd-write'], mounts: ['host', 'volume'] }, [HOST, VOLUME], {
+      env,
+      onEvent: (event) => events.push(event),
+    });
+    const estimated = estimatedWorkload(GIT_VERSION, env);
+    const counts = { size: 'quick' as const, runs: 2, warmup: 0 };
+    const estimate = estimateRun([estimated], ['host', 'volume'], counts);
+
+    const run = await executeRun(ctx);
+    const [skipped] = run.skipped ?? [];
+    expect(skipped).toMatchObject({ backendId: 'host', workloadId: 'dd-write' });
+    expect(estimated.unsupported.host).toBe(skipped.reason);
+    // What the runner plans to execute is what the estimate counts: the volume's samples alone.
+    const planned = events.find((e) => e.type === 'planned');
+    expect(planned?.type === 'planned' && planned.workloadPlan).toEqual([
+      { workloadId: 'dd-write', least: estimate.executions, most: estimate.executions },
+    ]);
+    expect(estimate).toEqual(estimateRun([estimated], ['volume'], counts));
+  });
+
+  it('both count the host once its PATH has the tool', async () => {
+    const env = { PATH: await pathWith('git') };
+    const estimated = estimatedWorkload(GIT_VERSION, env);
+    expect(estimated.unsupported.host).toBeUndefined();
+    const counts = { size: 'quick' as const, runs: 2, warmup: 0 };
+    expect(estimateRun([estimated], ['host', 'volume'], counts).executions).toBe(
+      2 * estimateRun([estimated], ['volume'], counts).executions,
+    );
+    const { ctx } = toolsRun({ workloads: ['dd-write'], mounts: ['host', 'volume'] }, [HOST, VOLUME], {
+      env,
+    });
+    expect((await executeRun(ctx)).skipped).toBeUndefined();
+  });
+});
+
 describe('the tools image reference', () => {
   it('is the request’s, else MOUNTBENCH_TOOLS_IMAGE, else the pinned default', () => {
     expect(toolsImageFor('a/b:1', { MOUNTBENCH_TOOLS_IMAGE: 'c/d:2' })).toBe('a/b:1');
@@ -200,6 +242,13 @@ describe('the tools image reference', () => {
     expect(checkedToolsImage(undefined, { MOUNTBENCH_TOOLS_IMAGE: '127.0.0.1:5000/t' })).toBe(
       '127.0.0.1:5000/t',
     );
+    // A request (Keep measuring's) naming the environment's own loopback image is the user's choice.
+    expect(checkedToolsImage('127.0.0.1:5000/t', { MOUNTBENCH_TOOLS_IMAGE: '127.0.0.1:5000/t' }, [])).toBe(
+      '127.0.0.1:5000/t',
+    );
+    expect(() =>
+      checkedToolsImage('127.0.0.1:5000/other', { MOUNTBENCH_TOOLS_IMAGE: '127.0.0.1:5000/t' }, []),
+    ).toThrow(/loopback address/);
     expect(() => checkedToolsImage('a/../b', {}, [])).toThrow(/tools image is not an image reference/);
   });
 });

@@ -20,13 +20,19 @@ export function toolsImageFor(requested: string | undefined, env: NodeJS.Process
   return fromEnv;
 }
 
-/** toolsImageFor, checked: a loopback registry only when typed (--tools-image) or set in the env. */
+/**
+ * toolsImageFor, checked: a loopback registry only when typed (--tools-image) or set in the env. A
+ * request naming the env's own image is the env's choice (Keep measuring carries the first half's
+ * tools image, which MOUNTBENCH_TOOLS_IMAGE may have picked).
+ */
 export function checkedToolsImage(
   requested: string | undefined,
   env: NodeJS.ProcessEnv | undefined,
   typedImages: readonly string[] = [],
 ): string {
   const image = toolsImageFor(requested, env);
-  checkImageReference(image, 'the tools image', requested === undefined || typedImages.includes(image));
+  const usersOwn =
+    requested === undefined || typedImages.includes(image) || image === env?.MOUNTBENCH_TOOLS_IMAGE;
+  checkImageReference(image, 'the tools image', usersOwn);
   return image;
 }

@@ -82,7 +82,7 @@ export async function proposeSweep(
   );
   const measured = estimateSweep(
     request.workloads.map((id) =>
-      estimatedWorkload(resolveWorkload(id, undefined, { allowHostCommands: true })),
+      estimatedWorkload(resolveWorkload(id, undefined, { allowHostCommands: true }), ctx.env),
     ),
     steps.map((id) => backends.filter((b) => b.variant === id).map((b) => b.mount)),
     request,

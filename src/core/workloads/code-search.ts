@@ -28,6 +28,12 @@ export const codeSearch: WorkloadDefinition<GitRepoParams> = {
   },
   fixture: gitRepoFixture,
   needsTools: ['git'],
+  // git grep and grep -r only read: git grep reads the index but never refreshes or writes it
+  // (checked on bind, FUSE and the host: no byte, size or time of the tree or .git changes). So
+  // the run lays one host copy for every bind backend; the first backend's preparation commits it,
+  // and the others' only check it (prepareGitRepoScript). git-status is not: status refreshes the
+  // index, and its cold case rewrites it.
+  readsOnly: true,
   verifyScript: prepareGitRepoScript,
   cases: (p) => [
     {

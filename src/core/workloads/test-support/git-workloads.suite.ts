@@ -103,6 +103,34 @@ export function describeGitWorkloads(
       }
     });
 
+    it('code-search only reads: a second preparation and its cases change no byte and no time of the tree or .git', async () => {
+      // Why code-search may share one copy between backends (readsOnly) and git-status may not.
+      const shell = await environment().lay(codeSearch, params);
+      const first = await shell(codeSearch.verifyScript!(params));
+      expect(first, first.stderr).toMatchObject({ exitCode: 0 });
+      // POSIX find and cksum only: the host may be a Mac. The second's pause puts every later
+      // write past the marker's time, whatever the file system's timestamp granularity.
+      const digest = 'find . -type f -exec cksum {} + | LC_ALL=C sort | cksum';
+      const marker = `/tmp/mountbench-unchanged-${process.pid}`;
+      const changedSince = `find . \\( -newer ${marker} -o -cnewer ${marker} \\) -print | LC_ALL=C sort | head -n 20`;
+      const before = await mustRun(shell, `${digest}\ntouch ${marker} && sleep 1`);
+      try {
+        // What another backend sharing the copy does: prepare it (already committed), then search.
+        expect(await shell(codeSearch.verifyScript!(params))).toMatchObject({ exitCode: 0 });
+        for (const c of workloadCases(codeSearch, params))
+          for (let i = 0; i < 2; i++)
+            expect(await runCase(shell, c), c.id ?? '').toMatchObject({ exitCode: 0 });
+        expect(await mustRun(shell, changedSince)).toBe('');
+        expect(await mustRun(shell, digest)).toBe(before);
+        // The check sees a write: git-status's cold case rewrites the index.
+        const [cold] = workloadCases(gitStatus, params);
+        expect(await runCase(shell, cold)).toMatchObject({ exitCode: 0 });
+        expect((await mustRun(shell, changedSince)).split('\n')).toContain('./.git/index');
+      } finally {
+        await shell(`rm -f ${marker}`);
+      }
+    });
+
     it('code-search grep -r reads the ignored build output too, git grep does not', async () => {
       const shell = await laidRepository(environment());
       // A planted line in build output: only the search that does not know .gitignore sees it.
