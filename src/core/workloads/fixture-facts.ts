@@ -2,6 +2,7 @@
 // needs to check about it. Throws where a writer would fail: an unsafe path, a file before its
 // folder, content of the wrong length.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { assertSafeFixturePath, type FixtureSpec } from '../fixtures/fixture-spec';
 
 export interface FixtureFacts {
@@ -36,7 +37,11 @@ export function fixtureFacts(spec: FixtureSpec): FixtureFacts {
     files++;
     bytes += entry.size;
     hash.update(`${entry.size} ${entry.mtime ?? '-'}\n`);
-    if (entry.content) {
+    if (entry.source) {
+      const content = readFileSync(entry.source);
+      if (content.length !== entry.size) throw new Error(`${entry.path}: source is not ${entry.size} bytes`);
+      hash.update(content);
+    } else if (entry.content) {
       const content = entry.content();
       if (content.length !== entry.size) throw new Error(`${entry.path}: content is not ${entry.size} bytes`);
       hash.update(content);
