@@ -132,16 +132,17 @@ async function pageOnce(
     await tid('team-group-chip').check();
     // The button is disabled while the core reads: watch it go off and on again (a poll could
     // miss a fast answer), then wait for the chart.
-    // (A string: the bench is compiled without the DOM's types.)
+    // (A string: the bench is compiled without the DOM's types. `void`: evaluate would otherwise
+    // wait for the promise it returns.)
     await page.evaluate(`
-      window.answered = new Promise((resolve) => {
+      void (window.answered = new Promise((resolve) => {
         const button = document.querySelector('[data-testid="team-load"]');
         let loading = false;
         new MutationObserver(() => {
           if (button.disabled) loading = true;
           else if (loading) resolve();
         }).observe(button, { attributes: true, childList: true, subtree: true, characterData: true });
-      })`);
+      }))`);
     const [again] = await timed(async () => {
       await tid('team-load').click();
       await page.evaluate('window.answered');
