@@ -20,6 +20,7 @@ import { analyzeTeam } from '../src/core/team/analyze-team';
 import { git } from '../src/core/team/git';
 import { readDataset, type TeamRun } from '../src/core/team/read-dataset';
 import { DEFAULT_BRANCH } from '../src/core/team/remote';
+import { RunFileCache } from '../src/core/team/run-file-cache';
 import { teamDataset, writeTeamDataset } from '../src/core/team/test-support/team-dataset';
 import { benchHeader } from './lib/bench-header';
 import { countOption, runBench, type BenchOptions } from './lib/bench-main';
@@ -227,7 +228,7 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
     const node: Record<string, number[]> = { read: [], analyse: [] };
     let last: { runs: number; refused: number; changes: number; bytes: number } | null = null;
     for (let i = 0; i < repeat && !signal.aborted; i++) {
-      const [read, dataset] = await timed(() => readDataset(clone));
+      const [read, dataset] = await timed(() => readDataset(clone, { cache: new RunFileCache() }));
       const [analyse, analysis] = await timed(async () => analyzeTeam(dataset.runs));
       node.read.push(read);
       node.analyse.push(analyse);
