@@ -65,20 +65,28 @@ async function timed<T>(action: () => Promise<T>): Promise<[number, T]> {
   return [performance.now() - start, value];
 }
 
-/** `mountbench team pull <bare> --json` as a user runs it: its own process, the source CLI. */
-function cliPull(bare: string, env: NodeJS.ProcessEnv): Promise<{ folder: string; runs: number }> {
+/** `mountbench <args>` as a user runs it: its own process, the source CLI (through tsx). */
+function cli(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [join(REPO_ROOT, 'bin', 'mountbench.js'), 'team', 'pull', bare, '--json'],
+      [join(REPO_ROOT, 'bin', 'mountbench.js'), ...args],
       { env, maxBuffer: 64 * 1024 * 1024, timeout: PAGE_TIMEOUT_MS },
       (err, stdout, stderr) => {
-        if (err) return reject(new Error(`mountbench team pull failed: ${stderr || err.message}`));
-        const out = JSON.parse(stdout) as { folder: string; runs: unknown[] };
-        resolve({ folder: out.folder, runs: out.runs.length });
+        if (err) return reject(new Error(`mountbench ${args[0]} failed: ${stderr || err.message}`));
+        resolve(stdout);
       },
     );
   });
+}
+
+/** `mountbench team pull <bare> --json`: where the clone is, and how many runs it read. */
+async function cliPull(bare: string, env: NodeJS.ProcessEnv): Promise<{ folder: string; runs: number }> {
+  const out = JSON.parse(await cli(['team', 'pull', bare, '--json'], env)) as {
+    folder: string;
+    runs: unknown[];
+  };
+  return { folder: out.folder, runs: out.runs.length };
 }
 
 /**
@@ -209,13 +217,16 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
     const setBranch = (commit: string) =>
       git(['update-ref', `refs/heads/${DEFAULT_BRANCH}`, commit], { cwd: bare });
 
-    const pulls: Record<string, number[]> = { first: [], second: [] };
+    const pulls: Record<string, number[]> = { start: [], first: [], second: [] };
     let clone = '';
     let pulled = { first: 0, second: 0 };
     for (let i = 0; i < repeat && !signal.aborted; i++) {
       process.stderr.write(`pull: repetition ${i + 1} of ${repeat}…\n`);
       rmSync(join(work, 'cache'), { recursive: true, force: true });
       await setBranch(before);
+      // What any command pays before it does anything: node, tsx and the CLI's modules.
+      const [start] = await timed(() => cli(['--version'], env));
+      pulls.start.push(start);
       const [first, one] = await timed(() => cliPull(bare, env));
       await setBranch(after);
       const [second, two] = await timed(() => cliPull(bare, env));
@@ -259,6 +270,7 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
       `${ms(Math.min(...xs))} … ${ms(Math.max(...xs))}`,
     ];
     const rows = [
+      row('mountbench --version (the CLI starting, nothing more)', pulls.start),
       row(`mountbench team pull: first clone (${pulled.first} runs)`, pulls.first),
       row(`mountbench team pull: ${added.length} new runs (${pulled.second} in all)`, pulls.second),
       row('readDataset (Node, in-process, a fresh cache each time)', node.read),
