@@ -1,19 +1,26 @@
-// A team's dataset at scale (1,000 runs from 50 machines by default): how long readDataset and the
-// analysis take in Node, and how long the Team page takes from "Show the team" to its first render
-// in a real Chromium over `mountbench serve` (the same core call, team:view, over the WebSocket).
-// It prints figures; it asserts nothing.
+// A team's dataset at scale (1,000 runs from 50 machines by default), as a team would have it: in a
+// local bare git repository, one commit per machine as each publisher pushes. Times `mountbench team
+// pull` as a user runs it (the first clone, then a pull that brings one new run per machine),
+// readDataset and the analysis in Node, and the Team page in a real Chromium over `mountbench serve`
+// from "Show the team" over the pulled clone to its first chart (the same core call, team:view, over
+// the WebSocket). It prints figures; it asserts nothing.
 //
 //   npx tsx bench/team-dataset.ts [--machines 50] [--runs-per-release 4] [--releases 5] [--repeat 3]
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Browser } from '@playwright/test';
 import { ensureBuilt } from '../e2e/support/build';
+import { REPO_ROOT } from '../e2e/support/paths';
 import { startServe, type ServeProcess } from '../e2e/support/serve-process';
 import { median } from '../src/core/stats';
 import { analyzeTeam } from '../src/core/team/analyze-team';
-import { readDataset } from '../src/core/team/read-dataset';
+import { git } from '../src/core/team/git';
+import { readDataset, type TeamRun } from '../src/core/team/read-dataset';
+import { DEFAULT_BRANCH } from '../src/core/team/remote';
+import { RunFileCache } from '../src/core/team/run-file-cache';
 import { teamDataset, writeTeamDataset } from '../src/core/team/test-support/team-dataset';
 import { benchHeader } from './lib/bench-header';
 import { countOption, runBench, type BenchOptions } from './lib/bench-main';
@@ -21,11 +28,13 @@ import { textTable } from './lib/text-table';
 
 const USAGE = `Usage: npx tsx bench/team-dataset.ts [options]
 
-Writes a team dataset (machines/<machine-id>/<run-id>.json, real result files from the test
-generator, a regression planted in one release) into a throwaway folder, then times:
-readDataset, the analysis (spread, winners, release changes), and the Team page in Debian's
-Chromium (/usr/bin/chromium, or CHROMIUM=path) from "Show the team" until its summary, its
-changes and its first spread chart are drawn.
+Publishes a team dataset (machines/<machine-id>/<run-id>.json, real result files from the test
+generator, a regression planted in one release) to a throwaway bare git repository, one commit per
+machine, then times: \`mountbench team pull\` (a first clone, then a pull that brings one new run per
+machine, a release none had measured), readDataset and the analysis (spread, winners, release
+changes), and the Team page in Debian's Chromium (/usr/bin/chromium, or CHROMIUM=path) from "Show
+the team" over the pulled clone until its summary, its changes and its first spread chart are
+drawn, then "Show the team" once more in the same page (the core's cache of checked runs).
 
   --machines <n>          machines (default 50)
   --releases <n>          Docker Desktop releases each machine measured (default 5)
@@ -56,6 +65,48 @@ async function timed<T>(action: () => Promise<T>): Promise<[number, T]> {
   return [performance.now() - start, value];
 }
 
+/** `mountbench <args>` as a user runs it: its own process, the source CLI (through tsx). */
+function cli(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [join(REPO_ROOT, 'bin', 'mountbench.js'), ...args],
+      { env, maxBuffer: 64 * 1024 * 1024, timeout: PAGE_TIMEOUT_MS },
+      (err, stdout, stderr) => {
+        if (err) return reject(new Error(`mountbench ${args[0]} failed: ${stderr || err.message}`));
+        resolve(stdout);
+      },
+    );
+  });
+}
+
+/** `mountbench team pull <bare> --json`: where the clone is, and how many runs it read. */
+async function cliPull(bare: string, env: NodeJS.ProcessEnv): Promise<{ folder: string; runs: number }> {
+  const out = JSON.parse(await cli(['team', 'pull', bare, '--json'], env)) as {
+    folder: string;
+    runs: unknown[];
+  };
+  return { folder: out.folder, runs: out.runs.length };
+}
+
+/**
+ * The bare repository a team would have: every machine's runs pushed as one commit of its own
+ * (what each machine's first `mountbench publish` makes). Returns the branch's commit.
+ */
+async function publishAll(bare: string, work: string, runs: readonly TeamRun[]): Promise<string> {
+  const run = (args: string[]) => git(args, { cwd: work });
+  for (const machineId of [...new Set(runs.map((r) => r.machineId))]) {
+    await writeTeamDataset(
+      work,
+      runs.filter((r) => r.machineId === machineId),
+    );
+    await run(['add', '--', `machines/${machineId}`]);
+    await run(['commit', '-q', '-m', `runs of ${machineId}`]);
+  }
+  await run(['push', '-q', bare, `HEAD:refs/heads/${DEFAULT_BRANCH}`]);
+  return (await run(['rev-parse', 'HEAD'])).trim();
+}
+
 async function pageOnce(
   browser: Browser,
   serve: ServeProcess,
@@ -65,6 +116,7 @@ async function pageOnce(
   const page = await context.newPage();
   page.setDefaultTimeout(PAGE_TIMEOUT_MS);
   const tid = (id: string) => page.getByTestId(id);
+  const firstDot = () => page.locator('.team-spread .recharts-scatter-symbol').first();
   try {
     const [open] = await timed(async () => {
       await page.goto(serve.url);
@@ -77,14 +129,35 @@ async function pageOnce(
       await tid('team-summary').waitFor({ state: 'visible' });
       await tid('team-changes').waitFor({ state: 'visible' });
       // The first chart's dots: recharts has drawn, not only the tables.
-      await page.locator('.team-spread .recharts-scatter-symbol').first().waitFor({ state: 'visible' });
+      await firstDot().waitFor({ state: 'visible' });
     });
     // The page alone, no core call: regroup the spread by product version until its rows change.
     const [regroup] = await timed(async () => {
       await tid('team-group-version').check();
       await page.locator('[data-group="docker-desktop 27.1.0"]').first().waitFor({ state: 'visible' });
     });
-    return { open, render, regroup };
+    // "Show the team" again in the same serve: the files are unchanged, so the core's cache of
+    // checked runs answers. The page keeps its old view while loading, so wait for the answer.
+    await tid('team-group-chip').check();
+    // The button is disabled while the core reads: watch it go off and on again (a poll could
+    // miss a fast answer), then wait for the chart.
+    // (A string: the bench is compiled without the DOM's types. `void`: evaluate would otherwise
+    // wait for the promise it returns.)
+    await page.evaluate(`
+      void (window.answered = new Promise((resolve) => {
+        const button = document.querySelector('[data-testid="team-load"]');
+        let loading = false;
+        new MutationObserver(() => {
+          if (button.disabled) loading = true;
+          else if (loading) resolve();
+        }).observe(button, { attributes: true, childList: true, subtree: true, characterData: true });
+      }))`);
+    const [again] = await timed(async () => {
+      await tid('team-load').click();
+      await page.evaluate('window.answered');
+      await firstDot().waitFor({ state: 'visible' });
+    });
+    return { open, render, regroup, again };
   } finally {
     await context.close();
   }
@@ -95,16 +168,23 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
   const releases = countOption('--releases', values.releases, 5, { min: 1, max: 50 });
   const perRelease = countOption('--runs-per-release', values['runs-per-release'], 4, { min: 1, max: 1000 });
   const repeat = countOption('--repeat', values.repeat, 3, { min: 1, max: 100 });
-  const versions = Array.from({ length: releases }, (_, i) => `27.${i + 1}.0`);
+  // One more release than the dataset starts with: each machine's first run on it is what the
+  // second pull brings.
+  const versions = Array.from({ length: releases + 1 }, (_, i) => `27.${i + 1}.0`);
 
   ensureBuilt();
   const work = mkdtempSync(join(tmpdir(), 'mountbench-team-bench-'));
-  const root = join(work, 'dataset');
+  const bare = join(work, 'team.git');
+  const publisher = join(work, 'publisher');
+  const env = {
+    ...process.env,
+    MOUNTBENCH_DATA_DIR: join(work, 'data'),
+    MOUNTBENCH_CACHE_DIR: join(work, 'cache'),
+  };
   let browser: Browser | null = null;
   let serve: ServeProcess | null = null;
   try {
-    process.stderr.write(`writing ${machines * releases * perRelease} runs…\n`);
-    const runs = teamDataset({
+    const all = teamDataset({
       machines,
       runsPerVersion: perRelease,
       versions,
@@ -112,16 +192,54 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
         {
           workload: 'small-file-read',
           backendId: 'docker-desktop/vz-virtiofs/bind',
-          version: versions[versions.length - 1],
+          version: versions[releases - 1],
           factor: 1.3,
         },
       ],
     });
-    await writeTeamDataset(root, runs);
+    const newRelease = versions[releases];
+    const isNew = (r: TeamRun) => r.run.engine?.serverVersion === newRelease;
+    const initial = all.filter((r) => !isNew(r));
+    // One new run per machine: its first on the new release.
+    const seen = new Set<string>();
+    const added = all.filter((r) => {
+      if (!isNew(r) || seen.has(r.machineId)) return false;
+      seen.add(r.machineId);
+      return true;
+    });
+    process.stderr.write(
+      `publishing ${initial.length} runs from ${machines} machines (a commit each), then ${added.length} more…\n`,
+    );
+    await git(['init', '-q', '--bare', bare], { cwd: work });
+    await git(['init', '-q', publisher], { cwd: work });
+    const before = await publishAll(bare, publisher, initial);
+    const after = await publishAll(bare, publisher, added);
+    const setBranch = (commit: string) =>
+      git(['update-ref', `refs/heads/${DEFAULT_BRANCH}`, commit], { cwd: bare });
+
+    const pulls: Record<string, number[]> = { start: [], first: [], second: [] };
+    let clone = '';
+    let pulled = { first: 0, second: 0 };
+    for (let i = 0; i < repeat && !signal.aborted; i++) {
+      process.stderr.write(`pull: repetition ${i + 1} of ${repeat}…\n`);
+      rmSync(join(work, 'cache'), { recursive: true, force: true });
+      await setBranch(before);
+      // What any command pays before it does anything: node, tsx and the CLI's modules.
+      const [start] = await timed(() => cli(['--version'], env));
+      pulls.start.push(start);
+      const [first, one] = await timed(() => cliPull(bare, env));
+      await setBranch(after);
+      const [second, two] = await timed(() => cliPull(bare, env));
+      pulls.first.push(first);
+      pulls.second.push(second);
+      clone = two.folder;
+      pulled = { first: one.runs, second: two.runs };
+    }
+
     const node: Record<string, number[]> = { read: [], analyse: [] };
     let last: { runs: number; refused: number; changes: number; bytes: number } | null = null;
     for (let i = 0; i < repeat && !signal.aborted; i++) {
-      const [read, dataset] = await timed(() => readDataset(root));
+      const [read, dataset] = await timed(() => readDataset(clone, { cache: new RunFileCache() }));
       const [analyse, analysis] = await timed(async () => analyzeTeam(dataset.runs));
       node.read.push(read);
       node.analyse.push(analyse);
@@ -136,16 +254,11 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
       executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
       args: CHROMIUM_ARGS,
     });
-    const env = {
-      ...process.env,
-      MOUNTBENCH_DATA_DIR: join(work, 'data'),
-      MOUNTBENCH_CACHE_DIR: join(work, 'cache'),
-    };
     const pageSamples: Record<string, number>[] = [];
     for (let i = 0; i < repeat && !signal.aborted; i++) {
       process.stderr.write(`page: repetition ${i + 1} of ${repeat}…\n`);
       serve = await startServe({ env, logFile: join(work, `serve-${i}.log`) });
-      pageSamples.push(await pageOnce(browser, serve, root));
+      pageSamples.push(await pageOnce(browser, serve, clone));
       await serve.stop();
       serve = null;
     }
@@ -157,7 +270,10 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
       `${ms(Math.min(...xs))} … ${ms(Math.max(...xs))}`,
     ];
     const rows = [
-      row('readDataset (Node, in-process)', node.read),
+      row('mountbench --version (the CLI starting, nothing more)', pulls.start),
+      row(`mountbench team pull: first clone (${pulled.first} runs)`, pulls.first),
+      row(`mountbench team pull: ${added.length} new runs (${pulled.second} in all)`, pulls.second),
+      row('readDataset (Node, in-process, a fresh cache each time)', node.read),
       row('analyzeTeam (Node, in-process)', node.analyse),
       row(
         'page: load, open the Team tab',
@@ -171,12 +287,17 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
         'page: regroup by product version (render only)',
         pageSamples.map((s) => s.regroup),
       ),
+      row(
+        'page: "Show the team" again, same serve → first chart',
+        pageSamples.map((s) => s.again),
+      ),
     ];
     const header = await benchHeader(`Team page over ${last.runs} runs from ${machines} machines`, null);
     process.stdout.write(
       `${header}\n` +
         `browser  Chromium ${browser.version()} (headless), through mountbench serve\n` +
-        `dataset  ${machines} machines × ${releases} releases × ${perRelease} runs = ${last.runs} runs ` +
+        `dataset  a bare git repository, a commit per machine: ${machines} machines × ${releases} releases × ` +
+        `${perRelease} runs, then one run per machine on ${newRelease}; ${last.runs} runs read ` +
         `(6 results × 10 samples each), ${last.refused} refused; analysis ${(last.bytes / 1024).toFixed(0)} KiB ` +
         `of JSON, ${last.changes} change(s) flagged; ${repeat} repetition(s)\n\n` +
         `${textTable(['step', 'median', 'range'], rows, ['left', 'right', 'right'])}\n`,

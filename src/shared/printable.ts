@@ -46,6 +46,19 @@ export function markdownCell(cell: string): string {
   return printable(cell).replace(/\\/g, '\\\\').replace(/\|/g, '\\|');
 }
 
+// Raw DEL, C1 controls and the bidirectional overrides; raw C0 controls cannot be in a JSON string.
+const RAW_CONTROL_OR_ESCAPE = /[\\\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * False when no string JSON.parse makes of `json` can hold a control character (findControlCharacter
+ * would find none): JSON refuses C0 controls raw in a string, so one gets there only through an
+ * escape (a backslash) or, for DEL, C1 and the overrides, raw. One scan of the text, far cheaper
+ * than walking every value of the parsed file; true means "walk it", not "it has one".
+ */
+export function jsonMightHoldControl(json: string): boolean {
+  return RAW_CONTROL_OR_ESCAPE.test(json);
+}
+
 /** Free-text fields of a result file that may hold line breaks and tabs (error output, warnings). */
 const MULTI_LINE_KEYS = new Set(['message', 'reason', 'warnings', 'params']);
 

@@ -24,12 +24,31 @@ export function studentTCdf(t: number, df: number): number {
   return t >= 0 ? 1 - tail : tail;
 }
 
+/**
+ * Quantiles already found, by p and df: the bisection costs some 60 incomplete beta functions, and
+ * a team dataset's analysis asks for the same few (the 97.5 % point of 9 degrees of freedom) for
+ * every run. The function is pure, so a kept value is the value; the map is emptied when full.
+ */
+const quantiles = new Map<string, number>();
+const MAX_KEPT_QUANTILES = 10_000;
+
 /** The p-quantile of t(df), found by bisection on the CDF to full double precision. */
 export function studentTQuantile(p: number, df: number): number {
   checkDf(df);
   if (!(p > 0 && p < 1)) throw new MountbenchError('INTERNAL', `A quantile needs 0 < p < 1, got ${p}`);
   if (p === 0.5) return 0;
   if (p < 0.5) return -studentTQuantile(1 - p, df);
+  // `${x}` is the shortest text that reads back as the same double: one key per (p, df).
+  const key = `${p} ${df}`;
+  const known = quantiles.get(key);
+  if (known !== undefined) return known;
+  const found = bisectQuantile(p, df);
+  if (quantiles.size >= MAX_KEPT_QUANTILES) quantiles.clear();
+  quantiles.set(key, found);
+  return found;
+}
+
+function bisectQuantile(p: number, df: number): number {
   // For t > 0, P(|T| ≥ t) = 2(1 - p) and it falls as t grows.
   const target = 2 * (1 - p);
   let lo = 0;

@@ -144,6 +144,35 @@ describe('readDataset', () => {
     for (const reason of Object.values(reasons)) expect(reason).not.toContain(root);
   });
 
+  it('refuses a control character however the JSON spells it: raw, or behind an escape', async () => {
+    // JSON.stringify leaves DEL, C1 controls and the bidirectional overrides raw in the text, and
+    // writes C0 controls as escapes: the text scan that spares most files the walk must see both.
+    const spelled = {
+      del: '\u007f',
+      c1: '\u0085',
+      bidi: 'x\u202ey',
+      newline: 'two\nlines',
+      esc: '\u001b[2J',
+    };
+    for (const [id, label] of Object.entries(spelled)) {
+      const run = sampleRun({ id });
+      run.machine.label = label;
+      await put(runPath(A, id), runFileJson(run));
+    }
+    // A line break where one may be (a warning) is no refusal.
+    const warned = sampleRun({ id: 'warned' });
+    warned.results[0].warnings = ['first line\nsecond line'];
+    await put(runPath(A, 'warned'), runFileJson(warned));
+    const { runs, refused } = await readDataset(root);
+    expect(runs.map((r) => r.run.id)).toEqual(['warned']);
+    expect(refused.map((r) => r.file).sort()).toEqual(
+      Object.keys(spelled)
+        .map((id) => `machines/${A}/${id}.json`)
+        .sort(),
+    );
+    for (const r of refused) expect(r.reason).toMatch(/machine\.label holds .*control character/);
+  });
+
   it('stops at the entry bound and says so', async () => {
     for (let i = 0; i < 6; i += 1) await putRun(A, `run-${i}`);
     const { runs, refused } = await readDataset(root, { maxFiles: 4 });

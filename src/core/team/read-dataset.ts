@@ -7,11 +7,17 @@ import type { Dirent } from 'node:fs';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { MountbenchError } from '../../shared/errors';
-import { findControlCharacter } from '../../shared/printable';
+import { findControlCharacter, jsonMightHoldControl } from '../../shared/printable';
 import type { RunFile } from '../../shared/result-schema';
 import type { TeamRefusedFile, TeamRun } from '../../shared/team';
 import { parseRunFileText } from '../store/parse-run-file';
-import { megabytes, NotReadableFile, readRegularFile } from '../store/read-regular-file';
+import {
+  megabytes,
+  NotReadableFile,
+  openRegularFile,
+  readOpenFile,
+  type OpenRegularFile,
+} from '../store/read-regular-file';
 import { checkRunPlausible } from '../store/run-plausibility';
 import {
   MACHINES_DIR,
@@ -20,6 +26,7 @@ import {
   MAX_DATASET_FILES,
   parseRunPath,
 } from './dataset-layout';
+import { sharedRunFileCache, type CheckedFile, type RunFileCache } from './run-file-cache';
 
 // The shapes the API carries (shared/team.ts), named here as the reader's own.
 export type { TeamRun };
@@ -39,6 +46,8 @@ export interface ReadDatasetOptions {
   /** Files read at once. */
   concurrency?: number;
   signal?: AbortSignal;
+  /** What earlier reads concluded of unchanged files (default: the process's shared cache). */
+  cache?: RunFileCache;
 }
 
 /** Git's own folder in a clone: the checkout's metadata, not part of the dataset. */
@@ -164,24 +173,19 @@ class Walk {
   }
 }
 
-async function readCandidate(
-  candidate: Candidate,
-  maxFileBytes: number,
-): Promise<{ run: RunFile; bytes: number }> {
-  const { absolute, relative } = candidate;
-  let bytes: Buffer;
-  try {
-    // O_NOFOLLOW: a file swapped for a link after the listing is refused, not followed.
-    bytes = await readRegularFile(absolute, { maxBytes: maxFileBytes, noFollow: true });
-  } catch (err) {
-    if (err instanceof NotReadableFile && err.size !== undefined)
-      throw new Error(
-        `it is ${megabytes(err.size)}; dataset run files larger than ${megabytes(maxFileBytes)} are refused`,
-      );
-    if (errnoCode(err) === 'ELOOP')
-      throw new Error('a symbolic link (links are never followed in a dataset)');
-    throw err;
-  }
+/** Why the file's size alone refuses it, in the dataset's words. */
+function sizeReason(err: unknown, maxFileBytes: number): Error | unknown {
+  if (err instanceof NotReadableFile && err.size !== undefined)
+    return new Error(
+      `it is ${megabytes(err.size)}; dataset run files larger than ${megabytes(maxFileBytes)} are refused`,
+    );
+  if (errnoCode(err) === 'ELOOP') return new Error('a symbolic link (links are never followed in a dataset)');
+  return err;
+}
+
+/** The run in `bytes`, checked as an import is; throws with the reason it is refused. */
+function checkRunBytes(bytes: Buffer, candidate: Candidate): RunFile {
+  const { relative } = candidate;
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -190,11 +194,51 @@ async function readCandidate(
   }
   const run = parseRunFileText(text, relative);
   checkRunPlausible(run, relative);
-  const control = findControlCharacter(run);
+  // Only text with an escape or one of these characters raw can hold a control character in a
+  // string (jsonMightHoldControl): most files need no walk of every value.
+  const control = jsonMightHoldControl(text) ? findControlCharacter(run) : null;
   if (control !== null) throw new Error(`${control}, a control character no label may hold`);
   if (run.id !== candidate.runId)
     throw new Error(`it holds run ${run.id}, but its file name says ${candidate.runId}`);
-  return { run, bytes: bytes.length };
+  return run;
+}
+
+/**
+ * What the file at the candidate's place is: its checked run, or why it is refused. A file the
+ * cache has seen unchanged (the same inode, size and times, on the open handle) is not read again.
+ */
+async function readCandidate(
+  candidate: Candidate,
+  maxFileBytes: number,
+  cache: RunFileCache,
+): Promise<CheckedFile> {
+  const { absolute } = candidate;
+  let opened: OpenRegularFile;
+  try {
+    // O_NOFOLLOW: a file swapped for a link after the listing is refused, not followed.
+    opened = await openRegularFile(absolute, { maxBytes: maxFileBytes, noFollow: true });
+  } catch (err) {
+    throw sizeReason(err, maxFileBytes);
+  }
+  try {
+    const known = cache.get(absolute, opened.stat);
+    if (known !== undefined) return known;
+    let bytes: Buffer;
+    try {
+      bytes = await readOpenFile(opened, absolute, maxFileBytes);
+    } catch (err) {
+      throw sizeReason(err, maxFileBytes);
+    }
+    let checked: CheckedFile;
+    try {
+      checked = { run: checkRunBytes(bytes, candidate), bytes: bytes.length };
+    } catch (err) {
+      checked = { refused: reasonOf(err, absolute, candidate.relative), bytes: bytes.length };
+    }
+    return cache.set(absolute, opened.stat, checked);
+  } finally {
+    await opened.handle.close();
+  }
 }
 
 /**
@@ -205,6 +249,7 @@ export async function readDataset(root: string, options: ReadDatasetOptions = {}
   const maxFileBytes = options.maxFileBytes ?? MAX_DATASET_FILE_BYTES;
   const maxTotalBytes = options.maxTotalBytes ?? MAX_DATASET_BYTES;
   const concurrency = Math.max(1, options.concurrency ?? 8);
+  const cache = options.cache ?? sharedRunFileCache;
   const rootStat = await fs.lstat(root).catch((err: unknown) => {
     throw new MountbenchError(
       'IO',
@@ -242,9 +287,11 @@ export async function readDataset(root: string, options: ReadDatasetOptions = {}
         continue;
       }
       try {
-        const { run, bytes } = await readCandidate(candidate, maxFileBytes);
-        total += bytes;
-        runs.push({ machineId: candidate.machineId, file: candidate.relative, run });
+        const checked = await readCandidate(candidate, maxFileBytes, cache);
+        total += checked.bytes;
+        if ('run' in checked)
+          runs.push({ machineId: candidate.machineId, file: candidate.relative, run: checked.run });
+        else refused.push({ file: candidate.relative, reason: checked.refused });
       } catch (err) {
         refused.push({
           file: candidate.relative,
