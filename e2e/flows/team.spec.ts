@@ -81,6 +81,8 @@ test('team: spread across machines, a planted regression flagged and on the tren
   const trend = tid(page, `team-trend-${VIRTIOFS_BIND}`);
   await expect(trend.locator('.recharts-line')).toHaveCount(6);
   await expect(trend.locator('[data-trend-flag="regression"]')).toHaveCount(6);
+  // Each point's interval as an error bar: 6 machines × 2 releases.
+  await expect(trend.locator('.recharts-errorBar')).toHaveCount(12);
   const trendRows = trend.getByTestId(`team-trend-${VIRTIOFS_BIND}-line`);
   await expect(trendRows).toHaveCount(6);
   expect(

@@ -1,8 +1,9 @@
 // One product, backend and workload over the product's releases: a line per machine measured on
-// more than one release (x = release, y = time per operation), the points where release-changes
-// flagged a regression or an improvement marked on the line; and every point with its 95 % interval
-// in a table, which is also what a screen reader and a test read.
-import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+// more than one release (x = release, y = time per operation, each point's 95 % interval as an
+// error bar), the points where release-changes flagged a regression or an improvement marked on the
+// line; and every point with its interval in a table, which is also what a screen reader and a
+// test read.
+import { CartesianGrid, ErrorBar, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatTime } from '../../../shared/format-time';
 import type { TeamMachine, TeamTrend as TeamTrendData, TrendPoint } from '../../../shared/team-view';
 import { useChartColors } from '../hooks/use-chart-colors';
@@ -66,6 +67,8 @@ export function TeamTrend({
       if (!p) return;
       row[`m${i}`] = p.seconds;
       row[`m${i}:flag`] = p.flag;
+      // ErrorBar takes the distances below and above the point.
+      if (p.low !== null && p.high !== null) row[`m${i}:interval`] = [p.seconds - p.low, p.high - p.seconds];
     });
     return row;
   });
@@ -116,7 +119,14 @@ export function TeamTrend({
                 dot={<TrendDot />}
                 connectNulls
                 isAnimationActive={false}
-              />
+              >
+                <ErrorBar
+                  dataKey={`m${i}:interval`}
+                  width={4}
+                  stroke={colors.series[i % colors.series.length]}
+                  isAnimationActive={false}
+                />
+              </Line>
             ))}
           </LineChart>
         )}
