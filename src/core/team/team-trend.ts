@@ -48,16 +48,16 @@ function flagsOf(changes: readonly ReleaseChange[]): Map<string, ReleaseChange['
   return flags;
 }
 
+/** A point without its interval yet: intervals cost a t quantile each, so only drawn points get one. */
 function point(f: TeamFigure, flag: ReleaseChange['kind'] | null): TrendPoint {
-  const interval = confidenceInterval95(f.samples);
-  return {
-    version: f.version!,
-    seconds: f.mean,
-    low: interval ? interval.lower : null,
-    high: interval ? interval.upper : null,
-    runId: f.runId,
-    flag,
-  };
+  return { version: f.version!, seconds: f.mean, low: null, high: null, runId: f.runId, flag };
+}
+
+function withInterval(p: TrendPoint, samples: readonly number[]): void {
+  const interval = confidenceInterval95(samples);
+  if (!interval) return;
+  p.low = interval.lower;
+  p.high = interval.upper;
 }
 
 const flaggedPoints = (line: TrendLine) => line.points.filter((p) => p.flag !== null).length;
@@ -87,6 +87,7 @@ export function teamTrends(
     else machines.set(f.machineId, [f]);
   }
 
+  const samplesOf = new Map<TrendPoint, readonly number[]>();
   const candidates: Candidate[] = [];
   for (const [key, machines] of bySeries) {
     const allLines: TrendLine[] = [];
@@ -97,7 +98,11 @@ export function teamTrends(
       list.sort((a, b) => byVersion(a.version!, b.version!));
       allLines.push({
         machineId,
-        points: list.map((f) => point(f, flags.get(flagKey(key, machineId, f.version!)) ?? null)),
+        points: list.map((f) => {
+          const p = point(f, flags.get(flagKey(key, machineId, f.version!)) ?? null);
+          samplesOf.set(p, f.samples);
+          return p;
+        }),
       });
     }
     if (!first) continue;
@@ -139,6 +144,7 @@ export function teamTrends(
       a.trend.provider.localeCompare(b.trend.provider),
   );
   const kept = candidates.slice(0, bounds.series).map((c) => c.trend);
+  for (const p of kept.flatMap((t) => t.lines.flatMap((l) => l.points))) withInterval(p, samplesOf.get(p)!);
   const leftOut: TrendLeftOut[] = candidates
     .slice(bounds.series, bounds.series + LEFT_OUT_NAMED)
     .map(({ trend, allLines }) => ({
