@@ -1,7 +1,8 @@
 // Team: a dataset folder with runs from six machines on two Docker Desktop releases (real result
 // files, written by the generator the unit tests use), a regression planted in small-file-read on
 // VirtioFS and a noise-level change in dd-write on a named volume, plus hostile files. The Team page
-// shows the spread, flags the regression (and not the noise), and names each refused file.
+// shows the spread, flags the regression (and not the noise) in the list and on the trend chart,
+// and names each refused file.
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { teamDataset, writeTeamDataset } from '../../src/core/team/test-support/team-dataset';
@@ -11,7 +12,7 @@ import { snap } from '../support/screens';
 
 const VIRTIOFS_BIND = 'docker-desktop/vz-virtiofs/bind';
 
-test('team: spread across machines, a planted regression flagged, noise not, hostile files refused by name', async ({
+test('team: spread across machines, a planted regression flagged and on the trend, noise not, hostile files refused by name', async ({
   dashboard,
 }, testInfo) => {
   const { page } = dashboard;
@@ -72,6 +73,29 @@ test('team: spread across machines, a planted regression flagged, noise not, hos
   );
   for (const sure of await others.evaluateAll((items) => items.map((i) => i.getAttribute('data-sure'))))
     expect(sure).toBe('one-machine');
+
+  // The trend: it opens on the workload with the flagged change; a line per machine measured on
+  // both releases, the regression marked on each machine's 27.5.1 point (drawn and in the table),
+  // and nothing marked on the noise-level change in dd-write.
+  await expect(tid(page, 'team-trend-workload')).toHaveValue('small-file-read@default');
+  const trend = tid(page, `team-trend-${VIRTIOFS_BIND}`);
+  await expect(trend.locator('.recharts-line')).toHaveCount(6);
+  await expect(trend.locator('[data-trend-flag="regression"]')).toHaveCount(6);
+  // Each point's interval as an error bar: 6 machines × 2 releases.
+  await expect(trend.locator('.recharts-errorBar')).toHaveCount(12);
+  const trendRows = trend.getByTestId(`team-trend-${VIRTIOFS_BIND}-line`);
+  await expect(trendRows).toHaveCount(6);
+  expect(
+    await trendRows.evaluateAll((rows) =>
+      rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.getAttribute('data-flag'))),
+    ),
+  ).toEqual(Array.from({ length: 6 }, () => [null, 'regression']));
+  await snap(testInfo, page, 'team-trend');
+  await tid(page, 'team-trend-workload').selectOption('dd-write@default');
+  const ddTrend = tid(page, 'team-trend-docker-desktop/vz-virtiofs/volume');
+  await expect(ddTrend.locator('.recharts-line')).toHaveCount(6);
+  await expect(ddTrend.locator('[data-trend-flag]')).toHaveCount(0);
+  await expect(ddTrend.locator('td[data-flag]')).toHaveCount(0);
 
   // The spread: a row per chip family with its machines, and a dot per machine in the chart.
   const spread = tid(page, `team-spread-${VIRTIOFS_BIND}`);

@@ -124,6 +124,58 @@ export interface ReleaseChange {
   medianRatio: number;
 }
 
+/** One machine's figure on one release: its latest run there, seconds per operation. */
+export interface TrendPoint {
+  version: string;
+  /** The mean per operation, the figure release changes compare. */
+  seconds: number;
+  /** The 95 % interval of that mean (null below two samples). */
+  low: number | null;
+  high: number | null;
+  runId: string;
+  /** Set when this release's change from the machine's previous one was flagged. */
+  flag: ReleaseChange['kind'] | null;
+}
+
+/** One machine across releases: only machines measured on more than one release have a line. */
+export interface TrendLine {
+  machineId: string;
+  /** In release order (as versions: 27.10.0 after 27.9.1). */
+  points: TrendPoint[];
+}
+
+/** One product, backend (variant and mount) and workload (and size) over the product's releases. */
+export interface TeamTrend {
+  provider: string;
+  backendKey: string;
+  backendLabel: string;
+  role: Role | null;
+  workloadKey: string;
+  size: string;
+  /** Every release any line has a point on, in version order: the x axis. */
+  versions: string[];
+  lines: TrendLine[];
+  /** Machines with a line that were left out to keep the chart readable (flagged ones are kept first). */
+  machinesLeftOut: number;
+}
+
+/** A series not shown, so the page can say what it left out. */
+export interface TrendLeftOut {
+  provider: string;
+  backendLabel: string;
+  workloadKey: string;
+  size: string;
+  machines: number;
+}
+
+export interface TeamTrends {
+  series: TeamTrend[];
+  /** The first series left out, named (at most 50). */
+  leftOut: TrendLeftOut[];
+  /** How many series were left out in all. */
+  leftOutCount: number;
+}
+
 export interface TeamAnalysis {
   runs: number;
   machines: TeamMachine[];
@@ -131,6 +183,8 @@ export interface TeamAnalysis {
   winners: WinnerCount[];
   likeYours: MachinesLikeYours | null;
   changes: ReleaseChange[];
+  /** Figures over releases on the same machines, bounded (team-trend.ts). */
+  trends: TeamTrends;
 }
 
 export interface TeamRefusedFile {

@@ -65,7 +65,15 @@ function recordingApi() {
       pull: record('team.pull', {} as never),
       view: record('team.view', {
         folder: '/data/team-dataset',
-        analysis: { runs: 0, machines: [], spreads: [], winners: [], likeYours: null, changes: [] },
+        analysis: {
+          runs: 0,
+          machines: [],
+          spreads: [],
+          winners: [],
+          likeYours: null,
+          changes: [],
+          trends: { series: [], leftOut: [], leftOutCount: 0 },
+        },
         refused: [],
       }),
     },

@@ -7,6 +7,7 @@ import type { MachinesLikeYours, TeamAnalysis, TeamMachine } from '../../shared/
 import { chipFamily } from './chip-family';
 import { releaseChanges } from './release-changes';
 import { productVersionKey, runProduct, teamFigures } from './team-figures';
+import { teamTrends } from './team-trend';
 import type { TeamRun } from './read-dataset';
 import { workloadSpreads } from './team-spread';
 import { latestRunPerMachine, winnerCounts } from './team-winners';
@@ -66,12 +67,14 @@ export function analyzeTeam(runs: readonly TeamRun[], you: YourMachine | null = 
   const list = machines(runs, latest);
   const families = new Map(list.map((m) => [m.machineId, m.chipFamily]));
   const figures = teamFigures(runs);
+  const changes = releaseChanges(figures);
   return {
     runs: runs.length,
     machines: list,
     spreads: workloadSpreads(figures, (id) => families.get(id) ?? 'other'),
     winners: winnerCounts(latest),
     likeYours: you ? likeYours(latest, you) : null,
-    changes: releaseChanges(figures),
+    changes,
+    trends: teamTrends(figures, changes),
   };
 }

@@ -11,7 +11,8 @@ import { distribution } from './distribution';
 import { latestBy, type TeamFigure } from './team-figures';
 import { seriesKey } from './team-spread';
 
-const byVersion = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
+/** Releases in version order: 27.10.0 after 27.9.1. */
+export const byVersion = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
 
 interface Step {
   before: TeamFigure;

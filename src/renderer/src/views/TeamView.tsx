@@ -1,13 +1,15 @@
 // Team: a team's dataset (many machines' runs in one folder, docs/team.md) as the core analysed it:
 // the spread per workload and role across machines by chip family or product version, which setting
 // wins on how many machines, what machines like this one found, and the changes between product
-// releases seen on the same machines, each saying how sure it is. Refused files are named.
+// releases seen on the same machines, each saying how sure it is, and the trend over releases with
+// those changes marked on it. Refused files are named.
 import { useMemo, type FormEvent } from 'react';
 import { ROLES } from '../../../shared/roles';
 import type { TeamMachine, TeamView as TeamViewData, WorkloadSpread } from '../../../shared/team-view';
 import { Card } from '../components/Card';
 import { TeamChanges } from '../components/TeamChanges';
 import { TeamSpread } from '../components/TeamSpread';
+import { TeamTrends } from '../components/TeamTrends';
 import { TeamWinners } from '../components/TeamWinners';
 import { roleTitle } from '../lib/team-words';
 import { useSlice, useStores } from '../stores/StoresContext';
@@ -179,6 +181,9 @@ export function TeamView() {
         <>
           <Card title="Changes between releases (same machines, before and after)" testId="team-changes-card">
             <TeamChanges changes={view.analysis.changes} machines={machines} />
+          </Card>
+          <Card title="Trend over releases (same machines)" testId="team-trend-card">
+            <TeamTrends trends={view.analysis.trends} machines={machines} />
           </Card>
           <Card title="Which setting wins, on how many machines" testId="team-winners-card">
             <TeamWinners winners={view.analysis.winners} testId="team-winners" />

@@ -1,0 +1,79 @@
+// The Team page's trend: a select picks the workload (and size), then a chart per product and
+// backend over the product's releases (TeamTrend). The core bounds how many series and machines it
+// sends; what it left out is said here, so a missing chart is never silent.
+import { useState } from 'react';
+import type { TeamMachine, TeamTrends as TeamTrendsData } from '../../../shared/team-view';
+import { TeamTrend } from './TeamTrend';
+
+const workloadOf = (s: { workloadKey: string; size: string }) => `${s.workloadKey}@${s.size}`;
+
+export function TeamTrends({
+  trends,
+  machines,
+}: {
+  trends: TeamTrendsData;
+  machines: ReadonlyMap<string, TeamMachine>;
+}) {
+  const [picked, setPicked] = useState<string | null>(null);
+  const keys = [...new Set(trends.series.map(workloadOf))];
+  // First look: the workload where a change was flagged, since that is what the trend is for.
+  const flagged = trends.series.find((s) => s.lines.some((l) => l.points.some((p) => p.flag !== null)));
+  const shown = picked && keys.includes(picked) ? picked : flagged ? workloadOf(flagged) : keys[0];
+  return (
+    <>
+      {keys.length === 0 ? (
+        <p className="note" data-testid="team-no-trend">
+          No trend yet: no machine was measured on more than one release of a product.
+        </p>
+      ) : (
+        <>
+          <div className="toolbar">
+            <label>
+              Workload{' '}
+              <select
+                value={shown}
+                onChange={(e) => setPicked(e.target.value)}
+                data-testid="team-trend-workload"
+              >
+                {keys.map((k) => (
+                  <option key={k} value={k}>
+                    {k.replace('@', ' (') + ')'}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          {trends.series
+            .filter((s) => workloadOf(s) === shown)
+            .map((s) => (
+              <TeamTrend
+                key={`${s.provider}/${s.backendKey}`}
+                trend={s}
+                machines={machines}
+                testId={`team-trend-${s.backendKey}`}
+              />
+            ))}
+        </>
+      )}
+      {trends.leftOutCount > 0 && (
+        <div className="note" data-testid="team-trend-left-out">
+          <p>
+            {trends.leftOutCount} more {trends.leftOutCount === 1 ? 'series was' : 'series were'} left out to
+            keep the page small (those with flagged changes are always kept):
+          </p>
+          <ul>
+            {trends.leftOut.map((l) => (
+              <li key={`${l.provider}/${l.backendLabel}/${l.workloadKey}/${l.size}`}>
+                {l.workloadKey} ({l.size}) on {l.backendLabel}, {l.provider}: {l.machines}{' '}
+                {l.machines === 1 ? 'machine' : 'machines'}
+              </li>
+            ))}
+            {trends.leftOutCount > trends.leftOut.length && (
+              <li>and {trends.leftOutCount - trends.leftOut.length} more</li>
+            )}
+          </ul>
+        </div>
+      )}
+    </>
+  );
+}
