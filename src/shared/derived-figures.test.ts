@@ -52,8 +52,8 @@ describe('derived figures in words', () => {
 
   it("says parallel-read's slowest container and each one's median", () => {
     expect(derivedNoteLines([parallel])).toEqual([
-      `parallel-read · ${label}: 4 containers at once: the slowest took 1.200 s (median), 1.18× the fastest; ` +
-        "each one's median 1.020 s, 1.100 s, 1.150 s, 1.200 s",
+      `parallel-read · ${label}: 4 containers at once: the slowest one's median 1.200 s, 1.18× the fastest one's; ` +
+        "each one's median 1.020 s, 1.100 s, 1.150 s, 1.200 s (the table times each round by its slowest container)",
     ]);
   });
 
@@ -91,7 +91,8 @@ describe('derived figures in words', () => {
       containerXMedianSeconds: 7,
     });
     expect(derivedNotes([gap])[0].text).toBe(
-      "1 containers at once: the slowest took 2.000 s (median), 1.00× the fastest; each one's median 2.000 s",
+      "1 container at once: the slowest one's median 2.000 s, 1.00× the fastest one's; each one's median 2.000 s " +
+        '(the table times each round by its slowest container)',
     );
   });
 
@@ -105,9 +106,9 @@ describe('derived figures in words', () => {
     // Only the first ones, and no ratio: the fastest of all is not among what is shown.
     const shown = Array.from({ length: MAX_CONTAINERS_SHOWN }, (_, i) => formatTime(i + 1));
     expect(text).toBe(
-      `more than ${MAX_CONTAINERS_SHOWN} containers at once: the slowest of the first ${MAX_CONTAINERS_SHOWN} ` +
-        `took ${formatTime(MAX_CONTAINERS_SHOWN)} ` +
-        `(median); each one's median ${shown.join(', ')}, …`,
+      `more than ${MAX_CONTAINERS_SHOWN} containers at once: of the first ${MAX_CONTAINERS_SHOWN}, ` +
+        `the slowest one's median ${formatTime(MAX_CONTAINERS_SHOWN)}; each one's median ${shown.join(', ')}, … ` +
+        '(the table times each round by its slowest container)',
     );
 
     const backends = Array.from({ length: MAX_DERIVED_NOTES + 50 }, (_, i) => ({

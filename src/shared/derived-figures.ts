@@ -79,11 +79,16 @@ function parallelReadText(result: WorkloadResult): string | null {
   const slowest = Math.max(...medians);
   const fastest = Math.min(...medians);
   // Worked out from the medians shown, so the ratio cannot disagree with them.
-  const ratio = fastest > 0 && !more ? `, ${formatRatio(slowest / fastest)} the fastest` : '';
-  const count = more ? `more than ${MAX_CONTAINERS_SHOWN}` : String(medians.length);
+  const ratio = fastest > 0 && !more ? `, ${formatRatio(slowest / fastest)} the fastest one's` : '';
+  const count = more
+    ? `more than ${MAX_CONTAINERS_SHOWN} containers`
+    : `${medians.length} container${medians.length === 1 ? '' : 's'}`;
+  // The table's figure is each round's slowest container, which is not the slowest one's median:
+  // said, so the two figures are not read as one.
   return (
-    `${count} containers at once: the slowest${more ? ` of the first ${MAX_CONTAINERS_SHOWN}` : ''} took ${formatTime(slowest)} (median)${ratio}; ` +
-    `each one's median ${medians.map(formatTime).join(', ')}${more ? ', …' : ''}`
+    `${count} at once: ${more ? `of the first ${MAX_CONTAINERS_SHOWN}, ` : ''}the slowest one's median ` +
+    `${formatTime(slowest)}${ratio}; each one's median ${medians.map(formatTime).join(', ')}${more ? ', …' : ''} ` +
+    '(the table times each round by its slowest container)'
   );
 }
 

@@ -110,7 +110,7 @@ describe('runMarkdown', () => {
     expect(runMarkdown(withDerived)).toContain(
       '**Page latency and per-container times**\n\n' +
         '- page-reload · bind \\| forged: p50 20.00 ms, p95 50.00 ms without an edit\n' +
-        "- parallel-read · bind \\| forged: 2 containers at once: the slowest took 2.000 s (median), 2.00× the fastest; each one's median 1.000 s, 2.000 s\n",
+        "- parallel-read · bind \\| forged: 2 containers at once: the slowest one's median 2.000 s, 2.00× the fastest one's; each one's median 1.000 s, 2.000 s (the table times each round by its slowest container)\n",
     );
   });
 

@@ -59,8 +59,8 @@ describe('DerivedNotes', () => {
         'p50 40.00 ms, p95 90.00 ms without an edit (first request after the lay 200.0 ms)',
     );
     expect(screen.getByTestId('results-derived-parallel-read-docker-engine/native/bind').textContent).toBe(
-      'Parallel read · bind mount · native: 2 containers at once: the slowest took 750.0 ms (median), ' +
-        "1.50× the fastest; each one's median 500.0 ms, 750.0 ms",
+      "Parallel read · bind mount · native: 2 containers at once: the slowest one's median 750.0 ms, " +
+        "1.50× the fastest one's; each one's median 500.0 ms, 750.0 ms (the table times each round by its slowest container)",
     );
   });
 
