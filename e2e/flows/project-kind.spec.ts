@@ -1,7 +1,8 @@
 // A kind of project from Setup (issue 26): a Node front end's folder is looked in, Setup says what
 // it looks like and why, one click picks that kind's workloads and profile; narrowed to its
 // npm install (the quick lockfile, on a plain bind mount, the bind with node_modules in a named
-// volume, and the host), the run ends on Results with the layout verdict and the kind's profile.
+// volume, and the host) and its page reload (on the bind mount), the run ends on Results with the
+// layout verdict, the kind's profile and the page's p50 and p95 after an edit and without one.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,9 +53,14 @@ test('a kind of project: suggested from the folder, picked in one click, npm ins
     await expect(tid(page, `workload-checkbox-${id}`)).toBeChecked();
   await snap(testInfo, page, 'project-kind-setup');
 
-  // Only its npm install, to keep the flow short; the project's own build is not measured here.
+  // Only its npm install and page reload, to keep the flow short; the project's own build is not
+  // measured here.
   await tid(page, 'project-include').setChecked(false);
-  await choose(page, { preset: 'quick', workloads: ['npm-install'], mounts: ['bind', 'host'] });
+  await choose(page, {
+    preset: 'quick',
+    workloads: ['npm-install', 'page-reload'],
+    mounts: ['bind', 'host'],
+  });
   await expect(tid(page, 'setup-problem')).toHaveCount(0);
   await startRun(page);
   await expect(tid(page, 'panel-results')).toBeVisible({ timeout: RUN_TIMEOUT_MS });
@@ -65,12 +71,22 @@ test('a kind of project: suggested from the folder, picked in one click, npm ins
     /^npm install: fastest layout here is .+ \(\d+\.\d\d s median\)/,
   );
   await expect(tid(page, 'profile-select')).toHaveValue('node-frontend');
+  // page-reload's percentiles, which no column of the table shows, under it (the host has no web server).
+  const pageLines = tid(page, 'results-derived').getByRole('listitem');
+  await expect(pageLines.first()).toHaveText(
+    /^Page reload · .+: p50 [\d.]+ m?s, p95 [\d.]+ m?s after an edit( \(.+\))?; p50 [\d.]+ m?s, p95 [\d.]+ m?s without an edit \(first request after the lay [\d.]+ m?s\)$/,
+  );
   await snap(testInfo, page, 'project-kind-results');
 
   // Three layouts measured: the plain bind, its twin with node_modules in a volume, the host.
   const file = runFileSchema.parse(
     JSON.parse(readFileSync(join(dashboard.resultsDir, `${runId}.json`), 'utf8')),
   );
+  // One line per backend that served the page, each from its two results (no-edit, after-edit).
+  const served = file.results.filter((r) => r.workload.id === 'page-reload');
+  expect(served.length).toBeGreaterThan(0);
+  expect(served.every((r) => r.backend.mount === 'bind')).toBe(true);
+  await expect(pageLines).toHaveCount(new Set(served.map((r) => r.backend.id)).size);
   const layouts = file.results
     .filter((r) => r.workload.id === 'npm-install')
     .map(

@@ -5,6 +5,7 @@
 import type { Profile, Recommendation } from '../../shared/recommendation';
 import type { RunFile } from '../../shared/result-schema';
 import { syncNoteLines } from '../../shared/sync-note';
+import { DERIVED_NOTES_TITLE, derivedNoteLines } from '../../shared/derived-figures';
 import { dependencySplitWords } from '../../shared/dependency-split';
 import { npmLayoutSentence } from '../../shared/npm-layouts';
 import { coldCacheNote, firstRunLines } from '../../shared/cold-warm-words';
@@ -47,6 +48,8 @@ export function runReport(run: RunFile, options: ReportOptions): RunReport {
       ? section('warnings:', warningLines(run.results))
       : section('warnings (each kind once):', groupedWarningLines(run.results))),
   );
+  // page-reload's p50/p95 and parallel-read's per-container medians: figures no column shows.
+  out.push(...section(`${DERIVED_NOTES_TITLE.toLowerCase()}:`, derivedNoteLines(run.results)));
   out.push(...section('sync tool times (not in the samples):', syncNoteLines(run.results)));
   const cold = coldCacheNote(run.results);
   if (cold) out.push('', cold);

@@ -87,6 +87,33 @@ describe('runMarkdown', () => {
     );
   });
 
+  it("lists page-reload's p50 and p95 and parallel-read's containers under the table, labels escaped", () => {
+    expect(md).not.toContain('Page latency and per-container times');
+    const base = sampleWorkloadResult();
+    const backend = { ...base.backend, label: 'bind | forged' };
+    const withDerived = sampleRun({
+      results: [
+        {
+          ...base,
+          backend,
+          workload: { id: 'page-reload', size: 'quick', params: {}, case: 'no-edit' },
+          derived: { p50Seconds: 0.02, p95Seconds: 0.05 },
+        },
+        {
+          ...base,
+          backend,
+          workload: { id: 'parallel-read', size: 'quick', params: {} },
+          derived: { container1MedianSeconds: 1, container2MedianSeconds: 2 },
+        },
+      ],
+    });
+    expect(runMarkdown(withDerived)).toContain(
+      '**Page latency and per-container times**\n\n' +
+        '- page-reload · bind \\| forged: p50 20.00 ms, p95 50.00 ms without an edit\n' +
+        "- parallel-read · bind \\| forged: 2 containers at once: the slowest one's median 2.000 s, 2.00× the fastest one's; each one's median 1.000 s, 2.000 s (the table times each round by its slowest container)\n",
+    );
+  });
+
   it('answers per role below the table: the lone bind mount is the only option, tmpfs wins data', () => {
     const of = (mount: 'bind' | 'tmpfs' | 'volume', label: string, centre: number): WorkloadResult => {
       const base = sampleWorkloadResult();

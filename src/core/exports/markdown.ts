@@ -9,6 +9,7 @@ import { formatMeanStddev, formatRatio, formatTime } from '../../shared/format-t
 import { machineLabel } from '../machine/machine-key';
 import { rowsFromRun } from '../compare/rows-from-run';
 import { syncNoteLines } from '../../shared/sync-note';
+import { DERIVED_NOTES_TITLE, derivedNoteLines } from '../../shared/derived-figures';
 import { coldCacheNote, firstRunLines } from '../../shared/cold-warm-words';
 import { dependencySplitWords } from '../../shared/dependency-split';
 import { npmLayoutSentence } from '../../shared/npm-layouts';
@@ -133,6 +134,8 @@ export function runMarkdown(run: RunFile): string {
     r.warnings.map((w) => `${r.backend.label} / ${r.workload.id}: ${w}`),
   );
   if (warnings.length) out.push('', '**Warnings**', '', ...warnings.map((w) => `- ${md(w)}`));
+  const derived = derivedNoteLines(run.results);
+  if (derived.length) out.push('', `**${DERIVED_NOTES_TITLE}**`, '', ...derived.map((d) => `- ${md(d)}`));
   const cold = coldCacheNote(run.results);
   if (cold) out.push('', md(cold));
   const firsts = firstRunLines(run.results);

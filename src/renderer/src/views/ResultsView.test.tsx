@@ -167,6 +167,27 @@ describe('ResultsView', () => {
     expect(screen.queryByTestId('results-sync-host-dd-write')).toBeNull();
   });
 
+  it("shows the open run's page latency percentiles under the table", async () => {
+    const bind = run.results.find((r) => r.backend.id === 'docker-engine/native/bind')!;
+    const withPage = {
+      ...run,
+      results: [
+        ...run.results,
+        {
+          ...bind,
+          workload: { id: 'page-reload' as const, size: 'quick' as const, params: {}, case: 'no-edit' },
+          derived: { p50Seconds: 0.0443, p95Seconds: 0.196 },
+        },
+      ],
+    };
+    const rendered = renderWith(<ResultsView />, createFakeApi({ runs: [withPage] }));
+    await rendered.stores.setup.getState().load();
+    await rendered.stores.results.getState().open(withPage.id);
+    const note = await screen.findByTestId('results-derived-page-reload-docker-engine/native/bind');
+    expect(note.textContent).toMatch(/: p50 44\.30 ms, p95 196\.0 ms without an edit$/);
+    expect(within(screen.getByTestId('results-derived')).getAllByRole('listitem')).toHaveLength(1);
+  });
+
   it('recommends for the chosen profile, with the action and a disabled apply button that says why', async () => {
     const { user, api } = await openQuickRun();
     expect(screen.getByTestId('recommendation-choice').textContent).toBe('bind mount · native');

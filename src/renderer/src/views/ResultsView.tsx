@@ -1,6 +1,7 @@
 // Results: a screenshot-ready view of one run — header, grouped bars with σ, the table of every
 // figure, and the recommendation for the chosen profile — with export and share.
 import { ColdWarmNotes } from '../components/ColdWarmNotes';
+import { DerivedNotes } from '../components/DerivedNotes';
 import { useEffect, useMemo, useRef } from 'react';
 import { ExportBar } from '../components/ExportBar';
 import { GroupedBarChart } from '../components/GroupedBarChart';
@@ -159,6 +160,7 @@ export function ResultsView() {
                 />
               </div>
               <ResultsTable results={run.results} titles={titles} />
+              <DerivedNotes results={run.results} titles={titles} />
               <ColdWarmNotes run={run} />
             </section>
             <RecommendationCard
