@@ -147,6 +147,8 @@ export interface TrendLine {
 /** One product, backend (variant and mount) and workload (and size) over the product's releases. */
 export interface TeamTrend {
   provider: string;
+  /** Whether `versions` are the product's own releases or its engine's versions. */
+  versionSource: VersionSource;
   backendKey: string;
   backendLabel: string;
   role: Role | null;

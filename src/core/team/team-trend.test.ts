@@ -44,6 +44,33 @@ describe('teamTrends', () => {
     }
   });
 
+  it("draws a product's own releases and its engine's versions as separate series, never on one line", () => {
+    // Each machine's older run recorded only the engine (27.4.0 and 27.5.1), its newer ones the
+    // product's releases (4.37.1, 4.37.2): two numberings that cannot be put in one order.
+    const engineRuns = teamDataset({
+      machines: 3,
+      runsPerVersion: 1,
+      versions: ['27.4.0', '27.5.1'],
+      seed: 7,
+    });
+    const productRuns = teamDataset({
+      machines: 3,
+      runsPerVersion: 1,
+      versions: ['4.37.1', '4.37.2'],
+      engineOf: { '4.37.1': '27.5.1', '4.37.2': '27.5.1' },
+      seed: 7,
+    });
+    const { series } = trendsOf([...engineRuns, ...productRuns]);
+    const sfr = series.filter(
+      (s) => s.workloadKey === 'small-file-read' && s.backendKey === SFR_BIND.backendId,
+    );
+    expect(sfr.map((s) => [s.versionSource, s.versions]).sort()).toEqual([
+      ['engine', ['27.4.0', '27.5.1']],
+      ['product', ['4.37.1', '4.37.2']],
+    ]);
+    for (const s of sfr) for (const line of s.lines) expect(line.points).toHaveLength(2);
+  });
+
   it('marks the points release-changes flagged, on the machines that saw it, and not a noise-level change', () => {
     const runs = teamDataset({
       machines: 6,

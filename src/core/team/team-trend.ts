@@ -32,8 +32,13 @@ export const TREND_BOUNDS: TrendBounds = { series: 24, lines: 12 };
 /** Series left out that are named; the rest are only counted (a hostile dataset could hold thousands). */
 const LEFT_OUT_NAMED = 50;
 
-const productSeriesKey = (f: Pick<TeamFigure, 'provider' | 'workloadKey' | 'size' | 'backendKey'>) =>
-  `${f.provider}\u0000${seriesKey(f)}`;
+// The product's own releases and its engine's versions are two numberings that cannot be ordered
+// together (release-changes.ts keeps them apart too), so each is its own series.
+const productSeriesKey = (
+  f: Pick<TeamFigure, 'provider' | 'workloadKey' | 'size' | 'backendKey'> & {
+    versionSource: TeamFigure['versionSource'];
+  },
+) => `${f.provider}\u0000${seriesKey(f)}\u0000${f.versionSource ?? 'engine'}`;
 
 const flagKey = (series: string, machineId: string, version: string) =>
   `${series}\u0000${machineId}\u0000${version}`;
@@ -118,6 +123,7 @@ export function teamTrends(
     candidates.push({
       trend: {
         provider: first.provider!,
+        versionSource: first.versionSource ?? 'engine',
         backendKey: first.backendKey,
         backendLabel: first.backendLabel,
         role: first.role,

@@ -9,7 +9,7 @@ import type { TeamMachine, TeamTrend as TeamTrendData, TrendPoint } from '../../
 import { useChartColors } from '../hooks/use-chart-colors';
 import { useElementWidth } from '../hooks/use-element-width';
 import { tickTime } from '../lib/log-axis';
-import { machineName } from '../lib/team-words';
+import { machineName, releaseOwner } from '../lib/team-words';
 
 /** A short name for the legend: the chip and the end of the machine id, enough to tell two apart. */
 function lineName(machine: TeamMachine | undefined, machineId: string): string {
@@ -142,7 +142,7 @@ export function TeamTrend({
             <th scope="col">Machine</th>
             {trend.versions.map((v) => (
               <th key={v} scope="col">
-                {trend.provider} {v}
+                {releaseOwner(trend.provider, trend.versionSource)} {v}
               </th>
             ))}
           </tr>

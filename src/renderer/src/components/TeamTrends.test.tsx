@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The trend over what the real core answered for the planted dataset (recorded-team-view.ts): the
-// planted regression is marked on every machine's 27.5.1 point, the noise-level change nowhere.
+// planted regression is marked on every machine's 4.37.2 point, the noise-level change nowhere.
 // jsdom has no layout, so the charts draw nothing here; the tables carry every figure (the
 // Playwright flow counts the lines drawn).
 import { cleanup, render, screen, within } from '@testing-library/react';
@@ -28,7 +28,7 @@ describe('TeamTrends', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Machine', 'docker-desktop 27.4.0', 'docker-desktop 27.5.1']);
+    ).toEqual(['Machine', 'docker-desktop 4.37.1', 'docker-desktop 4.37.2']);
     expect(cellsOf(VIRTIOFS_BIND)).toEqual(Array.from({ length: 6 }, () => [null, 'regression']));
     const rows = screen.getAllByTestId(`team-trend-${VIRTIOFS_BIND}-line`);
     expect(rows.map((r) => r.dataset.machine).sort()).toEqual([...machines.keys()].sort());

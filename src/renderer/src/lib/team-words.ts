@@ -1,7 +1,13 @@
 // The Team page's sentences, written once so the page and its tests say the same thing.
 import { ratioFigure, formatRatioInterval } from '../../../shared/format-ratio';
 import { ROLE_TITLES } from '../../../shared/roles';
-import type { ChangeSureness, ReleaseChange, TeamMachine, WinnerCount } from '../../../shared/team-view';
+import type {
+  ChangeSureness,
+  ReleaseChange,
+  TeamMachine,
+  VersionSource,
+  WinnerCount,
+} from '../../../shared/team-view';
 
 const SURE: Record<ChangeSureness, string> = {
   'most-machines': 'seen on most machines that measured both releases',
@@ -13,13 +19,18 @@ export function surenessWords(change: ReleaseChange): string {
   return `${change.machines.length} of ${change.measuredBoth} ${change.measuredBoth === 1 ? 'machine' : 'machines'}: ${SURE[change.sure]}`;
 }
 
+/** Whose numbering a release is in: "docker-desktop" for its own releases, "docker-desktop engine" for its engine's. */
+export function releaseOwner(provider: string, source: VersionSource): string {
+  return source === 'engine' ? `${provider} engine` : provider;
+}
+
 /**
  * "Regression: small-file-read (default) on VZ + VirtioFS, bind mount, docker-desktop 4.37.1 → 4.37.2";
  * "… docker-desktop engine 27.4.0 → 27.5.1" when the runs recorded only the engine's version.
  */
 export function changeTitle(change: ReleaseChange): string {
   const kind = change.kind === 'regression' ? 'Regression' : 'Improvement';
-  const product = change.versionSource === 'engine' ? `${change.provider} engine` : change.provider;
+  const product = releaseOwner(change.provider, change.versionSource);
   return `${kind}: ${change.workloadKey} (${change.size}) on ${change.backendLabel}, ${product} ${change.fromVersion} → ${change.toVersion}`;
 }
 
