@@ -3,7 +3,7 @@
 // workloads with an undecided race, on the backends still racing there when it stopped. Backends
 // decided slower, the host baseline and the decided workloads are not measured again. Everything
 // comes from the result file, so a run opened from disk can be continued as well as a fresh one.
-import { WORKLOAD_IDS, type MountKind, type WorkloadId } from './ids';
+import { TOOLS_WORKLOAD_IDS, WORKLOAD_IDS, type MountKind, type WorkloadId } from './ids';
 import type { RunFile } from './result-schema';
 import { runRequestSchema, type RunRequest } from './run-plan';
 
@@ -46,10 +46,14 @@ export function continuationOf(run: RunFile): Continuation {
   const first = measured[0];
   // The tools image the first half's workloads ran in, so the second half runs in the same one and
   // not in whatever MOUNTBENCH_TOOLS_IMAGE or the default says now. The file has no field for it:
-  // each container result names the image it ran in, and a continued workload (never custom)
-  // that did not run in the bench image ran in the tools image.
+  // each container result names the image it ran in, and only a workload that needs tools runs in
+  // the tools image (the others' image may be spelt apart from run.image, e.g. resolved).
   const toolsImages = [
-    ...new Set(measured.flatMap((r) => (r.image && r.image !== run.image ? [r.image] : []))),
+    ...new Set(
+      measured.flatMap((r) =>
+        TOOLS_WORKLOAD_IDS.includes(r.workload.id) && r.image && r.image !== run.image ? [r.image] : [],
+      ),
+    ),
   ];
   if (toolsImages.length > 1)
     return { request: null, reason: 'the undecided workloads ran in more than one tools image' };

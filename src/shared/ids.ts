@@ -94,3 +94,14 @@ export const MOUNTBENCH_NAME_PREFIX = 'mountbench-';
 export function isOneOf<T extends string>(list: readonly T[], value: string): value is T {
   return (list as readonly string[]).includes(value);
 }
+
+/**
+ * The workloads that run in the tools image (their definitions say `needsTools`; a registry test
+ * keeps this list equal to them). The renderer and the continuation need it without the core.
+ */
+export const TOOLS_WORKLOAD_IDS: readonly WorkloadId[] = [
+  'git-status',
+  'code-search',
+  'npm-install',
+  'random-io',
+];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WORKLOAD_IDS } from '../../shared/ids';
+import { TOOLS_WORKLOAD_IDS, WORKLOAD_IDS } from '../../shared/ids';
 import { allWorkloads, resolveWorkload, workloadById } from './registry';
 
 describe('workload registry', () => {
@@ -7,6 +7,13 @@ describe('workload registry', () => {
     const fixed = WORKLOAD_IDS.filter((id) => id !== 'custom');
     expect(allWorkloads().map((w) => w.id)).toEqual(fixed);
     for (const id of fixed) expect(workloadById(id).id).toBe(id);
+  });
+
+  it('lists in TOOLS_WORKLOAD_IDS exactly the workloads that need the tools image', () => {
+    const needing = allWorkloads()
+      .filter((w) => (w.needsTools ?? []).length > 0)
+      .map((w) => w.id);
+    expect([...TOOLS_WORKLOAD_IDS].sort()).toEqual([...needing].sort());
   });
 
   it('gives every workload a quick and a default size', () => {
