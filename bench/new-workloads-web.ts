@@ -5,15 +5,8 @@
 //
 //   npx tsx bench/new-workloads-web.ts [--size default] [--runs 5] [--warmup 1]
 import { SIZES, type SizeName } from '../src/shared/ids';
-import type { RunRequest } from '../src/shared/run-plan';
-import type { WorkloadResult } from '../src/shared/result-schema';
-import { APP_VERSION } from '../src/core/app-version';
-import { getMachineInfo } from '../src/core/machine';
-import { prepareRun } from '../src/core/runner/prepare-run';
-import { executeRun } from '../src/core/runner/run';
-import { cacheDir } from '../src/core/store';
-import { benchHeader, loadLine } from './lib/bench-header';
 import { choiceOption, countOption, runBench, type BenchOptions } from './lib/bench-main';
+import { finishSharesRun, runOnShares } from './lib/run-on-shares';
 import { ms, textTable } from './lib/text-table';
 
 const USAGE = `Usage: npx tsx bench/new-workloads-web.ts [options]
@@ -43,45 +36,18 @@ interface Values {
 
 async function main(values: Values, signal: AbortSignal): Promise<void> {
   const size: SizeName = choiceOption('--size', values.size, 'default', SIZES);
-  const request: RunRequest = {
-    mounts: ['bind'],
-    variants: ['native', 'fuse'],
-    workloads: ['page-reload', 'parallel-read', 'small-file-read'],
-    size,
-    runs: countOption('--runs', values.runs, 5, { min: 1, max: 1000 }),
-    warmup: countOption('--warmup', values.warmup, 1, { min: 0, max: 100 }),
-    ...(values.image ? { image: values.image } : {}),
-  };
-  const began = performance.now();
-  const prepared = await prepareRun(request);
-  process.stdout.write(
-    `${await benchHeader(
-      'bench/new-workloads-web: page-reload and parallel-read on native and FUSE bind mounts',
-      prepared.docker && prepared.engine
-        ? { docker: prepared.docker, endpoint: prepared.engine.endpoint, image: prepared.image }
-        : null,
-    )}\n` + `plan     size ${size}; ${request.warmup} warm-up + ${request.runs} timed runs\n`,
-  );
-  const run = await executeRun({
-    ...prepared,
-    machine: await getMachineInfo(),
-    appVersion: APP_VERSION,
-    allowHostCommands: false,
-    cacheDir: cacheDir(),
-    signal,
-    onEvent: (event) => {
-      if (event.type === 'phase' && event.workloadId)
-        process.stderr.write(
-          `${event.backendId ?? ''} ${event.workloadId}: ${event.phase} (load ${loadLine()})\n`,
-        );
+  const shares = await runOnShares(
+    'bench/new-workloads-web: page-reload and parallel-read on native and FUSE bind mounts',
+    {
+      workloads: ['page-reload', 'parallel-read', 'small-file-read'],
+      size,
+      runs: countOption('--runs', values.runs, 5, { min: 1, max: 1000 }),
+      warmup: countOption('--warmup', values.warmup, 1, { min: 0, max: 100 }),
+      ...(values.image ? { image: values.image } : {}),
     },
-  });
-  const wall = (performance.now() - began) / 1000;
-  const backends = prepared.backends.map((b) => b.id);
-  const find = (backend: string, workload: string, caseId?: string): WorkloadResult | undefined =>
-    run.results.find(
-      (r) => r.backend.id === backend && r.workload.id === workload && r.workload.case === caseId,
-    );
+    signal,
+  );
+  const { backends, find } = shares;
 
   const pageRows = backends.flatMap((b) =>
     ['no-edit', 'after-edit'].map((c) => {
@@ -137,14 +103,7 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
       ) +
       '\n',
   );
-  for (const error of run.errors)
-    process.stdout.write(
-      `error    ${error.backendId ?? ''} ${error.workloadId ?? 'run'}: ${error.message}\n`,
-    );
-  process.stdout.write(
-    `\nWall time ${wall.toFixed(1)} s. Run status: ${run.status}. Load at the end: ${loadLine()}.\n`,
-  );
-  if (run.status !== 'completed' || run.errors.length) process.exitCode = 1;
+  finishSharesRun(shares);
 }
 
 runBench<Values>({ usage: USAGE, options: OPTIONS, main });
