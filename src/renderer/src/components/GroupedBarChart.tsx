@@ -9,6 +9,7 @@ import { backendColor } from '../lib/backend-palette';
 import { useElementWidth } from '../hooks/use-element-width';
 import { barExtent, groupedBars, type BarFigure, type BarGroup } from '../lib/grouped-bars';
 import { logDomain, logTicks, tickTime } from '../lib/log-axis';
+import { verticalAxisLabel } from '../lib/axis-label';
 import { BarTooltip, type RatioWords } from './BarTooltip';
 
 const MARGIN = { top: 8, right: 16, bottom: 8, left: 16 };
@@ -108,16 +109,8 @@ export function GroupedBarChart(props: Props) {
               tickFormatter={tickTime}
               tick={{ fill: colors.text, fontSize: 12 }}
               width={Y_AXIS_WIDTH}
-              label={{
-                // The axis says when it is logarithmic: a picture must not hide it.
-                value: logScale ? `${yLabel} · log scale` : yLabel,
-                angle: -90,
-                position: 'insideLeft',
-                offset: -8,
-                fill: colors.text,
-                fontSize: 12,
-                style: { textAnchor: 'middle' },
-              }}
+              // The axis says when it is logarithmic: a picture must not hide it.
+              label={verticalAxisLabel(logScale ? `${yLabel} · log scale` : yLabel, colors)}
             />
             <Tooltip
               content={<BarTooltip figures={visible} ratioWords={ratioWords} testId={testId} />}

@@ -9,6 +9,7 @@ import { useElementWidth } from '../hooks/use-element-width';
 import { backendColor } from '../lib/backend-palette';
 import { tickTime } from '../lib/log-axis';
 import type { TeamGrouping } from '../stores/team-store';
+import { verticalAxisLabel } from '../lib/axis-label';
 
 interface MarkProps {
   cx?: number;
@@ -81,15 +82,7 @@ export function TeamSpread({
               tickFormatter={tickTime}
               tick={{ fill: colors.text, fontSize: 12 }}
               width={76}
-              label={{
-                value: 'time per operation',
-                angle: -90,
-                position: 'insideLeft',
-                offset: -8,
-                fill: colors.text,
-                fontSize: 12,
-                style: { textAnchor: 'middle' },
-              }}
+              label={verticalAxisLabel('time per operation', colors)}
             />
             <Tooltip
               isAnimationActive={false}

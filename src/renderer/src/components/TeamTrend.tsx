@@ -10,6 +10,7 @@ import { useChartColors } from '../hooks/use-chart-colors';
 import { useElementWidth } from '../hooks/use-element-width';
 import { tickTime } from '../lib/log-axis';
 import { machineName, releaseOwner } from '../lib/team-words';
+import { verticalAxisLabel } from '../lib/axis-label';
 
 /** A short name for the legend: the chip and the end of the machine id, enough to tell two apart. */
 function lineName(machine: TeamMachine | undefined, machineId: string): string {
@@ -94,15 +95,7 @@ export function TeamTrend({
               tickFormatter={tickTime}
               tick={{ fill: colors.text, fontSize: 12 }}
               width={76}
-              label={{
-                value: 'time per operation',
-                angle: -90,
-                position: 'insideLeft',
-                offset: -8,
-                fill: colors.text,
-                fontSize: 12,
-                style: { textAnchor: 'middle' },
-              }}
+              label={verticalAxisLabel('time per operation', colors)}
             />
             <Tooltip
               isAnimationActive={false}
