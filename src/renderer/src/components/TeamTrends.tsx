@@ -4,8 +4,7 @@
 import { useState } from 'react';
 import type { TeamMachine, TeamTrends as TeamTrendsData } from '../../../shared/team-view';
 import { TeamTrend } from './TeamTrend';
-
-const workloadOf = (s: { workloadKey: string; size: string }) => `${s.workloadKey}@${s.size}`;
+import { TeamWorkloadSelect, teamWorkloadKey } from './TeamWorkloadSelect';
 
 export function TeamTrends({
   trends,
@@ -15,10 +14,10 @@ export function TeamTrends({
   machines: ReadonlyMap<string, TeamMachine>;
 }) {
   const [picked, setPicked] = useState<string | null>(null);
-  const keys = [...new Set(trends.series.map(workloadOf))];
+  const keys = [...new Set(trends.series.map(teamWorkloadKey))];
   // First look: the workload where a change was flagged, since that is what the trend is for.
   const flagged = trends.series.find((s) => s.lines.some((l) => l.points.some((p) => p.flag !== null)));
-  const shown = picked && keys.includes(picked) ? picked : flagged ? workloadOf(flagged) : keys[0];
+  const shown = picked && keys.includes(picked) ? picked : flagged ? teamWorkloadKey(flagged) : keys[0];
   return (
     <>
       {keys.length === 0 ? (
@@ -28,26 +27,13 @@ export function TeamTrends({
       ) : (
         <>
           <div className="toolbar">
-            <label>
-              Workload{' '}
-              <select
-                value={shown}
-                onChange={(e) => setPicked(e.target.value)}
-                data-testid="team-trend-workload"
-              >
-                {keys.map((k) => (
-                  <option key={k} value={k}>
-                    {k.replace('@', ' (') + ')'}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <TeamWorkloadSelect keys={keys} value={shown} onChange={setPicked} testId="team-trend-workload" />
           </div>
           {trends.series
-            .filter((s) => workloadOf(s) === shown)
+            .filter((s) => teamWorkloadKey(s) === shown)
             .map((s) => (
               <TeamTrend
-                key={`${s.provider}/${s.backendKey}`}
+                key={`${s.provider}/${s.backendKey}/${s.versionSource}`}
                 trend={s}
                 machines={machines}
                 testId={`team-trend-${s.backendKey}`}

@@ -11,11 +11,10 @@ import { TeamChanges } from '../components/TeamChanges';
 import { TeamSpread } from '../components/TeamSpread';
 import { TeamTrends } from '../components/TeamTrends';
 import { TeamWinners } from '../components/TeamWinners';
+import { TeamWorkloadSelect, teamWorkloadKey } from '../components/TeamWorkloadSelect';
 import { roleTitle } from '../lib/team-words';
 import { useSlice, useStores } from '../stores/StoresContext';
 import type { TeamGrouping } from '../stores/team-store';
-
-const spreadKey = (s: Pick<WorkloadSpread, 'workloadKey' | 'size'>) => `${s.workloadKey}@${s.size}`;
 
 function FolderForm() {
   const stores = useStores();
@@ -90,27 +89,19 @@ function Spreads({
   grouping: TeamGrouping;
 }) {
   const stores = useStores();
-  const keys = [...new Set(spreads.map(spreadKey))];
+  const keys = [...new Set(spreads.map(teamWorkloadKey))];
   const shown = workload && keys.includes(workload) ? workload : keys[0];
-  const ofWorkload = spreads.filter((s) => spreadKey(s) === shown);
+  const ofWorkload = spreads.filter((s) => teamWorkloadKey(s) === shown);
   const roles = [...ROLES, null].filter((role) => ofWorkload.some((s) => s.role === role));
   return (
     <>
       <div className="toolbar">
-        <label>
-          Workload{' '}
-          <select
-            value={shown}
-            onChange={(e) => stores.team.getState().showWorkload(e.target.value)}
-            data-testid="team-workload"
-          >
-            {keys.map((k) => (
-              <option key={k} value={k}>
-                {k.replace('@', ' (') + ')'}
-              </option>
-            ))}
-          </select>
-        </label>
+        <TeamWorkloadSelect
+          keys={keys}
+          value={shown}
+          onChange={(key) => stores.team.getState().showWorkload(key)}
+          testId="team-workload"
+        />
         <fieldset className="inline-choice">
           <legend className="visually-hidden">Group machines by</legend>
           {(
