@@ -22,7 +22,6 @@ function line(key: string, points: LivePoint[], warmup = false): LiveSeries {
   return {
     key,
     backendId: key,
-    colorIndex: 0,
     isHost: false,
     workloadKey: 'dd-write',
     shape: 'circle',

@@ -23,8 +23,6 @@ export interface LivePoint {
 export interface LiveSeries {
   key: string;
   backendId: string;
-  /** Index of the backend in the run's order: its colour. */
-  colorIndex: number;
   isHost: boolean;
   workloadKey: string;
   shape: MarkerShape;
@@ -67,12 +65,10 @@ export function liveSeries(
     const key = `${s.backendId}|${wk}|${s.warmup ? 'warmup' : 'timed'}`;
     let line = series.get(key);
     if (!line) {
-      const index = backends.findIndex((b) => b.id === s.backendId);
       const workload = workloads.find((w) => w.key === wk);
       line = {
         key,
         backendId: s.backendId,
-        colorIndex: index < 0 ? backends.length : index,
         isHost: s.backendId === 'host',
         workloadKey: wk,
         shape: workload?.shape ?? 'circle',
