@@ -64,6 +64,22 @@ describe('TeamTrends', () => {
     expect(volume.flat().every((f) => f === null)).toBe(true);
   });
 
+  it("gives a backend's engine-version series its own test id beside its product-release series", () => {
+    const [first] = TEAM_VIEW.analysis.trends.series;
+    expect(first.versionSource).toBe('product');
+    const trends: TeamTrendsData = {
+      series: [first, { ...first, versionSource: 'engine' }],
+      leftOut: [],
+      leftOutCount: 0,
+    };
+    render(<TeamTrends trends={trends} machines={machines} />);
+    expect(screen.getAllByTestId(`team-trend-${first.backendKey}`)).toHaveLength(1);
+    expect(screen.getAllByTestId(`team-trend-${first.backendKey}-engine-versions`)).toHaveLength(1);
+    const ids = [...document.querySelectorAll('[data-testid]')].map((e) => e.getAttribute('data-testid'));
+    const rowIds = ids.filter((id) => !id?.endsWith('-line'));
+    expect(new Set(rowIds).size).toBe(rowIds.length);
+  });
+
   it('says which series and machines were left out, and when there is no trend at all', () => {
     const [first] = TEAM_VIEW.analysis.trends.series;
     const trends: TeamTrendsData = {

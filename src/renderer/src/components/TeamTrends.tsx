@@ -2,7 +2,7 @@
 // backend over the product's releases (TeamTrend). The core bounds how many series and machines it
 // sends; what it left out is said here, so a missing chart is never silent.
 import { useState } from 'react';
-import type { TeamMachine, TeamTrends as TeamTrendsData } from '../../../shared/team-view';
+import type { TeamMachine, TeamTrends as TeamTrendsData, VersionSource } from '../../../shared/team-view';
 import { TeamTrend } from './TeamTrend';
 import { TeamWorkloadSelect, teamWorkloadKey } from './TeamWorkloadSelect';
 
@@ -36,7 +36,7 @@ export function TeamTrends({
                 key={`${s.provider}/${s.backendKey}/${s.versionSource}`}
                 trend={s}
                 machines={machines}
-                testId={`team-trend-${s.backendKey}`}
+                testId={trendTestId(s)}
               />
             ))}
         </>
@@ -62,4 +62,12 @@ export function TeamTrends({
       )}
     </>
   );
+}
+
+/** One backend can have two series (its product's releases and, in older runs, its engine's
+ * versions): the engine one gets its own suffix so every test id on the page is unique. */
+function trendTestId(s: { backendKey: string; versionSource: VersionSource }): string {
+  return s.versionSource === 'product'
+    ? `team-trend-${s.backendKey}`
+    : `team-trend-${s.backendKey}-engine-versions`;
 }
