@@ -1,6 +1,11 @@
 // One sweep, one result file: each variant ran as its own run (the engine restarts between them),
 // and their results are laid side by side in a single run, as `mountbench run` saves them.
-import type { RunFile } from '../../shared/result-schema';
+// Everything each variant's run found is kept: its race record (each setting races its own
+// backends, so the records are laid side by side, never one chosen), and the dependency-folder and
+// npm-layout verdicts worked out again over all results, as one run of every backend would.
+import type { RaceSummary, RunFile } from '../../shared/result-schema';
+import { dependencySplits } from '../recommend/dependency-split';
+import { npmLayoutVerdict } from '../recommend/npm-layout-verdict';
 
 export function mergeRuns(
   id: string,
@@ -19,13 +24,28 @@ export function mergeRuns(
       : results.length === 0 && errors.length
         ? 'failed'
         : 'completed';
+  const race = mergedRace(runs);
+  const splits = dependencySplits(results);
+  const npmLayouts = npmLayoutVerdict(results);
+  // Drop what the first run alone said; each is set again below from every run.
+  const { race: _race, dependencySplit: _splits, npmLayouts: _layouts, skipped: _skipped, ...common } = first;
   return {
-    ...first,
+    ...common,
     id,
     finishedAt: runs[runs.length - 1].finishedAt,
     status,
     results,
     errors,
+    ...(race ? { race } : {}),
+    ...(splits.length ? { dependencySplit: splits } : {}),
+    ...(npmLayouts ? { npmLayouts } : {}),
     ...(skipped.length ? { skipped } : {}),
   };
+}
+
+/** Every variant's race records under the first one's rule: one sweep request set one rule for all. */
+function mergedRace(runs: readonly RunFile[]): RaceSummary | null {
+  const raced = runs.flatMap((r) => (r.race ? [r.race] : []));
+  if (!raced.length) return null;
+  return { ...raced[0], workloads: raced.flatMap((r) => r.workloads) };
 }

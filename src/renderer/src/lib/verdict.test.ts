@@ -4,7 +4,7 @@ import { runFileOf } from '../test-support/fake-api';
 import { QUICK_RUN_RECOMMENDATIONS } from '../test-support/recorded-api-data';
 import { QUICK_RUN } from '../test-support/recorded-runs';
 import { countsLine, countsNote, isoDate, presetOfRun } from './run-provenance';
-import { verdictOf } from './verdict';
+import { raceInterval, verdictOf } from './verdict';
 
 const run = runFileOf(QUICK_RUN);
 const railsPhp = QUICK_RUN_RECOMMENDATIONS['rails-php'][0];
@@ -185,5 +185,43 @@ describe('run provenance', () => {
     );
     expect(countsNote(quick)).toMatch(/^A race: .*at least 10/);
     expect(isoDate(run.createdAt)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe('raceInterval over a sweep', () => {
+  it("finds a pair in any setting's race record of the workload, not only the first one's", () => {
+    const comparison = (a: string, b: string, ratio: number) => ({
+      a,
+      b,
+      ratio,
+      low: ratio - 0.5,
+      high: ratio + 0.5,
+      decided: true,
+    });
+    const record = (a: string, b: string, ratio: number) => ({
+      workloadKey: 'small-file-read',
+      role: 'source-tree' as const,
+      rounds: 9,
+      outcome: 'decided' as const,
+      exits: [],
+      comparisons: [comparison(a, b, ratio)],
+    });
+    const run: RunFile = {
+      ...runFileOf(QUICK_RUN),
+      race: {
+        rule: { minSamples: 3, maxSamples: 30, alpha: 0.05, perLookAlpha: 0.005, tieMargin: 0.05 },
+        workloads: [
+          record('dd/virtiofs/volume', 'dd/virtiofs/bind', 2),
+          record('dd/grpcfuse/volume', 'dd/grpcfuse/bind', 3),
+        ],
+      },
+    };
+    expect(raceInterval(run, 'small-file-read', 'dd/grpcfuse/bind', 'dd/grpcfuse/volume')).toEqual({
+      ratio: 3,
+      low: 2.5,
+      high: 3.5,
+      decided: true,
+    });
+    expect(raceInterval(run, 'small-file-read', 'dd/virtiofs/volume', 'dd/virtiofs/bind')?.ratio).toBe(0.5);
   });
 });

@@ -59,17 +59,30 @@ function rankingIntervals(rec: Recommendation, choice: string, other: string): W
   return out;
 }
 
-/** The race's interval of `other` against `choice` on one workload, oriented as other / choice. */
+/** The race's interval of `other` against `choice` on one workload, oriented as other / choice.
+ * A sweep keeps one race record per setting for the same workload, so every record is searched. */
 export function raceInterval(
   run: RunFile,
   workloadKey: string,
   choice: string,
   other: string,
 ): (RatioWithInterval & { decided: boolean }) | null {
-  const w = run.race?.workloads.find((x) => x.workloadKey === workloadKey);
-  const c = w?.comparisons.find(
-    (x) => (x.a === other && x.b === choice) || (x.a === choice && x.b === other),
-  );
+  for (const w of run.race?.workloads ?? []) {
+    if (w.workloadKey !== workloadKey) continue;
+    const found = orientedComparison(w.comparisons, choice, other);
+    if (found) return found;
+  }
+  return null;
+}
+
+type RaceComparison = NonNullable<RunFile['race']>['workloads'][number]['comparisons'][number];
+
+function orientedComparison(
+  comparisons: readonly RaceComparison[],
+  choice: string,
+  other: string,
+): (RatioWithInterval & { decided: boolean }) | null {
+  const c = comparisons.find((x) => (x.a === other && x.b === choice) || (x.a === choice && x.b === other));
   if (!c) return null;
   return c.a === choice
     ? { ratio: 1 / c.ratio, low: 1 / c.high, high: 1 / c.low, decided: c.decided }
@@ -80,7 +93,7 @@ export function raceInterval(
 function pairIntervals(run: RunFile, choice: string, other: string): WorkloadInterval[] {
   const out: WorkloadInterval[] = [];
   for (const w of run.race?.workloads ?? []) {
-    const r = raceInterval(run, w.workloadKey, choice, other);
+    const r = orientedComparison(w.comparisons, choice, other);
     if (r) out.push({ workloadKey: w.workloadKey, text: formatRatioInterval(r), decided: r.decided });
   }
   return out;
