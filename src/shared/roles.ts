@@ -33,6 +33,8 @@ export function roleOf(mount: MountKind): Role | null {
     case 'mutagen':
     case 'docker-sync':
     case 'compose-watch':
+    // An NFS volume serves a host folder: the editor and the container both see its files.
+    case 'nfs-volume':
       return 'source-tree';
     case 'volume':
     case 'tmpfs':

@@ -61,6 +61,37 @@ export function mountAction(setup: SetupKind, options: ActionOptions): SetupActi
         ],
         apply: null,
       };
+    case 'nfs-volume':
+      return {
+        kind: 'compose',
+        summary: 'Mount the project through a named volume that the engine mounts over NFS from your Mac.',
+        steps: [
+          {
+            kind: 'file',
+            name: 'compose.yaml',
+            why: 'the local driver mounts the folder your Mac exports (it must be in /etc/exports); nfsvers=3 is what Apple’s nfsd serves',
+            text: [
+              'services:',
+              '  app:',
+              '    volumes:',
+              `      - src:${app}`,
+              'volumes:',
+              '  src:',
+              '    driver: local',
+              '    driver_opts:',
+              '      type: nfs',
+              '      o: addr=host.docker.internal,rw,hard,nfsvers=3,nolock',
+              '      device: ":${PWD}"',
+              '',
+            ].join('\n'),
+          },
+          {
+            kind: 'note',
+            text: 'The volume keeps its options: after changing them, `docker compose down -v` removes it (your files stay on the Mac).',
+          },
+        ],
+        apply: null,
+      };
     case 'layer':
       return {
         kind: 'compose',

@@ -20,6 +20,8 @@ const MOUNT_COST: Record<SetupKind['mount'], number> = {
   'docker-sync': 3,
   // A compose file and a running `docker compose watch`, and edits in the container stay there.
   'compose-watch': 3,
+  // An NFS server on the host to set up with admin rights (/etc/exports, nfsd), and a volume per project.
+  'nfs-volume': 3,
   host: 4,
 };
 

@@ -97,6 +97,32 @@ function mountTradeOffs(setup: SetupKind, context: TradeOffContext): TradeOff[] 
         },
       ];
     }
+    case 'nfs-volume':
+      return [
+        {
+          id: 'nfs-attribute-cache',
+          severity: 'caution',
+          text:
+            'NFS clients cache file attributes (3 to 60 s by default; acregmin, acdirmin…) and check a file only when it is ' +
+            'opened (close-to-open): a host edit to a file the container keeps open, or a new file in a folder it just listed, ' +
+            'can be seen late. Mount with `actimeo=0` or `noac` to see edits sooner, at the cost of more round trips.',
+        },
+        {
+          id: 'no-file-events',
+          severity: 'warning',
+          text:
+            'No inotify events cross NFS: a watcher in the container (hot reload, `webpack --watch`, nodemon) does not ' +
+            'see host edits; it must poll.',
+        },
+        {
+          id: 'nfs-server-setup',
+          severity: 'info',
+          text:
+            'The host must run an NFS server exporting the folder (on a Mac: a line in /etc/exports, ' +
+            '`nfs.server.mount.require_resv_port = 0` in /etc/nfs.conf, `sudo nfsd restart`): admin rights, and a system setting ' +
+            'to keep in step with your projects.',
+        },
+      ];
     case 'host':
       return [
         {

@@ -19,6 +19,7 @@ import type { BackendExecutor, ExecResult } from './executor';
 import { fsTypeForPath } from './proc-mounts';
 import { startOrDispose } from './start-or-dispose';
 import { createContainerChecked } from './create-container';
+import { NFS_FS_TYPES, type NfsVolumeOptions } from '../nfs/nfs-volume-options';
 
 export const BENCH_ROOT = '/bench';
 
@@ -38,6 +39,14 @@ export type ContainerMount =
       volumeName: string;
       /** Made and removed by someone else (docker-sync's volume): only mounted here. */
       external?: boolean;
+    }
+  | {
+      kind: 'nfs-volume';
+      volumeName: string;
+      /** The host folder, inside the export, that the volume's NFS mount serves: fixtures go here. */
+      hostRoot: string;
+      /** The local driver's NFS options (nfs/nfs-volume-options.ts). */
+      volume: NfsVolumeOptions;
     }
   | { kind: 'tmpfs' }
   | { kind: 'layer' };
@@ -143,6 +152,7 @@ function hostConfigMounts(mount: ContainerMount): Dockerode.MountSettings[] {
           : []),
       ];
     case 'volume':
+    case 'nfs-volume':
       return [{ Type: 'volume', Source: mount.volumeName, Target: BENCH_ROOT }];
     case 'tmpfs':
       return [{ Type: 'tmpfs', Source: '', Target: BENCH_ROOT }];
@@ -185,6 +195,13 @@ export class ContainerExecutor implements BackendExecutor {
       await docker.createVolume({ Name: mount.volumeName, Labels: labels });
       this.volumeCreated = true;
     }
+    if (mount.kind === 'nfs-volume' && !sibling) {
+      // The folder must exist on the server before the engine mounts it at container start.
+      await mkdir(mount.hostRoot, { recursive: true });
+      signal.throwIfAborted();
+      await docker.createVolume({ Name: mount.volumeName, Labels: labels, ...mount.volume });
+      this.volumeCreated = true;
+    }
     if (mount.kind === 'bind') await mkdir(mount.hostRoot, { recursive: true });
     // Mount points and sources made by us, before the engine would make them (as root, on some engines).
     if (mount.kind === 'bind' && mount.shared) {
@@ -225,6 +242,7 @@ export class ContainerExecutor implements BackendExecutor {
         'WORKLOAD_FAILED',
         `cannot create ${BENCH_ROOT} in the bench container: ${made.stderr.trim()}`,
       );
+    if (mount.kind === 'nfs-volume') await this.requireNfs(signal);
     const probe = await this.exec(['sh', '-c', clockProbeScript()], signal);
     this.clock = pickClock(probe.stdout);
     if (!this.clock) {
@@ -233,6 +251,19 @@ export class ContainerExecutor implements BackendExecutor {
         `the bench image ${image} offers no usable clock (tried adjtimex, date +%N, /proc/uptime); use a BusyBox-based image`,
       );
     }
+  }
+
+  /**
+   * An engine that could not mount NFS would fail the container's start; one that mounted
+   * something else (a volume of the same name made by hand) would give another mount's figures.
+   */
+  private async requireNfs(signal: AbortSignal): Promise<void> {
+    const fsType = await this.fsTypeOf(BENCH_ROOT, signal);
+    if (!NFS_FS_TYPES.includes(fsType))
+      throw new MountbenchError(
+        'WORKLOAD_FAILED',
+        `the NFS volume ${this.options.name} is on ${fsType} in the container, not ${NFS_FS_TYPES.join(' or ')}: the figures would not be NFS's`,
+      );
   }
 
   private exec(cmd: string[], signal: AbortSignal, stdin?: NodeJS.ReadableStream): Promise<ExecResult> {
@@ -258,8 +289,8 @@ export class ContainerExecutor implements BackendExecutor {
       await this.prepareSplitWorkdir(mount.hostRoot, mount.dependency, fixture, signal);
       return;
     }
-    if (mount.kind === 'bind') {
-      // Bind fixtures live on the host, as a developer's project does.
+    if (mount.kind === 'bind' || mount.kind === 'nfs-volume') {
+      // Bind and NFS fixtures live on the host, as a developer's project does.
       const root = join(mount.hostRoot, workloadId);
       await removeTree(root);
       if (fixture) await writeHostFixture(root, fixture, { signal });
@@ -315,7 +346,7 @@ export class ContainerExecutor implements BackendExecutor {
     const { mount } = this.options;
     if (mount.kind === 'bind' && this.usesSharedFixture(workloadId))
       return join(mount.shared!.hostRoot, workloadId);
-    return mount.kind === 'bind' ? join(mount.hostRoot, workloadId) : null;
+    return mount.kind === 'bind' || mount.kind === 'nfs-volume' ? join(mount.hostRoot, workloadId) : null;
   }
 
   openSession(script: string, signal: AbortSignal): Promise<ShellSession> {
@@ -398,7 +429,9 @@ export class ContainerExecutor implements BackendExecutor {
         .catch((err: { statusCode?: number; message: string }) => {
           if (err.statusCode !== 404) problems.push(`volume ${volumeName}: ${err.message}`);
         });
-    if (mount.kind === 'volume' && this.volumeCreated) await removeVolume(mount.volumeName);
+    // Removing an NFS volume unmounts it; the files stay on the server (the release removes them).
+    if ((mount.kind === 'volume' || mount.kind === 'nfs-volume') && this.volumeCreated)
+      await removeVolume(mount.volumeName);
     if (mount.kind === 'bind' && mount.dependency && this.dependencyVolumeCreated)
       await removeVolume(mount.dependency.volumeName);
     if (release) await release().catch((err: Error) => problems.push(err.message));

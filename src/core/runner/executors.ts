@@ -18,6 +18,8 @@ import type { HostTools } from './host-tools';
 import type { RunContext } from './run-context';
 import { SyncedExecutor } from './synced-executor';
 import { PAGE_RELOAD_PORT } from '../workloads/page-reload-app';
+import { findNfsExport } from '../nfs/nfs-export';
+import { nfsVolumeOptions } from '../nfs/nfs-volume-options';
 
 export function runWorkDir(cacheDir: string, runId: string): string {
   return join(cacheDir, 'runs', runId);
@@ -118,6 +120,24 @@ export async function createExecutor(
     }
     case 'volume':
       return ContainerExecutor.start({ ...base, mount: { kind: 'volume', volumeName: name } });
+    case 'nfs-volume': {
+      const lookup = findNfsExport(ctx.env ?? process.env);
+      if (!lookup.found)
+        throw new MountbenchError('BAD_INPUT', `the nfs-volume mount is unavailable here: ${lookup.reason}`);
+      // A folder of this backend's own inside the export, removed with it: the user's files beside
+      // it are never touched.
+      const hostRoot = join(lookup.found.path, name);
+      return ContainerExecutor.start({
+        ...base,
+        mount: {
+          kind: 'nfs-volume',
+          volumeName: name,
+          hostRoot,
+          volume: nfsVolumeOptions(lookup.found, hostRoot),
+        },
+        release: () => removeTree(hostRoot),
+      });
+    }
     case 'tmpfs':
       return ContainerExecutor.start({ ...base, mount: { kind: 'tmpfs' } });
     case 'layer':

@@ -180,6 +180,10 @@ async function startExecutors(
       : undefined;
   for (const [index, backend] of ctx.backends.entries()) {
     ctx.signal.throwIfAborted();
+    // Every workload skipped on it (an NFS volume with no export): nothing to make, and its reason
+    // is already in `skipped`.
+    const skips = log.skipped.filter((s) => s.backendId === backend.id).length;
+    if (skips > 0 && skips >= ctx.request.workloads.length) continue;
     log.emit({ type: 'backend-started', runId: ctx.runId, backendId: backend.id });
     log.emit({
       type: 'phase',

@@ -6,6 +6,7 @@ import { MountbenchError } from '../../shared/errors';
 import { MOUNT_KINDS, isSyncMount, type MountKind, type SyncMountKind } from '../../shared/ids';
 import { findExecutable } from '../providers/find-executable';
 import { findComposeWithWatch } from './compose-watch';
+import { findNfsExport } from '../nfs/nfs-export';
 
 export interface MountAvailability {
   mount: MountKind;
@@ -39,6 +40,10 @@ export async function syncMountAvailability(
 export async function mountAvailability(env: NodeJS.ProcessEnv): Promise<MountAvailability[]> {
   return Promise.all(
     MOUNT_KINDS.map(async (mount) => {
+      if (mount === 'nfs-volume') {
+        const lookup = findNfsExport(env);
+        return { mount, available: lookup.found !== null, reason: lookup.found ? null : lookup.reason };
+      }
       if (!isSyncMount(mount)) return { mount, available: true, reason: null };
       const { available, reason } = await syncMountAvailability(mount, env);
       return { mount, available, reason };

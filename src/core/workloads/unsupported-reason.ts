@@ -6,6 +6,7 @@
 import type { MountKind } from '../../shared/ids';
 import { missingHostPrograms } from '../runner/host-programs';
 import type { Workload } from './workload';
+import { findNfsExport } from '../nfs/nfs-export';
 
 /** Why it does not run on the host: a program it needs that the PATH lacks; null when it runs. */
 function missingOnHost(needsTools: readonly string[], env: NodeJS.ProcessEnv): string | null {
@@ -16,11 +17,21 @@ function missingOnHost(needsTools: readonly string[], env: NodeJS.ProcessEnv): s
   return `it needs ${names} on the host, and ${missing.length > 1 ? 'they are' : 'it is'} not on the PATH: install ${names} to measure the host baseline`;
 }
 
+/** Where the host exports no folder, what the user must run to export one (needs admin rights). */
+function nfsExportMissing(env: NodeJS.ProcessEnv): string | null {
+  const lookup = findNfsExport(env);
+  return lookup.found ? null : `no NFS export to mount: ${lookup.reason}`;
+}
+
 /** Why `workload` cannot run on `mount` here, or null when it can. */
 export function unsupportedReason(
   workload: Pick<Workload, 'unsupportedOn' | 'needsTools'>,
   mount: MountKind,
   env: NodeJS.ProcessEnv = process.env,
 ): string | null {
-  return workload.unsupportedOn(mount) ?? (mount === 'host' ? missingOnHost(workload.needsTools, env) : null);
+  return (
+    workload.unsupportedOn(mount) ??
+    (mount === 'host' ? missingOnHost(workload.needsTools, env) : null) ??
+    (mount === 'nfs-volume' ? nfsExportMissing(env) : null)
+  );
 }

@@ -269,7 +269,8 @@ export function mountUnavailableReason(
   mountInfo: readonly MountInfo[] | undefined,
   mount: MountKind,
 ): string | null {
-  if (!isSyncMount(mount)) return null;
+  // An NFS volume needs the host's export, as a sync mount needs its tool: the core says which is there.
+  if (!isSyncMount(mount) && mount !== 'nfs-volume') return null;
   const info = mountInfo?.find((m) => m.mount === mount);
   if (!info) return 'availability unknown: the app could not say whether the tool is installed';
   return info.available ? null : (info.reason ?? 'unavailable');
