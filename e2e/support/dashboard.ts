@@ -7,7 +7,7 @@ export const RUN_TIMEOUT_MS = 240_000;
 
 export const CONTAINER_MOUNTS = ['bind', 'volume', 'tmpfs', 'layer'] as const;
 /** Offered only when the tool is on the dashboard's PATH; disabled (and left unchecked) otherwise. */
-export const SYNC_MOUNTS = ['mutagen', 'docker-sync'] as const;
+export const SYNC_MOUNTS = ['mutagen', 'docker-sync', 'compose-watch'] as const;
 export const ALL_MOUNTS = [...CONTAINER_MOUNTS, 'host', ...SYNC_MOUNTS] as const;
 export type Mount = (typeof ALL_MOUNTS)[number];
 

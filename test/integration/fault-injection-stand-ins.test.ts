@@ -1,4 +1,4 @@
-// Fault injection for Rancher Desktop, colima, OrbStack and Podman on their stand-ins, with the shared
+// Fault injection for Rancher Desktop, colima, OrbStack, Lima and Podman on their stand-ins, with the shared
 // harness (fault-injection-support.ts): `mountbench sweep --yes` SIGKILLed after every journal step,
 // then `mountbench restore` (itself killed at each of its steps): the settings file and the user's
 // Docker config byte-identical, each product back in the state it had. A provider not registered
@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { podmanProvider } from '../../src/core/providers/podman';
 import { colimaProvider } from '../../src/core/providers/colima';
+import { limaProvider } from '../../src/core/providers/lima';
 import { orbstackProvider } from '../../src/core/providers/orbstack';
 import { providerContext } from '../../src/core/providers/provider-context';
 import { rancherDesktopProvider } from '../../src/core/providers/rancher-desktop';
@@ -129,6 +130,75 @@ describe.skipIf(!registered('orbstack'))('fault injection: orbstack (stand-in)',
           String((await orbstackProvider.detect(await providerContext({ env: sb.env }))).running),
       });
       expect(totals[name].sweepKillPoints).toBeGreaterThan(0);
+    } finally {
+      await sb.remove();
+    }
+  });
+});
+
+/**
+ * Lima's observable state: the active instance the provider finds, and every instance with its
+ * status and resolved VM and mount types (a bench instance left behind, or the user's left stopped
+ * or on another mount type, shows here).
+ */
+async function limaState(sb: StandinSandbox): Promise<string> {
+  const found = await limaProvider.detect(await providerContext({ env: sb.env }));
+  const listed = (await sb.run('limactl', ['list', '--json'])).stdout
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const i = JSON.parse(line) as {
+        name: string;
+        status: string;
+        config?: { vmType?: string; mountType?: string };
+      };
+      return `${i.name}=${i.status}/${String(i.config?.vmType)}/${String(i.config?.mountType)}`;
+    });
+  return `running=${String(found.running)} ${listed.join(' ')}`;
+}
+
+describe.skipIf(!registered('lima'))('fault injection: lima (stand-in)', slow, () => {
+  it('the user’s QEMU instance running: its mount type edited, then a VZ bench instance; every kill point restores lima.yaml byte for byte, the instance running and no bench instance', async () => {
+    const sb = createStandinSandbox({ limaDocker: true, env: { MOUNTBENCH_IMAGE: image } });
+    try {
+      expect((await sb.run('limactl', ['start', 'docker'])).code).toBe(0);
+      const name = 'lima, user’s instance running, edit + bench instance';
+      totals[name] = await runFaultInjection({
+        name,
+        env: sb.env,
+        dataDir: sb.dataDir,
+        sweepArgs: ['sweep', '--provider', 'lima', '--variants', 'qemu-reverse-sshfs,vz-virtiofs', ...QUICK],
+        watchedFiles: [
+          sb.file('.lima', 'docker', 'lima.yaml'),
+          sb.file('.lima', 'docker', 'lima-version'),
+          userDockerConfig(sb),
+        ],
+        state: () => limaState(sb),
+      });
+      // Stop, edit, start the user's instance; create, start the bench one; stop, delete it; put lima.yaml back.
+      expect(totals[name].sweepKillPoints).toBeGreaterThan(5);
+    } finally {
+      await sb.remove();
+    }
+  });
+
+  it('the user’s QEMU instance stopped: 9p at 512 KiB edited in; every kill point restores lima.yaml and leaves it stopped', async () => {
+    const sb = createStandinSandbox({ limaDocker: true, env: { MOUNTBENCH_IMAGE: image } });
+    try {
+      const name = 'lima, user’s instance stopped, 9p 512k';
+      totals[name] = await runFaultInjection({
+        name,
+        env: sb.env,
+        dataDir: sb.dataDir,
+        sweepArgs: ['sweep', '--provider', 'lima', '--variants', 'qemu-9p-512k-mmap', ...QUICK],
+        watchedFiles: [
+          sb.file('.lima', 'docker', 'lima.yaml'),
+          sb.file('.lima', 'docker', 'lima-version'),
+          userDockerConfig(sb),
+        ],
+        state: () => limaState(sb),
+      });
+      expect(totals[name].sweepKillPoints).toBeGreaterThan(2);
     } finally {
       await sb.remove();
     }
