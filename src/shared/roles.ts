@@ -28,12 +28,12 @@ export const ROLE_TITLES: Record<Role, string> = {
 
 /** The role a mount can serve; null for the host baseline. */
 export function roleOf(mount: MountKind): Role | null {
+  // An NFS volume serves a host folder: the editor and the container both see its files.
   switch (mount) {
     case 'bind':
     case 'mutagen':
     case 'docker-sync':
     case 'compose-watch':
-    // An NFS volume serves a host folder: the editor and the container both see its files.
     case 'nfs-volume':
       return 'source-tree';
     case 'volume':
