@@ -69,6 +69,8 @@ async function run(
 ): Promise<{ run: RunFile; seconds: number }> {
   const prepared = await prepareRun(request);
   const started = performance.now();
+  // Time to the answer: the run is reported (beforeDone) before its clean-up, which ends later.
+  let answeredAt: number | null = null;
   const result = await executeRun({
     ...prepared,
     backends: backends ? backends(prepared.backends) : prepared.backends,
@@ -78,9 +80,12 @@ async function run(
     cacheDir: cacheDir(),
     signal,
     onEvent: (event) => phases?.handle(event),
+    beforeDone: async () => {
+      answeredAt = performance.now();
+    },
   });
   if (result.errors.length) throw new Error(`run failed: ${result.errors.map((e) => e.message).join('; ')}`);
-  return { run: result, seconds: (performance.now() - started) / 1000 };
+  return { run: result, seconds: ((answeredAt ?? performance.now()) - started) / 1000 };
 }
 
 function answer(run: RunFile): string {

@@ -174,6 +174,11 @@ export class ContainerExecutor implements BackendExecutor {
     this.image = options.image;
   }
 
+  /** One run's containers of one image and clock share a calibration (executor.ts says why). */
+  get calibrationKey(): string | undefined {
+    return this.clock ? `${this.options.runId}\n${this.image}\n${this.clock.name}` : undefined;
+  }
+
   static async start(options: ContainerExecutorOptions): Promise<ContainerExecutor> {
     const executor = new ContainerExecutor(options);
     return startOrDispose(executor, () => executor.create());

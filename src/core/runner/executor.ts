@@ -55,6 +55,15 @@ export interface BackendExecutor {
   siblings?(count: number, signal: AbortSignal): Promise<BackendExecutor[]>;
   /** The host port on 127.0.0.1 that reaches this environment's TCP port (page-reload). Absent: none. */
   publishedPort?(containerPort: number, signal: AbortSignal): Promise<number>;
+  /**
+   * Executors with the same key read their clock at the same cost, so a run calibrates one of them
+   * and the rest reuse its figure (time-sample.ts, calibrateOnce). Containers of one run share it
+   * when they have the same image and clock: calibration times `:` between two reads of a clock
+   * binary from the image's own layer, found on PATH, never in the workload folder, so nothing
+   * between the two reads touches the backend's mount; what it costs is the engine's (its kernel,
+   * its VM) and the image's. Absent: calibrated alone (the host, whose marker timing is its own).
+   */
+  readonly calibrationKey?: string;
   /** Removes everything this executor created. Safe to call twice and after a failed start. */
   dispose(): Promise<void>;
 }

@@ -55,8 +55,9 @@ export interface RunContext extends Omit<PreparedRun, 'syncTools'> {
   layHostFixture?: LayHostFixture;
   onEvent(event: RunEvent): void;
   /**
-   * Awaited before `run-done` is emitted (the app layer saves the run here), so whoever hears
-   * `run-done` finds the result stored.
+   * Called with the answer as soon as the last workload is measured, before the clean-up (the app
+   * layer saves the run here), and awaited before `run-done`, which comes after the clean-up: so
+   * whoever hears `run-done` finds the result stored and nothing left behind.
    */
   beforeDone?(run: RunFile): Promise<void>;
 }

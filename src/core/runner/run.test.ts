@@ -243,6 +243,75 @@ describe('executeRun on scripted executors', () => {
     ]);
   });
 
+  it('reports the answer before the clean-up begins, and run-done only once it has ended', async () => {
+    const steps: string[] = [];
+    const { ctx, engine, events } = scriptedRun(
+      { workloads: ['dd-write'] },
+      [NATIVE, VOLUME],
+      () => ({ seconds: steady }),
+      { disposing: (id, step) => steps.push(`${step} ${id}`) },
+    );
+    let atAnswer: { disposals: number[]; runDirThere: boolean; cleanupPhases: number } | null = null;
+    ctx.beforeDone = async (answered) => {
+      steps.push(`answer ${answered.status} ${answered.results.length}`);
+      atAnswer = {
+        disposals: engine.executors.map((e) => e.disposals),
+        runDirThere: existsSync(runWorkDir(cacheDir, ctx.runId)),
+        cleanupPhases: events.filter((e) => e.type === 'phase' && e.phase === 'cleanup').length,
+      };
+    };
+    const run = await executeRun(ctx);
+    // The answer first, with everything still there; then every removal; run-done after the last.
+    expect(steps[0]).toBe('answer completed 2');
+    expect(atAnswer).toEqual({ disposals: [0, 0], runDirThere: true, cleanupPhases: 0 });
+    expect(steps.slice(1).sort()).toEqual(
+      [NATIVE, VOLUME].flatMap((b) => [`begin ${b.id}`, `end ${b.id}`]).sort(),
+    );
+    expect(engine.executors.map((e) => e.disposals)).toEqual([1, 1]);
+    expect(existsSync(runWorkDir(cacheDir, ctx.runId))).toBe(false);
+    expect(events.at(-1)).toEqual({ type: 'run-done', runId: ctx.runId, status: 'completed', run });
+  });
+
+  it('a cancel during the clean-up still removes everything, and the answer it came after stands', async () => {
+    const { ctx, engine, events, controller } = scriptedRun(
+      { workloads: ['dd-write'] },
+      [NATIVE, FUSE, VOLUME],
+      () => ({ seconds: steady }),
+      {
+        // Ctrl-C as the first removal begins.
+        disposing: (_id, step) => {
+          if (step === 'begin') controller.abort(new Error('Ctrl-C during the clean-up'));
+        },
+      },
+    );
+    let answered: string | null = null;
+    ctx.beforeDone = async (run) => {
+      answered = run.status;
+    };
+    const run = await executeRun(ctx);
+    expect(controller.signal.aborted).toBe(true);
+    expect(answered).toBe('completed');
+    expect(run.status).toBe('completed');
+    expect(run.errors).toEqual([]);
+    expect(engine.executors.map((e) => e.disposals)).toEqual([1, 1, 1]);
+    expect(existsSync(runWorkDir(cacheDir, ctx.runId))).toBe(false);
+    expect(
+      events.filter((e) => e.type === 'backend-done').map((e) => e.type === 'backend-done' && e.ok),
+    ).toEqual([true, true, true]);
+  });
+
+  it('a failing beforeDone still leaves nothing behind', async () => {
+    const { ctx, engine } = scriptedRun({ workloads: ['dd-write'] }, [NATIVE, VOLUME], () => ({
+      seconds: steady,
+    }));
+    ctx.beforeDone = async () => {
+      throw new Error('the disk is full');
+    };
+    await expect(executeRun(ctx)).rejects.toThrow('the disk is full');
+    expect(engine.executors.map((e) => e.disposals)).toEqual([1, 1]);
+    expect(existsSync(runWorkDir(cacheDir, ctx.runId))).toBe(false);
+  });
+
   it('a backend that cannot start is recorded and left out; the others are measured', async () => {
     const { ctx, engine, events } = scriptedRun({ workloads: ['dd-write'] }, [NATIVE, FUSE], (backend) => ({
       seconds: steady,

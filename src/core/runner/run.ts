@@ -2,7 +2,8 @@
 // start and keeps it, with its fixtures, until the end; each workload is then measured on all of
 // them together, in interleaved rounds (see rounds.ts). A failing backend or workload is recorded
 // and the run goes on; a cancel stops at once. Whatever happens, every container, volume, FUSE
-// mount and fixture the run made is removed before it returns.
+// mount and fixture the run made is removed before it returns: after the answer is reported
+// (see executeRun), so the clean-up's seconds are not the user's wait for it.
 import { removeTree } from '../fixtures/remove-tree';
 import { MountbenchError, serializeError } from '../../shared/errors';
 import type { WorkloadId } from '../../shared/ids';
@@ -384,22 +385,26 @@ function laySharedAhead(ctx: RunContext, sharedFixtures: SharedFixtures): void {
   );
 }
 
-async function measureAll(ctx: RunContext, log: RunLog, sharedFixtures: SharedFixtures): Promise<void> {
+/**
+ * Measures every workload on the executors it starts into `executors`, which the caller owns and
+ * disposes (after the answer, see executeRun).
+ */
+async function measureAll(
+  ctx: RunContext,
+  log: RunLog,
+  sharedFixtures: SharedFixtures,
+  executors: Map<string, BackendExecutor>,
+): Promise<void> {
   const started = Date.now();
   const budget = ctx.request.budgetSeconds;
   const runDeadline = budget !== undefined ? started + budget * 1000 : null;
-  const executors = new Map<string, BackendExecutor>();
-  try {
-    laySharedAhead(ctx, sharedFixtures);
-    await startExecutors(ctx, log, executors);
-    for (const [index, workloadId] of ctx.request.workloads.entries()) {
-      ctx.signal.throwIfAborted();
-      const deadline = workloadDeadline(runDeadline, ctx.request.workloads.length - index);
-      await measureOneWorkload(ctx, log, executors, workloadId, deadline, sharedFixtures);
-      await lookForOtherRuns(ctx, log);
-    }
-  } finally {
-    await disposeAll(ctx, log, executors);
+  laySharedAhead(ctx, sharedFixtures);
+  await startExecutors(ctx, log, executors);
+  for (const [index, workloadId] of ctx.request.workloads.entries()) {
+    ctx.signal.throwIfAborted();
+    const deadline = workloadDeadline(runDeadline, ctx.request.workloads.length - index);
+    await measureOneWorkload(ctx, log, executors, workloadId, deadline, sharedFixtures);
+    await lookForOtherRuns(ctx, log);
   }
 }
 
@@ -413,6 +418,7 @@ async function disposeAll(
   ctx: RunContext,
   log: RunLog,
   executors: ReadonlyMap<string, BackendExecutor>,
+  cancelled: boolean,
 ): Promise<void> {
   for (const backend of ctx.backends)
     log.emit({ type: 'phase', runId: ctx.runId, backendId: backend.id, workloadId: null, phase: 'cleanup' });
@@ -422,9 +428,26 @@ async function disposeAll(
   for (const [index, backend] of ctx.backends.entries()) {
     const outcome = outcomes[index];
     if (outcome.status === 'rejected') log.error(outcome.reason, backend.id, null);
-    const ok = executors.has(backend.id) && !log.failedBackends.has(backend.id) && !ctx.signal.aborted;
+    const ok = executors.has(backend.id) && !log.failedBackends.has(backend.id) && !cancelled;
     log.emit({ type: 'backend-done', runId: ctx.runId, backendId: backend.id, ok });
   }
+}
+
+/**
+ * Everything the run made, removed: every executor (containers, volumes, FUSE shares), then the
+ * run's folder once no shared lay still writes into it (a cancel, no lane left that needed it).
+ * Nothing here listens to the run's signal: a cancel during the clean-up must not cut it short.
+ */
+async function cleanUp(
+  ctx: RunContext,
+  log: RunLog,
+  executors: ReadonlyMap<string, BackendExecutor>,
+  sharedFixtures: SharedFixtures,
+  cancelled: boolean,
+): Promise<void> {
+  await disposeAll(ctx, log, executors, cancelled);
+  await sharedFixtures.settled();
+  await removeTree(runWorkDir(ctx.cacheDir, ctx.runId)).catch((err: unknown) => log.error(err, null, null));
 }
 
 function raceSummary(ctx: RunContext, log: RunLog): RaceSummary | null {
@@ -437,6 +460,15 @@ function raceSummary(ctx: RunContext, log: RunLog): RaceSummary | null {
   };
 }
 
+/**
+ * Runs the plan. The answer goes out first: `beforeDone` (the app saves the run, the CLI prints it)
+ * is called as soon as the last workload is measured, and the clean-up (every container, volume,
+ * share and fixture, several seconds per backend) runs after it; `run-done` and the returned run
+ * come only once the clean-up is over, so whoever waits for them finds nothing left behind, and
+ * the dashboard shows the run as cleaning up until then. Problems of the clean-up are error events
+ * and are in the returned run; the run saved before them cannot hold them. A cancelled run has no
+ * answer to hurry: it cleans up first, so its file says what the cancel left.
+ */
 export async function executeRun(ctx: RunContext): Promise<RunFile> {
   const { runId, signal } = ctx;
   const createdAt = new Date().toISOString();
@@ -455,21 +487,39 @@ export async function executeRun(ctx: RunContext): Promise<RunFile> {
     sharedFixturesRoot(runWorkDir(ctx.cacheDir, runId)),
     ctx.layHostFixture,
   );
+  const executors = new Map<string, BackendExecutor>();
+  let answered: RunFile | null = null;
+  let cancelled = false;
   try {
-    await claimRunDir(runWorkDir(ctx.cacheDir, runId));
-    await lookForOtherRuns(ctx, log);
-    await ensureImages(ctx, log);
-    await measureAll(ctx, log, sharedFixtures);
-  } catch (err) {
-    if (!signal.aborted) log.error(err, null, null);
+    try {
+      await claimRunDir(runWorkDir(ctx.cacheDir, runId));
+      await lookForOtherRuns(ctx, log);
+      await ensureImages(ctx, log);
+      await measureAll(ctx, log, sharedFixtures, executors);
+    } catch (err) {
+      if (!signal.aborted) log.error(err, null, null);
+    }
+    // Decided once: a cancel that comes during the clean-up below does not undo the answer.
+    cancelled = signal.aborted;
+    if (cancelled) {
+      await cleanUp(ctx, log, executors, sharedFixtures, cancelled);
+      log.error(new MountbenchError('CANCELLED', 'the run was cancelled'), null, null);
+    }
+    answered = runFileOf(ctx, log, createdAt, cancelled);
+    await ctx.beforeDone?.(answered);
   } finally {
-    // A lay still writing (a cancel, no lane left that needed it) ends before its folder is removed.
-    await sharedFixtures.settled();
-    await removeTree(runWorkDir(ctx.cacheDir, runId)).catch((err: unknown) => log.error(err, null, null));
+    // Also when beforeDone threw: nothing the run made outlives it.
+    if (!cancelled) await cleanUp(ctx, log, executors, sharedFixtures, cancelled);
   }
+  // The answer as reported, with what the clean-up after it said (its errors, its finish time).
+  const run: RunFile = { ...answered, errors: [...log.errors], finishedAt: new Date().toISOString() };
+  log.emit({ type: 'run-done', runId, status: run.status, run });
+  return run;
+}
 
-  if (signal.aborted) log.error(new MountbenchError('CANCELLED', 'the run was cancelled'), null, null);
-  const status: RunFile['status'] = signal.aborted
+/** The run's file from what the log gathered; its errors are copied, as the clean-up may add more. */
+function runFileOf(ctx: RunContext, log: RunLog, createdAt: string, cancelled: boolean): RunFile {
+  const status: RunFile['status'] = cancelled
     ? 'cancelled'
     : log.results.length === 0 && log.errors.length
       ? 'failed'
@@ -477,10 +527,10 @@ export async function executeRun(ctx: RunContext): Promise<RunFile> {
   const race = raceSummary(ctx, log);
   const splits = dependencySplits(log.results);
   const npmLayouts = npmLayoutVerdict(log.results);
-  const run: RunFile = {
+  return {
     schema: 'mountbench-run',
     version: 1,
-    id: runId,
+    id: ctx.runId,
     createdAt,
     finishedAt: new Date().toISOString(),
     status,
@@ -489,13 +539,10 @@ export async function executeRun(ctx: RunContext): Promise<RunFile> {
     engine: ctx.engine,
     image: ctx.docker ? ctx.image : null,
     results: withConcurrencyWarning(checkHostBaseline(log.results, ctx.engine), log.concurrent),
-    errors: log.errors,
+    errors: [...log.errors],
     ...(log.skipped.length ? { skipped: log.skipped } : {}),
     ...(race ? { race } : {}),
     ...(splits.length ? { dependencySplit: splits } : {}),
     ...(npmLayouts ? { npmLayouts } : {}),
   };
-  await ctx.beforeDone?.(run);
-  log.emit({ type: 'run-done', runId, status, run });
-  return run;
 }

@@ -60,6 +60,11 @@ export class SyncedExecutor implements BackendExecutor {
     return this.container?.clock ?? null;
   }
 
+  /** Its container's: the sync tool is not between the clock's two reads. */
+  get calibrationKey(): string | undefined {
+    return this.container?.calibrationKey;
+  }
+
   private get hostRoot(): string {
     return join(this.options.dir, 'data');
   }

@@ -7,9 +7,14 @@ import { HostExecutor } from './host-executor';
 import { calibrateOnce, timeOnce } from './time-sample';
 
 /** A real host executor whose shell runs are counted. */
-function counted(executor: HostExecutor): { executor: BackendExecutor; runs: () => number } {
+function counted(
+  executor: HostExecutor,
+  calibrationKey?: string,
+): { executor: BackendExecutor; runs: () => number } {
   let runs = 0;
   const proxy: BackendExecutor = Object.create(executor);
+  // As a container executor says it: the run, the image and the clock.
+  if (calibrationKey !== undefined) Object.defineProperty(proxy, 'calibrationKey', { value: calibrationKey });
   proxy.run = (script, signal) => {
     runs += 1;
     return executor.run(script, signal);
@@ -48,6 +53,42 @@ describe('calibrateOnce', () => {
     const c = counted(new HostExecutor(dir));
     await expect(calibrateOnce(c.executor, join(dir, 'missing'), signal)).rejects.toThrow();
     await expect(calibrateOnce(c.executor, dir, signal)).resolves.toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('calibrateOnce across executors of one key (one engine, image and clock)', () => {
+  let dir = '';
+  afterEach(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('calibrates the first of a key only; another key and a keyless executor calibrate their own', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'mb-calibrate-key-'));
+    const signal = new AbortController().signal;
+    const key = `run-${Math.random()}\nimage\nadjtimex`;
+    const first = counted(new HostExecutor(dir), key);
+    const second = counted(new HostExecutor(dir), key);
+    const otherImage = counted(new HostExecutor(dir), `${key}-other-image`);
+    const keyless = counted(new HostExecutor(dir));
+    const figure = await calibrateOnce(first.executor, dir, signal);
+    expect(first.runs()).toBe(8);
+    await expect(calibrateOnce(second.executor, dir, signal)).resolves.toBe(figure);
+    expect(second.runs()).toBe(0);
+    await calibrateOnce(otherImage.executor, dir, signal);
+    expect(otherImage.runs()).toBe(8);
+    await calibrateOnce(keyless.executor, dir, signal);
+    expect(keyless.runs()).toBe(8);
+  });
+
+  it('forgets a failed calibration of a key: the next executor of that key measures again', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'mb-calibrate-key-'));
+    const signal = new AbortController().signal;
+    const key = `run-${Math.random()}\nimage\nadjtimex`;
+    const failing = counted(new HostExecutor(dir), key);
+    await expect(calibrateOnce(failing.executor, join(dir, 'missing'), signal)).rejects.toThrow();
+    const next = counted(new HostExecutor(dir), key);
+    await expect(calibrateOnce(next.executor, dir, signal)).resolves.toBeGreaterThanOrEqual(0);
+    expect(next.runs()).toBe(8);
   });
 });
 

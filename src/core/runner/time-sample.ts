@@ -83,21 +83,35 @@ export async function calibrate(
 }
 
 const calibrated = new WeakMap<BackendExecutor, Promise<number>>();
+/** By calibrationKey: one figure per run, engine, image and clock (bounded: a sweep makes many runs). */
+const calibratedByKey = new Map<string, Promise<number>>();
+const MOST_KEYS_KEPT = 64;
 
 /**
- * `calibrate`, once per executor: the clock's cost is a property of the environment (container or
- * host), not of the workload, so a run's later workloads reuse the first one's figure instead of
- * paying eight more exec round trips each. A failed calibration is not remembered.
+ * `calibrate`, once per executor, or once per calibrationKey where the executor has one: the
+ * clock's cost is a property of the environment (container or host), not of the workload, so a
+ * run's later workloads reuse the first one's figure instead of paying eight more exec round trips
+ * each. Containers of one image on one engine share a key (executor.ts says why that is safe): the
+ * run's other backends reuse the first one's figure too. A failed calibration is not remembered.
  */
 export function calibrateOnce(
   executor: BackendExecutor,
   workdir: string,
   signal: AbortSignal,
 ): Promise<number> {
-  const known = calibrated.get(executor);
+  const key = executor.calibrationKey;
+  const known = key !== undefined ? calibratedByKey.get(key) : calibrated.get(executor);
   if (known) return known;
   const pending = calibrate(executor, workdir, signal);
-  calibrated.set(executor, pending);
-  pending.catch(() => calibrated.delete(executor));
+  if (key !== undefined) {
+    if (calibratedByKey.size >= MOST_KEYS_KEPT) calibratedByKey.delete(calibratedByKey.keys().next().value!);
+    calibratedByKey.set(key, pending);
+    pending.catch(() => {
+      if (calibratedByKey.get(key) === pending) calibratedByKey.delete(key);
+    });
+  } else {
+    calibrated.set(executor, pending);
+    pending.catch(() => calibrated.delete(executor));
+  }
   return pending;
 }
