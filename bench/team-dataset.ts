@@ -134,7 +134,7 @@ async function pageOnce(
     // The page alone, no core call: regroup the spread by product version until its rows change.
     const [regroup] = await timed(async () => {
       await tid('team-group-version').check();
-      await page.locator('[data-group="docker-desktop 27.1.0"]').first().waitFor({ state: 'visible' });
+      await page.locator('[data-group="docker-desktop engine 27.1.0"]').first().waitFor({ state: 'visible' });
     });
     // "Show the team" again in the same serve: the files are unchanged, so the core's cache of
     // checked runs answers. The page keeps its old view while loading, so wait for the answer.

@@ -2,7 +2,6 @@
 // `results:get`: parsing and checking 50 MB takes seconds of one core, during which serve answered
 // nothing, not even GET / (bench/serve-load.ts). Small files, nearly all of them, are read here: a
 // worker costs more to start than they take to parse.
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { promises as fs } from 'node:fs';
 import { Worker } from 'node:worker_threads';
@@ -11,6 +10,7 @@ import { MountbenchError } from '../../shared/errors';
 import type { RunFile } from '../../shared/result-schema';
 import { loadRunFile } from './result-store';
 import { summarizeRun } from './run-summary';
+import { workerStart as coreWorkerStart, type WorkerStart } from '../worker-start';
 import { SUMMARY_WORKER_ROLE, type SummaryWorkerAnswer, type SummaryWorkerWant } from './summary-worker';
 
 /** Files at least this large are read in a worker: a 1 MB run parses in about 20 ms here. */
@@ -20,22 +20,9 @@ const MAX_WORKERS = 2;
 /** A worker's heap: far more than the largest file allowed takes; a hostile one ends the worker, not serve. */
 const WORKER_HEAP_MB = 1024;
 
-type WorkerStart = { script: string; eval: boolean };
-
-/**
- * How this build starts a summary worker, or null when it cannot (then the file is read here).
- * From the sources (tsx, vitest) the worker is summary-worker.ts through tsx; in the CLI bundle it
- * is the bundle itself, which holds summary-worker.ts. The desktop app's main bundle starts the
- * app when loaded, so it reads here.
- */
+/** How this build starts a summary worker (summary-worker.ts), or null: then the file is read here. */
 function workerStart(): WorkerStart | null {
-  if (process.versions.electron) return null;
-  if (__filename.endsWith('.ts')) {
-    const tsx = createRequire(__filename).resolve('tsx/cjs');
-    const worker = join(__dirname, 'summary-worker.ts');
-    return { script: `require(${JSON.stringify(tsx)}); require(${JSON.stringify(worker)});`, eval: true };
-  }
-  return { script: __filename, eval: false };
+  return coreWorkerStart(join(__dirname, 'summary-worker.ts'));
 }
 
 let running = 0;

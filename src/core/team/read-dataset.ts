@@ -7,10 +7,7 @@ import type { Dirent } from 'node:fs';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { MountbenchError } from '../../shared/errors';
-import { findControlCharacter, jsonMightHoldControl } from '../../shared/printable';
-import type { RunFile } from '../../shared/result-schema';
 import type { TeamRefusedFile, TeamRun } from '../../shared/team';
-import { parseRunFileText } from '../store/parse-run-file';
 import {
   megabytes,
   NotReadableFile,
@@ -18,7 +15,6 @@ import {
   readOpenFile,
   type OpenRegularFile,
 } from '../store/read-regular-file';
-import { checkRunPlausible } from '../store/run-plausibility';
 import {
   MACHINES_DIR,
   MAX_DATASET_BYTES,
@@ -26,6 +22,7 @@ import {
   MAX_DATASET_FILES,
   parseRunPath,
 } from './dataset-layout';
+import { DatasetChecker, type DatasetCheckerOptions } from './dataset-checker';
 import { sharedRunFileCache, type CheckedFile, type RunFileCache } from './run-file-cache';
 
 // The shapes the API carries (shared/team.ts), named here as the reader's own.
@@ -48,7 +45,12 @@ export interface ReadDatasetOptions {
   signal?: AbortSignal;
   /** What earlier reads concluded of unchanged files (default: the process's shared cache). */
   cache?: RunFileCache;
+  /** The worker threads that check files (dataset-checker.ts); started only for a large read. */
+  checker?: DatasetCheckerOptions;
 }
+
+/** Files to read below which no worker is started: starting one costs more than they take. */
+export const MIN_FILES_FOR_WORKERS = 64;
 
 /** Git's own folder in a clone: the checkout's metadata, not part of the dataset. */
 const GIT_DIR = '.git';
@@ -183,26 +185,6 @@ function sizeReason(err: unknown, maxFileBytes: number): Error | unknown {
   return err;
 }
 
-/** The run in `bytes`, checked as an import is; throws with the reason it is refused. */
-function checkRunBytes(bytes: Buffer, candidate: Candidate): RunFile {
-  const { relative } = candidate;
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new Error('it is not UTF-8 text');
-  }
-  const run = parseRunFileText(text, relative);
-  checkRunPlausible(run, relative);
-  // Only text with an escape or one of these characters raw can hold a control character in a
-  // string (jsonMightHoldControl): most files need no walk of every value.
-  const control = jsonMightHoldControl(text) ? findControlCharacter(run) : null;
-  if (control !== null) throw new Error(`${control}, a control character no label may hold`);
-  if (run.id !== candidate.runId)
-    throw new Error(`it holds run ${run.id}, but its file name says ${candidate.runId}`);
-  return run;
-}
-
 /**
  * What the file at the candidate's place is: its checked run, or why it is refused. A file the
  * cache has seen unchanged (the same inode, size and times, on the open handle) is not read again.
@@ -211,6 +193,7 @@ async function readCandidate(
   candidate: Candidate,
   maxFileBytes: number,
   cache: RunFileCache,
+  checker: DatasetChecker,
 ): Promise<CheckedFile> {
   const { absolute } = candidate;
   let opened: OpenRegularFile;
@@ -229,12 +212,11 @@ async function readCandidate(
     } catch (err) {
       throw sizeReason(err, maxFileBytes);
     }
-    let checked: CheckedFile;
-    try {
-      checked = { run: checkRunBytes(bytes, candidate), bytes: bytes.length };
-    } catch (err) {
-      checked = { refused: reasonOf(err, absolute, candidate.relative), bytes: bytes.length };
-    }
+    const outcome = await checker.check(bytes, candidate);
+    const checked: CheckedFile =
+      'run' in outcome
+        ? { run: outcome.run, bytes: bytes.length }
+        : { refused: reasonOf(outcome.refused, absolute, candidate.relative), bytes: bytes.length };
     return cache.set(absolute, opened.stat, checked);
   } finally {
     await opened.handle.close();
@@ -287,7 +269,7 @@ export async function readDataset(root: string, options: ReadDatasetOptions = {}
         continue;
       }
       try {
-        const checked = await readCandidate(candidate, maxFileBytes, cache);
+        const checked = await readCandidate(candidate, maxFileBytes, cache, checker);
         total += checked.bytes;
         if ('run' in checked)
           runs.push({ machineId: candidate.machineId, file: candidate.relative, run: checked.run });
@@ -300,7 +282,16 @@ export async function readDataset(root: string, options: ReadDatasetOptions = {}
       }
     }
   };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  // Workers only for a read large enough to repay starting them; a re-read the cache answers
+  // starts them only if a file changed (the checker starts its workers at its first check).
+  const checker = new DatasetChecker(
+    walk.candidates.length >= MIN_FILES_FOR_WORKERS ? options.checker : { ...options.checker, workers: 0 },
+  );
+  try {
+    await Promise.all(Array.from({ length: concurrency }, worker));
+  } finally {
+    await checker.close();
+  }
   options.signal?.throwIfAborted();
   const byFile = (a: { file: string }, b: { file: string }) =>
     a.file < b.file ? -1 : a.file > b.file ? 1 : 0;
