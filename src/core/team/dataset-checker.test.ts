@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { runFileJson } from '../store/run-json';
 import { sampleRun } from '../store/test-support/run-fixture';
-import { DatasetChecker, type CheckOutcome } from './dataset-checker';
+import { DatasetChecker, defaultWorkerCount, type CheckOutcome } from './dataset-checker';
 import { answerJob } from './dataset-check-worker';
 
 const TIMEOUT = 120_000;
@@ -33,6 +33,10 @@ function expectRight(outcomes: CheckOutcome[]): void {
 }
 
 describe('DatasetChecker', () => {
+  it('uses no worker below 4 cores, where one measured slower than none; then one fewer than the cores, at most 4', () => {
+    expect([1, 2, 3, 4, 8, 12].map((cores) => defaultWorkerCount(cores))).toEqual([0, 0, 0, 3, 4, 4]);
+  });
+
   it('the refusals it checks against are real ones', () => {
     expect(expected[0]).toHaveProperty('run');
     for (const e of expected.slice(1)) expect(e).toHaveProperty('refused');

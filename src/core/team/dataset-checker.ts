@@ -45,8 +45,14 @@ const DEFAULT_JOB_TIMEOUT_MS = 30_000;
 /** A worker's heap: many times what the largest dataset file (5 MB) parses into. */
 const WORKER_HEAP_MB = 512;
 
-export function defaultWorkerCount(): number {
-  return Math.min(MAX_WORKERS, Math.max(0, availableParallelism() - 1));
+/** Below this many cores no worker is used: on 2 loaded cores one worker measured slower than
+ * none (readDataset over 1,000 runs: 354–682 ms without, 734–820 ms with one; docs/architecture.md),
+ * since starting it and copying the parsed runs back cost more than the parse it takes over. */
+const MIN_CORES_FOR_WORKERS = 4;
+
+export function defaultWorkerCount(cores = availableParallelism()): number {
+  if (cores < MIN_CORES_FOR_WORKERS) return 0;
+  return Math.min(MAX_WORKERS, cores - 1);
 }
 
 interface Job {
