@@ -6,13 +6,10 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Journal, restoreUnfinished, findUnfinishedJournals } from '../../src/core/journal';
+import { Journal, findUnfinishedJournals } from '../../src/core/journal';
+import { mountbenchChild } from './mountbench-child';
 import { fileShareAvailability } from '../../src/core/providers/docker-desktop/file-share-availability';
-import {
-  FILE_SHARE_OWNER,
-  restoreFileShares,
-  startFileShare,
-} from '../../src/core/providers/docker-desktop/file-share-session';
+import { FILE_SHARE_OWNER, startFileShare } from '../../src/core/providers/docker-desktop/file-share-session';
 import { ContainerExecutor } from '../../src/core/runner/container-executor';
 import { docker, image, tempDir } from './support';
 
@@ -116,12 +113,15 @@ describe('sync-share through the Docker Desktop API stand-in, on the real engine
     expect(signal).toBe('SIGKILL');
     expect(d.api.shares().map((s) => s.labels['mountbench.run'])).toEqual(['syncshare-crash']);
     expect(await findUnfinishedJournals(dataDir)).toHaveLength(1);
-    const report = await restoreUnfinished(
-      dataDir,
-      (owner) => (owner === FILE_SHARE_OWNER ? (originals) => restoreFileShares(originals) : undefined),
-      { home: d.dir, ownedFiles: () => [] },
-    );
-    expect(report.journals[0]?.finished).toBe(true);
+    // The user's way back: `mountbench restore`, with the restorers of every owner.
+    const out = await mountbenchChild(['restore'], {
+      ...process.env,
+      HOME: d.dir,
+      MOUNTBENCH_DATA_DIR: dataDir,
+    });
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout).toMatch(new RegExp(`${FILE_SHARE_OWNER}: put back`));
+    expect(await findUnfinishedJournals(dataDir)).toEqual([]);
     expect(d.api.shares()).toEqual([]);
   });
 
