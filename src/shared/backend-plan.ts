@@ -23,6 +23,7 @@ export const MOUNT_LABELS: Record<MountKind, string> = {
   mutagen: 'mutagen sync',
   'docker-sync': 'docker-sync',
   'compose-watch': 'Compose Watch (sync)',
+  'sync-share': 'synchronized file share',
 };
 
 /** A variant as the planner and the backends picker see it. */

@@ -51,6 +51,7 @@ export const MOUNT_KINDS = [
   'mutagen',
   'docker-sync',
   'compose-watch',
+  'sync-share',
 ] as const;
 export type MountKind = (typeof MOUNT_KINDS)[number];
 

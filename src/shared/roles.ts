@@ -33,6 +33,7 @@ export function roleOf(mount: MountKind): Role | null {
     case 'mutagen':
     case 'docker-sync':
     case 'compose-watch':
+    case 'sync-share':
       return 'source-tree';
     case 'volume':
     case 'tmpfs':

@@ -20,6 +20,8 @@ const MOUNT_COST: Record<SetupKind['mount'], number> = {
   'docker-sync': 3,
   // A compose file and a running `docker compose watch`, and edits in the container stay there.
   'compose-watch': 3,
+  // Docker Desktop keeps the copy itself (no tool to run), but only on a paid plan.
+  'sync-share': 2,
   host: 4,
 };
 

@@ -6,6 +6,7 @@ import { MountbenchError } from '../../shared/errors';
 import { MOUNT_KINDS, isSyncMount, type MountKind, type SyncMountKind } from '../../shared/ids';
 import { findExecutable } from '../providers/find-executable';
 import { findComposeWithWatch } from './compose-watch';
+import { refuseSyncShareRun, syncShareAvailability } from './sync-share-availability';
 
 export interface MountAvailability {
   mount: MountKind;
@@ -39,6 +40,7 @@ export async function syncMountAvailability(
 export async function mountAvailability(env: NodeJS.ProcessEnv): Promise<MountAvailability[]> {
   return Promise.all(
     MOUNT_KINDS.map(async (mount) => {
+      if (mount === 'sync-share') return { mount, ...(await syncShareAvailability(env)) };
       if (!isSyncMount(mount)) return { mount, available: true, reason: null };
       const { available, reason } = await syncMountAvailability(mount, env);
       return { mount, available, reason };
@@ -46,13 +48,17 @@ export async function mountAvailability(env: NodeJS.ProcessEnv): Promise<MountAv
   );
 }
 
-/** The tools of the sync mounts asked for; throws, naming the reason, when one cannot run here. */
+/**
+ * The tools of the sync mounts asked for; throws, naming the reason, when one cannot run here
+ * (`sync-share` always, for now: see sync-share-availability.ts).
+ */
 export async function requireSyncTools(
   mounts: readonly MountKind[],
   env: NodeJS.ProcessEnv,
 ): Promise<SyncTools> {
   const tools: SyncTools = {};
   for (const mount of mounts) {
+    if (mount === 'sync-share') await refuseSyncShareRun(env);
     if (!isSyncMount(mount)) continue;
     const found = await syncMountAvailability(mount, env);
     if (!found.executable) {

@@ -17,6 +17,8 @@ const MOUNT_DETAILS: Record<MountKind, string> = {
   'docker-sync': 'a named volume that docker-sync keeps in step with a folder of this machine',
   'compose-watch':
     "a copy that `docker compose watch` (sync action) makes in the container's folder: one way, host to container",
+  'sync-share':
+    'a folder of this machine that Docker Desktop copies into its VM and keeps in step both ways (paid plans)',
 };
 
 interface Props {
