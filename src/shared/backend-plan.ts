@@ -24,6 +24,7 @@ export const MOUNT_LABELS: Record<MountKind, string> = {
   'docker-sync': 'docker-sync',
   'compose-watch': 'Compose Watch (sync)',
   'nfs-volume': 'NFS volume',
+  'sync-share': 'synchronized file share',
 };
 
 /** A variant as the planner and the backends picker see it. */

@@ -52,6 +52,7 @@ export const MOUNT_KINDS = [
   'docker-sync',
   'compose-watch',
   'nfs-volume',
+  'sync-share',
 ] as const;
 export type MountKind = (typeof MOUNT_KINDS)[number];
 

@@ -35,6 +35,7 @@ export function roleOf(mount: MountKind): Role | null {
     case 'docker-sync':
     case 'compose-watch':
     case 'nfs-volume':
+    case 'sync-share':
       return 'source-tree';
     case 'volume':
     case 'tmpfs':

@@ -22,6 +22,8 @@ const MOUNT_COST: Record<SetupKind['mount'], number> = {
   'compose-watch': 3,
   // An NFS server on the host to set up with admin rights (/etc/exports, nfsd), and a volume per project.
   'nfs-volume': 3,
+  // Docker Desktop keeps the copy itself (no tool to run), but only on a paid plan.
+  'sync-share': 2,
   host: 4,
 };
 

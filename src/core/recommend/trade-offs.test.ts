@@ -28,6 +28,13 @@ describe('tradeOffs', () => {
     expect(ids({ key: 'a/b/tmpfs', mount: 'tmpfs' })).toEqual(['tmpfs-lost-on-stop']);
     expect(ids({ key: 'a/b/layer', mount: 'layer' })).toEqual(['layer-lost-with-container']);
   });
+  it('says a synchronized file share needs a paid plan, copies everything first and keeps two copies', () => {
+    expect(ids({ key: 'docker-desktop/virtiofs/sync-share', mount: 'sync-share' })).toEqual([
+      'paid-plan',
+      'initial-sync',
+      'two-copies',
+    ]);
+  });
   it('quotes the measured sync-latency of a sync tool, or says it was not measured', () => {
     const measured = tradeOffs(
       describeSetup({

@@ -152,5 +152,11 @@ export async function createExecutor(
         env: syncToolEnv(ctx),
         dir,
       });
+    case 'sync-share':
+      // prepareRun refuses it (sync/sync-share-availability.ts); a plan that skipped that is refused here too.
+      throw new MountbenchError(
+        'BAD_INPUT',
+        `${backend.label}: runs do not measure the sync-share mount yet`,
+      );
   }
 }

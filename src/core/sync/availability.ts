@@ -7,6 +7,7 @@ import { MOUNT_KINDS, isSyncMount, type MountKind, type SyncMountKind } from '..
 import { findExecutable } from '../providers/find-executable';
 import { findComposeWithWatch } from './compose-watch';
 import { findNfsExport } from '../nfs/nfs-export';
+import { refuseSyncShareRun, syncShareAvailability } from './sync-share-availability';
 
 export interface MountAvailability {
   mount: MountKind;
@@ -44,6 +45,7 @@ export async function mountAvailability(env: NodeJS.ProcessEnv): Promise<MountAv
         const lookup = findNfsExport(env);
         return { mount, available: lookup.found !== null, reason: lookup.found ? null : lookup.reason };
       }
+      if (mount === 'sync-share') return { mount, ...(await syncShareAvailability(env)) };
       if (!isSyncMount(mount)) return { mount, available: true, reason: null };
       const { available, reason } = await syncMountAvailability(mount, env);
       return { mount, available, reason };
@@ -51,13 +53,17 @@ export async function mountAvailability(env: NodeJS.ProcessEnv): Promise<MountAv
   );
 }
 
-/** The tools of the sync mounts asked for; throws, naming the reason, when one cannot run here. */
+/**
+ * The tools of the sync mounts asked for; throws, naming the reason, when one cannot run here
+ * (`sync-share` always, for now: see sync-share-availability.ts).
+ */
 export async function requireSyncTools(
   mounts: readonly MountKind[],
   env: NodeJS.ProcessEnv,
 ): Promise<SyncTools> {
   const tools: SyncTools = {};
   for (const mount of mounts) {
+    if (mount === 'sync-share') await refuseSyncShareRun(env);
     if (!isSyncMount(mount)) continue;
     const found = await syncMountAvailability(mount, env);
     if (!found.executable) {

@@ -19,6 +19,8 @@ const MOUNT_DETAILS: Record<MountKind, string> = {
     "a copy that `docker compose watch` (sync action) makes in the container's folder: one way, host to container",
   'nfs-volume':
     "a named volume that mounts a folder this machine exports over NFS: needs the host's NFS server",
+  'sync-share':
+    'a folder of this machine that Docker Desktop copies into its VM and keeps in step both ways (paid plans)',
 };
 
 interface Props {

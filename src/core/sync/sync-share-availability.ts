@@ -1,0 +1,40 @@
+// Whether the `sync-share` mount (Docker Desktop's synchronized file shares) can be measured for the
+// engine a run's environment points at. Runs do not measure it yet: the share is journaled and
+// measured by its own session (providers/docker-desktop/file-share-session.ts), but no executor
+// starts one, so a run asking for it is refused with the reason rather than measuring something else.
+import { MountbenchError } from '../../shared/errors';
+import { fileShareAvailability } from '../providers/docker-desktop/file-share-availability';
+
+const DEFAULT_ENGINE_SOCKET = '/var/run/docker.sock';
+
+/** The engine's unix socket as the Docker CLI would find it from DOCKER_HOST; null: not a unix socket. */
+export function engineSocketOf(env: NodeJS.ProcessEnv): string | null {
+  const host = env.DOCKER_HOST?.trim();
+  if (!host) return DEFAULT_ENGINE_SOCKET;
+  return host.startsWith('unix://') && host.length > 'unix://'.length ? host.slice('unix://'.length) : null;
+}
+
+export async function syncShareAvailability(
+  env: NodeJS.ProcessEnv,
+  signal?: AbortSignal,
+): Promise<{ available: boolean; reason: string | null }> {
+  const socket = engineSocketOf(env);
+  if (!socket)
+    return {
+      available: false,
+      reason: `synchronized file shares are looked for on a local engine socket, and DOCKER_HOST is ${env.DOCKER_HOST}`,
+    };
+  const found = await fileShareAvailability(socket, signal);
+  return { available: found.available, reason: found.reason };
+}
+
+/** Throws, naming the reason, for a run that asks for `sync-share`: off here, or not measured by runs yet. */
+export async function refuseSyncShareRun(env: NodeJS.ProcessEnv): Promise<never> {
+  const found = await syncShareAvailability(env);
+  throw new MountbenchError(
+    'BAD_INPUT',
+    found.available
+      ? 'the sync-share mount is available here, but runs do not measure it yet (the share is not started around a bench container)'
+      : `the sync-share mount is unavailable here: ${found.reason}`,
+  );
+}

@@ -1,0 +1,79 @@
+// Whether `sync-share` is listed and what a run asking for it is told, on the real engine (not
+// Docker Desktop) and behind the stand-in of Docker Desktop's engine identity and file-shares API.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mountAvailability, requireSyncTools } from '../../src/core/sync/availability';
+import { tempDir } from './support';
+
+const req = createRequire(__filename);
+const { startFileSharesApi } = req('../stand-ins/lib/desktop-file-shares-api.cjs') as {
+  startFileSharesApi(o: {
+    socketPath: string;
+    targetRoot: string;
+    active?: boolean;
+  }): Promise<{ shares(): unknown[]; close(): Promise<void> }>;
+};
+const { startDesktopEngine } = req('../stand-ins/lib/desktop-engine-identity.cjs') as {
+  startDesktopEngine(o: { socketPath: string; desktopAddress: string }): Promise<{ close(): Promise<void> }>;
+};
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.reverse()) await c();
+  cleanups.length = 0;
+});
+
+/** The environment of a run whose engine is the Desktop identity stand-in in front of the real engine. */
+async function desktopEnv(active: boolean): Promise<NodeJS.ProcessEnv> {
+  const dir = tempDir('sync-share-avail');
+  cleanups.push(() => dir.remove());
+  const api = await startFileSharesApi({
+    socketPath: join(dir.path, 'docker-cli.sock'),
+    targetRoot: join(dir.path, 'vm-cache'),
+    active,
+  });
+  cleanups.push(() => api.close());
+  const engineSocket = join(dir.path, 'docker.sock');
+  const engine = await startDesktopEngine({
+    socketPath: engineSocket,
+    desktopAddress: `unix://${join(dir.path, 'docker-cli.sock')}`,
+  });
+  cleanups.push(() => engine.close());
+  return { PATH: process.env.PATH, DOCKER_HOST: `unix://${engineSocket}` };
+}
+
+const syncShareOf = async (env: NodeJS.ProcessEnv) =>
+  (await mountAvailability(env)).find((m) => m.mount === 'sync-share');
+
+describe('sync-share availability', () => {
+  it('on the plain engine: unavailable, because it is not Docker Desktop, and a run is refused with that', async () => {
+    const env = { PATH: process.env.PATH, DOCKER_HOST: 'unix:///var/run/docker.sock' };
+    const found = await syncShareOf(env);
+    expect(found?.available).toBe(false);
+    expect(found?.reason).toContain("this engine is not Docker Desktop's");
+    await expect(requireSyncTools(['bind', 'sync-share'], env)).rejects.toThrow(
+      /the sync-share mount is unavailable here: .*not Docker Desktop's/,
+    );
+  });
+
+  it('behind Docker Desktop with shares off: unavailable with the plan reason', async () => {
+    const env = await desktopEnv(false);
+    const found = await syncShareOf(env);
+    expect(found?.available).toBe(false);
+    expect(found?.reason).toContain('not active');
+  });
+
+  it('behind Docker Desktop with shares on: listed available, yet a run is refused as not measured yet', async () => {
+    const env = await desktopEnv(true);
+    expect(await syncShareOf(env)).toEqual({ mount: 'sync-share', available: true, reason: null });
+    await expect(requireSyncTools(['sync-share'], env)).rejects.toThrow('runs do not measure it yet');
+    expect(await requireSyncTools(['bind'], env)).toEqual({});
+  });
+
+  it('a DOCKER_HOST that is not a unix socket: unavailable, naming it', async () => {
+    const found = await syncShareOf({ PATH: process.env.PATH, DOCKER_HOST: 'tcp://127.0.0.1:1' });
+    expect(found?.available).toBe(false);
+    expect(found?.reason).toContain('tcp://127.0.0.1:1');
+  });
+});
