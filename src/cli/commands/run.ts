@@ -264,7 +264,14 @@ async function measureAndSave(
 ): Promise<void> {
   const { jobs, follow } = cliJobs();
   // Set by the job's callbacks (a holder: TypeScript does not see a callback assign a local).
-  const ended: { docker: PreparedRun['docker']; run: RunFile | null } = { docker: null, run: null };
+  const ended: {
+    docker: PreparedRun['docker'];
+    run: RunFile | null;
+    final: RunFile | null;
+    answer: AnswerShown | null;
+    answerError: unknown;
+    progress: ProgressLine | null;
+  } = { docker: null, run: null, final: null, answer: null, answerError: null, progress: null };
   let runId: string;
   try {
     runId = await startRunJob(jobs, request, {
@@ -283,9 +290,17 @@ async function measureAndSave(
           }),
         );
       },
-      // Printed and saved below, once the job has ended.
+      // The answer is saved and printed as soon as the last workload is measured; the clean-up
+      // (containers, volumes, fixtures) goes on after it, and its outcome is said once it ends.
       save: async (finished) => {
         ended.run = finished;
+        ended.progress?.clear();
+        try {
+          ended.answer = await showAnswer(flags, finished, profile);
+        } catch (err) {
+          // Kept for after the job: a throw here must not cut the clean-up short.
+          ended.answerError = err;
+        }
       },
     });
   } catch (err) {
@@ -297,24 +312,33 @@ async function measureAndSave(
     maxRounds: request.race ? (request.maxRuns ?? null) : null,
     announcePlan: false,
   });
+  ended.progress = progress;
   // The plan and its estimate first, before the first sample; a hint only where a person reads it.
   const hint = Boolean(process.stdin.isTTY) && !flags.runs && !flags.adaptive;
   await follow('run', runId, cancel, (event) => {
     if (event.type === 'planned')
       process.stderr.write(`${planLines({ request, ...event, interactive: hint }).join('\n')}\n`);
+    if (event.type === 'run-done') ended.final = event.run;
     progress.handle(event);
   });
-  if (!ended.run) throw new MountbenchError('INTERNAL', `run ${runId} ended without a result`);
-  await reportRun(flags, ended.run, ended.docker, profile, cancel);
+  if (ended.answerError) throw ended.answerError;
+  const run = ended.final ?? ended.run;
+  if (!run || !ended.answer) throw new MountbenchError('INTERNAL', `run ${runId} ended without a result`);
+  await reportEnd(run, ended.answer, ended.docker, cancel);
 }
 
-async function reportRun(
+/** What the answer decided for the process's exit, kept until the clean-up has ended. */
+interface AnswerShown {
+  /** Why `--fail-if-not` ends the process with its own code; null when it does not. */
+  changed: string | null;
+}
+
+/** Saves the run and prints its table and answer: called at the answer, before the clean-up. */
+async function showAnswer(
   flags: RunFlags,
   run: RunFile,
-  docker: PreparedRun['docker'],
   profile: ReturnType<typeof resolveProfile> | null,
-  cancel: SignalCancel,
-): Promise<void> {
+): Promise<AnswerShown> {
   let changed: string | null = null;
   // Saved before anything is worded: the figures are kept whatever the printing does.
   const saved = await saveRun(run, resultsDir(dataDir()));
@@ -330,6 +354,16 @@ async function reportRun(
     changed = failIfNot(report.recommendation, flags.failIfNot);
   if (profile && flags.failIfNot !== undefined && !run.results.length)
     changed = `--fail-if-not ${flags.failIfNot}: nothing was measured`;
+  return { changed };
+}
+
+/** After the clean-up: what a cancel left, the errors (the clean-up's too), and the exit code. */
+async function reportEnd(
+  run: RunFile,
+  { changed }: AnswerShown,
+  docker: PreparedRun['docker'],
+  cancel: SignalCancel,
+): Promise<void> {
   if (run.status === 'cancelled') {
     // Looked at, not assumed: the claim that nothing is left is made only when nothing is.
     const left = await whatRunLeft(docker, cacheDir(), run.id);
