@@ -27,6 +27,11 @@ export interface BootOptions {
   memoryMiB?: number;
   /** How long to wait for the guest's engine to answer (TCG boots take 1-3 minutes). */
   bootTimeoutMs?: number;
+  /**
+   * The guest's writable disk (a qcow2 overlay over the cached image), kept after stop so a later
+   * boot finds its images and volumes, as a Lima instance's diffdisk does. Default: a throwaway one.
+   */
+  diskPath?: string;
 }
 
 export interface CommandOutcome {
@@ -110,20 +115,12 @@ export async function bootGuest(options: BootOptions = {}): Promise<VmRig> {
   const guest: Guest = await buildGuest();
   const stateDir = mkdtempSync(join(tmpdir(), 'mountbench-vm-'));
   const socketPath = join(stateDir, 'docker.sock');
-  const overlay = join(stateDir, 'disk.qcow2');
+  const overlay = options.diskPath ?? join(stateDir, 'disk.qcow2');
   // The cached disk stays pristine: each rig writes to its own overlay, which survives restarts.
-  const made = spawnSync('qemu-img', [
-    'create',
-    '-q',
-    '-f',
-    'qcow2',
-    '-F',
-    'raw',
-    '-b',
-    guest.rootfs,
-    overlay,
-  ]);
-  if (made.status !== 0) throw new Error(`qemu-img create failed: ${made.stderr.toString()}`);
+  const made = existsSync(overlay)
+    ? null
+    : spawnSync('qemu-img', ['create', '-q', '-f', 'qcow2', '-F', 'raw', '-b', guest.rootfs, overlay]);
+  if (made && made.status !== 0) throw new Error(`qemu-img create failed: ${made.stderr.toString()}`);
   mkdirSync(join(stateDir, 'ssh'), { recursive: true });
   // Boots took 270-320 s at load 14-19 on 2 cores; 15 minutes leaves room for a busier machine.
   const bootTimeoutMs = options.bootTimeoutMs ?? 900_000;

@@ -10,7 +10,10 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { fail, runMain } = require('./common.cjs');
-const backend = require('./lima-vm-backend.cjs');
+// STANDIN_LIMA_BACKEND=vm-rig: a real QEMU guest behind each instance (the VM suite, test/vm).
+const backend = require(
+  process.env.STANDIN_LIMA_BACKEND === 'vm-rig' ? './lima-rig-backend.cjs' : './lima-vm-backend.cjs',
+);
 const {
   NAME,
   DOCKER_TEMPLATE,
