@@ -1,7 +1,8 @@
 // The product's own release for a run file, from what the engine itself answered (`/version`'s
 // Platform.Name), so a plain run and a sweep record it alike without running the product's CLI.
-// Only a product whose module knows how its engine names it gets one; the rest record null (a sweep
-// adds what the product's detection read) and the team figures fall back to the engine's version.
+// Only a product whose module knows how its engine names it gets one here; for the rest a run and a
+// sweep add what the product's detection read (withDetectedVersion; runner/product-release.ts), and
+// the team figures fall back to the engine's version when that names nothing.
 import type { ProviderId } from '../../shared/ids';
 import { productVersionSchema, type EngineInfo } from '../../shared/result-schema';
 import { PLAIN_ENGINE } from '../providers/plain-engine-id';

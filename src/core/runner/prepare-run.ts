@@ -7,6 +7,7 @@ import type { Backend, EngineInfo } from '../../shared/result-schema';
 import { runRequestSchema, type RunRequest } from '../../shared/run-plan';
 import type { ProviderVariantView } from '../../shared/sweep';
 import { engineInfoFrom, resolveEngine } from '../engines';
+import { withProductRelease } from './product-release';
 import { dockerEngineVariants } from '../providers/docker-engine';
 import { describeIssues } from '../store';
 import { checkedBenchImage, checkImageReference } from './image';
@@ -88,7 +89,7 @@ export async function prepareRun(input: unknown, options: PrepareOptions = {}): 
         ...(options.engineTimeoutMs ? { timeoutMs: options.engineTimeoutMs } : {}),
       });
       docker = resolved.docker;
-      engine = engineInfoFrom(resolved.engine);
+      engine = await withProductRelease(engineInfoFrom(resolved.engine), options);
     } catch (err) {
       if (err instanceof MountbenchError && err.code === 'ENGINE_UNREACHABLE') {
         throw new MountbenchError(
