@@ -2,6 +2,7 @@
 // (`providers/<id>/module.ts`) and `product-modules.ts` lists. The other folders never name a
 // product: discovery, the cold-cache rule, the journal's gate, the published figures, the shell's
 // PATH and the advice all ask the registry (docs/architecture.md, "Adding a product").
+import type { Restorer } from '../journal';
 import type { ProviderId } from '../../shared/ids';
 import type { SetupAction, TradeOff } from '../../shared/recommendation';
 import type { ActionOptions } from '../recommend/action-options';
@@ -54,4 +55,14 @@ export interface ProductModule {
   /** Where its installers put the CLIs the provider runs (an app opened from the Finder lacks them). */
   cliFolders(home: string): string[];
   readonly advice: ProductAdvice;
+  /**
+   * Journal owners of this product beside its provider's settings (Docker Desktop's file shares),
+   * each with what puts its records back after a crash (sweep/restore-all.ts asks the registry).
+   */
+  readonly extraRestorers?: Readonly<Record<string, Restorer>>;
+  /** Whether a mount only this product serves (`sync-share`) can be measured on this engine socket. */
+  readonly syncShareAvailability?: (
+    engineSocket: string,
+    signal?: AbortSignal,
+  ) => Promise<{ available: boolean; reason: string | null }>;
 }

@@ -4,6 +4,7 @@
 import { MountbenchError } from '../../shared/errors';
 import { isOneOf, PROVIDER_IDS, type ProviderId } from '../../shared/ids';
 import { dockerEngineModule } from './docker-engine-module';
+import type { Restorer } from '../journal';
 import type { ProductModule } from './product-module';
 import { PRODUCT_MODULES } from './product-modules';
 import type { Provider } from './provider';
@@ -47,4 +48,22 @@ export function providerForPublishedLabel(engine: string): ProviderId | null {
 /** The folders every product's installer puts its CLIs in, in registry order, each once. */
 export function productCliFolders(home: string): string[] {
   return [...new Set(MODULES.flatMap((m) => m.cliFolders(home)))];
+}
+
+/** The restorer of a journal owner a product keeps beside its settings (file shares), or undefined. */
+export function extraRestorerFor(owner: string): Restorer | undefined {
+  for (const m of MODULES) {
+    const found = m.extraRestorers?.[owner];
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Whether the product that serves `sync-share` offers it here; null when no product serves it. */
+export function syncShareAvailabilityOf(
+  engineSocket: string,
+  signal?: AbortSignal,
+): Promise<{ available: boolean; reason: string | null }> | null {
+  const serving = MODULES.find((m) => m.syncShareAvailability);
+  return serving?.syncShareAvailability?.(engineSocket, signal) ?? null;
 }

@@ -4,15 +4,15 @@ import { isOneOf, PROVIDER_IDS } from '../../shared/ids';
 import { describeRestoreReport, restoreUnfinished, type RestoreReport, type Restorer } from '../journal';
 import { providerContext } from '../providers/provider-context';
 import type { ProviderContext } from '../providers/provider';
-import { providerById } from '../providers/registry';
+import { extraRestorerFor, providerById } from '../providers/registry';
 import { DOCKER_CLI_OWNER, restoreDockerContext } from './docker-cli-context';
-import { FILE_SHARE_OWNER, restoreFileShares } from '../providers/docker-desktop/file-share-session';
 import { ownedSettingsFiles } from './owned-files';
 
 export function restorerFor(ctx: ProviderContext, owner: string): Restorer | undefined {
   if (owner === DOCKER_CLI_OWNER)
     return (originals, journal) => restoreDockerContext(ctx, originals, journal);
-  if (owner === FILE_SHARE_OWNER) return (originals) => restoreFileShares(originals);
+  const extra = extraRestorerFor(owner);
+  if (extra) return extra;
   if (!isOneOf(PROVIDER_IDS, owner)) return undefined;
   let provider;
   try {

@@ -1,9 +1,10 @@
 // Whether the `sync-share` mount (Docker Desktop's synchronized file shares) can be measured for the
-// engine a run's environment points at. Runs do not measure it yet: the share is journaled and
-// measured by its own session (providers/docker-desktop/file-share-session.ts), but no executor
-// starts one, so a run asking for it is refused with the reason rather than measuring something else.
+// engine a run's environment points at, as the product serving it says (its module's
+// syncShareAvailability). Runs do not measure it yet: the share is journaled and measured by its own
+// session (the Docker Desktop module's file-share-session.ts), but no executor starts one, so a run
+// asking for it is refused with the reason rather than measuring something else.
 import { MountbenchError } from '../../shared/errors';
-import { fileShareAvailability } from '../providers/docker-desktop/file-share-availability';
+import { syncShareAvailabilityOf } from '../providers/registry';
 
 const DEFAULT_ENGINE_SOCKET = '/var/run/docker.sock';
 
@@ -24,8 +25,10 @@ export async function syncShareAvailability(
       available: false,
       reason: `synchronized file shares are looked for on a local engine socket, and DOCKER_HOST is ${env.DOCKER_HOST}`,
     };
-  const found = await fileShareAvailability(socket, signal);
-  return { available: found.available, reason: found.reason };
+  const asked = syncShareAvailabilityOf(socket, signal);
+  if (!asked)
+    return { available: false, reason: 'no product Mountbench knows serves synchronized file shares' };
+  return asked;
 }
 
 /** Throws, naming the reason, for a run that asks for `sync-share`: off here, or not measured by runs yet. */

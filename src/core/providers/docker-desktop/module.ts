@@ -2,6 +2,8 @@
 import path from 'node:path';
 import { socketWhenFolderExists } from '../known-socket';
 import type { ProductModule } from '../product-module';
+import { fileShareAvailability } from './file-share-availability';
+import { FILE_SHARE_OWNER, restoreFileShares } from './file-share-session';
 import { dockerDesktopProvider } from './index';
 import { versionFromPlatformName } from './product';
 import { DOCKER_DESKTOP_CONTEXT, engineSocket, LEGACY_FILE, settingsDir, STORE_FILE } from './paths';
@@ -37,4 +39,10 @@ export const dockerDesktopModule: ProductModule = {
     '/Applications/Docker.app/Contents/Resources/bin',
   ],
   advice: { action: dockerDesktopAction, tradeOffs: dockerDesktopTradeOffs },
+  // A run's file share is journaled under its own owner: a crash leaves no share of ours.
+  extraRestorers: { [FILE_SHARE_OWNER]: (originals) => restoreFileShares(originals) },
+  syncShareAvailability: async (engineSocket, signal) => {
+    const found = await fileShareAvailability(engineSocket, signal);
+    return { available: found.available, reason: found.reason };
+  },
 };
