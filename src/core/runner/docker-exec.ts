@@ -3,6 +3,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type Dockerode from 'dockerode';
+import { exitCodeOf, type Inspectable } from './exec-exit';
 import type { ExecResult } from './executor';
 import { LineQueue, type ShellSession } from './shell-session';
 
@@ -68,8 +69,8 @@ export async function dockerExec(
     signal.removeEventListener('abort', onAbort);
   }
   signal.throwIfAborted();
-  const info = await exec.inspect({ abortSignal: signal } as Dockerode.ExecInspectOptions);
-  return { stdout: stdout(), stderr: stderr(), exitCode: info.ExitCode ?? -1, markers: [] };
+  const exitCode = await exitCodeOf(exec as unknown as Inspectable, signal);
+  return { stdout: stdout(), stderr: stderr(), exitCode, markers: [] };
 }
 
 /** An exec with stdin kept open, read line by line as it answers (see shell-session.ts). */
