@@ -1,0 +1,224 @@
+// Mountbench's Lima provider end to end across a real VM boundary (issue 25): the limactl stand-in
+// with its vm-rig backend (STANDIN_LIMA_BACKEND=vm-rig) boots the rig's QEMU guest for the user's
+// instance `docker`, sharing the home folder as the instance's lima.yaml says (reverse-sshfs, or 9p
+// with its msize and cache). Every restart here is a real one (a TCG boot: 1-5 minutes), so the file
+// boots five times in all: the first start, two variant switches, the sweep's restore, the restore
+// after the crash. Nothing here asserts a time.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunFile } from '../../src/shared/result-schema';
+import { findUnfinishedJournals } from '../../src/core/journal';
+import { mountbenchChild } from '../integration/mountbench-child';
+import { createStandinSandbox, type StandinSandbox } from '../stand-ins/sandbox';
+import { enginePings } from '../vm-rig/vm-rig';
+
+const IMAGE = process.env.MOUNTBENCH_IMAGE ?? 'mountbench/bench:offline';
+/** `mountbench` with the TCG sizes (the CLI runs as a child: the crash case kills it). */
+const TCG_MOUNTBENCH = [process.execPath, join(__dirname, '..', 'vm-rig', 'tcg-mountbench.cjs')];
+const QUICK = ['--workload', 'small-file-read', '--size', 'quick', '--runs', '2', '--warmup', '1'];
+// Boots took 270-320 s at load 14-19 on 2 cores (vm-rig.ts); the provider's own start waits 15 min.
+const READY = ['--ready-timeout', '900'];
+
+let sb: StandinSandbox;
+let socket: string;
+let yamlFile: string;
+let yamlBefore: string;
+
+interface LimaRow {
+  name: string;
+  status: string;
+  config: { mountType: string; mounts: Array<{ location: string; '9p': { msize: string; cache: string } }> };
+}
+
+async function limactl(...args: string[]) {
+  return sb.run('limactl', args, {}, 1_200_000);
+}
+
+async function instance(): Promise<LimaRow> {
+  const out = await limactl('list', '--json');
+  expect(out.code, out.stderr).toBe(0);
+  const rows = out.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as LimaRow);
+  const found = rows.find((r) => r.name === 'docker');
+  if (!found) throw new Error(`no instance docker in ${out.stdout}`);
+  return found;
+}
+
+/** Processes of this sandbox's instance: the host agent, QEMU (its disk) and the sshfs session. */
+function guestProcesses(): string {
+  return execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' })
+    .split('\n')
+    .filter((l) => l.includes(sb.root) && !l.includes(' ps '))
+    .join('\n');
+}
+
+beforeAll(async () => {
+  sb = createStandinSandbox({
+    lima: true,
+    env: {
+      STANDIN_LIMA_BACKEND: 'vm-rig',
+      // The stand-ins' PATH hides QEMU and qemu-img; the host agent needs the host's.
+      STANDIN_LIMA_RIG_HOST_PATH: process.env.PATH ?? '',
+      STANDIN_LIMA_RIG_IMAGES: IMAGE,
+      // The guest image's cache by the real home: under the sandbox's HOME the agent rebuilt it.
+      MOUNTBENCH_VM_CACHE:
+        process.env.MOUNTBENCH_VM_CACHE ??
+        join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'mountbench-vm-rig'),
+      MOUNTBENCH_IMAGE: IMAGE,
+    },
+  });
+  // Fixtures for bind mounts must be in a folder the instance shares: Lima shares the home folder.
+  sb.env.MOUNTBENCH_CACHE_DIR = sb.file('.cache', 'mountbench');
+  socket = sb.file('.lima', 'docker', 'sock', 'docker.sock');
+  yamlFile = sb.file('.lima', 'docker', 'lima.yaml');
+  // The user's instance as `limactl create` makes it: QEMU, reverse-sshfs, home writable.
+  const created = await limactl(
+    'create',
+    '--tty=false',
+    '--name=docker',
+    '--vm-type=qemu',
+    '--mount-type=reverse-sshfs',
+    '--mount-writable',
+    'template:docker',
+  );
+  expect(created.code, created.stderr).toBe(0);
+  yamlBefore = readFileSync(yamlFile, 'utf8');
+  const started = await limactl('start', '--tty=false', 'docker');
+  expect(
+    started.code,
+    `${started.stderr}\n${readFileSync(sb.file('.lima', 'docker', 'ha.stdout.log'), 'utf8')}`,
+  ).toBe(0);
+  console.log(`lima stand-in: ${readFileSync(sb.file('.lima', 'docker', 'ha.stdout.log'), 'utf8').trim()}`);
+}, 1_800_000);
+
+afterAll(async () => {
+  if (!sb) return;
+  // A clean power-off first: the sandbox's own cleanup gives a process five seconds.
+  if ((await instance().catch(() => null))?.status === 'Running') await limactl('stop', 'docker');
+  await limactl('stop', '--force', 'docker');
+  await sb.remove();
+}, 600_000);
+
+describe('the limactl stand-in over the VM rig (STAND-IN limactl, real guest)', () => {
+  it('start: the socket answers where Lima puts it, list --json says Running, home shared by reverse-sshfs', async () => {
+    expect(await enginePings(socket)).toBe(true);
+    const row = await instance();
+    expect(row.status).toBe('Running');
+    expect(row.config.mountType).toBe('reverse-sshfs');
+    // The guest's engine, not the host's: its kernel is the guest's and it sees the home by sshfs.
+    const out = await mountbenchChild(['engines', '--json', '--timeout', '30'], sb.env);
+    expect(out.code, out.stderr).toBe(0);
+    const engines = JSON.parse(out.stdout) as Array<{ name: string; endpoint: string; reachable: boolean }>;
+    expect(engines.find((e) => e.endpoint === `unix://${socket}`)).toMatchObject({ reachable: true });
+  });
+
+  it('edit: refuses a running instance, as Lima does, and leaves lima.yaml alone', async () => {
+    const out = await limactl('edit', '--tty=false', '--mount-type=9p', 'docker');
+    expect(out.code).not.toBe(0);
+    expect(out.stderr).toMatch(/cannot edit a running instance/);
+    expect(readFileSync(yamlFile, 'utf8')).toBe(yamlBefore);
+  });
+});
+
+describe('Mountbench’s Lima provider on the stand-in over the VM rig', () => {
+  it('sweeps reverse-sshfs, 9p 128 KiB and 9p 512 KiB with real restarts, reads each fs type in the container, and puts everything back', async () => {
+    const json = join(sb.root, 'sweep.json');
+    const out = await mountbenchChild(
+      [
+        'sweep',
+        '--provider',
+        'lima',
+        '--variants',
+        'qemu-reverse-sshfs,qemu-9p-128k-mmap,qemu-9p-512k-mmap',
+        '--mount',
+        'bind,volume',
+        ...QUICK,
+        ...READY,
+        '--json',
+        json,
+        '--yes',
+      ],
+      sb.env,
+      undefined,
+      TCG_MOUNTBENCH,
+    );
+    expect(out.code, `${out.stdout}\n${out.stderr}`).toBe(0);
+    expect(out.stderr).toMatch(/restore: done/);
+    const run = JSON.parse(readFileSync(json, 'utf8')) as RunFile;
+    expect(run.errors).toEqual([]);
+    const fsTypeOf = (id: string) => {
+      const found = run.results.find((r) => r.backend.id === id && r.workload.id === 'small-file-read');
+      if (!found) throw new Error(`no result for ${id}: ${run.results.map((r) => r.backend.id).join(', ')}`);
+      expect(found.stats.samples).toHaveLength(2);
+      return found.fsType;
+    };
+    expect(fsTypeOf('lima/qemu-reverse-sshfs/bind')).toBe('fuse.sshfs');
+    expect(fsTypeOf('lima/qemu-9p-128k-mmap/bind')).toBe('9p');
+    expect(fsTypeOf('lima/qemu-9p-512k-mmap/bind')).toBe('9p');
+    // The named volume beside each lives on the guest's own disk, never on the share.
+    for (const variant of ['qemu-reverse-sshfs', 'qemu-9p-128k-mmap', 'qemu-9p-512k-mmap'])
+      expect(['9p', 'fuse.sshfs']).not.toContain(fsTypeOf(`lima/${variant}/volume`));
+    console.log(
+      `lima sweep on the rig: ${run.results.map((r) => `${r.backend.id} ${r.fsType} ${r.stats.mean.toFixed(2)} s`).join('; ')}`,
+    );
+    // Every setting put back, the instance running as it was.
+    expect(readFileSync(yamlFile, 'utf8')).toBe(yamlBefore);
+    const row = await instance();
+    expect(row.status).toBe('Running');
+    expect(row.config.mountType).toBe('reverse-sshfs');
+    expect(await enginePings(socket)).toBe(true);
+    expect(await findUnfinishedJournals(sb.dataDir)).toEqual([]);
+  }, 3_600_000);
+
+  it('a sweep killed after it stopped the instance and edited lima.yaml: `mountbench restore` puts the file back and starts it again', async () => {
+    // Kill point 4: variant (1), stop (2), edit (3), start (4) — recorded, then SIGKILL before the start.
+    const out = await mountbenchChild(
+      [
+        'sweep',
+        '--provider',
+        'lima',
+        '--variants',
+        'qemu-9p-128k-mmap',
+        '--mount',
+        'bind',
+        ...QUICK,
+        ...READY,
+        '--yes',
+      ],
+      { ...sb.env, MOUNTBENCH_KILL_AT_STEP: '4' },
+      undefined,
+      TCG_MOUNTBENCH,
+    );
+    expect(out.signal, `${out.stdout}\n${out.stderr}`).toBe('SIGKILL');
+    const [journal] = await findUnfinishedJournals(sb.dataDir);
+    const steps = journal.records.filter((r) => r.type === 'step');
+    expect(steps.at(-1)).toMatchObject({ owner: 'lima', phase: 'apply', action: 'start' });
+    // The crash left what a user would find: the VM down, its lima.yaml asking for 9p.
+    const crashed = await instance();
+    expect(crashed.status).toBe('Stopped');
+    expect(crashed.config.mountType).toBe('9p');
+    expect(await enginePings(socket)).toBe(false);
+
+    const restored = await mountbenchChild(['restore'], sb.env, undefined, TCG_MOUNTBENCH);
+    expect(restored.code, `${restored.stdout}\n${restored.stderr}`).toBe(0);
+    expect(readFileSync(yamlFile, 'utf8')).toBe(yamlBefore);
+    const row = await instance();
+    expect(row.status).toBe('Running');
+    expect(row.config.mountType).toBe('reverse-sshfs');
+    expect(await enginePings(socket)).toBe(true);
+    expect(await findUnfinishedJournals(sb.dataDir)).toEqual([]);
+  }, 1_800_000);
+
+  it('stop: the guest powers off, the socket goes, Stopped in list --json, no process left', async () => {
+    const out = await limactl('stop', 'docker');
+    expect(out.code, out.stderr).toBe(0);
+    expect((await instance()).status).toBe('Stopped');
+    expect(await enginePings(socket)).toBe(false);
+    expect(guestProcesses()).toBe('');
+  });
+});
