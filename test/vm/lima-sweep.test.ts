@@ -1,17 +1,27 @@
-// The limactl stand-in over a real VM boundary (issue 25): with its vm-rig backend
-// (STANDIN_LIMA_BACKEND=vm-rig) it boots the rig's QEMU guest for the user's instance `docker`,
-// sharing the home folder as the instance's lima.yaml says (reverse-sshfs, or 9p with its msize and
-// cache). One real boot (a TCG boot: 1-5 minutes); nothing here asserts a time.
+// Mountbench's Lima provider end to end across a real VM boundary (issue 25): the limactl stand-in
+// with its vm-rig backend (STANDIN_LIMA_BACKEND=vm-rig) boots the rig's QEMU guest for the user's
+// instance `docker`, sharing the home folder as the instance's lima.yaml says (reverse-sshfs, or 9p
+// with its msize and cache). Every restart here is a real one (a TCG boot: 1-5 minutes), so the file
+// boots five times in all: the first start, two variant switches, the sweep's restore, the restore
+// after the crash. Nothing here asserts a time.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunFile } from '../../src/shared/result-schema';
+import { findUnfinishedJournals } from '../../src/core/journal';
 import { mountbenchChild } from '../integration/mountbench-child';
 import { createStandinSandbox, type StandinSandbox } from '../stand-ins/sandbox';
 import { enginePings } from '../vm-rig/vm-rig';
 
 const IMAGE = process.env.MOUNTBENCH_IMAGE ?? 'mountbench/bench:offline';
+/** `mountbench` with the TCG sizes (the CLI runs as a child: the crash case kills it). */
+const TCG_MOUNTBENCH = [process.execPath, join(__dirname, '..', 'vm-rig', 'tcg-mountbench.cjs')];
+const QUICK = ['--workload', 'small-file-read', '--size', 'quick', '--runs', '2', '--warmup', '1'];
+// Boots took 270-320 s at load 14-19 on 2 cores (vm-rig.ts); the provider's own start waits 15 min.
+const READY = ['--ready-timeout', '900'];
+
 let sb: StandinSandbox;
 let socket: string;
 let yamlFile: string;
@@ -115,8 +125,94 @@ describe('the limactl stand-in over the VM rig (STAND-IN limactl, real guest)', 
   });
 });
 
-// The provider's sweep, crash and restore on this stand-in: branch h-limavm-wip (not run yet).
-describe('the limactl stand-in over the VM rig, at the end', () => {
+describe('Mountbench’s Lima provider on the stand-in over the VM rig', () => {
+  it('sweeps reverse-sshfs, 9p 128 KiB and 9p 512 KiB bind mounts with real restarts, reads each fs type in the container, and puts everything back', async () => {
+    const json = join(sb.root, 'sweep.json');
+    const out = await mountbenchChild(
+      [
+        'sweep',
+        '--provider',
+        'lima',
+        '--variants',
+        'qemu-reverse-sshfs,qemu-9p-128k-mmap,qemu-9p-512k-mmap',
+        // Bind mounts only: a named volume beside them failed to get its fixture on this rig
+        // ("laying the small-file-read fixture failed: exit -1", 2026-12-03), a defect still open.
+        '--mount',
+        'bind',
+        ...QUICK,
+        ...READY,
+        '--json',
+        json,
+        '--yes',
+      ],
+      sb.env,
+      undefined,
+      TCG_MOUNTBENCH,
+    );
+    expect(out.code, `${out.stdout}\n${out.stderr}`).toBe(0);
+    expect(out.stderr).toMatch(/restore: done/);
+    const run = JSON.parse(readFileSync(json, 'utf8')) as RunFile;
+    expect(run.errors).toEqual([]);
+    const fsTypeOf = (id: string) => {
+      const found = run.results.find((r) => r.backend.id === id && r.workload.id === 'small-file-read');
+      if (!found) throw new Error(`no result for ${id}: ${run.results.map((r) => r.backend.id).join(', ')}`);
+      expect(found.stats.samples).toHaveLength(2);
+      return found.fsType;
+    };
+    expect(fsTypeOf('lima/qemu-reverse-sshfs/bind')).toBe('fuse.sshfs');
+    expect(fsTypeOf('lima/qemu-9p-128k-mmap/bind')).toBe('9p');
+    expect(fsTypeOf('lima/qemu-9p-512k-mmap/bind')).toBe('9p');
+    console.log(
+      `lima sweep on the rig: ${run.results.map((r) => `${r.backend.id} ${r.fsType} ${r.stats.mean.toFixed(2)} s`).join('; ')}`,
+    );
+    // Every setting put back, the instance running as it was.
+    expect(readFileSync(yamlFile, 'utf8')).toBe(yamlBefore);
+    const row = await instance();
+    expect(row.status).toBe('Running');
+    expect(row.config.mountType).toBe('reverse-sshfs');
+    expect(await enginePings(socket)).toBe(true);
+    expect(await findUnfinishedJournals(sb.dataDir)).toEqual([]);
+  }, 3_600_000);
+
+  it('a sweep killed after it stopped the instance and edited lima.yaml: `mountbench restore` puts the file back and starts it again', async () => {
+    // Kill point 4: variant (1), stop (2), edit (3), start (4) — recorded, then SIGKILL before the start.
+    const out = await mountbenchChild(
+      [
+        'sweep',
+        '--provider',
+        'lima',
+        '--variants',
+        'qemu-9p-128k-mmap',
+        '--mount',
+        'bind',
+        ...QUICK,
+        ...READY,
+        '--yes',
+      ],
+      { ...sb.env, MOUNTBENCH_KILL_AT_STEP: '4' },
+      undefined,
+      TCG_MOUNTBENCH,
+    );
+    expect(out.signal, `${out.stdout}\n${out.stderr}`).toBe('SIGKILL');
+    const [journal] = await findUnfinishedJournals(sb.dataDir);
+    const steps = journal.records.filter((r) => r.type === 'step');
+    expect(steps.at(-1)).toMatchObject({ owner: 'lima', phase: 'apply', action: 'start' });
+    // The crash left what a user would find: the VM down, its lima.yaml asking for 9p.
+    const crashed = await instance();
+    expect(crashed.status).toBe('Stopped');
+    expect(crashed.config.mountType).toBe('9p');
+    expect(await enginePings(socket)).toBe(false);
+
+    const restored = await mountbenchChild(['restore'], sb.env, undefined, TCG_MOUNTBENCH);
+    expect(restored.code, `${restored.stdout}\n${restored.stderr}`).toBe(0);
+    expect(readFileSync(yamlFile, 'utf8')).toBe(yamlBefore);
+    const row = await instance();
+    expect(row.status).toBe('Running');
+    expect(row.config.mountType).toBe('reverse-sshfs');
+    expect(await enginePings(socket)).toBe(true);
+    expect(await findUnfinishedJournals(sb.dataDir)).toEqual([]);
+  }, 1_800_000);
+
   it('stop: the guest powers off, the socket goes, Stopped in list --json, no process left', async () => {
     const out = await limactl('stop', 'docker');
     expect(out.code, out.stderr).toBe(0);
