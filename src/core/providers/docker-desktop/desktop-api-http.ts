@@ -1,6 +1,7 @@
-// One bounded HTTP request over a unix socket to Docker Desktop's own API (not the engine's): the
-// answer is capped in size, the whole exchange in time, and a cancel aborts it. Docker Desktop's API
-// is undocumented (docs/product-facts.md), so callers validate every answer themselves.
+// One bounded HTTP request over a unix socket to Docker Desktop's own API (and the engine's `/info`,
+// where its address is read): the answer is capped in size, the whole exchange in time, and a cancel
+// aborts it. Docker Desktop's API is undocumented (docs/product-facts.md), so callers validate every
+// answer themselves.
 import http from 'node:http';
 import { MountbenchError } from '../../../shared/errors';
 
