@@ -1,22 +1,8 @@
 // Whether `sync-share` is listed and what a run asking for it is told, on the real engine (not
 // Docker Desktop) and behind the stand-in of Docker Desktop's engine identity and file-shares API.
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mountAvailability, requireSyncTools } from '../../src/core/sync/availability';
-import { tempDir } from './support';
-
-const req = createRequire(__filename);
-const { startFileSharesApi } = req('../stand-ins/lib/desktop-file-shares-api.cjs') as {
-  startFileSharesApi(o: {
-    socketPath: string;
-    targetRoot: string;
-    active?: boolean;
-  }): Promise<{ shares(): unknown[]; close(): Promise<void> }>;
-};
-const { startDesktopEngine } = req('../stand-ins/lib/desktop-engine-identity.cjs') as {
-  startDesktopEngine(o: { socketPath: string; desktopAddress: string }): Promise<{ close(): Promise<void> }>;
-};
+import { startDesktopStandIns } from './stand-ins/desktop-file-shares';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -26,20 +12,7 @@ afterEach(async () => {
 
 /** The environment of a run whose engine is the Desktop identity stand-in in front of the real engine. */
 async function desktopEnv(active: boolean): Promise<NodeJS.ProcessEnv> {
-  const dir = tempDir('sync-share-avail');
-  cleanups.push(() => dir.remove());
-  const api = await startFileSharesApi({
-    socketPath: join(dir.path, 'docker-cli.sock'),
-    targetRoot: join(dir.path, 'vm-cache'),
-    active,
-  });
-  cleanups.push(() => api.close());
-  const engineSocket = join(dir.path, 'docker.sock');
-  const engine = await startDesktopEngine({
-    socketPath: engineSocket,
-    desktopAddress: `unix://${join(dir.path, 'docker-cli.sock')}`,
-  });
-  cleanups.push(() => engine.close());
+  const { engineSocket } = await startDesktopStandIns('sync-share-avail', active, cleanups);
   return { PATH: process.env.PATH, DOCKER_HOST: `unix://${engineSocket}` };
 }
 

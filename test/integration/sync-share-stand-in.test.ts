@@ -3,7 +3,6 @@
 // target folder is bind-mounted into a real bench container.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Journal, findUnfinishedJournals } from '../../src/core/journal';
@@ -11,18 +10,8 @@ import { mountbenchChild } from './mountbench-child';
 import { fileShareAvailability } from '../../src/core/providers/docker-desktop/file-share-availability';
 import { FILE_SHARE_OWNER, startFileShare } from '../../src/core/providers/docker-desktop/file-share-session';
 import { ContainerExecutor } from '../../src/core/runner/container-executor';
-import { docker, image, tempDir } from './support';
-
-const req = createRequire(__filename);
-const { startFileSharesApi } = req('../stand-ins/lib/desktop-file-shares-api.cjs') as {
-  startFileSharesApi(o: { socketPath: string; targetRoot: string; active?: boolean }): Promise<{
-    shares(): { status: string; labels: Record<string, string>; beta: { path: string } }[];
-    close(): Promise<void>;
-  }>;
-};
-const { startDesktopEngine } = req('../stand-ins/lib/desktop-engine-identity.cjs') as {
-  startDesktopEngine(o: { socketPath: string; desktopAddress: string }): Promise<{ close(): Promise<void> }>;
-};
+import { docker, image } from './support';
+import { startDesktopStandIns } from './stand-ins/desktop-file-shares';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -31,24 +20,11 @@ afterEach(async () => {
 });
 
 async function desktop(active = true) {
-  const dir = tempDir('sync-share');
-  cleanups.push(() => dir.remove());
-  const api = await startFileSharesApi({
-    socketPath: join(dir.path, 'docker-cli.sock'),
-    targetRoot: join(dir.path, 'vm-cache'),
-    active,
-  });
-  cleanups.push(() => api.close());
-  const engineSocket = join(dir.path, 'docker.sock');
-  const engine = await startDesktopEngine({
-    socketPath: engineSocket,
-    desktopAddress: `unix://${join(dir.path, 'docker-cli.sock')}`,
-  });
-  cleanups.push(() => engine.close());
-  const project = join(dir.path, 'project');
+  const { dir, api, engineSocket } = await startDesktopStandIns('sync-share', active, cleanups);
+  const project = join(dir, 'project');
   mkdirSync(project);
   for (let i = 0; i < 50; i += 1) writeFileSync(join(project, `f${i}.txt`), 'x'.repeat(1000 + i));
-  return { dir: dir.path, api, engineSocket, project };
+  return { dir, api, engineSocket, project };
 }
 
 describe('sync-share through the Docker Desktop API stand-in, on the real engine', () => {
