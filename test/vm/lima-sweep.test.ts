@@ -125,6 +125,16 @@ describe('the limactl stand-in over the VM rig (STAND-IN limactl, real guest)', 
   });
 });
 
+/** Every setting put back: lima.yaml byte for byte, the instance running on reverse-sshfs, no journal open. */
+async function expectInstanceAsBefore(): Promise<void> {
+  expect(readFileSync(yamlFile, 'utf8')).toBe(yamlBefore);
+  const row = await instance();
+  expect(row.status).toBe('Running');
+  expect(row.config.mountType).toBe('reverse-sshfs');
+  expect(await enginePings(socket)).toBe(true);
+  expect(await findUnfinishedJournals(sb.dataDir)).toEqual([]);
+}
+
 describe('Mountbench’s Lima provider on the stand-in over the VM rig', () => {
   it('sweeps reverse-sshfs, 9p 128 KiB and 9p 512 KiB bind mounts with real restarts, reads each fs type in the container, and puts everything back', async () => {
     const json = join(sb.root, 'sweep.json');
@@ -166,12 +176,7 @@ describe('Mountbench’s Lima provider on the stand-in over the VM rig', () => {
       `lima sweep on the rig: ${run.results.map((r) => `${r.backend.id} ${r.fsType} ${r.stats.mean.toFixed(2)} s`).join('; ')}`,
     );
     // Every setting put back, the instance running as it was.
-    expect(readFileSync(yamlFile, 'utf8')).toBe(yamlBefore);
-    const row = await instance();
-    expect(row.status).toBe('Running');
-    expect(row.config.mountType).toBe('reverse-sshfs');
-    expect(await enginePings(socket)).toBe(true);
-    expect(await findUnfinishedJournals(sb.dataDir)).toEqual([]);
+    await expectInstanceAsBefore();
   }, 3_600_000);
 
   it('a sweep killed after it stopped the instance and edited lima.yaml: `mountbench restore` puts the file back and starts it again', async () => {
@@ -205,12 +210,7 @@ describe('Mountbench’s Lima provider on the stand-in over the VM rig', () => {
 
     const restored = await mountbenchChild(['restore'], sb.env, undefined, TCG_MOUNTBENCH);
     expect(restored.code, `${restored.stdout}\n${restored.stderr}`).toBe(0);
-    expect(readFileSync(yamlFile, 'utf8')).toBe(yamlBefore);
-    const row = await instance();
-    expect(row.status).toBe('Running');
-    expect(row.config.mountType).toBe('reverse-sshfs');
-    expect(await enginePings(socket)).toBe(true);
-    expect(await findUnfinishedJournals(sb.dataDir)).toEqual([]);
+    await expectInstanceAsBefore();
   }, 1_800_000);
 
   it('stop: the guest powers off, the socket goes, Stopped in list --json, no process left', async () => {
