@@ -78,12 +78,13 @@ test('team: spread across machines, a planted regression flagged and on the tren
   // both releases, the regression marked on each machine's 27.5.1 point (drawn and in the table),
   // and nothing marked on the noise-level change in dd-write.
   await expect(tid(page, 'team-trend-workload')).toHaveValue('small-file-read@default');
-  const trend = tid(page, `team-trend-${VIRTIOFS_BIND}`);
+  // The planted files record only the engine's version, so the trends are the engine-version series.
+  const trend = tid(page, `team-trend-${VIRTIOFS_BIND}-engine-versions`);
   await expect(trend.locator('.recharts-line')).toHaveCount(6);
   await expect(trend.locator('[data-trend-flag="regression"]')).toHaveCount(6);
   // Each point's interval as an error bar: 6 machines × 2 releases.
   await expect(trend.locator('.recharts-errorBar')).toHaveCount(12);
-  const trendRows = trend.getByTestId(`team-trend-${VIRTIOFS_BIND}-line`);
+  const trendRows = trend.getByTestId(`team-trend-${VIRTIOFS_BIND}-engine-versions-line`);
   await expect(trendRows).toHaveCount(6);
   expect(
     await trendRows.evaluateAll((rows) =>
@@ -92,7 +93,7 @@ test('team: spread across machines, a planted regression flagged and on the tren
   ).toEqual(Array.from({ length: 6 }, () => [null, 'regression']));
   await snap(testInfo, page, 'team-trend');
   await tid(page, 'team-trend-workload').selectOption('dd-write@default');
-  const ddTrend = tid(page, 'team-trend-docker-desktop/vz-virtiofs/volume');
+  const ddTrend = tid(page, 'team-trend-docker-desktop/vz-virtiofs/volume-engine-versions');
   await expect(ddTrend.locator('.recharts-line')).toHaveCount(6);
   await expect(ddTrend.locator('[data-trend-flag]')).toHaveCount(0);
   await expect(ddTrend.locator('td[data-flag]')).toHaveCount(0);
