@@ -73,11 +73,14 @@ describe('actionFor: Rancher Desktop', () => {
     expect(commands(a.steps)).toEqual([
       'rdctl set --virtual-machine.type vz --virtual-machine.mount.type virtiofs',
     ]);
-    expect(
-      a.steps.some(
-        (s) => s.kind === 'note' && /1\.18 and older: --experimental\.virtual-machine\.type/.test(s.text),
-      ),
-    ).toBe(true);
+    // Spelt out here, as a user reads it: the flags themselves come from the provider's key table.
+    expect(a.steps).toContainEqual({
+      kind: 'note',
+      text:
+        'Flags for Rancher Desktop 1.20 and later (check with rdctl version). 1.19: --virtual-machine.type and ' +
+        '--experimental.virtual-machine.mount.type; 1.18 and older: --experimental.virtual-machine.type and ' +
+        '--experimental.virtual-machine.mount.type.',
+    });
   });
   it('refuses a version it cannot read', () => {
     expect(() => action(RD_9P, { rancherDesktopVersion: 'latest' })).toThrow(

@@ -28,6 +28,7 @@ import {
   flagsFor,
   keyPathsFor,
   NEWEST_SETTINGS_VERSION,
+  NINEP_KEYS,
   settingsVersionForRelease,
 } from './settings-versions';
 import {
@@ -145,8 +146,6 @@ function writesFor(
   }
   return wanted.filter((w) => w.from !== w.to);
 }
-
-const NINEP_KEYS = ['securityModel', 'protocolVersion', 'msizeInKib', 'cacheMode'] as const;
 
 /** One PUT body: the VM type and mount type go together, so the validator sees the pair it allows. */
 function putBody(def: VariantDef, version: number): Record<string, unknown> {

@@ -28,24 +28,30 @@ export function keyPathsFor(version: number): KeyPaths {
   };
 }
 
-const NINEP_FLAG = '--experimental.virtual-machine.mount.9p';
+/** The four 9p options, as Rancher Desktop names them under `experimental.virtualMachine.mount.9p`. */
+export const NINEP_KEYS = ['securityModel', 'protocolVersion', 'msizeInKib', 'cacheMode'] as const;
 
-/** rdctl start/set flags are the JSON paths in kebab-case, per version. */
-export function flagsFor(version: number): {
+export interface RdctlFlags {
   vmType: string;
   mountType: string;
-  ninep: { securityModel: string; protocolVersion: string; msizeInKib: string; cacheMode: string };
-} {
-  return {
-    vmType: version <= 14 ? '--experimental.virtual-machine.type' : '--virtual-machine.type',
-    mountType: version <= 15 ? '--experimental.virtual-machine.mount.type' : '--virtual-machine.mount.type',
-    ninep: {
-      securityModel: `${NINEP_FLAG}.security-model`,
-      protocolVersion: `${NINEP_FLAG}.protocol-version`,
-      msizeInKib: `${NINEP_FLAG}.msize-in-kib`,
-      cacheMode: `${NINEP_FLAG}.cache-mode`,
-    },
-  };
+  ninep: Record<(typeof NINEP_KEYS)[number], string>;
+}
+
+/**
+ * rdctl start/set flags are the JSON paths in kebab-case (`virtualMachine.mount.type` →
+ * `--virtual-machine.mount.type`), so they are derived from keyPathsFor, never spelt
+ * again: the provider's `rdctl start` and the advice's `rdctl set` both read them here.
+ */
+export function flagsFor(version: number): RdctlFlags {
+  const paths = keyPathsFor(version);
+  const ninep = Object.fromEntries(
+    NINEP_KEYS.map((key) => [key, flag([...paths.ninep, key])]),
+  ) as RdctlFlags['ninep'];
+  return { vmType: flag(paths.vmType), mountType: flag(paths.mountType), ninep };
+}
+
+function flag(path: readonly string[]): string {
+  return `--${path.map((part) => part.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)).join('.')}`;
 }
 
 /**

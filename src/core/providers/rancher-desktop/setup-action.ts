@@ -1,11 +1,13 @@
 // Rancher Desktop's VM type and mount type as an `rdctl set` command. The flags are the settings'
 // JSON paths in kebab-case, and those paths moved out of `experimental` over 1.19 and 1.20 with no
-// aliases, so the command is built for the user's version.
+// aliases, so the command is built for the user's version: its release maps to a settings version,
+// whose flags settings-versions.ts derives from the same key paths the provider writes.
 import { MountbenchError } from '../../../shared/errors';
 import type { ActionStep, SetupAction } from '../../../shared/recommendation';
+import { flagsFor, NINEP_KEYS, settingsVersionForRelease, type RdctlFlags } from './settings-versions';
 import { defById, NINEP_DEFAULTS, type NinepOptions } from './variants';
 import type { ActionOptions } from '../../recommend/action-options';
-import { atLeast, parseProductVersion, type Version } from '../../recommend/product-version';
+import { parseProductVersion, type Version } from '../../recommend/product-version';
 import type { SetupKind } from '../../recommend/setup-kind';
 
 const MOUNT_TYPES: Partial<Record<SetupKind['sharing'], string>> = {
@@ -14,18 +16,10 @@ const MOUNT_TYPES: Partial<Record<SetupKind['sharing'], string>> = {
   sshfs: 'reverse-sshfs',
 };
 
-export interface RdctlFlags {
-  vmType: string;
-  mountType: string;
-}
-
-export function rdctlFlags(version: Version): RdctlFlags {
-  return {
-    vmType: atLeast(version, [1, 19, 0]) ? '--virtual-machine.type' : '--experimental.virtual-machine.type',
-    mountType: atLeast(version, [1, 20, 0])
-      ? '--virtual-machine.mount.type'
-      : '--experimental.virtual-machine.mount.type',
-  };
+/** The flags of the release's settings version: one key table (settings-versions.ts) for the
+ * provider's own `rdctl start` and this advice. */
+function rdctlFlags(version: Version): RdctlFlags {
+  return flagsFor(settingsVersionForRelease(version.join('.')));
 }
 
 /** The `rdctl set` command for a setup, or null when the setup names no mount type Rancher Desktop has. */
@@ -45,13 +39,7 @@ export function rdctlSetCommand(setup: SetupKind, version: Version): string | nu
   // four are written, as the provider writes them: one left out keeps whatever the user tuned.
   if (setup.sharing === '9p') {
     const o = ninepOptions(setup);
-    const flag = '--experimental.virtual-machine.mount.9p';
-    parts.push(
-      `${flag}.security-model ${o.securityModel}`,
-      `${flag}.protocol-version ${o.protocolVersion}`,
-      `${flag}.msize-in-kib ${o.msizeInKib}`,
-      `${flag}.cache-mode ${o.cacheMode}`,
-    );
+    for (const key of NINEP_KEYS) parts.push(`${flags.ninep[key]} ${o[key]}`);
   }
   return parts.join(' ');
 }
@@ -65,6 +53,11 @@ function ninepOptions(setup: SetupKind): NinepOptions {
   const def = setup.variant ? defById(setup.variant) : undefined;
   if (def?.ninep) return def.ninep;
   return { ...NINEP_DEFAULTS, ...(setup.msizeKib !== null ? { msizeInKib: setup.msizeKib } : {}) };
+}
+
+function flagPair(version: Version): string {
+  const flags = rdctlFlags(version);
+  return `${flags.vmType} and ${flags.mountType}`;
 }
 
 export function rancherDesktopAction(setup: SetupKind, options: ActionOptions): SetupAction {
@@ -92,9 +85,8 @@ export function rancherDesktopAction(setup: SetupKind, options: ActionOptions): 
     steps.push({
       kind: 'note',
       text:
-        'Flags for Rancher Desktop 1.20 and later (check with rdctl version). 1.19: --virtual-machine.type and ' +
-        '--experimental.virtual-machine.mount.type; 1.18 and older: --experimental.virtual-machine.type and ' +
-        '--experimental.virtual-machine.mount.type.',
+        `Flags for Rancher Desktop 1.20 and later (check with rdctl version). 1.19: ${flagPair([1, 19, 0])}; ` +
+        `1.18 and older: ${flagPair([1, 18, 0])}.`,
     });
   }
   steps.push({ kind: 'note', text: 'The VM restart stops running containers.' });
