@@ -16,7 +16,13 @@ export default defineConfig({
     build: {
       externalizeDeps: { include: MAIN_EXTERNALS },
       rolldownOptions: {
-        input: { index: resolve(__dirname, 'src/main/index.ts') },
+        // worker: the core's worker threads (a large run file's summary, a team dataset's
+        // checks; src/core/worker-entry.ts). Main's index.js starts the app when loaded, so the
+        // workers need an entry of their own; main names it at start-up (setWorkerEntry).
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          worker: resolve(__dirname, 'src/core/worker-entry.ts'),
+        },
       },
     },
   },

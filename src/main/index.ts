@@ -12,12 +12,16 @@ import { bindApi } from './ipc';
 import { withProductFolders } from './mac-path';
 import { resourcePath } from './resources-path';
 import { onStopSignals } from '../shared/stop-signals';
+import { setWorkerEntry } from '../core/worker-start';
 import { blockNavigation, hardenSession } from './window-security';
 
 // electron-vite sets this while `npm start` serves the renderer from its dev server.
 const devServerUrl = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL'];
 const indexHtml = join(__dirname, '../renderer/index.html');
 const appUrl = devServerUrl ?? pathToFileURL(indexHtml).href;
+// The core's worker threads start from main's second bundle (src/core/worker-entry.ts), beside
+// this one: this file starts the app when loaded, so it cannot be a worker itself.
+setWorkerEntry(join(__dirname, 'worker.js'));
 
 function createWindow(api: CoreApi): BrowserWindow {
   const window = new BrowserWindow({
