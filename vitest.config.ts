@@ -1,18 +1,43 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Unit tests sit beside their sources and need nothing running. Integration tests talk to the real
 // Docker Engine (and real FUSE mounts), so they run one file at a time with generous timeouts.
+// The unit tests are two projects, `unit` (Node) and `unit-renderer` (jsdom): `npm run test:unit`
+// runs both, as `--project 'unit*'` does.
+const UNIT_FILES = ['src/**/*.test.ts', 'src/**/*.test.tsx'];
+// A time-out is a hang guard, not a timing check: a scripted race of 30 rounds takes 1 s on a quiet
+// machine and passed 5 s once on a loaded one, beside the engine suites; removing the workload
+// scripts' fixtures in an afterAll passed the default 10 s once at load 12.
+const UNIT_TIMEOUT_MS = 30_000;
+
 export default defineConfig({
   test: {
     projects: [
       {
+        // Everything but the renderer: plain Node, no module mocks, no DOM. Run without isolation
+        // (one module graph per worker, shared by the files it runs): re-importing the core for
+        // each of 235 files was most of this part's time (docs/development.md, "Unit tests without
+        // isolation"). A test that changes anything global (process.env, timers, a spy) puts it
+        // back in afterEach or finally, and the part passes in any file order (--sequence.shuffle).
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          include: UNIT_FILES,
+          exclude: [...configDefaults.exclude, 'src/renderer/**'],
           environment: 'node',
-          // A time-out is a hang guard, not a timing check: a scripted race of 30 rounds takes 1 s on
-          // a quiet machine and passed 5 s once on a loaded one, beside the engine suites.
-          testTimeout: 30_000,
+          isolate: false,
+          testTimeout: UNIT_TIMEOUT_MS,
+          hookTimeout: UNIT_TIMEOUT_MS,
+        },
+      },
+      {
+        // The renderer's tests render into jsdom (`@vitest-environment jsdom` per file) and leave
+        // their DOM behind, so each file keeps its own environment.
+        test: {
+          name: 'unit-renderer',
+          include: UNIT_FILES.map((glob) => glob.replace('src/', 'src/renderer/')),
+          environment: 'node',
+          testTimeout: UNIT_TIMEOUT_MS,
+          hookTimeout: UNIT_TIMEOUT_MS,
         },
       },
       {

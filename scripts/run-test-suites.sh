@@ -27,7 +27,7 @@ fi
 stop_vm() { if [ -n "$vm_pid" ]; then kill -- "-$vm_pid" 2>/dev/null || true; fi; }
 trap 'stop_vm; exit 130' INT TERM
 
-npx vitest run --project unit --project integration --reporter=default --reporter=json \
+npx vitest run --project unit --project unit-renderer --project integration --reporter=default --reporter=json \
   --outputFile.json=test-results/vitest.json
 main=$?
 # As before: the flows run only after the Vitest suites passed.

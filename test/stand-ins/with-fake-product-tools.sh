@@ -3,7 +3,7 @@
 # and print nothing (as a broken or foreign install would), beside whatever real `qemu-img` and
 # `podman` the machine has. Every stand-in sandbox builds its own PATH (host-path.ts), so each suite
 # must pass the same with and without them; issue 21 asks for both machines.
-#   test/stand-ins/with-fake-product-tools.sh npx vitest run --project unit
+#   test/stand-ins/with-fake-product-tools.sh npx vitest run --project 'unit*'
 set -eu
 fake=$(mktemp -d "${TMPDIR:-/tmp}/mb-fake-products-XXXXXX")
 trap 'rm -rf "$fake"' EXIT INT TERM

@@ -10,17 +10,25 @@ import { workloadById, type FixedWorkloadId } from './registry';
 import { unsupportedReason } from './unsupported-reason';
 import { estimatedWorkload } from './workload-info';
 
+const made: string[] = [];
+/** A PATH folder holding these programs, executable, and nothing else. */
+async function binWith(...names: string[]): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'mb-host-path-'));
+  made.push(dir);
+  for (const name of names) {
+    await writeFile(join(dir, name), '#!/bin/sh\n');
+    await chmod(join(dir, name), 0o755);
+  }
+  return dir;
+}
+
 let bin: string;
 beforeAll(async () => {
-  bin = await mkdtemp(join(tmpdir(), 'mb-host-path-'));
-  for (const name of ['node', 'npm']) {
-    await writeFile(join(bin, name), '#!/bin/sh\n');
-    await chmod(join(bin, name), 0o755);
-  }
+  bin = await binWith('node', 'npm');
   // Present but not executable: not a program the host has.
   await writeFile(join(bin, 'fio'), '#!/bin/sh\n');
 });
-afterAll(() => rm(bin, { recursive: true, force: true }));
+afterAll(() => Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true }))));
 
 const counts = { size: 'quick' as const, runs: 3, warmup: 1 };
 
@@ -50,9 +58,9 @@ describe('a host PATH with node and npm but no git or fio', () => {
   });
 
   it('counts the host for git-status once git is on the PATH', async () => {
-    await writeFile(join(bin, 'git'), '#!/bin/sh\n');
-    await chmod(join(bin, 'git'), 0o755);
-    const gitStatus = estimatedWorkload(workloadById('git-status'), { PATH: bin });
+    // A folder of its own, so the others still see a PATH without git in any order.
+    const withGit = await binWith('node', 'npm', 'git');
+    const gitStatus = estimatedWorkload(workloadById('git-status'), { PATH: withGit });
     expect(gitStatus.unsupported.host).toBeUndefined();
     expect(estimateRun([gitStatus], ['host', 'bind'], counts).seconds).toBeGreaterThan(
       estimateRun([gitStatus], ['bind'], counts).seconds,

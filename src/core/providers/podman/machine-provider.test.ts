@@ -18,14 +18,19 @@ describe('providerInConf', () => {
 });
 
 describe('currentProvider', () => {
-  let home: string;
-  afterEach(() => rmSync(home, { recursive: true, force: true }));
+  let home: string | undefined;
+  // Not every test makes a home: the one that runs first may have none to remove.
+  afterEach(() => {
+    if (home) rmSync(home, { recursive: true, force: true });
+    home = undefined;
+  });
 
   function withConf(text: string): string {
-    home = mkdtempSync(join(tmpdir(), 'mb-podman-conf-'));
-    mkdirSync(join(home, '.config', 'containers'), { recursive: true });
-    writeFileSync(join(home, '.config', 'containers', 'containers.conf'), text);
-    return home;
+    const made = mkdtempSync(join(tmpdir(), 'mb-podman-conf-'));
+    home = made;
+    mkdirSync(join(made, '.config', 'containers'), { recursive: true });
+    writeFileSync(join(made, '.config', 'containers', 'containers.conf'), text);
+    return made;
   }
 
   it('takes CONTAINERS_MACHINE_PROVIDER before containers.conf, and an empty one as the default', async () => {
