@@ -70,6 +70,13 @@ export function isSyncMount(mount: MountKind): mount is SyncMountKind {
   return (SYNC_MOUNT_KINDS as readonly string[]).includes(mount);
 }
 
+/**
+ * Mounts whose copy the runner waits for apart from the samples: the sync tools, and Docker
+ * Desktop's synchronized file shares (a copy kept by Docker Desktop, not by a tool on PATH).
+ */
+export const SYNCED_MOUNT_KINDS = [...SYNC_MOUNT_KINDS, 'sync-share'] as const;
+export type SyncedMountKind = (typeof SYNCED_MOUNT_KINDS)[number];
+
 /** Sync mounts that never carry the container's writes back to the host. */
 export const ONE_WAY_SYNC_MOUNTS: readonly SyncMountKind[] = ['compose-watch'];
 

@@ -1,7 +1,7 @@
 // The versioned result file: what `mountbench run` saves, what the dashboard shows and what
 // colleagues send each other. Every field a reader depends on is validated here, once.
 import { z } from 'zod';
-import { MOUNT_KINDS, PROVIDER_IDS, SIZES, SYNC_MOUNT_KINDS, WORKLOAD_IDS } from './ids';
+import { MOUNT_KINDS, PROVIDER_IDS, SIZES, SYNCED_MOUNT_KINDS, WORKLOAD_IDS } from './ids';
 import { ROLES } from './roles';
 import { COLD_CACHE_SCOPES, SAMPLE_METHODS } from './run-plan';
 import { dependencySplitSchema } from './dependency-split';
@@ -229,13 +229,15 @@ export const workloadResultSchema = z.object({
     })
     .optional(),
   /**
-   * Sync mounts (mutagen, docker-sync) only, timed apart from the samples: how long the tool took
-   * to bring the freshly laid fixture into the container, and, after each timed sample of a
-   * workload that writes, to bring the container's files back to the host. Absent in older files.
+   * Sync mounts (mutagen, docker-sync, Compose Watch, a synchronized file share) only, timed apart
+   * from the samples: how long the tool took to bring the freshly laid fixture into the container
+   * (for `sync-share`: from creating the share until Docker Desktop said `watching`), and, after
+   * each timed sample of a workload that writes, to bring the container's files back to the host.
+   * Absent in older files.
    */
   sync: z
     .object({
-      tool: z.enum(SYNC_MOUNT_KINDS),
+      tool: z.enum(SYNCED_MOUNT_KINDS),
       /**
        * The tool copies host → container only (Compose Watch): the container's writes never reach
        * the host, so there is no write-back flush to time. Absent for two-way tools and older files.

@@ -37,11 +37,19 @@ describe('sync-share availability', () => {
     expect(found?.reason).toContain('not active');
   });
 
-  it('behind Docker Desktop with shares on: listed available, yet a run is refused as not measured yet', async () => {
+  it('behind Docker Desktop with shares on: listed available, and a run asking for it is let through', async () => {
     const env = await desktopEnv(true);
     expect(await syncShareOf(env)).toEqual({ mount: 'sync-share', available: true, reason: null });
-    await expect(requireSyncTools(['sync-share'], env)).rejects.toThrow('runs do not measure it yet');
+    // No tool on PATH to find: Docker Desktop itself keeps the share.
+    expect(await requireSyncTools(['sync-share'], env)).toEqual({});
     expect(await requireSyncTools(['bind'], env)).toEqual({});
+  });
+
+  it('behind Docker Desktop with shares off: a run asking for it is refused with the plan reason', async () => {
+    const env = await desktopEnv(false);
+    await expect(requireSyncTools(['sync-share'], env)).rejects.toThrow(
+      /the sync-share mount is unavailable here: .*not active/,
+    );
   });
 
   it('a DOCKER_HOST that is not a unix socket: unavailable, naming it', async () => {

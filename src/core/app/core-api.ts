@@ -113,6 +113,8 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
   };
   const runJob: RunJobOptions = {
     cacheDir: cache,
+    // A run's file shares are journaled beside the sweeps' journals, which restore reads.
+    dataDir: options.dataDir,
     env: options.env,
     // Requests arrive from the dashboard: a custom command must not run on the host.
     allowHostCommands: false,

@@ -10,6 +10,8 @@ import type { Jobs } from './jobs';
 
 export interface RunJobOptions {
   cacheDir: string;
+  /** Where a run's journal goes (its file shares); default: the data folder `env` names. */
+  dataDir?: string;
   env?: NodeJS.ProcessEnv;
   /** Only the CLI may run a custom command on the host; requests from a page never do. */
   allowHostCommands: boolean;
@@ -46,6 +48,7 @@ export async function startRunJob(jobs: Jobs, request: RunRequest, options: RunJ
         appVersion: APP_VERSION,
         allowHostCommands: options.allowHostCommands,
         cacheDir: options.cacheDir,
+        ...(options.dataDir ? { dataDir: options.dataDir } : {}),
         env: options.env,
         signal,
         onEvent: emit,

@@ -2,7 +2,7 @@
 // (`providers/<id>/module.ts`) and `product-modules.ts` lists. The other folders never name a
 // product: discovery, the cold-cache rule, the journal's gate, the published figures, the shell's
 // PATH and the advice all ask the registry (docs/architecture.md, "Adding a product").
-import type { Restorer } from '../journal';
+import type { JournalHandle, Restorer } from '../journal';
 import type { ProviderId } from '../../shared/ids';
 import type { SetupAction, TradeOff } from '../../shared/recommendation';
 import type { ActionOptions } from '../recommend/action-options';
@@ -65,4 +65,27 @@ export interface ProductModule {
     engineSocket: string,
     signal?: AbortSignal,
   ) => Promise<{ available: boolean; reason: string | null }>;
+  /**
+   * Starts that mount's share of one host folder for a run, journaled, and resolves once it is
+   * ready; throws, naming why, where this engine does not offer it.
+   */
+  readonly startSyncShare?: (o: SyncShareStart) => Promise<SyncShareHandle>;
+  /** Removes every share labelled with `runId`, whatever start got to; safe to repeat. */
+  readonly removeSyncShares?: (o: Pick<SyncShareStart, 'engineSocket' | 'runId'>) => Promise<void>;
+}
+
+export interface SyncShareStart {
+  engineSocket: string;
+  hostPath: string;
+  /** Labels the share (one executor's: its removal takes every share of this label). */
+  runId: string;
+  journal: JournalHandle;
+  signal: AbortSignal;
+}
+
+export interface SyncShareHandle {
+  /** Seconds from asking for the share until the product said it was ready: the initial copy. */
+  initialSyncSeconds: number;
+  /** Removes the share; never cancelled, safe to call twice. */
+  remove(): Promise<void>;
 }

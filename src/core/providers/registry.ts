@@ -67,3 +67,11 @@ export function syncShareAvailabilityOf(
   const serving = MODULES.find((m) => m.syncShareAvailability);
   return serving?.syncShareAvailability?.(engineSocket, signal) ?? null;
 }
+
+/** What starts and removes the `sync-share` mount's shares: the product that serves it; null: none. */
+export function syncSharesOf(): Required<Pick<ProductModule, 'startSyncShare' | 'removeSyncShares'>> | null {
+  const serving = MODULES.find((m) => m.startSyncShare && m.removeSyncShares);
+  return serving?.startSyncShare && serving.removeSyncShares
+    ? { startSyncShare: serving.startSyncShare, removeSyncShares: serving.removeSyncShares }
+    : null;
+}

@@ -3,11 +3,11 @@
 import type { FixtureSpec } from '../fixtures/fixture-spec';
 import type { ClockSource } from './clock';
 import type { ShellSession } from './shell-session';
-import type { SyncMountKind } from '../../shared/ids';
+import type { SyncedMountKind } from '../../shared/ids';
 
-/** A sync tool between the host folder and the container (sync mounts only). */
+/** A sync tool (or Docker Desktop's file share) between the host folder and the container. */
 export interface SyncControl {
-  readonly tool: SyncMountKind;
+  readonly tool: SyncedMountKind;
   /** Host → container only (Compose Watch): there is no write-back to flush or time. */
   readonly oneWay?: boolean;
   /** Waits until host and container agree (both ways, or host → container when oneWay); resolves to the seconds it took. */

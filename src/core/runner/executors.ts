@@ -20,6 +20,7 @@ import { SyncedExecutor } from './synced-executor';
 import { PAGE_RELOAD_PORT } from '../workloads/page-reload-app';
 import { findNfsExport } from '../nfs/nfs-export';
 import { nfsVolumeOptions } from '../nfs/nfs-volume-options';
+import { startSyncShareExecutor } from './sync-share-start';
 
 export function runWorkDir(cacheDir: string, runId: string): string {
   return join(cacheDir, 'runs', runId);
@@ -153,10 +154,6 @@ export async function createExecutor(
         dir,
       });
     case 'sync-share':
-      // prepareRun refuses it (sync/sync-share-availability.ts); a plan that skipped that is refused here too.
-      throw new MountbenchError(
-        'BAD_INPUT',
-        `${backend.label}: runs do not measure the sync-share mount yet`,
-      );
+      return startSyncShareExecutor(ctx, base, dir);
   }
 }

@@ -5,6 +5,7 @@ import type { Backend, MachineInfo, RunFile } from '../../shared/result-schema';
 import type { Workload } from '../workloads/workload';
 import type { RunEvent } from '../../shared/run-events';
 import type { SyncTools } from '../sync/availability';
+import type { JournalHandle } from '../journal';
 import type { BackendExecutor } from './executor';
 import type { HostTools } from './host-tools';
 import type { PreparedRun } from './prepare-run';
@@ -31,6 +32,13 @@ export interface RunContext extends Omit<PreparedRun, 'syncTools'> {
   allowHostCommands: boolean;
   /** Mountbench's cache folder; the run works in `runs/<runId>` below it. */
   cacheDir: string;
+  /**
+   * Where the run's journal goes (a synchronized file share is journaled like a settings change,
+   * run-journal.ts); default: the data folder `env` names.
+   */
+  dataDir?: string;
+  /** A sweep's journal, already open: the run records its file shares there instead of its own. */
+  journal?: JournalHandle;
   /** The environment sync tools run with (PATH finds them); default: this process's. */
   env?: NodeJS.ProcessEnv;
   /** Sync tools found when the run was prepared; looked up on `env`'s PATH when absent. */

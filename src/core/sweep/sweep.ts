@@ -141,6 +141,8 @@ export async function runSweep(
         appVersion: options.appVersion,
         allowHostCommands: false,
         cacheDir: options.cacheDir,
+        // The sweep holds the change lock: its run's file shares are recorded in its journal.
+        journal,
         env: ctx.env,
         signal,
         onEvent: (event) => emit({ type: 'run', variant, event }),

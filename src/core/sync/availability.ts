@@ -7,7 +7,7 @@ import { MOUNT_KINDS, isSyncMount, type MountKind, type SyncMountKind } from '..
 import { findExecutable } from '../providers/find-executable';
 import { findComposeWithWatch } from './compose-watch';
 import { findNfsExport } from '../nfs/nfs-export';
-import { refuseSyncShareRun, syncShareAvailability } from './sync-share-availability';
+import { requireSyncShare, syncShareAvailability } from './sync-share-availability';
 
 export interface MountAvailability {
   mount: MountKind;
@@ -55,7 +55,7 @@ export async function mountAvailability(env: NodeJS.ProcessEnv): Promise<MountAv
 
 /**
  * The tools of the sync mounts asked for; throws, naming the reason, when one cannot run here
- * (`sync-share` always, for now: see sync-share-availability.ts).
+ * (`sync-share`: where Docker Desktop's file-shares API is absent or says the feature is off).
  */
 export async function requireSyncTools(
   mounts: readonly MountKind[],
@@ -63,7 +63,7 @@ export async function requireSyncTools(
 ): Promise<SyncTools> {
   const tools: SyncTools = {};
   for (const mount of mounts) {
-    if (mount === 'sync-share') await refuseSyncShareRun(env);
+    if (mount === 'sync-share') await requireSyncShare(env);
     if (!isSyncMount(mount)) continue;
     const found = await syncMountAvailability(mount, env);
     if (!found.executable) {

@@ -1,8 +1,8 @@
 // Whether the `sync-share` mount (Docker Desktop's synchronized file shares) can be measured for the
 // engine a run's environment points at, as the product serving it says (its module's
-// syncShareAvailability). Runs do not measure it yet: the share is journaled and measured by its own
-// session (the Docker Desktop module's file-share-session.ts), but no executor starts one, so a run
-// asking for it is refused with the reason rather than measuring something else.
+// syncShareAvailability). A run asking for it where it is off is refused with the reason before
+// anything starts, rather than measuring something else; the share itself is started per workload
+// by the runner's sync-share executor.
 import { MountbenchError } from '../../shared/errors';
 import { syncShareAvailabilityOf } from '../providers/registry';
 
@@ -31,13 +31,9 @@ export async function syncShareAvailability(
   return asked;
 }
 
-/** Throws, naming the reason, for a run that asks for `sync-share`: off here, or not measured by runs yet. */
-export async function refuseSyncShareRun(env: NodeJS.ProcessEnv): Promise<never> {
+/** Throws, naming the reason, for a run that asks for `sync-share` where it is off. */
+export async function requireSyncShare(env: NodeJS.ProcessEnv): Promise<void> {
   const found = await syncShareAvailability(env);
-  throw new MountbenchError(
-    'BAD_INPUT',
-    found.available
-      ? 'the sync-share mount is available here, but runs do not measure it yet (the share is not started around a bench container)'
-      : `the sync-share mount is unavailable here: ${found.reason}`,
-  );
+  if (!found.available)
+    throw new MountbenchError('BAD_INPUT', `the sync-share mount is unavailable here: ${found.reason}`);
 }

@@ -34,6 +34,9 @@ export function desktopRequest(
     const req = http.request(
       {
         socketPath,
+        // A connection of its own, closed after the answer: Node's shared agent would otherwise hand
+        // it an idle keep-alive connection dockerode left open to the same engine socket.
+        agent: false,
         method,
         path,
         // Compose's client names the host `docker-desktop` (internal/desktop/client.go).

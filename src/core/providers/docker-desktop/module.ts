@@ -3,7 +3,8 @@ import path from 'node:path';
 import { socketWhenFolderExists } from '../known-socket';
 import type { ProductModule } from '../product-module';
 import { fileShareAvailability } from './file-share-availability';
-import { FILE_SHARE_OWNER, restoreFileShares } from './file-share-session';
+import { FILE_SHARE_OWNER, removeSharesOfRun, restoreFileShares, startFileShare } from './file-share-session';
+import { MountbenchError } from '../../../shared/errors';
 import { dockerDesktopProvider } from './index';
 import { versionFromPlatformName } from './product';
 import { DOCKER_DESKTOP_CONTEXT, engineSocket, LEGACY_FILE, settingsDir, STORE_FILE } from './paths';
@@ -44,5 +45,18 @@ export const dockerDesktopModule: ProductModule = {
   syncShareAvailability: async (engineSocket, signal) => {
     const found = await fileShareAvailability(engineSocket, signal);
     return { available: found.available, reason: found.reason };
+  },
+  startSyncShare: async ({ engineSocket, signal, ...share }) => {
+    // Asked again per share: Docker Desktop may have been signed out of its plan since the last.
+    const found = await fileShareAvailability(engineSocket, signal);
+    if (!found.available)
+      throw new MountbenchError('BAD_INPUT', `the sync-share mount is unavailable here: ${found.reason}`);
+    return startFileShare({ client: found.client, signal, ...share });
+  },
+  removeSyncShares: async ({ engineSocket, runId }) => {
+    const found = await fileShareAvailability(engineSocket);
+    // Where the API is off or gone, no share of ours can be listed; its journal still names it.
+    if (!found.available) throw new MountbenchError('IO', `cannot list file shares: ${found.reason}`);
+    await removeSharesOfRun(found.client, runId);
   },
 };

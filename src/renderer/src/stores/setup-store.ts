@@ -264,16 +264,25 @@ type Picks = Pick<
 > &
   Partial<Pick<SetupState, 'mountInfo' | 'budgetMinutes'>>;
 
-/** Why a mount cannot be picked here (a sync tool missing), or null. */
+/** Mounts that need something besides the engine, which only the core can say is there. */
+function needsMoreThanTheEngine(mount: MountKind): boolean {
+  // A sync mount needs its tool, an NFS volume the host's export, a synchronized share Docker
+  // Desktop's file-shares API on a paid plan.
+  return isSyncMount(mount) || mount === 'nfs-volume' || mount === 'sync-share';
+}
+
+/** Why a mount cannot be picked here (as `mounts:list` says), or null. */
 export function mountUnavailableReason(
   mountInfo: readonly MountInfo[] | undefined,
   mount: MountKind,
 ): string | null {
-  // An NFS volume needs the host's export, as a sync mount needs its tool: the core says which is there.
-  if (!isSyncMount(mount) && mount !== 'nfs-volume') return null;
+  // Whatever the core says is unavailable is, whichever mount it is: Setup never offers a mount
+  // the run would refuse.
   const info = mountInfo?.find((m) => m.mount === mount);
-  if (!info) return 'availability unknown: the app could not say whether the tool is installed';
-  return info.available ? null : (info.reason ?? 'unavailable');
+  if (info) return info.available ? null : (info.reason ?? 'unavailable');
+  return needsMoreThanTheEngine(mount)
+    ? 'availability unknown: the app could not say whether what it needs is here'
+    : null;
 }
 
 type SwitchPicks = Picks &

@@ -1,0 +1,46 @@
+// Starts the `sync-share` backend's executor: the product that serves synchronized file shares is
+// asked through the registry (no product is named here), for the engine the run's containers run
+// on, and the run's journal is leased before any share exists. Where shares are off, the backend
+// fails to start with the product's reason and the run goes on without it.
+import type Dockerode from 'dockerode';
+import { MountbenchError } from '../../shared/errors';
+import { syncShareAvailabilityOf, syncSharesOf } from '../providers/registry';
+import { dataDir } from '../store/data-paths';
+import { engineSocketOf } from '../sync/sync-share-availability';
+import type { RunContext } from './run-context';
+import { leaseRunJournal } from './run-journal';
+import { SyncShareExecutor } from './sync-share-executor';
+
+interface Base {
+  docker: Dockerode;
+  image: string;
+  name: string;
+  runId: string;
+  signal: AbortSignal;
+  publish?: readonly number[];
+}
+
+export async function startSyncShareExecutor(
+  ctx: RunContext,
+  base: Base,
+  dir: string,
+): Promise<SyncShareExecutor> {
+  const env = ctx.env ?? process.env;
+  // The engine this run resolved, as prepareRun found it; else what the environment names.
+  const endpoint = ctx.engine?.endpoint;
+  const engineSocket = engineSocketOf(endpoint ? { DOCKER_HOST: endpoint } : env);
+  const unavailable = (reason: string) =>
+    new MountbenchError('BAD_INPUT', `the sync-share mount is unavailable here: ${reason}`);
+  if (!engineSocket) throw unavailable(`the engine ${endpoint} is not a local unix socket`);
+  const shares = syncSharesOf();
+  const found = syncShareAvailabilityOf(engineSocket, base.signal);
+  if (!shares || !found) throw unavailable('no product Mountbench knows serves synchronized file shares');
+  const answer = await found;
+  if (!answer.available) throw unavailable(answer.reason ?? 'the product says no');
+  const lease = await leaseRunJournal({
+    runId: ctx.runId,
+    dataDir: ctx.dataDir ?? dataDir({ env }),
+    ...(ctx.journal ? { borrowed: ctx.journal } : {}),
+  });
+  return new SyncShareExecutor({ ...base, dir, engineSocket, lease, shares });
+}
