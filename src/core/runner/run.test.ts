@@ -499,6 +499,41 @@ describe('executeRun on scripted executors', () => {
     ]);
   });
 
+  it("a cancel while a workload's own containers start disposes the ones that started, once each", async () => {
+    const OWN = 'example.org/own:1';
+    let fuseStarts = 0;
+    let cancel = () => {};
+    const { ctx, engine, events, controller } = scriptedRun(
+      { workloads: ['custom', 'dd-write'], custom: { command: 'true', image: OWN }, runs: 2, warmup: 0 },
+      [NATIVE, FUSE, VOLUME],
+      (backend) => ({
+        seconds: steady,
+        startTurns: 3,
+        ...(backend.id === FUSE.id ? { imagesThatWaitForCancel: [OWN] } : {}),
+      }),
+      {
+        // Cancel as FUSE's own container (its second start) begins, beside the others' own ones.
+        starting: (id, step) => {
+          if (id === FUSE.id && step === 'begin' && ++fuseStarts === 2) setImmediate(() => cancel());
+        },
+      },
+    );
+    cancel = () => controller.abort(new Error('cancelled by the test'));
+    const run = await executeRun(ctx);
+    expect(run.status).toBe('cancelled');
+    // The three bench containers, then NATIVE's and VOLUME's own: each disposed exactly once.
+    expect(engine.startsAsked).toEqual([NATIVE.id, FUSE.id, VOLUME.id, NATIVE.id, FUSE.id, VOLUME.id]);
+    expect(engine.executors.map((e) => [e.backendId, e.image, e.disposals])).toEqual([
+      [NATIVE.id, ctx.image, 1],
+      [FUSE.id, ctx.image, 1],
+      [VOLUME.id, ctx.image, 1],
+      [NATIVE.id, OWN, 1],
+      [VOLUME.id, OWN, 1],
+    ]);
+    expect(events.some((e) => e.type === 'sample')).toBe(false);
+    expect(run.errors.map((e) => e.code)).toEqual(['CANCELLED']);
+  });
+
   it('a racing budget is spread over the workloads left, and what one leaves unused goes to the next', async () => {
     // Only Date is faked: every scripted sample moves it on by its own time, nothing else does.
     vi.useFakeTimers({ toFake: ['Date'] });

@@ -266,7 +266,11 @@ function laneInputs(
   }));
 }
 
-/** A workload's own containers, when it runs in its own image (ownImageOf); disposed right after. */
+/**
+ * A workload's own containers, when it runs in its own image (ownImageOf); disposed right after
+ * it. They start together, as the bench containers do (startExecutors). A cancel while they start
+ * disposes the ones that started here, since the run's clean-up does not know them.
+ */
 async function ownExecutors(
   ctx: RunContext,
   log: RunLog,
@@ -275,17 +279,20 @@ async function ownExecutors(
   own: OwnImage,
 ): Promise<Map<string, BackendExecutor>> {
   const executors = new Map<string, BackendExecutor>();
-  for (const backend of backends) {
-    if (backend.mount === 'host') continue;
-    try {
-      executors.set(
-        backend.id,
-        await executorsOf(ctx)(ctx, backend, ctx.backends.indexOf(backend), own.image, own.suffix),
-      );
-    } catch (err) {
-      if (ctx.signal.aborted) throw err;
-      log.error(err, backend.id, workloadId);
-    }
+  const containers = backends.filter((b) => b.mount !== 'host');
+  const outcomes = settleInOrder(containers, CONCURRENT_STARTS, ctx.signal, async (backend) => {
+    const index = ctx.backends.indexOf(backend);
+    executors.set(backend.id, await executorsOf(ctx)(ctx, backend, index, own.image, own.suffix));
+  });
+  for (const [k, outcome] of outcomes.entries()) {
+    const settled = await outcome;
+    if (settled.status === 'rejected' && !ctx.signal.aborted)
+      log.error(settled.reason, containers[k].id, workloadId);
+  }
+  if (ctx.signal.aborted) {
+    for (const [backendId, executor] of executors)
+      await executor.dispose().catch((err: unknown) => log.error(err, backendId, workloadId));
+    ctx.signal.throwIfAborted();
   }
   return executors;
 }

@@ -40,6 +40,8 @@ export interface ScriptedBackend {
   startTurns?: number;
   /** Images whose containers cannot start here (the others start): a tools image not on the engine, say. */
   imagesThatFail?: readonly string[];
+  /** Images whose containers' start ends only when the run is cancelled, as `waits-for-cancel` does. */
+  imagesThatWaitForCancel?: readonly string[];
 }
 
 export interface ScriptedOptions {
@@ -189,7 +191,10 @@ export class ScriptedEngine {
         await new Promise((resolve) => setImmediate(resolve));
       if (script.start === 'fails' || (backend.mount !== 'host' && script.imagesThatFail?.includes(image)))
         throw new MountbenchError('ENGINE_UNREACHABLE', `scripted: ${backend.id} could not start`);
-      if (script.start === 'waits-for-cancel') {
+      if (
+        script.start === 'waits-for-cancel' ||
+        (backend.mount !== 'host' && script.imagesThatWaitForCancel?.includes(image))
+      ) {
         await new Promise<void>((_, reject) => {
           const stop = () => reject(ctx.signal.reason ?? new Error('aborted'));
           if (ctx.signal.aborted) stop();
