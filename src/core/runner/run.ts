@@ -192,6 +192,7 @@ async function startExecutors(
   log: RunLog,
   executors: Map<string, BackendExecutor>,
 ): Promise<void> {
+  ctx.signal.throwIfAborted();
   // Beside containers, the host baseline runs the containers' own BusyBox where it can: copied
   // out of the image while the containers start, and waited for by the host backend only.
   const hostTools =
