@@ -61,16 +61,18 @@ const BASE = { warmup: 1 };
 const MIN_SAMPLES = DEFAULT_RACE_POLICY.minSamples;
 const BALANCED = profileByName('balanced');
 
+/**
+ * One run through executeRun, timed to its answer (beforeDone: the run is reported before its
+ * clean-up, which ends later) and split by phase from the same clock, so the parts before the
+ * answer add up to that time and the clean-up after it is a part of its own.
+ */
 async function run(
   request: RunRequest,
   signal: AbortSignal,
   backends?: (prepared: Backend[]) => Backend[],
-  phases?: PhaseClock,
-): Promise<{ run: RunFile; seconds: number }> {
+): Promise<{ run: RunFile; seconds: number; phases: PhaseClock }> {
   const prepared = await prepareRun(request);
-  const started = performance.now();
-  // Time to the answer: the run is reported (beforeDone) before its clean-up, which ends later.
-  let answeredAt: number | null = null;
+  const phases = new PhaseClock();
   const result = await executeRun({
     ...prepared,
     backends: backends ? backends(prepared.backends) : prepared.backends,
@@ -79,13 +81,11 @@ async function run(
     allowHostCommands: false,
     cacheDir: cacheDir(),
     signal,
-    onEvent: (event) => phases?.handle(event),
-    beforeDone: async () => {
-      answeredAt = performance.now();
-    },
+    onEvent: (event) => phases.handle(event),
+    beforeDone: async () => phases.answered(),
   });
   if (result.errors.length) throw new Error(`run failed: ${result.errors.map((e) => e.message).join('; ')}`);
-  return { run: result, seconds: ((answeredAt ?? performance.now()) - started) / 1000 };
+  return { run: result, seconds: phases.answerSeconds(), phases };
 }
 
 function answer(run: RunFile): string {
@@ -191,36 +191,38 @@ async function timeToAnswer(plan: AnswerPlan, reps: number, signal: AbortSignal)
       log(
         `answer: repetition ${rep + 1}, ${arms[i].name}, after sync took ${(await settleDisk()).toFixed(1)} s`,
       );
-      const phases = new PhaseClock();
-      const done = await run(arms[i].request, signal, undefined, phases);
-      measured[i].push({ ...done, phases, load: loadavg()[0] });
+      const done = await run(arms[i].request, signal);
+      measured[i].push({ ...done, load: loadavg()[0] });
       log(`answer: ${arms[i].name}: ${done.seconds.toFixed(1)} s, ${answer(done.run)}`);
     }
   }
-  const parts = (p: PhaseClock) => [
-    p.partSeconds('fixture'),
-    p.partSeconds('calibrate'),
-    p.partSeconds('warmup') + p.partSeconds('timed'),
-    p.partSeconds('container') + p.partSeconds('cleanup') + p.partSeconds('finish'),
-  ];
+  // Before the answer: fixtures, calibration, sampling, and the rest (setup: image check, run
+  // folder; the containers' start), which add up to the wall; then the clean-up after the answer,
+  // which the user no longer waits for and the wall leaves out.
+  const parts = (p: PhaseClock) => {
+    const fixture = p.partSeconds('fixture');
+    const calibrate = p.partSeconds('calibrate');
+    const sampling = p.partSeconds('warmup') + p.partSeconds('timed');
+    const rest = p.beforeAnswerSeconds() - fixture - calibrate - sampling;
+    return [fixture, calibrate, sampling, rest, p.afterAnswerSeconds()];
+  };
   const fixedWall = median(measured[0].map((m) => m.seconds));
   out(`\n## Time to the answer (${plan.title}; median of ${reps}, arms rotated)`);
   out(
-    'arm             wall     share  fixture  calibrate  warm-up+timed  container+cleanup  walls (s)                 loads (1 min)       answers',
+    'arm             wall     share  fixture  calibrate  warm-up+timed  setup+containers  after the answer  walls (s)                 loads (1 min)       answers',
   );
+  const widths = [7, 9, 13, 16, 16];
   arms.forEach((arm, i) => {
     const runs = measured[i];
     const wall = median(runs.map((m) => m.seconds));
-    const cells = [0, 1, 2, 3].map((c) => `${median(runs.map((m) => parts(m.phases)[c])).toFixed(1)} s`);
+    const cells = widths.map((width, c) =>
+      `${median(runs.map((m) => parts(m.phases)[c])).toFixed(1)} s`.padStart(width),
+    );
     const answers = [...new Set(runs.map((m) => answer(m.run)))].join(' | ');
     out(
       `${arm.name.padEnd(14)}  ${wall.toFixed(1).padStart(6)} s  ${((wall / fixedWall) * 100)
         .toFixed(0)
-        .padStart(
-          3,
-        )} %  ${cells[0].padStart(7)}  ${cells[1].padStart(9)}  ${cells[2].padStart(13)}  ${cells[3].padStart(
-        17,
-      )}  ${runs
+        .padStart(3)} %  ${cells.join('  ')}  ${runs
         .map((m) => m.seconds.toFixed(0))
         .join(', ')
         .padEnd(24)}  ${runs

@@ -213,7 +213,8 @@ describe('cancelling', () => {
       'it-cancel-start',
       {
         onEvent: (event, abort) => {
-          // The volume backend is running; the tmpfs one is about to be created.
+          // The backends start together: the volume backend's start is under way (its volume may
+          // exist, its container not yet), and the tmpfs one's is about to begin.
           if (event.type === 'backend-started' && event.backendId === 'docker-engine/native/tmpfs') {
             secondStarting = true;
             abort();

@@ -1,7 +1,8 @@
 // executeRun on scripted executors: the order of a run's events (phases included), what a run
-// disposes, a cancel while an executor starts, a backend that cannot start, a lane that fails,
-// and how a racing budget is spread over the workloads. The run folder is a real temp folder;
-// nothing talks to an engine (docker is null, the executors are scripted).
+// disposes, backends starting together (a bound, a failure, a cancel while they start), a backend
+// that cannot start, a lane that fails, and how a racing budget is spread over the workloads. The
+// run folder is a real temp folder; nothing talks to an engine (docker is null, the executors are
+// scripted).
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Backend } from '../../shared/result-schema';
 import type { RunEvent } from '../../shared/run-events';
 import type { RunRequest } from '../../shared/run-plan';
-import { executeRun, runWorkDir, type RunContext } from './run';
+import { CONCURRENT_STARTS, executeRun, runWorkDir, type RunContext } from './run';
 import { ScriptedEngine, type ScriptedBackend, type ScriptedOptions } from './test-support/scripted-executor';
 
 const NATIVE: Backend = {
@@ -32,6 +33,11 @@ const VOLUME: Backend = {
   mount: 'volume',
   label: 'named volume',
 };
+
+/** `n` bind backends alike but for their ids, as many as a test needs. */
+function binds(n: number): Backend[] {
+  return Array.from({ length: n }, (_, i) => ({ ...NATIVE, id: `${NATIVE.id}#${i}`, label: `bind ${i}` }));
+}
 
 let cacheDir: string;
 beforeEach(async () => {
@@ -182,38 +188,130 @@ describe('executeRun on scripted executors', () => {
     expect(run.results[0].clock.source).toBe('scripted');
   });
 
-  it('a cancel while a later backend starts stops the run and disposes the one already started', async () => {
+  it('starts the backends together, at most CONCURRENT_STARTS at once, their events in plan order', async () => {
+    const backends = binds(CONCURRENT_STARTS + 2);
+    const steps: string[] = [];
+    let under = 0;
+    let most = 0;
+    const { ctx, engine, events } = scriptedRun(
+      { workloads: ['dd-write'] },
+      backends,
+      // Starts of 1, 3 and 2 turns: they end in another order than they began.
+      (_backend, index) => ({ seconds: steady, startTurns: 1 + ((index * 2) % 3) }),
+      {
+        starting: (id, step) => {
+          steps.push(`${step} ${id}`);
+          under += step === 'begin' ? 1 : -1;
+          most = Math.max(most, under);
+        },
+      },
+    );
+    const run = await executeRun(ctx);
+    expect(run.status).toBe('completed');
+    expect(run.errors).toEqual([]);
+    expect(most).toBe(CONCURRENT_STARTS);
+    // The first CONCURRENT_STARTS began before any start ended; the rest begin as places free up.
+    expect(steps.slice(0, CONCURRENT_STARTS)).toEqual(
+      backends.slice(0, CONCURRENT_STARTS).map((b) => `begin ${b.id}`),
+    );
+    expect(engine.startsAsked).toEqual(backends.map((b) => b.id));
+    expect(steps.indexOf(`end ${backends[3].id}`)).toBeLessThan(steps.indexOf(`end ${backends[1].id}`));
+    // Every backend announced in plan order, before any fixture is laid.
+    const lines = folded(events.map(line));
+    const firstFixture = lines.findIndex((l) => l.endsWith(' fixture'));
+    expect(lines.slice(1, firstFixture)).toEqual(
+      backends.flatMap((b) => [`${b.id} backend-started`, `${b.id} - container`]),
+    );
+    expect(run.results.map((r) => r.backend.id)).toEqual(backends.map((b) => b.id));
+    expect(engine.executors.map((e) => e.disposals)).toEqual(backends.map(() => 1));
+  });
+
+  it('a start that fails while others start fails only its backend, its error in plan order', async () => {
+    const steps: string[] = [];
     const { ctx, engine, events } = scriptedRun(
       { workloads: ['dd-write'] },
       [NATIVE, FUSE, VOLUME],
       (backend) => ({
         seconds: steady,
-        ...(backend.id === FUSE.id ? { start: 'waits-for-cancel' as const } : {}),
+        ...(backend.id === NATIVE.id ? { startTurns: 3 } : {}),
+        ...(backend.id === FUSE.id ? { start: 'fails' as const } : {}),
       }),
+      { starting: (id, step) => steps.push(`${step} ${id}`) },
+    );
+    const run = await executeRun(ctx);
+    // FUSE failed while NATIVE was still starting ...
+    expect(steps.indexOf(`end ${FUSE.id}`)).toBeLessThan(steps.indexOf(`end ${NATIVE.id}`));
+    // ... and its error still comes after every backend before it has started, in plan order.
+    const lines = folded(events.map(line));
+    expect(
+      lines.slice(
+        1,
+        lines.findIndex((l) => l.endsWith(' fixture')),
+      ),
+    ).toEqual([
+      `${NATIVE.id} backend-started`,
+      `${NATIVE.id} - container`,
+      `${FUSE.id} backend-started`,
+      `${FUSE.id} - container`,
+      `${VOLUME.id} backend-started`,
+      `${VOLUME.id} - container`,
+      `error ${FUSE.id} -`,
+    ]);
+    expect(run.status).toBe('completed');
+    expect(run.results.map((r) => r.backend.id)).toEqual([NATIVE.id, VOLUME.id]);
+    expect(run.errors).toEqual([
+      expect.objectContaining({ backendId: FUSE.id, message: expect.stringContaining('could not start') }),
+    ]);
+    expect(
+      events
+        .filter((e) => e.type === 'backend-done')
+        .map((e) => e.type === 'backend-done' && [e.backendId, e.ok]),
+    ).toEqual([
+      [NATIVE.id, true],
+      [FUSE.id, false],
+      [VOLUME.id, true],
+    ]);
+    expect(engine.executors.map((e) => [e.backendId, e.disposals]).sort()).toEqual(
+      [
+        [NATIVE.id, 1],
+        [VOLUME.id, 1],
+      ].sort(),
+    );
+  });
+
+  it('a cancel while backends start starts no more, and disposes every one that started, even after it', async () => {
+    const backends = binds(CONCURRENT_STARTS + 2);
+    const { ctx, engine, events } = scriptedRun(
+      { workloads: ['dd-write'] },
+      backends,
+      (backend) =>
+        backend.id === backends[1].id
+          ? { seconds: steady, start: 'waits-for-cancel' as const }
+          : { seconds: steady, startTurns: 3 },
       {
         onEvent: (event, controller) => {
-          // Cancel once the FUSE backend's start is under way, from outside the start itself.
-          if (event.type === 'phase' && event.backendId === FUSE.id && event.phase === 'container')
+          // Cancel once the second backend's start is under way, from outside the start itself.
+          if (event.type === 'phase' && event.backendId === backends[1].id && event.phase === 'container')
             setImmediate(() => controller.abort(new Error('cancelled by the test')));
         },
       },
     );
     const run = await executeRun(ctx);
     expect(run.status).toBe('cancelled');
-    expect(engine.startsAsked).toEqual([NATIVE.id, FUSE.id]);
-    expect(engine.executors.map((e) => [e.backendId, e.disposals])).toEqual([[NATIVE.id, 1]]);
-    expect(engine.executors[0].sampled).toEqual([]);
+    // The first CONCURRENT_STARTS were under way; the ones after the cancel never began.
+    expect(engine.startsAsked).toEqual(backends.slice(0, CONCURRENT_STARTS).map((b) => b.id));
+    // The three that ended their start after the cancel are disposed, once each; nothing sampled.
+    expect(engine.executors.map((e) => [e.backendId, e.disposals])).toEqual(
+      [0, 2, 3].map((i) => [backends[i].id, 1]),
+    );
+    expect(engine.executors.every((e) => e.sampled.length === 0)).toBe(true);
     expect(events.some((e) => e.type === 'sample' || e.type === 'workload-done')).toBe(false);
     // Every planned backend is still cleaned up and reported, none as ok; the cancel is the one error.
     expect(
       events
         .filter((e) => e.type === 'backend-done')
         .map((e) => e.type === 'backend-done' && [e.backendId, e.ok]),
-    ).toEqual([
-      [NATIVE.id, false],
-      [FUSE.id, false],
-      [VOLUME.id, false],
-    ]);
+    ).toEqual(backends.map((b) => [b.id, false]));
     expect(run.errors.map((e) => e.code)).toEqual(['CANCELLED']);
     expect(events.at(-1)?.type).toBe('run-done');
     expect(existsSync(runWorkDir(cacheDir, ctx.runId))).toBe(false);
@@ -399,6 +497,41 @@ describe('executeRun on scripted executors', () => {
       `${NATIVE.id} dd-write`,
       `${VOLUME.id} dd-write`,
     ]);
+  });
+
+  it("a cancel while a workload's own containers start disposes the ones that started, once each", async () => {
+    const OWN = 'example.org/own:1';
+    let fuseStarts = 0;
+    let cancel = () => {};
+    const { ctx, engine, events, controller } = scriptedRun(
+      { workloads: ['custom', 'dd-write'], custom: { command: 'true', image: OWN }, runs: 2, warmup: 0 },
+      [NATIVE, FUSE, VOLUME],
+      (backend) => ({
+        seconds: steady,
+        startTurns: 3,
+        ...(backend.id === FUSE.id ? { imagesThatWaitForCancel: [OWN] } : {}),
+      }),
+      {
+        // Cancel as FUSE's own container (its second start) begins, beside the others' own ones.
+        starting: (id, step) => {
+          if (id === FUSE.id && step === 'begin' && ++fuseStarts === 2) setImmediate(() => cancel());
+        },
+      },
+    );
+    cancel = () => controller.abort(new Error('cancelled by the test'));
+    const run = await executeRun(ctx);
+    expect(run.status).toBe('cancelled');
+    // The three bench containers, then NATIVE's and VOLUME's own: each disposed exactly once.
+    expect(engine.startsAsked).toEqual([NATIVE.id, FUSE.id, VOLUME.id, NATIVE.id, FUSE.id, VOLUME.id]);
+    expect(engine.executors.map((e) => [e.backendId, e.image, e.disposals])).toEqual([
+      [NATIVE.id, ctx.image, 1],
+      [FUSE.id, ctx.image, 1],
+      [VOLUME.id, ctx.image, 1],
+      [NATIVE.id, OWN, 1],
+      [VOLUME.id, OWN, 1],
+    ]);
+    expect(events.some((e) => e.type === 'sample')).toBe(false);
+    expect(run.errors.map((e) => e.code)).toEqual(['CANCELLED']);
   });
 
   it('a racing budget is spread over the workloads left, and what one leaves unused goes to the next', async () => {

@@ -30,6 +30,7 @@ import { dependencySplitOf } from '../../shared/backend-plan';
 import type { MeasureHooks } from './measure-hooks';
 import { benchToolsOnHost } from './host-tools';
 import { claimRunDir, otherLiveRuns } from './leftovers';
+import { settleInOrder } from './settle-in-order';
 import { measureWorkload, mostExecutions, plannedExecutions, type MeasureLaneInput } from './measure';
 import type { ExecutorFactory, RunContext } from './run-context';
 import {
@@ -165,26 +166,41 @@ async function ensureImages(ctx: RunContext, log: RunLog): Promise<void> {
 }
 
 /**
- * Starts each backend's executor into `executors`, which the caller owns and disposes: a cancel
- * while a later backend starts must still clean up the ones already running. A backend that cannot
- * start is recorded and left out.
+ * Backends whose executors start at once. Starting one is mostly the engine's work (create and
+ * start a container, a few execs, a volume, a FUSE share), so starting them together saves nearly
+ * all but the slowest one's time; bounded so a many-backend plan does not queue a dozen of them on
+ * the engine and a small machine's disk at once.
+ */
+export const CONCURRENT_STARTS = 4;
+
+/** Every workload skipped on it (an NFS volume with no export): nothing to make; its reasons are in `skipped`. */
+function nothingToRun(ctx: RunContext, log: RunLog, backend: Backend): boolean {
+  const skips = log.skipped.filter((s) => s.backendId === backend.id).length;
+  return skips > 0 && skips >= ctx.request.workloads.length;
+}
+
+/**
+ * Starts the backends' executors into `executors`, which the caller owns and disposes, each as
+ * soon as it has started: a cancel while others start must still clean up the ones running. They
+ * start together (CONCURRENT_STARTS at most), in the plan's order, and their events keep that
+ * order: each backend's backend-started and container phase as its start begins, and the reason a
+ * start failed once it and every backend before it have settled. A backend that cannot start is
+ * recorded and left out; a cancel starts no more and waits for those under way before it throws.
  */
 async function startExecutors(
   ctx: RunContext,
   log: RunLog,
   executors: Map<string, BackendExecutor>,
 ): Promise<void> {
-  // Beside containers, the host baseline runs the containers' own BusyBox where it can.
+  ctx.signal.throwIfAborted();
+  // Beside containers, the host baseline runs the containers' own BusyBox where it can: copied
+  // out of the image while the containers start, and waited for by the host backend only.
   const hostTools =
     ctx.docker && ctx.backends.some((b) => b.mount === 'host') && ctx.backends.some((b) => b.mount !== 'host')
-      ? await benchToolsOnHost(ctx.docker, ctx.image, ctx.cacheDir, ctx.runId)
-      : undefined;
-  for (const [index, backend] of ctx.backends.entries()) {
-    ctx.signal.throwIfAborted();
-    // Every workload skipped on it (an NFS volume with no export): nothing to make, and its reason
-    // is already in `skipped`.
-    const skips = log.skipped.filter((s) => s.backendId === backend.id).length;
-    if (skips > 0 && skips >= ctx.request.workloads.length) continue;
+      ? benchToolsOnHost(ctx.docker, ctx.image, ctx.cacheDir, ctx.runId)
+      : Promise.resolve(undefined);
+  const planned = [...ctx.backends.entries()].filter(([, backend]) => !nothingToRun(ctx, log, backend));
+  const outcomes = settleInOrder(planned, CONCURRENT_STARTS, ctx.signal, async ([index, backend]) => {
     log.emit({ type: 'backend-started', runId: ctx.runId, backendId: backend.id });
     log.emit({
       type: 'phase',
@@ -193,13 +209,19 @@ async function startExecutors(
       workloadId: null,
       phase: 'container',
     });
-    try {
-      executors.set(backend.id, await executorsOf(ctx)(ctx, backend, index, ctx.image, '', hostTools));
-    } catch (err) {
-      if (ctx.signal.aborted) throw err;
-      log.error(err, backend.id, null);
-    }
+    const tools = backend.mount === 'host' ? await hostTools : undefined;
+    executors.set(backend.id, await executorsOf(ctx)(ctx, backend, index, ctx.image, '', tools));
+  });
+  for (const [k, outcome] of outcomes.entries()) {
+    const settled = await outcome;
+    // After a cancel the cancel is the one error: a start it cut short is not a failure of its own.
+    if (settled.status === 'rejected' && !ctx.signal.aborted)
+      log.error(settled.reason, planned[k][1].id, null);
   }
+  // It never throws (it falls back to the host's own tools), and its container must be gone
+  // before the run's clean-up looks.
+  await hostTools;
+  ctx.signal.throwIfAborted();
 }
 
 /** Cold-cache mode reaches the container backends; the host baseline has no engine kernel to drop. */
@@ -245,7 +267,11 @@ function laneInputs(
   }));
 }
 
-/** A workload's own containers, when it runs in its own image (ownImageOf); disposed right after. */
+/**
+ * A workload's own containers, when it runs in its own image (ownImageOf); disposed right after
+ * it. They start together, as the bench containers do (startExecutors). A cancel while they start
+ * disposes the ones that started here, since the run's clean-up does not know them.
+ */
 async function ownExecutors(
   ctx: RunContext,
   log: RunLog,
@@ -254,17 +280,20 @@ async function ownExecutors(
   own: OwnImage,
 ): Promise<Map<string, BackendExecutor>> {
   const executors = new Map<string, BackendExecutor>();
-  for (const backend of backends) {
-    if (backend.mount === 'host') continue;
-    try {
-      executors.set(
-        backend.id,
-        await executorsOf(ctx)(ctx, backend, ctx.backends.indexOf(backend), own.image, own.suffix),
-      );
-    } catch (err) {
-      if (ctx.signal.aborted) throw err;
-      log.error(err, backend.id, workloadId);
-    }
+  const containers = backends.filter((b) => b.mount !== 'host');
+  const outcomes = settleInOrder(containers, CONCURRENT_STARTS, ctx.signal, async (backend) => {
+    const index = ctx.backends.indexOf(backend);
+    executors.set(backend.id, await executorsOf(ctx)(ctx, backend, index, own.image, own.suffix));
+  });
+  for (const [k, outcome] of outcomes.entries()) {
+    const settled = await outcome;
+    if (settled.status === 'rejected' && !ctx.signal.aborted)
+      log.error(settled.reason, containers[k].id, workloadId);
+  }
+  if (ctx.signal.aborted) {
+    for (const [backendId, executor] of executors)
+      await executor.dispose().catch((err: unknown) => log.error(err, backendId, workloadId));
+    ctx.signal.throwIfAborted();
   }
   return executors;
 }

@@ -36,8 +36,12 @@ export interface ScriptedBackend {
   fsType?: string;
   /** `fails`: the start throws; `waits-for-cancel`: the start ends only when the run is cancelled. */
   start?: 'fails' | 'waits-for-cancel';
+  /** Event-loop turns a start takes before it ends (or fails), as the engine's calls do; default 1. */
+  startTurns?: number;
   /** Images whose containers cannot start here (the others start): a tools image not on the engine, say. */
   imagesThatFail?: readonly string[];
+  /** Images whose containers' start ends only when the run is cancelled, as `waits-for-cancel` does. */
+  imagesThatWaitForCancel?: readonly string[];
 }
 
 export interface ScriptedOptions {
@@ -45,6 +49,8 @@ export interface ScriptedOptions {
   elapse?(seconds: number): void;
   /** Told when a disposal begins and ends; one event-loop turn lies between, as an engine call's does. */
   disposing?(backendId: string, step: 'begin' | 'end'): void;
+  /** Told when a start begins and when it ends, failed or not (ScriptedBackend.startTurns apart). */
+  starting?(backendId: string, step: 'begin' | 'end'): void;
 }
 
 /** The workload body of a sample script (sample-script.ts), or null for any other script. */
@@ -179,14 +185,24 @@ export class ScriptedEngine {
   readonly factory: ExecutorFactory = async (ctx, backend, index, image = ctx.image) => {
     this.startsAsked.push(backend.id);
     const script = this.behaviour(backend, index);
-    if (script.start === 'fails' || (backend.mount !== 'host' && script.imagesThatFail?.includes(image)))
-      throw new MountbenchError('ENGINE_UNREACHABLE', `scripted: ${backend.id} could not start`);
-    if (script.start === 'waits-for-cancel') {
-      await new Promise<void>((_, reject) => {
-        const stop = () => reject(ctx.signal.reason ?? new Error('aborted'));
-        if (ctx.signal.aborted) stop();
-        else ctx.signal.addEventListener('abort', stop, { once: true });
-      });
+    this.options.starting?.(backend.id, 'begin');
+    try {
+      for (let turn = 0; turn < (script.startTurns ?? 1); turn++)
+        await new Promise((resolve) => setImmediate(resolve));
+      if (script.start === 'fails' || (backend.mount !== 'host' && script.imagesThatFail?.includes(image)))
+        throw new MountbenchError('ENGINE_UNREACHABLE', `scripted: ${backend.id} could not start`);
+      if (
+        script.start === 'waits-for-cancel' ||
+        (backend.mount !== 'host' && script.imagesThatWaitForCancel?.includes(image))
+      ) {
+        await new Promise<void>((_, reject) => {
+          const stop = () => reject(ctx.signal.reason ?? new Error('aborted'));
+          if (ctx.signal.aborted) stop();
+          else ctx.signal.addEventListener('abort', stop, { once: true });
+        });
+      }
+    } finally {
+      this.options.starting?.(backend.id, 'end');
     }
     // The same shared folders createExecutor mounts for this backend: every bind-type container
     // gets them, an own-image one (custom, tools) too.
