@@ -1,17 +1,16 @@
 // How this build starts one of the core's worker threads (a large result file's summary, a team
 // dataset's checks). Three builds, three answers: from the sources (tsx, vitest) the worker is its
 // own .ts module loaded through tsx; in the CLI bundle it is the bundle itself, whose entry runs no
-// command outside the main thread; in the desktop app it is main's `worker` entry (out/main/worker.js,
-// electron.vite.config.ts), which main names here at start-up, since main's own bundle starts the
-// app when loaded. Without that entry (an Electron build that did not register one) there is no
-// worker and callers do the work in the main thread, as before.
+// command outside the main thread; in the desktop app it would be a worker entry main names here at
+// start-up (main's own bundle starts the app when loaded), but no such entry is built or registered
+// yet, so there is no worker in the desktop app and callers do the work in the main thread.
 import { createRequire } from 'node:module';
 
 export type WorkerStart = { script: string; eval: boolean };
 
 let electronEntry: string | null = null;
 
-/** Desktop app only: the built file that answers as every core worker (src/core/worker-entry.ts). */
+/** Desktop app only: the built file that would answer as every core worker (none is registered yet). */
 export function setWorkerEntry(file: string): void {
   electronEntry = file;
 }
