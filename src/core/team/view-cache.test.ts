@@ -2,9 +2,20 @@
 // the cache. Whether a view was read from the cache is seen from a run-file cache of its own given
 // to each view: a full read checks every file into it, a saved view leaves it empty.
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import {
+  mkdtemp,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  symlink,
+  unlink,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MachineInfo } from '../../shared/result-schema';
 import type { TeamView } from '../../shared/team-view';
@@ -12,7 +23,14 @@ import { pull } from './pull';
 import { RunFileCache } from './run-file-cache';
 import { teamDataset, writeTeamDataset } from './test-support/team-dataset';
 import { VIEW_KEY_FILE } from './view-cache-key';
-import { savedViewFile, type ViewCacheLocation } from './view-cache';
+import {
+  MAX_SAVED_VIEWS,
+  savedViewFile,
+  saveView,
+  VIEW_CACHE_DIR,
+  type SavedView,
+  type ViewCacheLocation,
+} from './view-cache';
 import { viewTeam, type ViewTeamOptions } from './view-team';
 
 const runs = teamDataset({
@@ -189,6 +207,26 @@ describe('the saved Team view', () => {
         expect(after.read).toBe(runs.length);
         expect(after.view).toEqual(await fullRead());
       });
+  });
+
+  it('never follows a link planted where the saved view is', async () => {
+    await cached();
+    const file = savedViewFile(where, dataset);
+    const elsewhere = join(work, 'elsewhere.json');
+    await rename(file, elsewhere);
+    await symlink(elsewhere, file);
+    expect((await cached()).read).toBe(runs.length);
+  });
+
+  it('keeps the most recently saved views only, the one just saved among them', async () => {
+    await cached();
+    const saved = JSON.parse((await readFile(savedViewFile(where, dataset), 'utf8')).slice(65)) as SavedView;
+    const folders = Array.from({ length: MAX_SAVED_VIEWS + 4 }, (_, i) => join(work, `other-${i}`));
+    for (const folder of folders) expect(await saveView(where, { ...saved, folder })).toBe(true);
+    const names = await readdir(join(where.cacheDir, VIEW_CACHE_DIR));
+    expect(names.filter((n) => n.endsWith('.json'))).toHaveLength(MAX_SAVED_VIEWS);
+    expect(names.filter((n) => n.endsWith('.tmp'))).toEqual([]);
+    expect(names).toContain(basename(savedViewFile(where, folders.at(-1)!)));
   });
 
   it('keeps its key private to the user, and replaces a key file that holds no key', async () => {

@@ -73,20 +73,23 @@ export async function readSavedView(
   }
 }
 
-/** Keeps the newest MAX_SAVED_VIEWS views and removes temp files a crash left behind. */
-async function prune(dir: string): Promise<void> {
+/**
+ * Keeps the newest MAX_SAVED_VIEWS views (`kept`, the one just saved, always among them: times in
+ * one millisecond tie) and removes temp files a crash left behind.
+ */
+async function prune(dir: string, kept: string): Promise<void> {
   const entries = await fs.readdir(dir);
   const views: { file: string; mtimeMs: number }[] = [];
   for (const name of entries) {
     const file = path.join(dir, name);
     const stat = await fs.lstat(file).catch(() => null);
     if (!stat?.isFile()) continue;
-    if (NAME.test(name)) views.push({ file, mtimeMs: stat.mtimeMs });
+    if (NAME.test(name) && file !== kept) views.push({ file, mtimeMs: stat.mtimeMs });
     else if (name.endsWith('.tmp') && Date.now() - stat.mtimeMs > STALE_TEMP_MS)
       await fs.rm(file, { force: true });
   }
   views.sort((a, b) => b.mtimeMs - a.mtimeMs);
-  for (const old of views.slice(MAX_SAVED_VIEWS)) await fs.rm(old.file, { force: true });
+  for (const old of views.slice(MAX_SAVED_VIEWS - 1)) await fs.rm(old.file, { force: true });
 }
 
 /**
@@ -102,13 +105,15 @@ export async function saveView(where: ViewCacheLocation, view: SavedView): Promi
     const body = Buffer.from(JSON.stringify(view), 'utf8');
     if (body.length > MAX_SAVED_VIEW_BYTES) return false;
     const key = await viewCacheKey(where.dataDir);
+    // The cache folder as any other code makes it; only the views' own folder is private.
+    await makeDirs(where.cacheDir);
     await makeDirs(dir, 0o700);
     await fs.writeFile(temp, Buffer.concat([Buffer.from(`${mac(key, body).toString('hex')}\n`), body]), {
       flag: 'wx',
       mode: 0o600,
     });
     await fs.rename(temp, target);
-    await prune(dir).catch(() => undefined);
+    await prune(dir, target).catch(() => undefined);
     return true;
   } catch {
     await fs.rm(temp, { force: true }).catch(() => undefined);
