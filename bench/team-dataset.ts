@@ -7,7 +7,7 @@
 //
 //   npx tsx bench/team-dataset.ts [--machines 50] [--runs-per-release 4] [--releases 5] [--repeat 3]
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,6 +22,8 @@ import { readDataset, type TeamRun } from '../src/core/team/read-dataset';
 import { DEFAULT_BRANCH } from '../src/core/team/remote';
 import { RunFileCache } from '../src/core/team/run-file-cache';
 import { teamDataset, writeTeamDataset } from '../src/core/team/test-support/team-dataset';
+import { savedViewFile, VIEW_CACHE_DIR } from '../src/core/team/view-cache';
+import { viewTeam } from '../src/core/team/view-team';
 import { benchHeader } from './lib/bench-header';
 import { countOption, runBench, type BenchOptions } from './lib/bench-main';
 import { textTable } from './lib/text-table';
@@ -32,9 +34,11 @@ Publishes a team dataset (machines/<machine-id>/<run-id>.json, real result files
 generator, a regression planted in one release) to a throwaway bare git repository, one commit per
 machine, then times: \`mountbench team pull\` (a first clone, then a pull that brings one new run per
 machine, a release none had measured), readDataset and the analysis (spread, winners, release
-changes), and the Team page in Debian's Chromium (/usr/bin/chromium, or CHROMIUM=path) from "Show
-the team" over the pulled clone until its summary, its changes and its first spread chart are
-drawn, then "Show the team" once more in the same page (the core's cache of checked runs).
+changes), opening the saved view in Node, and the Team page in Debian's Chromium
+(/usr/bin/chromium, or CHROMIUM=path) from "Show the team" over the pulled clone until its summary,
+its changes and its first spread chart are drawn, in a fresh serve with no saved view (cold) and in
+another fresh serve with the view the first one saved (warm), then "Show the team" once more in the
+same page.
 
   --machines <n>          machines (default 50)
   --releases <n>          Docker Desktop releases each machine measured (default 5)
@@ -136,8 +140,7 @@ async function pageOnce(
       await tid('team-group-version').check();
       await page.locator('[data-group="docker-desktop engine 27.1.0"]').first().waitFor({ state: 'visible' });
     });
-    // "Show the team" again in the same serve: the files are unchanged, so the core's cache of
-    // checked runs answers. The page keeps its old view while loading, so wait for the answer.
+    // "Show the team" again in the same serve: the files are unchanged, so the saved view answers. The page keeps its old view while loading, so wait for the answer.
     await tid('team-group-chip').check();
     // The button is disabled while the core reads: watch it go off and on again (a poll could
     // miss a fast answer), then wait for the chart.
@@ -236,18 +239,24 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
       pulled = { first: one.runs, second: two.runs };
     }
 
-    const node: Record<string, number[]> = { read: [], analyse: [] };
-    let last: { runs: number; refused: number; changes: number; bytes: number } | null = null;
+    const node: Record<string, number[]> = { read: [], analyse: [], saved: [] };
+    const viewCache = { dataDir: env.MOUNTBENCH_DATA_DIR, cacheDir: env.MOUNTBENCH_CACHE_DIR };
+    let last: { runs: number; refused: number; changes: number; bytes: number; savedBytes: number } | null =
+      null;
     for (let i = 0; i < repeat && !signal.aborted; i++) {
       const [read, dataset] = await timed(() => readDataset(clone, { cache: new RunFileCache() }));
       const [analyse, analysis] = await timed(async () => analyzeTeam(dataset.runs));
       node.read.push(read);
       node.analyse.push(analyse);
+      // The pull saved the view: the listing, an lstat per file, and the saved view read and checked.
+      const [saved] = await timed(() => viewTeam(clone, { cache: new RunFileCache(), viewCache }));
+      node.saved.push(saved);
       last = {
         runs: dataset.runs.length,
         refused: dataset.refused.length,
         changes: analysis.changes.length,
         bytes: JSON.stringify({ analysis, refused: dataset.refused }).length,
+        savedBytes: statSync(savedViewFile(viewCache, realpathSync(clone))).size,
       };
     }
     browser = await chromium.launch({
@@ -255,10 +264,17 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
       args: CHROMIUM_ARGS,
     });
     const pageSamples: Record<string, number>[] = [];
+    const warmSamples: Record<string, number>[] = [];
     for (let i = 0; i < repeat && !signal.aborted; i++) {
       process.stderr.write(`page: repetition ${i + 1} of ${repeat}…\n`);
+      // Cold: no saved view (the pull's is removed), so the first view reads and checks every file.
+      rmSync(join(env.MOUNTBENCH_CACHE_DIR, VIEW_CACHE_DIR), { recursive: true, force: true });
       serve = await startServe({ env, logFile: join(work, `serve-${i}.log`) });
       pageSamples.push(await pageOnce(browser, serve, clone));
+      await serve.stop();
+      // Warm: a fresh serve (nothing in its memory) over the view the cold one saved.
+      serve = await startServe({ env, logFile: join(work, `serve-${i}-warm.log`) });
+      warmSamples.push(await pageOnce(browser, serve, clone));
       await serve.stop();
       serve = null;
     }
@@ -275,13 +291,18 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
       row(`mountbench team pull: ${added.length} new runs (${pulled.second} in all)`, pulls.second),
       row('readDataset (Node, in-process, a fresh cache each time)', node.read),
       row('analyzeTeam (Node, in-process)', node.analyse),
+      row('viewTeam over the saved view (Node, in-process)', node.saved),
       row(
         'page: load, open the Team tab',
         pageSamples.map((s) => s.open),
       ),
       row(
-        'page: "Show the team" → summary, changes, first chart drawn',
+        'page: "Show the team" → first chart, fresh serve, no saved view',
         pageSamples.map((s) => s.render),
+      ),
+      row(
+        'page: "Show the team" → first chart, fresh serve, saved view',
+        warmSamples.map((s) => s.render),
       ),
       row(
         'page: regroup by product version (render only)',
@@ -299,7 +320,8 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
         `dataset  a bare git repository, a commit per machine: ${machines} machines × ${releases} releases × ` +
         `${perRelease} runs, then one run per machine on ${newRelease}; ${last.runs} runs read ` +
         `(6 results × 10 samples each), ${last.refused} refused; analysis ${(last.bytes / 1024).toFixed(0)} KiB ` +
-        `of JSON, ${last.changes} change(s) flagged; ${repeat} repetition(s)\n\n` +
+        `of JSON (saved view ${(last.savedBytes / 1024).toFixed(0)} KiB), ${last.changes} change(s) flagged; ` +
+        `${repeat} repetition(s)\n\n` +
         `${textTable(['step', 'median', 'range'], rows, ['left', 'right', 'right'])}\n`,
     );
   } finally {

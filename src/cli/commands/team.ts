@@ -3,7 +3,7 @@
 // Prints the runs and machines found and every refused file with its reason; a refused file does
 // not fail the command (the rest is the answer), an unreachable dataset does.
 import type { Command } from 'commander';
-import { cacheDir } from '../../core/store';
+import { cacheDir, dataDir } from '../../core/store';
 import { pull, type PullOutcome } from '../../core/team/pull';
 import { DEFAULT_BRANCH } from '../../core/team/remote';
 import { productVersionKey, runProduct } from '../../core/team/team-figures';
@@ -85,7 +85,13 @@ export function registerTeamCommand(program: Command, io: ResultsCommandIo = def
     .option('--branch <branch>', `the dataset's branch in a git repository (default ${DEFAULT_BRANCH})`)
     .option('--json', 'print as JSON')
     .action(async (repo: string, flags: { branch?: string; json?: boolean }) => {
-      const outcome = await pull({ from: repo, branch: flags.branch, cacheDirectory: cacheDir() });
+      const outcome = await pull({
+        from: repo,
+        branch: flags.branch,
+        cacheDirectory: cacheDir(),
+        // The Team page's view of what was pulled, saved so the page opens without reading it again.
+        viewCache: { dataDir: dataDir(), cacheDir: cacheDir() },
+      });
       io.out(flags.json ? pullJson(outcome) : pullText(outcome));
     });
 }

@@ -258,7 +258,10 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
           .filter((s) => !s.imported)
           .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
         const ownRun = own ? await runFile(own.id).catch(() => null) : null;
-        return viewTeam(folder, { here: { machine: here, provider: ownRun?.engine?.provider ?? null } });
+        return viewTeam(folder, {
+          here: { machine: here, provider: ownRun?.engine?.provider ?? null },
+          viewCache: { dataDir: options.dataDir, cacheDir: cache },
+        });
       },
     },
     shutdown: () => jobs.shutdown(),

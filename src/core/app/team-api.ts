@@ -52,6 +52,7 @@ export function createTeamApi(options: TeamApiOptions): Omit<MountbenchApi['team
         from: checkDataset(request.from),
         ...(request.branch !== null ? { branch: request.branch } : {}),
         cacheDirectory: options.cacheDir,
+        viewCache: { dataDir: options.dataDir, cacheDir: options.cacheDir },
       });
       // The clone's place in the cache is this machine's path: the page has no use for it.
       return {

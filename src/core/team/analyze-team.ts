@@ -3,14 +3,14 @@
 // machines like yours found, and the changes between product releases seen on the same machines.
 // Pure: the runs come in already validated (read-dataset.ts), nothing is read or written here.
 import type { MachineInfo } from '../../shared/result-schema';
-import type { MachinesLikeYours, TeamAnalysis, TeamMachine } from '../../shared/team-view';
+import type { ChipFamily, MachinesLikeYours, TeamAnalysis, TeamMachine } from '../../shared/team-view';
 import { chipFamily } from './chip-family';
 import { releaseChanges } from './release-changes';
 import { productVersionKey, runProduct, teamFigures } from './team-figures';
 import { teamTrends } from './team-trend';
 import type { TeamRun } from './read-dataset';
 import { workloadSpreads } from './team-spread';
-import { latestRunPerMachine, winnerCounts } from './team-winners';
+import { latestRunPerMachine, machineWinners, winnerCounts, type MachineWinners } from './team-winners';
 
 export interface YourMachine {
   machine: Pick<MachineInfo, 'chip' | 'arch'>;
@@ -48,33 +48,75 @@ function machines(runs: readonly TeamRun[], latest: readonly TeamRun[]): TeamMac
     );
 }
 
-function likeYours(latest: readonly TeamRun[], you: YourMachine): MachinesLikeYours {
+/**
+ * What "machines like yours" needs of each machine, kept apart from any one viewer: the Team view
+ * saved on disk (view-cache.ts) holds these, so another viewer's answer is a filter and a count.
+ */
+export interface LatestMachine extends MachineWinners {
+  chipFamily: ChipFamily;
+  /** The product of the machine's latest run; null when it names none. */
+  provider: string | null;
+}
+
+/** The analysis without "machines like yours", and what that needs for any viewer. */
+export interface SharedAnalysis {
+  analysis: Omit<TeamAnalysis, 'likeYours'>;
+  latest: LatestMachine[];
+}
+
+export function likeYours(latest: readonly LatestMachine[], you: YourMachine): MachinesLikeYours {
   const family = chipFamily(you.machine);
   const alike = latest.filter(
-    ({ run }) =>
-      chipFamily(run.machine) === family && (you.provider === null || run.engine?.provider === you.provider),
+    (m) => m.chipFamily === family && (you.provider === null || m.provider === you.provider),
   );
   return {
     chipFamily: family,
     provider: you.provider,
-    machineIds: alike.map((r) => r.machineId).sort(),
+    machineIds: alike.map((m) => m.machineId).sort(),
     winners: winnerCounts(alike),
   };
 }
 
-export function analyzeTeam(runs: readonly TeamRun[], you: YourMachine | null = null): TeamAnalysis {
-  const latest = latestRunPerMachine(runs);
-  const list = machines(runs, latest);
+export function analyzeTeamShared(runs: readonly TeamRun[]): SharedAnalysis {
+  const latestRuns = latestRunPerMachine(runs);
+  const list = machines(runs, latestRuns);
   const families = new Map(list.map((m) => [m.machineId, m.chipFamily]));
   const figures = teamFigures(runs);
   const changes = releaseChanges(figures);
+  const winners = machineWinners(latestRuns);
+  const latest = latestRuns.map(({ machineId, run }, i) => ({
+    machineId,
+    chipFamily: chipFamily(run.machine),
+    provider: run.engine?.provider ?? null,
+    roles: winners[i].roles,
+  }));
   return {
-    runs: runs.length,
-    machines: list,
-    spreads: workloadSpreads(figures, (id) => families.get(id) ?? 'other'),
-    winners: winnerCounts(latest),
-    likeYours: you ? likeYours(latest, you) : null,
-    changes,
-    trends: teamTrends(figures, changes),
+    analysis: {
+      runs: runs.length,
+      machines: list,
+      spreads: workloadSpreads(figures, (id) => families.get(id) ?? 'other'),
+      winners: winnerCounts(winners),
+      changes,
+      trends: teamTrends(figures, changes),
+    },
+    latest,
   };
+}
+
+/** The whole analysis for one viewer (or none), from the shared part. */
+export function viewAnalysis(shared: SharedAnalysis, you: YourMachine | null): TeamAnalysis {
+  const { analysis } = shared;
+  return {
+    runs: analysis.runs,
+    machines: analysis.machines,
+    spreads: analysis.spreads,
+    winners: analysis.winners,
+    likeYours: you ? likeYours(shared.latest, you) : null,
+    changes: analysis.changes,
+    trends: analysis.trends,
+  };
+}
+
+export function analyzeTeam(runs: readonly TeamRun[], you: YourMachine | null = null): TeamAnalysis {
+  return viewAnalysis(analyzeTeamShared(runs), you);
 }

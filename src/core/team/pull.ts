@@ -1,10 +1,28 @@
 // `mountbench team pull` and the Team page's source: the dataset fetched into the cached clone (or
 // read where it is, for a plain folder) and read back with every file checked (read-dataset.ts).
+import { realpath } from 'node:fs/promises';
 import { readDataset, type Dataset, type ReadDatasetOptions } from './read-dataset';
 import { ensureClone, fetchBranch, headCommit, resetToRemote } from './dataset-clone';
 import { withDirLock } from './dir-lock';
 import { checkBranch, cloneFolder, DEFAULT_BRANCH, resolveRemote, shownRemote } from './remote';
 import { MountbenchError } from '../../shared/errors';
+import { fingerprintOrNull, saveDatasetView, type ViewCacheLocation } from './view-cache';
+
+/**
+ * Reads the dataset and, with a view cache, saves the Team page's view of it, so the page opens
+ * on what was pulled without reading it again. The view is keyed by the folder's real path, as
+ * the page names it.
+ */
+async function readAndSave(folder: string, request: PullRequest): Promise<Dataset> {
+  const read = { signal: request.signal, ...request.read };
+  const where = request.viewCache;
+  if (where === undefined) return readDataset(folder, read);
+  const real = await realpath(folder).catch(() => folder);
+  const fingerprint = await fingerprintOrNull(real, read);
+  const dataset = await readDataset(real, read);
+  await saveDatasetView(where, real, fingerprint, dataset);
+  return dataset;
+}
 
 export interface PullRequest {
   from: string;
@@ -13,6 +31,8 @@ export interface PullRequest {
   cwd?: string;
   signal?: AbortSignal;
   read?: ReadDatasetOptions;
+  /** Where the Team page's views are saved: the view of what was read is saved for its next open. */
+  viewCache?: ViewCacheLocation;
 }
 
 export interface PullOutcome extends Dataset {
@@ -35,7 +55,7 @@ export async function pull(request: PullRequest): Promise<PullOutcome> {
         'BAD_INPUT',
         `${remote.folder} is a plain folder, not a git repository: --branch means nothing there`,
       );
-    const dataset = await readDataset(remote.folder, { signal: request.signal, ...request.read });
+    const dataset = await readAndSave(remote.folder, request);
     return {
       ...dataset,
       dataset: shownRemote(remote),
@@ -58,7 +78,7 @@ export async function pull(request: PullRequest): Promise<PullOutcome> {
           `${shownRemote(remote)} has no branch ${branch}: nothing has been published there yet (or give --branch)`,
         );
       await resetToRemote(clone, branch, true);
-      const dataset = await readDataset(clone, { signal: request.signal, ...request.read });
+      const dataset = await readAndSave(clone, request);
       return {
         ...dataset,
         dataset: shownRemote(remote),

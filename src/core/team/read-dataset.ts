@@ -175,6 +175,26 @@ class Walk {
   }
 }
 
+/** A dataset's entries as a read walks them: the files that may be runs, and the entries refused. */
+export interface DatasetListing {
+  /** Dataset-relative paths of the files that will be read as runs. */
+  candidates: string[];
+  refused: RefusedFile[];
+}
+
+/**
+ * Walks the dataset as readDataset does, reading no file: what view-cache.ts fingerprints, so a
+ * saved view covers exactly the entries a read would look at. Throws what the listing throws.
+ */
+export async function listDataset(
+  root: string,
+  maxFiles: number = MAX_DATASET_FILES,
+): Promise<DatasetListing> {
+  const walk = new Walk(root, maxFiles);
+  await walk.run();
+  return { candidates: walk.candidates.map((c) => c.relative), refused: walk.refused };
+}
+
 /** Why the file's size alone refuses it, in the dataset's words. */
 function sizeReason(err: unknown, maxFileBytes: number): Error | unknown {
   if (err instanceof NotReadableFile && err.size !== undefined)

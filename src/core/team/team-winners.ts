@@ -2,6 +2,7 @@
 // as the History list and the Results strip (store/run-winner.ts, the Balanced profile), so the
 // Team page can never name a winner a machine's own Results view would not.
 import { ROLES } from '../../shared/roles';
+import type { RoleWinner } from '../../shared/api';
 import type { WinnerCount } from '../../shared/team-view';
 import { runWinner } from '../store/run-winner';
 import { latestBy } from './team-figures';
@@ -17,11 +18,20 @@ export function latestRunPerMachine(runs: readonly TeamRun[]): TeamRun[] {
   }));
 }
 
-export function winnerCounts(latestRuns: readonly TeamRun[]): WinnerCount[] {
+/** One machine's answer per role, from its latest run: what winner counts are made of. */
+export interface MachineWinners {
+  machineId: string;
+  roles: RoleWinner[];
+}
+
+export function machineWinners(latestRuns: readonly TeamRun[]): MachineWinners[] {
+  return latestRuns.map(({ machineId, run }) => ({ machineId, roles: runWinner(run)?.roles ?? [] }));
+}
+
+export function winnerCounts(latest: readonly MachineWinners[]): WinnerCount[] {
   const counts = new Map<string, WinnerCount>();
-  for (const { machineId, run } of latestRuns) {
-    const winner = runWinner(run);
-    for (const role of winner?.roles ?? []) {
+  for (const { machineId, roles } of latest) {
+    for (const role of roles) {
       // A race left open settles nothing: it is not a win to count.
       if (role.state === 'undecided') continue;
       const key = `${role.role}\u0000${role.state}\u0000${role.label}`;
