@@ -43,6 +43,7 @@ function canonical(dir) {
 function fuseMountsAt(dir) {
   if (process.platform !== 'linux') return [];
   const root = canonical(dir);
+  const prefix = root.endsWith('/') ? root : `${root}/`;
   let text = '';
   try {
     text = fs.readFileSync('/proc/mounts', 'utf8');
@@ -54,7 +55,7 @@ function fuseMountsAt(dir) {
     .map((line) => line.split(' '))
     .filter((f) => f.length > 2 && f[2].startsWith('fuse'))
     .map((f) => unescapeMountPath(f[1]))
-    .filter((p) => p === root || p.startsWith(`${root}/`))
+    .filter((p) => p === root || p.startsWith(prefix))
     .sort((a, b) => b.length - a.length);
 }
 
