@@ -3,7 +3,8 @@
 // (b) A stand-in Docker Desktop (test/stand-ins: a sandbox home with its real-format settings file
 // and stand-in CLIs whose engine is the local dockerd): the dry run lists the restart and a running
 // container by name, the user confirms, and each Mac variant is refused by verification (bind
-// mounts here are ext4) with the settings put back byte for byte.
+// mounts here are ext4: the stand-in's FUSE share, STANDIN_DD_SHARED_DIR, is left off)
+// with the settings put back byte for byte.
 import { readFileSync } from 'node:fs';
 import { choose, RUN_TIMEOUT_MS, tid, waitForSetup } from '../support/dashboard';
 import { currentEngine, leftoversOf } from '../support/engine';

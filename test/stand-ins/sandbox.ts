@@ -32,6 +32,12 @@ const podmanMachines = createRequire(__filename)('./lib/podman-machines.cjs') as
   machineNames: (env: NodeJS.ProcessEnv, provider: string) => string[];
 };
 
+// The stand-ins' FUSE share (bindfs over a shared folder while Docker Desktop "runs").
+const fuseShare = createRequire(__filename)('./lib/fuse-share.cjs') as {
+  fuseMountsAt: (dir: string) => string[];
+  unmountShares: (dir: string) => void;
+};
+
 export const STAND_INS_DIR = __dirname;
 export const PRODUCT_FIXTURES = join(__dirname, '..', 'fixtures', 'products');
 
@@ -68,6 +74,13 @@ export const RD_VERSION_FOR: Record<RancherDesktopFixture, string> = {
 
 export interface SandboxOptions {
   dockerDesktop?: DockerDesktopFixture;
+  /**
+   * Docker Desktop's file share made real: while it runs a gRPC FUSE or osxfs setting, bindfs with
+   * that FUSE subtype is mounted over the sandbox's cache folder (`MOUNTBENCH_CACHE_DIR`, where
+   * Mountbench lays its bind-mounted fixtures), so containers see the fs type the real product
+   * shows (STANDIN_DD_SHARED_DIR). stopAll() and remove() unmount it whatever happened.
+   */
+  dockerDesktopShare?: boolean;
   /** Docker Desktop version the stand-in emulates (default: DD_VERSION_FOR the fixture). */
   dockerDesktopVersion?: string;
   rancherDesktop?: RancherDesktopFixture;
@@ -216,6 +229,25 @@ function standinPids(home: string, env: NodeJS.ProcessEnv): number[] {
   return pids;
 }
 
+/** Folders a stand-in product may have shared through bindfs: the knob's, and the ones on record. */
+function sharedDirs(home: string, env: NodeJS.ProcessEnv): string[] {
+  const dirs = new Set<string>();
+  if (env.STANDIN_DD_SHARED_DIR) dirs.add(env.STANDIN_DD_SHARED_DIR);
+  const state = join(home, 'Library', 'Containers', 'com.docker.docker', 'Data', 'standin', 'state.json');
+  try {
+    const share = (JSON.parse(readFileSync(state, 'utf8')) as { share?: { dir?: unknown } }).share;
+    if (typeof share?.dir === 'string') dirs.add(share.dir);
+  } catch {
+    // Docker Desktop never ran here
+  }
+  return [...dirs];
+}
+
+/** FUSE mounts at or below a folder (the stand-ins' shares), for tests that none is left. */
+export function fuseMountsAt(dir: string): string[] {
+  return fuseShare.fuseMountsAt(dir);
+}
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -281,6 +313,10 @@ export function createStandinSandbox(options: SandboxOptions = {}): StandinSandb
     mkdirSync(dirname(plist), { recursive: true });
     writeFileSync(plist, infoPlist(version));
   }
+  if (options.dockerDesktop && options.dockerDesktopShare) {
+    mkdirSync(env.MOUNTBENCH_CACHE_DIR as string, { recursive: true });
+    env.STANDIN_DD_SHARED_DIR = env.MOUNTBENCH_CACHE_DIR;
+  }
   if (options.rancherDesktop) {
     copyInto(
       join(PRODUCT_FIXTURES, 'rancher-desktop', `v${options.rancherDesktop}`, 'settings.json'),
@@ -335,6 +371,7 @@ export function createStandinSandbox(options: SandboxOptions = {}): StandinSandb
         );
       }),
     async stopAll() {
+      const shares = sharedDirs(home, env);
       const pids = standinPids(home, env);
       for (const pid of pids) {
         try {
@@ -345,6 +382,8 @@ export function createStandinSandbox(options: SandboxOptions = {}): StandinSandb
       }
       for (let i = 0; i < 100 && pids.some(alive); i++) await sleep(50);
       for (const pid of pids.filter(alive)) process.kill(pid, 'SIGKILL');
+      // A product killed before it took its share down leaves bindfs mounted: never left behind.
+      for (const dir of shares) fuseShare.unmountShares(dir);
     },
     async remove() {
       await sandbox.stopAll();

@@ -10,6 +10,7 @@ const path = require('node:path');
 const { compareVersions, home, hostFacts, knobs } = require('./common.cjs');
 const { ensureContext, setCurrentContext } = require('./docker-contexts.cjs');
 const { launchVm, stopVm, vmState, waitVm } = require('./vm-control.cjs');
+const { canFake, unmountShares } = require('./fuse-share.cjs');
 
 const PRODUCT = 'docker-desktop';
 const DEFAULT_VERSION = '4.43.0';
@@ -172,6 +173,18 @@ function loadForStart(env) {
   return { file, contents, settings, setup: effectiveSetup(settings, env) };
 }
 
+/**
+ * The file share made real while the app runs (STANDIN_DD_SHARED_DIR: the folder the tests' bind
+ * mounts come from): bindfs with the setting's FUSE subtype for gRPC FUSE and osxfs, which are FUSE
+ * in the real VM too. VirtioFS (fakeowner) has no FUSE imitation: its bind mounts stay ext4 here,
+ * and Mountbench's verification refuses them, as it must.
+ */
+function shareFor(fileSharing, env) {
+  const dir = env.STANDIN_DD_SHARED_DIR;
+  const fsType = BIND_FS_TYPE[fileSharing];
+  return dir && fsType && canFake(fsType) ? { dir: path.resolve(dir), fsType } : null;
+}
+
 function ddState(env = process.env) {
   return vmState(ddPaths(env).stateFile);
 }
@@ -199,6 +212,7 @@ function launchApp(env = process.env) {
         message: null,
       },
       bindFsType: BIND_FS_TYPE[loaded.setup?.fileSharing] ?? null,
+      share: refusal ? null : shareFor(loaded.setup.fileSharing, env),
       argv0: path.join(appBundle(env), 'Contents', 'MacOS', 'com.docker.backend'),
       lingerMs: Number.parseInt(env.STANDIN_DD_LINGER_MS ?? '', 10) || 0,
       keepFile: {
@@ -229,7 +243,12 @@ async function stopApp(env, { wait, timeoutMs, force }) {
     if (state.pid) process.kill(state.pid, force ? 'SIGKILL' : 'SIGTERM');
     return true;
   }
-  return stopVm(paths.stateFile, { timeoutMs, force });
+  const stopped = await stopVm(paths.stateFile, { timeoutMs, force });
+  // A forced stop (SIGKILL) ends the app before it can take its share down, and a failed unmount
+  // stays on record: the CLI takes down whatever share is left.
+  const left = vmState(paths.stateFile).share;
+  if (stopped && left?.dir) unmountShares(left.dir);
+  return stopped;
 }
 
 module.exports = {

@@ -8,18 +8,25 @@
 // while it runs is lost, as with the real app. With `lingerMs`, the app reports "stopped" (its VM
 // and socket are gone) but its process runs on that long, still holding the file: only a
 // provider that waits for the app's processes to be gone keeps its change.
+//
+// With `share` ({ dir, fsType }), the product's file share is made real while it runs: bindfs with
+// the product's FUSE subtype over that folder (fuse-share.cjs), mounted before the socket answers
+// and unmounted before the process ends, however it ends short of SIGKILL (the CLI and the test
+// sandbox unmount after that).
 'use strict';
 
 const fs = require('node:fs');
 const { setInterval } = require('node:timers');
 const { delay, writeFileAtomic, writeJson, readJson } = require('./common.cjs');
 const { createForwarder } = require('./forwarder.cjs');
+const { mountShare, unmountShares } = require('./fuse-share.cjs');
 
 const options = JSON.parse(process.argv[2]);
 const startedAt = Date.now();
 let forwarder = null;
 let stopping = false;
 let overwrites = 0;
+let share = null;
 
 function setState(status, extra = {}) {
   const previous = readJson(options.stateFile) ?? {};
@@ -41,6 +48,18 @@ function setState(status, extra = {}) {
 
 function log(message) {
   process.stdout.write(`${new Date().toISOString()} ${options.product} stand-in: ${message}\n`);
+}
+
+/** Takes the share down; never throws, so the process still ends (the sandbox retries). */
+function releaseShare() {
+  if (!share) return;
+  try {
+    unmountShares(share.dir);
+    log(`unmounted the ${share.fsType} share over ${share.dir}`);
+    share = null;
+  } catch (err) {
+    log(`could not unmount the share: ${err.message}`);
+  }
 }
 
 /** Writes back the settings the product holds in memory when the file on disk differs. */
@@ -71,13 +90,14 @@ async function stop() {
   keepSettings();
   await delay(options.stopMs);
   if (forwarder) await forwarder.close();
+  releaseShare();
   if (options.lingerMs > 0) {
-    setState('stopped', { pid: process.pid });
+    setState('stopped', { pid: process.pid, share });
     log(`VM stopped; the app lingers for ${options.lingerMs} ms`);
     await delay(options.lingerMs);
     keepSettings();
   }
-  setState('stopped', { pid: null });
+  setState('stopped', { pid: null, share });
   log('stopped');
   process.exit(0);
 }
@@ -88,6 +108,7 @@ function watchdog() {
     const tooOld = Date.now() - startedAt > options.maxLifetimeMs;
     if (!fs.existsSync(options.watchDir) || tooOld) {
       log('watchdog: sandbox gone or lifetime over, exiting');
+      releaseShare();
       process.exit(0);
     }
   }, 1000).unref();
@@ -111,18 +132,25 @@ async function main() {
     log(`failed to start: ${options.failMessage}`);
     process.exit(1);
   }
+  if (options.share) {
+    share = mountShare(options.share.dir, options.share.fsType);
+    setState('starting', { share });
+    log(`shared ${share.dir} through bindfs as ${share.fsType}`);
+  }
   forwarder = await createForwarder(options.socketPath, options.target, { bindFsType: options.bindFsType });
   if (stopping) {
     await forwarder.close();
+    releaseShare();
     return;
   }
-  setState('running');
+  setState('running', { share });
   log(`running, socket ${options.socketPath} -> ${options.target}`);
   setInterval(() => {}, 1 << 30);
 }
 
 main().catch((err) => {
-  setState('error', { message: String(err && err.message ? err.message : err), pid: null });
+  releaseShare();
+  setState('error', { share, message: String(err && err.message ? err.message : err), pid: null });
   log(`crashed: ${err && err.stack ? err.stack : err}`);
   process.exit(1);
 });

@@ -25,7 +25,8 @@ function isUp(state) {
 
 /**
  * Starts the background process. `spec`: product, stateFile, socketPath, logFile, watchDir,
- * knobs (from common.knobs), extra (merged into the state), keepFile, failMessage, bindFsType.
+ * knobs (from common.knobs), extra (merged into the state), keepFile, failMessage, bindFsType,
+ * share ({ dir, fsType }: a FUSE share to mount over dir while it runs, see fuse-share.cjs).
  */
 function launchVm(spec, env = process.env) {
   const launchId = crypto.randomBytes(6).toString('hex');
@@ -44,6 +45,7 @@ function launchVm(spec, env = process.env) {
     failMessage: spec.failMessage ?? 'the virtual machine did not boot (STANDIN_FAIL=start)',
     keepFile: spec.keepFile ?? null,
     bindFsType: spec.bindFsType ?? null,
+    share: spec.share ?? null,
     extra: spec.extra ?? {},
     maxLifetimeMs: Number.parseInt(env.STANDIN_MAX_LIFETIME_MS ?? '', 10) || ONE_HOUR,
     lingerMs: spec.lingerMs ?? 0,
