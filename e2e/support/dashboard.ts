@@ -67,7 +67,9 @@ export async function progressPercent(page: Page): Promise<number | null> {
 
 /**
  * Waits for the run to end, whatever the ending, and returns its status word. A run with results
- * opens the Results view by itself; one without stays on the Run view to say why.
+ * opens the Results view by itself at its answer; one without stays on the Run view to say why.
+ * The answer comes before the clean-up: this waits for the clean-up too (the job's end), so what a
+ * flow checks next (backends' final states, nothing left on the engine) is settled.
  */
 export async function waitForRunEnd(page: Page): Promise<string> {
   await expect(tid(page, 'run-finished').or(tid(page, 'panel-results'))).toBeVisible({
@@ -77,6 +79,7 @@ export async function waitForRunEnd(page: Page): Promise<string> {
     await showTab(page, 'run');
     await expect(tid(page, 'run-finished')).toBeVisible();
   }
+  await expect(tid(page, 'run-cleaning-up')).toHaveCount(0, { timeout: RUN_TIMEOUT_MS });
   return ((await tid(page, 'run-status').textContent()) ?? '').trim();
 }
 
