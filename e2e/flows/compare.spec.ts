@@ -1,5 +1,6 @@
 // Compare: the published M1 Pro against the Intel Mac side by side in one click, then two result
 // files from a colleague imported beside them.
+import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { showTab, tid, waitForSetup } from '../support/dashboard';
 import { expect, test } from '../support/fixtures';
@@ -30,6 +31,21 @@ test('compare: two imported result files and the published M1 against Intel, sid
   await expect(tid(page, `compare-machine-${INTEL}`)).toBeVisible();
   // Both machines in the same charts: every chart has a group of bars for each.
   await expect(page.locator('[data-testid^="compare-chart-"]').first()).toBeVisible();
+  // Machine against machine (issue 19): per backend and workload, the Intel Mac's time over the
+  // M1 Pro's (the first machine is the reference), with its 95 % interval from the published mean,
+  // σ and 10 runs a side (Welch on the log ratio). The figures below were worked out apart from the
+  // app (scipy, from resources/published-results.json): VirtioFS small-file-read 37.843 ± 6.001 s
+  // against 5.239 ± 0.115 s is 7.223 × (6.446 … 8.095).
+  const why = ' the Apple M1 Pro time (interval from the published mean, σ and runs)';
+  await expect(tid(page, 'compare-ratios-small-file-read').locator('li')).toHaveText([
+    `Intel Core i7 2.9 GHz: Docker Desktop · gRPC FUSE · mutagen, small-file-read in 1.55 × (1.48 … 1.62)${why}`,
+    `Intel Core i7 2.9 GHz: Docker Desktop · gRPC FUSE · bind, small-file-read in 1.39 × (1.31 … 1.48)${why}`,
+    `Intel Core i7 2.9 GHz: Docker Desktop · VirtioFS · bind, small-file-read in 7.22 × (6.45 … 8.09)${why}`,
+  ]);
+  await expect(tid(page, 'compare-ratios-dd-write').locator('li')).toHaveText([
+    `Intel Core i7 2.9 GHz: Docker Desktop · VirtioFS · bind, dd-write in 5.51 × (5.05 … 6.02)${why}`,
+    `Intel Core i7 2.9 GHz: Docker Desktop · gRPC FUSE · bind, dd-write in 0.93 × (0.90 … 0.96)${why}`,
+  ]);
   // Published figures are all default size: each chart says so, and none is marked as mixed.
   await expect(tid(page, 'compare-size-dd-write')).toContainText('default size');
   await expect(tid(page, 'compare-chart-dd-write-badge')).toHaveCount(0);
@@ -72,7 +88,15 @@ test('compare: two imported result files and the published M1 against Intel, sid
   for (const file of files) {
     const group = page.locator(`[data-testid^="compare-machine-machine-"][data-testid$="@${file.runId}"]`);
     await expect(group.locator('tr').nth(1).locator('td').nth(1)).toHaveText('quick');
+    // How its samples were taken, as its file records it: dd-write's default is back to back, the
+    // published method, so its rows line up with the published ones (which read "as published").
+    const saved = JSON.parse(readFileSync(file.path, 'utf8')) as { results: { sampleMethod?: string }[] };
+    expect(saved.results.map((r) => r.sampleMethod)).toEqual(['back-to-back', 'back-to-back']);
+    await expect(group.getByTestId('compare-sample-method')).toHaveText(['back to back', 'back to back']);
   }
+  await expect(tid(page, `compare-machine-${M1}`).getByTestId('compare-sample-method')).toHaveText(
+    Array(5).fill('as published'),
+  );
   // Each group has only its own bars (2 of the chart's 4 backends), centred under its label: no
   // empty slot is left for the backends it lacks.
   const groupsDrawn = await labelledGroups(tid(page, 'compare-chart-dd-write'));

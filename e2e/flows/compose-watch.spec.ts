@@ -30,6 +30,10 @@ test('compose-watch (stand-in): offered with Compose on PATH, measured, shown as
     await expect(note).toHaveCount(1);
     await expect(note).toContainText('one-way copy: no write-back to the host');
     await snap(testInfo, page, 'compose-watch-results');
+    // Results open at the answer, before the clean-up: nothing is left once it has ended.
+    await expect(tid(page, 'tab-run').getByRole('img', { name: '(a run is in progress)' })).toHaveCount(0, {
+      timeout: RUN_TIMEOUT_MS,
+    });
     expect(await leftoversOf(await currentEngine(), ownerPid)).toEqual({ containers: [], volumes: [] });
   } finally {
     await sb.remove();

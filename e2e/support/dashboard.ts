@@ -67,16 +67,21 @@ export async function progressPercent(page: Page): Promise<number | null> {
 
 /**
  * Waits for the run to end, whatever the ending, and returns its status word. A run with results
- * opens the Results view by itself; one without stays on the Run view to say why.
+ * opens the Results view by itself at its answer; one without stays on the Run view to say why.
+ * The answer comes before the clean-up: this waits for the clean-up too (the job's end), so what a
+ * flow checks next (backends' final states, nothing left on the engine) is settled.
  */
 export async function waitForRunEnd(page: Page): Promise<string> {
   await expect(tid(page, 'run-finished').or(tid(page, 'panel-results'))).toBeVisible({
     timeout: RUN_TIMEOUT_MS,
   });
-  if (await tid(page, 'panel-results').isVisible()) {
-    await showTab(page, 'run');
-    await expect(tid(page, 'run-finished')).toBeVisible();
-  }
+  // Back to the Run view for the status word. A run started from Results may still be going when
+  // that older Results was seen: its answer then opens Results again, and this goes back once more.
+  await expect(async () => {
+    if (!(await tid(page, 'panel-run').isVisible())) await showTab(page, 'run');
+    await expect(tid(page, 'run-finished')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: RUN_TIMEOUT_MS });
+  await expect(tid(page, 'run-cleaning-up')).toHaveCount(0, { timeout: RUN_TIMEOUT_MS });
   return ((await tid(page, 'run-status').textContent()) ?? '').trim();
 }
 

@@ -5,7 +5,8 @@
 //     one started for the flow);
 //   - `electron`: the desktop app through `_electron.launch`, or every flow skipped with the reason
 //     where no Electron binary is installed.
-import { test as base, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test as base, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { RUN_TIMEOUT_MS } from './dashboard';
 import { electronSkipReason, launchElectron } from './electron-app';
 import { resultFileMaker, type ResultFile } from './result-files';
 import { sandboxDirs, sandboxEnv } from './sandbox-dirs';
@@ -160,7 +161,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     for (const stop of stops.reverse()) await stop();
   },
 
-  dashboard: async ({ appMode, serveBrowser, launchDashboard }, use) => {
+  dashboard: async ({ appMode, serveBrowser, launchDashboard }, use, testInfo) => {
     if (appMode === 'electron') {
       // One app per flow: the desktop app holds a single-instance lock.
       await use(await launchDashboard({ name: 'app' }));
@@ -176,8 +177,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       cacheDir: shared.cacheDir,
       resultsDir: shared.resultsDir,
     });
+    // A flow that ended on a run's answer leaves its clean-up going in the shared server: it ends
+    // here, so the next flow finds the engine bare and its Start button enabled. (A flow that failed
+    // mid-run is not waited for: the next one rejoins its run, as before.)
+    if (testInfo.status === testInfo.expectedStatus)
+      await expect(page.getByRole('img', { name: '(a run is in progress)' })).toHaveCount(0, {
+        timeout: RUN_TIMEOUT_MS,
+      });
     await page.context().close();
   },
 });
 
-export { expect } from '@playwright/test';
+export { expect };

@@ -2,6 +2,7 @@
 // side-by-side table, a ranking and a significance test need. Published figures have no samples
 // and no median, so those are nullable; everything else is the same for both.
 import type { MountKind, ProviderId, SizeName } from './ids';
+import type { SampleMethod } from './run-plan';
 
 export type RowSource =
   | {
@@ -54,6 +55,12 @@ export interface ComparisonRow {
   opsPerSample: number;
   fsType: string | null;
   note: string | null;
+  /**
+   * How a measured row's samples met each other (docs/methodology.md): `back-to-back`, as hyperfine
+   * took the published figures, or `spaced`. Absent where it is not recorded: published figures
+   * (their source says how they were taken) and another tool's export that does not say.
+   */
+  sampleMethod?: SampleMethod;
 }
 
 export function workloadKey(id: string, workloadCase?: string | null): string {

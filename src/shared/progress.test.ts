@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answerIndex, withAnswer } from '../renderer/src/test-support/answered-run';
 import { QUICK_RUN } from '../renderer/src/test-support/recorded-runs';
 import type { RunEvent } from './run-events';
 import {
@@ -125,6 +126,18 @@ describe('paceOf', () => {
     });
     expect(percents.at(-1)).toBe(100);
     expect(percents.every((p, i) => i === 0 || p >= percents[i - 1])).toBe(true);
+  });
+
+  it('reads 100 % at the answer of a completed run, with no time left, while the clean-up goes on', () => {
+    const events = withAnswer(QUICK_RUN);
+    const answeredAt = answerIndex(events);
+    let state = emptyPace();
+    events.forEach((event, i) => {
+      state = foldPace(state, event, i * 1000);
+      const pace = paceOf(state, i * 1000);
+      if (i < answeredAt) expect(pace.percent ?? 0).toBeLessThan(100);
+      else expect(pace).toMatchObject({ percent: 100, remaining: null, left: { low: 0, high: 0 } });
+    });
   });
 
   it('names the round and the backends still racing', () => {

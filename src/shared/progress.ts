@@ -4,7 +4,8 @@
 //
 // Why a range: a race stops between its least and its most samples, so what is left of it is a
 // range of executions, and so is the time. Honest by construction:
-// - never 100 % before the run's end: the fraction counts what is left at most, and holds at 99 %;
+// - never 100 % before the run's end (its answer, `run-answered`, or `run-done` where none came):
+//   the fraction counts what is left at most, and holds at 99 %;
 // - no ETA until samples have landed: speed is measured from the first sample, not from the plan
 //   (fixtures, containers and the image come before it, and made a 57 s run read "1 h 13 m");
 // - restarts (a sweep's) are counted in the time left, each at its own estimate, and so is the
@@ -87,6 +88,8 @@ export function foldPace(state: PaceState, event: RunEvent, nowMs: number): Pace
         current: { workloadId: event.workloadId, lanes },
       };
     }
+    // The answer ends the measuring: what follows is the clean-up, which the bar does not count.
+    case 'run-answered':
     case 'run-done':
       return {
         ...state,

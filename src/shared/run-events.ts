@@ -64,6 +64,14 @@ export type RunEvent =
       workloadId: WorkloadId | null;
       error: SerializedError;
     }
+  /**
+   * The answer is out: the last workload is measured and the run is stored under its id (`runId`,
+   * as `results.get` reads it), before the clean-up (containers, volumes, shares, fixtures). A page
+   * opens the answer now instead of waiting out the clean-up; `run-done` still ends the job, with
+   * the clean-up's errors. Absent when the run could not be stored, and for a sweep's runs (its
+   * answer waits for the settings to be put back).
+   */
+  | { type: 'run-answered'; runId: string; status: RunFile['status'] }
   | { type: 'run-done'; runId: string; status: RunFile['status']; run: RunFile };
 
 export type RunEventListener = (event: RunEvent) => void;

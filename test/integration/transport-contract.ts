@@ -269,9 +269,17 @@ export function transportContract(transport: ContractTransport): void {
       };
       const { runId } = await byKind(api).runs.start(request);
       quickRunId = runId;
+      // The answer: the run is stored when it is heard, while the job still cleans up.
+      const answered = await log.next((e) => e.type === 'run-answered' && e.runId === runId);
+      expect(answered).toEqual({ type: 'run-answered', runId, status: 'completed' });
+      expect((await api.results.get(runId)).results).toHaveLength(2);
       const done = await log.next((e) => e.type === 'run-done' && e.runId === runId);
       const events = log.of(runId);
       const types = events.map((e) => e.type);
+      // Once, after every result, before any of the clean-up's backend-done.
+      expect(types.filter((t) => t === 'run-answered')).toHaveLength(1);
+      expect(types.lastIndexOf('workload-done')).toBeLessThan(types.indexOf('run-answered'));
+      expect(types.indexOf('backend-done')).toBeGreaterThan(types.indexOf('run-answered'));
 
       expect(types[0]).toBe('planned');
       expect(types.at(-1)).toBe('run-done');

@@ -298,8 +298,10 @@ async function measureAndSave(
         try {
           ended.answer = await showAnswer(flags, finished, profile);
         } catch (err) {
-          // Kept for after the job: a throw here must not cut the clean-up short.
+          // Kept for after the job; rethrown so no `run-answered` claims a stored run. The job
+          // swallows it (no onSaveError here): a throw here must not cut the clean-up short.
           ended.answerError = err;
+          throw err;
         }
       },
     });

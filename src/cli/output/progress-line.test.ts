@@ -97,6 +97,36 @@ describe('ProgressLine', () => {
     expect(quiet).toEqual([]);
   });
 
+  it('draws nothing over the answer once it is out: the clean-up after it keeps the terminal still', () => {
+    const writes: string[] = [];
+    const out = { columns: 120, write: (t: string) => writes.push(t) } as unknown as NodeJS.WriteStream;
+    const line = new ProgressLine(out, true, { now: () => 0, announcePlan: false });
+    line.handle({
+      type: 'planned',
+      runId: RUN,
+      backends: [host('a')],
+      workloads: ['dd-write'],
+      totalExecutions: 1,
+    });
+    expect(writes.filter((w) => w.includes('░'))).not.toEqual([]);
+    line.handle({ type: 'run-answered', runId: RUN, status: 'completed' });
+    // The line is wiped; the answer is printed by the caller from here.
+    expect(writes.at(-1)?.trim()).toBe('');
+    const before = writes.length;
+    line.handle({ type: 'phase', runId: RUN, backendId: 'a', workloadId: null, phase: 'cleanup' });
+    line.handle({ type: 'backend-done', runId: RUN, backendId: 'a', ok: true });
+    expect(writes.slice(before)).toEqual([]);
+    // A clean-up error is still said, on its own line.
+    line.handle({
+      type: 'error',
+      runId: RUN,
+      backendId: 'a',
+      workloadId: null,
+      error: { name: 'MountbenchError', message: 'could not remove the volume', code: 'IO' },
+    });
+    expect(writes.join('')).toContain('error in a: could not remove the volume\n');
+  });
+
   it("adds a sweep's restarts and later settings to the time left, as it is asked at each redraw", () => {
     let clock = 0;
     const term = terminal();

@@ -58,6 +58,7 @@ export class ProgressLine {
   private pace: PaceState = emptyPace();
   private where = '';
   private phase = '';
+  private answered = false;
   private readonly now: () => number;
 
   constructor(
@@ -115,6 +116,12 @@ export class ProgressLine {
           `${printableLines(`error${event.backendId ? ` in ${event.backendId}` : ''}${event.workloadId ? ` ${event.workloadId}` : ''}: ${event.error.message}`)}\n`,
         );
         break;
+      case 'run-answered':
+        // The answer is printed below the line from here on: the clean-up after it draws nothing
+        // over it (its errors are still written, each on its own line).
+        this.answered = true;
+        this.clear();
+        return;
       case 'run-done':
         this.clear();
         return;
@@ -125,7 +132,7 @@ export class ProgressLine {
   }
 
   private draw(): void {
-    if (!this.interactive || this.pace.least === null) return;
+    if (!this.interactive || this.answered || this.pace.least === null) return;
     const pace = this.current();
     const bar = '█'.repeat(Math.round((pace.fraction ?? 0) * 20)).padEnd(20, '░');
     const text = `${bar} ${paceWords(pace)}  ${this.where} ${this.phase}`;

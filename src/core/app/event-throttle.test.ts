@@ -69,6 +69,8 @@ function runDone(): RunEvent {
   return { type: 'run-done', runId: 'run-1', status: 'completed', run: {} as RunFile };
 }
 
+const runAnswered: RunEvent = { type: 'run-answered', runId: 'run-1', status: 'completed' };
+
 function setup(intervalMs = 33) {
   const clock = manualClock();
   const sent: RunEvent[] = [];
@@ -83,6 +85,7 @@ describe('coalesceKey', () => {
     expect(coalesceKey(phase('fixture'))).not.toBe(coalesceKey(sample(0)));
     expect(coalesceKey(backendDone)).toBeNull();
     expect(coalesceKey(runDone())).toBeNull();
+    expect(coalesceKey(runAnswered)).toBeNull();
     expect(coalesceKey({ type: 'backend-started', runId: 'r', backendId: 'b' })).toBeNull();
     expect(
       coalesceKey({ type: 'planned', runId: 'r', backends: [], workloads: [], totalExecutions: 0 }),
@@ -124,10 +127,29 @@ describe('createEventThrottle', () => {
     throttle.push(sample(0));
     throttle.push(sample(1));
     throttle.push(phase('timed'));
+    throttle.push(runAnswered);
     throttle.push(backendDone);
     throttle.push(runDone());
-    expect(sent.map((e) => e.type)).toEqual(['sample', 'sample', 'phase', 'backend-done', 'run-done']);
+    expect(sent.map((e) => e.type)).toEqual([
+      'sample',
+      'sample',
+      'phase',
+      'run-answered',
+      'backend-done',
+      'run-done',
+    ]);
     expect(sent[1]).toEqual(sample(1));
+  });
+
+  it('sends the answer at once, whatever progress is pending, and through the job stream too', () => {
+    const { clock, sent, throttle } = setup(200);
+    throttle.push(sample(0));
+    throttle.push(sample(1));
+    throttle.push(runAnswered);
+    // No time passed: the answer did not wait for the interval, and the sample before it went first.
+    expect(sent).toEqual([sample(0), sample(1), runAnswered]);
+    expect(clock.pendingTimers()).toBe(0);
+    expect(jobCoalesceKey({ jobId: 'run-1', kind: 'run', event: runAnswered })).toBeNull();
   });
 
   it('keeps planned, workload-done, backend-done, error and run-done among a flood of samples', () => {

@@ -1,5 +1,6 @@
 // A run as a job: planned and refused (bad request, busy: jobs.ts refuses) before start() answers,
-// measured in the background, saved before its `run-done` leaves.
+// measured in the background, saved as soon as the last workload is measured (then `run-answered`
+// leaves), and cleaned up before its `run-done` leaves.
 import type { RunFile } from '../../shared/result-schema';
 import type { RunRequest } from '../../shared/run-plan';
 import { APP_VERSION } from '../app-version';
@@ -17,7 +18,7 @@ export interface RunJobOptions {
   allowHostCommands: boolean;
   /** Images the user typed on the command line (prepareRun: only these may name a loopback registry). */
   typedImages?: readonly string[];
-  /** Stores the finished run; awaited before `run-done`. A failure goes to onSaveError. */
+  /** Stores the answered run, before the clean-up and `run-answered`. A failure goes to onSaveError. */
   save(run: RunFile): Promise<unknown>;
   onSaveError?(err: unknown): void;
   /** Cancels planning (finding a wedged engine), before the job has an id to cancel by. */
@@ -52,10 +53,15 @@ export async function startRunJob(jobs: Jobs, request: RunRequest, options: RunJ
         env: options.env,
         signal,
         onEvent: emit,
+        // Stored: `run-answered` may tell the page to open it by id. Not stored: the page waits
+        // for `run-done`, which carries the run, and the clean-up still runs.
         beforeDone: (run) =>
           options.save(run).then(
-            () => undefined,
-            (err: unknown) => options.onSaveError?.(err),
+            () => true,
+            (err: unknown) => {
+              options.onSaveError?.(err);
+              return false;
+            },
           ),
       });
     },

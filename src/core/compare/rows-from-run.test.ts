@@ -33,7 +33,28 @@ describe('rowsFromRun', () => {
       opsPerSample: 1,
       fsType: 'virtiofs',
       note: null,
+      // A file from before issue 22 records no method: those were all spaced.
+      sampleMethod: 'spaced',
     });
+  });
+
+  it("carries each result's sample method; an imported hyperfine file's only where it says one", () => {
+    const base = sampleWorkloadResult();
+    const results = [
+      { ...base, sampleMethod: 'back-to-back' as const },
+      { ...base, sampleMethod: 'spaced' as const },
+    ];
+    expect(rowsFromRun(sampleRun({ results })).map((r) => r.sampleMethod)).toEqual([
+      'back-to-back',
+      'spaced',
+    ]);
+    const imported = sampleRun({
+      origin: { tool: 'hyperfine', file: 'mine.json' },
+      results: [base, { ...base, sampleMethod: 'back-to-back' as const }],
+    });
+    const rows = rowsFromRun(imported);
+    expect('sampleMethod' in rows[0]).toBe(false);
+    expect(rows[1].sampleMethod).toBe('back-to-back');
   });
 
   it('keys a workload case and keeps operations per sample and warnings', () => {

@@ -2,6 +2,7 @@
 // on, the backend, the workload (and its case) and every timed sample.
 import { workloadKey, type ComparisonRow } from '../../shared/comparison';
 import type { RunFile, WorkloadResult } from '../../shared/result-schema';
+import { sampleMethodOf } from '../../shared/sample-method-of';
 import { machineKey, machineLabel } from '../machine/machine-key';
 
 function rowFromResult(
@@ -41,7 +42,18 @@ function rowFromResult(
     opsPerSample: result.opsPerSample ?? 1,
     fsType: result.fsType,
     note: result.warnings.length ? result.warnings.join(' ') : null,
+    ...sampleMethodField(run, result),
   };
+}
+
+/**
+ * A Mountbench result's method, with its schema's default (files from before the field were
+ * spaced). An imported hyperfine file says it only when Mountbench wrote it: otherwise it is not
+ * recorded, never guessed (store/import-hyperfine.ts).
+ */
+function sampleMethodField(run: RunFile, result: WorkloadResult): Pick<ComparisonRow, 'sampleMethod'> {
+  if (run.origin && result.sampleMethod === undefined) return {};
+  return { sampleMethod: sampleMethodOf(result) };
 }
 
 export function rowsFromRun(run: RunFile): ComparisonRow[] {

@@ -65,7 +65,10 @@ export interface RunContext extends Omit<PreparedRun, 'syncTools'> {
   /**
    * Called with the answer as soon as the last workload is measured, before the clean-up (the app
    * layer saves the run here), and awaited before `run-done`, which comes after the clean-up: so
-   * whoever hears `run-done` finds the result stored and nothing left behind.
+   * whoever hears `run-done` finds the result stored and nothing left behind. Resolving `true`
+   * says the run is stored under its id: `run-answered` then goes out at once, so a page opens the
+   * answer without waiting out the clean-up (anything else: no `run-answered`, the page waits for
+   * `run-done`, which carries the run).
    */
-  beforeDone?(run: RunFile): Promise<void>;
+  beforeDone?(run: RunFile): Promise<boolean | void>;
 }

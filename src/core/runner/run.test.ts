@@ -370,6 +370,58 @@ describe('executeRun on scripted executors', () => {
     expect(events.at(-1)).toEqual({ type: 'run-done', runId: ctx.runId, status: 'completed', run });
   });
 
+  it('says run-answered once beforeDone has stored the run: after the last result, before the clean-up', async () => {
+    let storedAt = -1;
+    const { ctx, events } = scriptedRun({ workloads: ['dd-write'] }, [NATIVE, VOLUME], () => ({
+      seconds: steady,
+    }));
+    ctx.beforeDone = async () => {
+      storedAt = events.length;
+      return true;
+    };
+    const run = await executeRun(ctx);
+    const types = events.map((e) => e.type);
+    const answeredAt = types.indexOf('run-answered');
+    expect(events[answeredAt]).toEqual({ type: 'run-answered', runId: ctx.runId, status: 'completed' });
+    expect(types.filter((t) => t === 'run-answered')).toHaveLength(1);
+    // Stored first, then said, with nothing in between; every result before it, every removal after.
+    expect(answeredAt).toBe(storedAt);
+    expect(types.lastIndexOf('workload-done')).toBeLessThan(answeredAt);
+    const cleanups = events.flatMap((e, i) => (e.type === 'phase' && e.phase === 'cleanup' ? [i] : []));
+    expect(cleanups).toHaveLength(2);
+    expect(Math.min(...cleanups)).toBeGreaterThan(answeredAt);
+    expect(types.indexOf('backend-done')).toBeGreaterThan(answeredAt);
+    expect(events.at(-1)).toEqual({ type: 'run-done', runId: ctx.runId, status: 'completed', run });
+  });
+
+  it("says no run-answered when the run was not stored, or with no beforeDone (a sweep's runs)", async () => {
+    for (const beforeDone of [async () => false, async () => undefined, undefined]) {
+      const { ctx, events } = scriptedRun({ workloads: ['dd-write'] }, [NATIVE], () => ({ seconds: steady }));
+      ctx.beforeDone = beforeDone;
+      const run = await executeRun(ctx);
+      expect(run.status).toBe('completed');
+      expect(events.map((e) => e.type)).not.toContain('run-answered');
+      expect(events.at(-1)?.type).toBe('run-done');
+    }
+  });
+
+  it('a cancelled run is answered after its clean-up, just before run-done', async () => {
+    const { ctx, events, controller } = scriptedRun({ workloads: ['dd-write'] }, [NATIVE, VOLUME], () => ({
+      seconds: steady,
+    }));
+    ctx.onEvent = (event) => {
+      events.push(event);
+      if (event.type === 'sample') controller.abort(new Error('cancelled by the test'));
+    };
+    ctx.beforeDone = async () => true;
+    const run = await executeRun(ctx);
+    expect(run.status).toBe('cancelled');
+    const types = events.map((e) => e.type);
+    expect(types.slice(-2)).toEqual(['run-answered', 'run-done']);
+    expect(events.at(-2)).toEqual({ type: 'run-answered', runId: ctx.runId, status: 'cancelled' });
+    expect(types.lastIndexOf('backend-done')).toBeLessThan(types.indexOf('run-answered'));
+  });
+
   it('a cancel during the clean-up still removes everything, and the answer it came after stands', async () => {
     const { ctx, engine, events, controller } = scriptedRun(
       { workloads: ['dd-write'] },

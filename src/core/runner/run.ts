@@ -491,7 +491,8 @@ function raceSummary(ctx: RunContext, log: RunLog): RaceSummary | null {
 
 /**
  * Runs the plan. The answer goes out first: `beforeDone` (the app saves the run, the CLI prints it)
- * is called as soon as the last workload is measured, and the clean-up (every container, volume,
+ * is called as soon as the last workload is measured, followed by `run-answered` once the run is
+ * stored (the dashboard opens the answer then), and the clean-up (every container, volume,
  * share and fixture, several seconds per backend) runs after it; `run-done` and the returned run
  * come only once the clean-up is over, so whoever waits for them finds nothing left behind, and
  * the dashboard shows the run as cleaning up until then. Problems of the clean-up are error events
@@ -535,7 +536,8 @@ export async function executeRun(ctx: RunContext): Promise<RunFile> {
       log.error(new MountbenchError('CANCELLED', 'the run was cancelled'), null, null);
     }
     answered = runFileOf(ctx, log, createdAt, cancelled);
-    await ctx.beforeDone?.(answered);
+    if ((await ctx.beforeDone?.(answered)) === true)
+      log.emit({ type: 'run-answered', runId, status: answered.status });
   } finally {
     // Also when beforeDone threw: nothing the run made outlives it.
     if (!cancelled) await cleanUp(ctx, log, executors, sharedFixtures, cancelled);

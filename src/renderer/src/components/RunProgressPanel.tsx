@@ -98,6 +98,11 @@ export function RunProgressPanel({ progress, maxRounds = null, cancelling, onCan
           </>
         )}
       </p>
+      {progress.cleaningUp && (
+        <p className="note" role="status" data-testid="run-cleaning-up">
+          The answer is saved. Removing the containers, volumes and fixtures the run made…
+        </p>
+      )}
       {progress.image && (
         <p className="note" data-testid="run-image">
           Pulling {progress.image.image}: {pullWords(progress.image)}

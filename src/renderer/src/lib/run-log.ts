@@ -64,6 +64,8 @@ export function describeEvent(event: RunEvent, known: Labels): string | null {
         .join(' · ');
       return where ? `${where}: ${event.error.message}` : event.error.message;
     }
+    case 'run-answered':
+      return `The answer is ready (run ${event.status}); cleaning up what the run made.`;
     case 'run-done': {
       // The cancel itself is recorded in the run's errors (code CANCELLED); it is not a failure.
       const errors = event.run.errors.filter((e) => e.code !== 'CANCELLED').length;

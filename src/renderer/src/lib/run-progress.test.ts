@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../../shared/run-events';
+import { answerIndex, withAnswer } from '../test-support/answered-run';
 import { CANCELLED_RUN, FAILED_RUN, QUICK_RUN } from '../test-support/recorded-runs';
 import { emptyRun, MAX_LIVE_SAMPLES, reduceRun, type RunProgress } from './run-progress';
 
@@ -58,6 +59,45 @@ describe('reduceRun on a recorded quick run', () => {
     expect(state.run?.id).toBe(QUICK_RUN[0].runId);
     expect(state.completedExecutions).toBe(81);
     expect(state.log.at(-1)?.text).toBe('Run completed: 15 result(s), 0 error(s).');
+  });
+});
+
+describe('reduceRun at the answer, before the clean-up has ended', () => {
+  const events = withAnswer(QUICK_RUN);
+  const answeredAt = answerIndex(events);
+
+  it('is running and not answered until run-answered', () => {
+    const before = fold(events.slice(0, answeredAt));
+    expect(before).toMatchObject({ status: 'running', answered: false, cleaningUp: false, run: null });
+  });
+
+  it('takes the outcome at the answer, says it is cleaning up, and has every result but no run file yet', () => {
+    const state = fold(events.slice(0, answeredAt + 1));
+    expect(state).toMatchObject({ status: 'completed', answered: true, cleaningUp: true, run: null });
+    expect(state.results).toHaveLength(15);
+    expect(state.completedExecutions).toBe(81);
+    expect(state.log.at(-1)?.text).toBe(
+      'The answer is ready (run completed); cleaning up what the run made.',
+    );
+    // The clean-up's own events still land while it says so.
+    const cleaning = fold(events.slice(0, -1));
+    expect(cleaning.cleaningUp).toBe(true);
+    expect(cleaning.backends.at(-1)?.state).toBe('done');
+  });
+
+  it('ends at run-done as before: the run file, every backend done, no longer cleaning up', () => {
+    const state = fold(events);
+    expect(state).toMatchObject({ status: 'completed', answered: true, cleaningUp: false });
+    expect(state.run?.id).toBe(QUICK_RUN[0].runId);
+    expect(state.backends.every((b) => b.state === 'done')).toBe(true);
+    expect(state.log.at(-1)?.text).toBe('Run completed: 15 result(s), 0 error(s).');
+  });
+
+  it('a cancelled run is answered cancelled, and keeps the count where it stopped', () => {
+    const cancelled = withAnswer(CANCELLED_RUN);
+    const state = fold(cancelled.slice(0, answerIndex(cancelled) + 1));
+    expect(state).toMatchObject({ status: 'cancelled', answered: true, cleaningUp: true });
+    expect(state.completedExecutions).toBe(4);
   });
 });
 

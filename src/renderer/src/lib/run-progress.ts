@@ -69,6 +69,14 @@ export interface RunProgress {
   log: LogEntry[];
   results: WorkloadResult[];
   errors: (SerializedError & { backendId: string | null; workloadId: WorkloadId | null })[];
+  /**
+   * Set by `run-answered`: the run is measured and stored under `runId` (Results can open it), and
+   * `status` is its outcome; the job goes on cleaning up until `run-done`.
+   */
+  answered: boolean;
+  /** Between the answer and `run-done`: the containers, volumes and fixtures are being removed. */
+  cleaningUp: boolean;
+  /** From `run-done`: the run as it ended, with the clean-up's errors. */
   run: RunFile | null;
 }
 
@@ -93,6 +101,8 @@ export function emptyRun(runId: string, _nowMs: number, options: { joined?: bool
     log: [],
     results: [],
     errors: [],
+    answered: false,
+    cleaningUp: false,
     run: null,
   };
 }
@@ -243,20 +253,35 @@ function apply(state: RunProgress, event: RunEvent, _nowMs: number): RunProgress
             }));
       return { ...state, backends, errors: [...state.errors, error] };
     }
+    case 'run-answered':
+      // The run's outcome is known and stored: the view says so now, and that it is cleaning up.
+      return {
+        ...state,
+        status: event.status,
+        answered: true,
+        cleaningUp: true,
+        image: null,
+        fetch: null,
+        completedExecutions: finalExecutions(state, event.status),
+      };
     case 'run-done':
       return {
         ...state,
         status: event.status,
+        cleaningUp: false,
         run: event.run,
         results: event.run.results,
-        // Only a completed run did all it planned; a cancelled or failed one stops where it stopped.
-        completedExecutions:
-          event.status === 'completed'
-            ? (state.totalExecutions ?? state.completedExecutions)
-            : state.completedExecutions,
+        completedExecutions: finalExecutions(state, event.status),
         backends: state.backends.map((b) => finalBackend(b, event.run)),
       };
   }
+}
+
+/** Only a completed run did all it planned; a cancelled or failed one stops where it stopped. */
+function finalExecutions(state: RunProgress, status: RunFile['status']): number {
+  return status === 'completed'
+    ? (state.totalExecutions ?? state.completedExecutions)
+    : state.completedExecutions;
 }
 
 /**

@@ -53,11 +53,22 @@ export function createStores(api: MountbenchApi, options: StoreOptions = {}) {
     now: options.now,
     coalesceMs: options.coalesceMs,
     onError,
-    onFinished(file) {
+    // A completed run ends on its answer, opened as soon as it is stored (the clean-up goes on
+    // behind it); a cancelled or failed one stays on the run view to say why, even with partial
+    // results (its "See the results" button opens them).
+    onAnswered(runId, status) {
       void history.getState().refresh();
-      // A completed run ends on its answer; a cancelled or failed one stays on the run view to say
-      // why, even with partial results (its "See the results" button opens them).
-      if (file.status === 'completed') {
+      if (status !== 'completed') return;
+      void results.getState().open(runId);
+      if (nav.getState().tab === 'run') nav.getState().show('results');
+    },
+    onFinished(file, answered) {
+      void history.getState().refresh();
+      if (file.status !== 'completed') return;
+      // Already shown at its answer: only what the clean-up added (its errors), without moving
+      // the user, who may have gone back to the run view to watch it.
+      if (answered) results.getState().update(file);
+      else {
         void results.getState().show(file);
         if (nav.getState().tab === 'run') nav.getState().show('results');
       }

@@ -30,6 +30,8 @@ export interface JobSpec<Request, Event, Progress> {
   onError?(context: string, err: unknown): void;
   /** Publish folded progress at most this often (ms); 0 or absent: on every event. */
   coalesceMs?: number;
+  /** An event that changes what the page must say now (a run's answer): published at once, as the end is. */
+  isUrgent?(event: Event): boolean;
 }
 
 export interface JobSlice<Request, Event, Progress> {
@@ -138,9 +140,11 @@ export function jobSlice<Request, Event, Progress, S extends JobSlice<Request, E
         spec.onEnd?.(event);
         return;
       }
-      const wait = spec.coalesceMs ?? 0;
-      if (wait <= 0) setJob({ progress: next });
-      else {
+      const wait = spec.isUrgent?.(event) ? 0 : (spec.coalesceMs ?? 0);
+      if (wait <= 0) {
+        dropPending();
+        setJob({ progress: next });
+      } else {
         pending = next;
         timer ??= setTimeout(publish, wait);
       }

@@ -35,6 +35,12 @@ export interface ResultsState {
   open(runId: string): Promise<void>;
   /** A run that just finished: shown at once from its run-done event. */
   show(run: RunFile): Promise<void>;
+  /**
+   * The run shown (or being opened), as it ended after its answer: the same results, with what the
+   * clean-up added (its errors). Keeps what the user chose (hidden backends) and the
+   * recommendation; a different run shown is left alone.
+   */
+  update(run: RunFile): void;
   setProfile(profile: ProfileId): Promise<void>;
   toggleLogScale(): void;
   toggleBackend(backendId: string): void;
@@ -56,6 +62,8 @@ export function createResultsStore(options: ResultsStoreOptions) {
   const sleep = options.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   // Each load gets a ticket: an answer for a run or profile no longer shown is dropped.
   let ticket = 0;
+  // A newer copy of the run being opened, come (update) while it loads: it wins over the file.
+  let fresher: RunFile | null = null;
   const noRecommendation = { status: 'empty' as const, error: null, list: [] };
 
   return createStore<ResultsState>()((set, get) => {
@@ -91,8 +99,10 @@ export function createResultsStore(options: ResultsStoreOptions) {
         const mine = ++ticket;
         set({ status: 'loading', error: null, hidden: [], recommendation: noRecommendation });
         try {
-          const run = await api.results.get(runId);
+          const loaded = await api.results.get(runId);
           if (mine !== ticket) return;
+          const run = fresher?.id === runId ? fresher : loaded;
+          fresher = null;
           set({ status: 'ready', run });
           await recommend(runId, mine, false);
         } catch (err) {
@@ -104,6 +114,12 @@ export function createResultsStore(options: ResultsStoreOptions) {
         const mine = ++ticket;
         set({ status: 'ready', error: null, run, hidden: [], recommendation: noRecommendation });
         if (run.results.length) await recommend(run.id, mine, true);
+      },
+
+      update(run) {
+        const { run: shown, status } = get();
+        if (shown?.id === run.id && status === 'ready') set({ run });
+        else if (status === 'loading') fresher = run;
       },
 
       async setProfile(profile) {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MountbenchError } from '../../../shared/errors';
 import type { RunRequest } from '../../../shared/run-plan';
 import { createFakeApi } from '../test-support/fake-api';
+import { answerIndex, withAnswer } from '../test-support/answered-run';
 import { CANCELLED_RUN, QUICK_RUN } from '../test-support/recorded-runs';
 import { createStores } from './create-stores';
 import type { RunMemory, RememberedRun } from './run-memory';
@@ -141,6 +142,104 @@ describe('where a finished run lands', () => {
     expect(stores.run.getState().progress?.results).toHaveLength(1);
     expect(stores.nav.getState().tab).toBe('run');
     expect(stores.results.getState().run).toBeNull();
+  });
+});
+
+describe('the answer before the clean-up', () => {
+  const events = withAnswer(QUICK_RUN);
+  const answeredAt = answerIndex(events);
+  const done = events.at(-1);
+  if (done?.type !== 'run-done') throw new Error('the recording ends with run-done');
+  // What the clean-up said after the answer: in run-done's run, never in the file saved before it.
+  const cleanupError = {
+    name: 'MountbenchError',
+    code: 'IO' as const,
+    message: 'could not remove the fixture folder',
+  };
+  const ended = { ...done, run: { ...done.run, errors: [cleanupError] } };
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('opens the stored answer in Results at run-answered while the run view says it is cleaning up', async () => {
+    const { api, stores } = setUp();
+    api.nextRunId = QUICK_RUN[0].runId;
+    stores.nav.getState().show('run');
+    await stores.run.getState().start(request);
+    api.emit(events.slice(0, answeredAt));
+    expect(stores.nav.getState().tab).toBe('run');
+    expect(api.calls.some((c) => c.method === 'results.get')).toBe(false);
+    const listings = () => api.calls.filter((c) => c.method === 'results.list').length;
+    const listedBefore = listings();
+
+    api.emit(events.slice(answeredAt, answeredAt + 1));
+    // Results opens the run stored under the job's id, before anything of the clean-up has come.
+    expect(stores.nav.getState().tab).toBe('results');
+    expect(api.calls.filter((c) => c.method === 'results.get').map((c) => c.args)).toEqual([
+      [QUICK_RUN[0].runId],
+    ]);
+    await settle();
+    expect(stores.results.getState()).toMatchObject({ status: 'ready', run: { id: QUICK_RUN[0].runId } });
+    // The job goes on: still active (no second run can start), its progress saying so.
+    expect(stores.run.getState().phase).toBe('active');
+    expect(stores.run.getState().progress).toMatchObject({ status: 'completed', cleaningUp: true });
+    // History lists the stored run at the answer too.
+    expect(listings()).toBe(listedBefore + 1);
+
+    // The user goes back to watch the clean-up; its end does not take them away again.
+    stores.nav.getState().show('run');
+    api.emit([...events.slice(answeredAt + 1, -1), ended]);
+    expect(stores.run.getState().phase).toBe('finished');
+    expect(stores.run.getState().progress).toMatchObject({
+      cleaningUp: false,
+      run: { errors: [cleanupError] },
+    });
+    expect(stores.nav.getState().tab).toBe('run');
+    // Results keeps the run it showed, now with the clean-up's error; not loaded a second time.
+    expect(stores.results.getState().run?.errors).toEqual([cleanupError]);
+    expect(api.calls.filter((c) => c.method === 'results.get')).toHaveLength(1);
+  });
+
+  it("doesn't open a failed answer: the run view says why, and that it is cleaning up", async () => {
+    const { api, stores } = setUp();
+    api.nextRunId = QUICK_RUN[0].runId;
+    stores.nav.getState().show('run');
+    await stores.run.getState().start(request);
+    api.emit(events.slice(0, answeredAt));
+    api.emit([{ type: 'run-answered', runId: QUICK_RUN[0].runId, status: 'failed' }]);
+    expect(stores.nav.getState().tab).toBe('run');
+    expect(api.calls.some((c) => c.method === 'results.get')).toBe(false);
+    expect(stores.run.getState().progress).toMatchObject({ status: 'failed', cleaningUp: true });
+  });
+
+  it('an end that comes while the answer is still loading is the one shown', async () => {
+    const { api, stores } = setUp();
+    api.nextRunId = QUICK_RUN[0].runId;
+    stores.nav.getState().show('run');
+    await stores.run.getState().start(request);
+    // Answer and end in the same turn (a host-only run has almost nothing to clean up).
+    api.emit([...events.slice(0, -1), ended]);
+    expect(stores.results.getState().status).toBe('loading');
+    await settle();
+    expect(stores.results.getState()).toMatchObject({ status: 'ready', run: { errors: [cleanupError] } });
+  });
+
+  it('with coalesced updates, the answer is published at once', async () => {
+    vi.useFakeTimers();
+    try {
+      const api = createFakeApi();
+      const stores = createStores(api, { memory: memoryOf(), sleep: async () => {}, coalesceMs: 250 });
+      stores.run.getState().listen(new AbortController().signal);
+      api.nextRunId = QUICK_RUN[0].runId;
+      await stores.run.getState().start(request);
+      api.emit(events.slice(0, answeredAt));
+      expect(stores.run.getState().progress?.status).toBe('running');
+      api.emit(events.slice(answeredAt, answeredAt + 1));
+      expect(stores.run.getState().progress).toMatchObject({ status: 'completed', cleaningUp: true });
+      // What was pending before it is not published over it later.
+      vi.advanceTimersByTime(1000);
+      expect(stores.run.getState().progress).toMatchObject({ status: 'completed', cleaningUp: true });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -15,7 +15,13 @@ export interface RunStoreOptions {
   api: MountbenchApi;
   memory: RunMemory;
   now?: () => number;
-  onFinished?: (run: RunFile) => void;
+  /**
+   * The run is measured and stored (`run-answered`): its answer can be opened by id while the core
+   * cleans up. Not called when the core could not store it; then only onFinished comes.
+   */
+  onAnswered?: (runId: string, status: RunFile['status']) => void;
+  /** The job ended (`run-done`); `answered` when onAnswered came first for this run. */
+  onFinished?: (run: RunFile, answered: boolean) => void;
   onError?: (context: string, err: unknown) => void;
   /** Publish progress at most this often (ms): see job-store.ts. */
   coalesceMs?: number;
@@ -25,6 +31,8 @@ export function createRunStore(options: RunStoreOptions) {
   const { api, memory } = options;
   const now = options.now ?? (() => Date.now());
   const runs = jobsOfKind(api, 'run');
+  // The run whose answer was announced, so its end does not announce it a second time.
+  let answeredRunId: string | null = null;
   return createStore<RunState>()((set, get) =>
     jobSlice<RunRequest, RunEvent, RunProgress, RunState>(
       {
@@ -49,11 +57,22 @@ export function createRunStore(options: RunStoreOptions) {
         },
         reduce: (progress, event) => reduceRun(progress, event, now()),
         isEnd: (event) => event.type === 'run-done',
+        // The answer is what the user waits for: said at once, not at the next coalesced update.
+        isUrgent: (event) => event.type === 'run-answered',
         onEvent(event, request) {
           if (event.type === 'planned') memory.save({ runId: event.runId, request, planned: event });
+          if (event.type === 'run-answered') {
+            answeredRunId = event.runId;
+            options.onAnswered?.(event.runId, event.status);
+          }
           if (event.type === 'run-done') memory.forget();
         },
-        onEnd: (event) => event.type === 'run-done' && options.onFinished?.(event.run),
+        onEnd(event) {
+          if (event.type !== 'run-done') return;
+          const answered = answeredRunId === event.runId;
+          answeredRunId = null;
+          options.onFinished?.(event.run, answered);
+        },
         onError: options.onError,
         coalesceMs: options.coalesceMs,
       },

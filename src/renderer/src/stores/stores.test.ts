@@ -149,6 +149,26 @@ describe('results store', () => {
     expect(stores.results.getState()).toMatchObject({ logScale: true, hidden: ['docker-engine/fuse/bind'] });
   });
 
+  it("takes the run's end over the shown answer, keeping the hidden backends and the recommendation; another run is left alone", async () => {
+    const { api, stores } = setUp();
+    await stores.results.getState().open(quickRun.id);
+    stores.results.getState().toggleBackend('host');
+    const recommendation = stores.results.getState().recommendation;
+    const error = {
+      name: 'MountbenchError',
+      code: 'IO' as const,
+      message: 'a volume was left',
+    };
+    const ended = { ...quickRun, errors: [error] };
+    stores.results.getState().update(ended);
+    expect(stores.results.getState()).toMatchObject({ run: ended, hidden: ['host'] });
+    expect(stores.results.getState().recommendation).toBe(recommendation);
+    expect(api.calls.filter((c) => c.method === 'recommend.forRuns')).toHaveLength(1);
+    // Another run's end does not replace the one shown.
+    stores.results.getState().update({ ...ended, id: 'another-run', errors: [] });
+    expect(stores.results.getState().run).toEqual(ended);
+  });
+
   it('says so when a run cannot be opened', async () => {
     const { stores } = setUp();
     await stores.results.getState().open('no-such-run');

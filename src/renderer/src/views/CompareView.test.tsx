@@ -62,6 +62,73 @@ describe('CompareView', () => {
     expect(screen.queryByTestId('compare-ratios-dd-write')).toBeNull();
   });
 
+  it('lays the sources shipped for 2025 and 2026 beside each other when ticked: paolomainardi and ddev nightly', async () => {
+    const M4 = 'published:paolomainardi-2025/m4pro-2024';
+    const DDEV = 'published:ddev-nightly-2026-08/ddev-macos-arm64';
+    const { user } = await renderCompare();
+    // Offered among the published machines, each under its own source.
+    expect(screen.getByTestId(`compare-published-${M4}`).closest('label')?.textContent).toContain(
+      'Docker on MacOS is still slow? (paolomainardi.com, January 2025',
+    );
+    expect(screen.getByTestId(`compare-published-${DDEV}`).closest('label')?.textContent).toContain(
+      'ddev nightly performance benchmarks, August 2026',
+    );
+    await user.click(screen.getByTestId(`compare-published-${M4}`));
+    await user.click(screen.getByTestId(`compare-published-${DDEV}`));
+
+    /** A row's cells after its backend: size, samples, mean ± σ, min … max, runs, fs type, note. */
+    const cells = (group: HTMLElement, backend: string) => {
+      const row = within(group)
+        .getAllByRole('row')
+        .find((r) => r.querySelector('th')?.textContent === backend);
+      if (!row) throw new Error(`no row for ${backend}`);
+      return [...row.querySelectorAll('td')].slice(1).map((c) => c.textContent);
+    };
+
+    // paolomainardi's M4 Pro: npm install on 4 setups × (host, no volumes, bind + volume, bind).
+    const m4 = await screen.findByTestId(`compare-machine-${M4}`);
+    expect(within(m4).getAllByRole('row')).toHaveLength(1 + 20);
+    expect(within(m4).getAllByRole('row')[0].textContent).toContain('Apple M4 Pro');
+    // The write-up's point: a synchronized file share's bind mount (3.88 s) beside plain VirtioFS
+    // (9.53 s) and Docker VMM (8.47 s), each the mean of 3 with its range.
+    const shares = cells(m4, 'Docker Desktop 4.37.1 · VZ + VirtioFS + synchronized file shares · bind');
+    expect(shares.slice(0, 5)).toEqual([
+      'default',
+      'as published',
+      '3.883 s ± 0.058 s',
+      '3.827 s … 3.942 s',
+      '3',
+    ]);
+    expect(shares[6]).toContain('synchronized file share (a Mutagen copy in the VM, paid plans only)');
+    expect(cells(m4, 'Docker Desktop 4.37.1 · VZ + VirtioFS · bind')[2]).toBe('9.530 s ± 0.097 s');
+    expect(cells(m4, 'Docker Desktop 4.37.1 · Docker VMM + VirtioFS · bind')[2]).toBe('8.466 s ± 0.186 s');
+
+    // ddev's macOS agent, August 2026: the Drupal install per provider, one sample a night.
+    const ddev = screen.getByTestId(`compare-machine-${DDEV}`);
+    expect(within(ddev).getAllByRole('row')).toHaveLength(1 + 7);
+    expect(cells(ddev, 'Podman (rootless) · default · mutagen').slice(0, 5)).toEqual([
+      'default',
+      'as published',
+      '12.40 s ± 0.18 s',
+      '12.00 s … 12.70 s',
+      '22',
+    ]);
+    expect(cells(ddev, 'Docker Desktop · default · mutagen').slice(2, 5)).toEqual([
+      '18.18 s ± 2.48 s',
+      '16.00 s … 28.30 s',
+      '24',
+    ]);
+    expect(cells(ddev, 'OrbStack · default · bind')[6]).toContain("ddev's leg `orbstack-no-mutagen`");
+    // One chart per workload: the two write-ups measured different work.
+    expect(screen.getByTestId('compare-chart-npm-install')).toBeTruthy();
+    expect(screen.getByTestId('compare-chart-drupal-install')).toBeTruthy();
+
+    // Unticked, a source leaves the table.
+    await user.click(screen.getByTestId(`compare-published-${DDEV}`));
+    await waitFor(() => expect(screen.queryByTestId(`compare-machine-${DDEV}`)).toBeNull());
+    expect(screen.getByTestId(`compare-machine-${M4}`)).toBeTruthy();
+  });
+
   it("shows a bad file's error as the core wrote it", async () => {
     const { user } = await renderCompare();
     const bad = '{"schema":"mountbench-run","version":1}';

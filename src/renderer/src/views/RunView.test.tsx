@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../../shared/run-events';
 import type { RunRequest } from '../../../shared/run-plan';
 import { createFakeApi } from '../test-support/fake-api';
+import { answerIndex, withAnswer } from '../test-support/answered-run';
 import { CANCELLED_RUN, FAILED_RUN, QUICK_RUN } from '../test-support/recorded-runs';
 import { renderWith } from '../test-support/render';
 import { RunView } from './RunView';
@@ -111,6 +112,48 @@ describe('RunView', () => {
     emit(failed);
     expect(screen.getByTestId('run-status').textContent).toBe('Failed');
     expect(screen.getByTestId('run-finished').textContent).toContain('The run failed.');
+  });
+
+  it('at the answer: the outcome, the way to the results and that it is cleaning up; at the end, what the clean-up said', async () => {
+    const events = withAnswer(FAILED_RUN);
+    const answeredAt = answerIndex(events);
+    const { emit, user, api, stores } = await startRun(events);
+    emit(events.slice(0, answeredAt));
+    expect(screen.queryByTestId('run-cleaning-up')).toBeNull();
+    expect(screen.queryByTestId('run-finished')).toBeNull();
+    expect(screen.getByTestId('run-cancel')).toBeTruthy();
+
+    emit(events.slice(answeredAt, answeredAt + 1));
+    expect(screen.getByTestId('run-status').textContent).toBe('Completed');
+    expect(screen.getByTestId('run-cleaning-up').textContent).toBe(
+      'The answer is saved. Removing the containers, volumes and fixtures the run made…',
+    );
+    // Nothing left to cancel: a cancel now would not cut the clean-up short.
+    expect(screen.queryByTestId('run-cancel')).toBeNull();
+    expect(screen.getByTestId('run-progress').getAttribute('aria-valuenow')).toBe('100');
+    expect(screen.getByTestId('run-finished').textContent).toContain('The run is complete');
+    await act(() => stores.results.getState().clear());
+    stores.nav.getState().show('run');
+    // The run file comes with run-done: before it, "See the results" opens the stored answer by id.
+    await user.click(screen.getByTestId('run-open-results'));
+    expect(api.calls.filter((c) => c.method === 'results.get').map((c) => c.args)).toContainEqual([
+      FAILED_RUN[0].runId,
+    ]);
+    expect(stores.nav.getState().tab).toBe('results');
+
+    const done = events.at(-1);
+    if (done?.type !== 'run-done') throw new Error('the recording ends with run-done');
+    const cleanupError: RunEvent = {
+      type: 'error',
+      runId: done.runId,
+      backendId: null,
+      workloadId: null,
+      error: { name: 'MountbenchError', code: 'IO', message: 'could not remove the fixture folder' },
+    };
+    emit([...events.slice(answeredAt + 1, -1), cleanupError, done]);
+    expect(screen.queryByTestId('run-cleaning-up')).toBeNull();
+    expect(screen.getByTestId('run-status').textContent).toBe('Completed');
+    expect(screen.getByTestId('run-errors').textContent).toContain('could not remove the fixture folder');
   });
 
   it('ends with failed backends saying why and a way to the results', async () => {

@@ -154,13 +154,15 @@ const RunBody = memo(function RunBody({ progress, request, cancelling, workloads
               ? `The run is complete: ${progress.results.length} result(s).`
               : `${progress.status === 'failed' ? 'The run failed' : 'The run was cancelled'}${progress.results.length ? `; ${progress.results.length} result(s) were kept` : ''}.`}
           </p>
-          {progress.run && progress.results.length > 0 && (
+          {(progress.run || progress.answered) && progress.results.length > 0 && (
             <button
               type="button"
               className="primary"
               data-testid="run-open-results"
               onClick={() => {
+                // Before run-done, the answer as it was stored (the clean-up is still going on).
                 if (progress.run) void stores.results.getState().show(progress.run);
+                else void stores.results.getState().open(progress.runId);
                 stores.nav.getState().show('results');
               }}
             >
