@@ -5,9 +5,8 @@
 // `<instance>/sock/docker.sock` once it answers. SIGINT (what `limactl stop` sends) or SIGTERM
 // powers the guest off, removes the socket and exits; the disk (`<instance>/diffdisk`) stays, as
 // Lima's does. Test support only: started as `node -r tsx/cjs lima-hostagent.ts <spec JSON>`.
-import { rmSync, mkdirSync, renameSync, writeFileSync, readFileSync } from 'node:fs';
-import { connect, createServer, type Server } from 'node:net';
-import { dirname } from 'node:path';
+import { rmSync, renameSync, writeFileSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { NinePCache } from './qemu-args';
 import { bootGuest, type GuestShare, type VmRig } from './vm-rig';
 
@@ -68,26 +67,19 @@ function writeState(file: string, value: Record<string, unknown>): void {
   renameSync(tmp, file);
 }
 
-/** The engine socket where Lima puts it: each connection piped to the rig's forwarded socket. */
-function serveSocket(path: string, target: string): Promise<Server> {
-  rmSync(path, { force: true });
-  mkdirSync(dirname(path), { recursive: true });
-  const server = createServer((client) => {
-    const upstream = connect(target);
-    client.pipe(upstream).pipe(client);
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('error', end);
-    upstream.on('error', end);
-    client.on('close', end);
-    upstream.on('close', end);
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(path, () => resolve(server));
-  });
+// The engine socket where Lima puts it, each connection relayed to the rig's forwarded socket by
+// the stand-ins' forwarder, whose relay passes a half-close on as Lima's own `ssh -L` forward does
+// (test/stand-ins/lib/socket-relay.cjs). Node's default proxy here turned the half-close that ends
+// a `docker exec`'s stdin into a full close: a named volume's fixture failed on this rig.
+const req = createRequire(__filename);
+const { createForwarder } = req('../stand-ins/lib/forwarder.cjs') as {
+  createForwarder(listenPath: string, targetPath: string): Promise<Forwarder>;
+};
+
+interface Forwarder {
+  path: string;
+  /** Drops every relayed connection, stops listening and removes the socket. */
+  close(): Promise<void>;
 }
 
 async function loadMissingImages(rig: VmRig, images: string[]): Promise<void> {
@@ -103,13 +95,13 @@ async function main(spec: HostAgentSpec): Promise<void> {
   delete process.env.DOCKER_HOST;
   delete process.env.DOCKER_CONTEXT;
   let rig: VmRig | null = null;
-  let server: Server | null = null;
+  let server: Forwarder | null = null;
   let stopping = false;
   const shutdown = async (code: number, last: Record<string, unknown> = { status: 'stopped' }) => {
     if (stopping) return;
     stopping = true;
     writeState(spec.stateFile, { status: 'stopping' });
-    server?.close();
+    await server?.close();
     rmSync(spec.socketPath, { force: true });
     await rig?.stop();
     writeState(spec.stateFile, { ...last, pid: null });
@@ -121,7 +113,7 @@ async function main(spec: HostAgentSpec): Promise<void> {
     rig = await bootGuest({ shares: sharesFor(spec), diskPath: spec.diskPath });
     if (stopping) return;
     await loadMissingImages(rig, spec.images);
-    server = await serveSocket(spec.socketPath, rig.socketPath);
+    server = await createForwarder(spec.socketPath, rig.socketPath);
     writeState(spec.stateFile, { status: 'running', bootSeconds: rig.bootSeconds[0] });
     console.log(`STAND-IN hostagent: guest engine answered ${rig.bootSeconds[0]} s after QEMU started`);
   } catch (error) {

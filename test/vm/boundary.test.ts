@@ -137,6 +137,42 @@ describe.each([
   });
 });
 
+describe('the user’s own project in the 9p share', () => {
+  it('the custom workload runs on a copy the container sees whole through 9p, and the result says 9p', async () => {
+    // A project where a Mac user keeps one: in the shared folder, so its copy is on the share too.
+    const project = join(ninePFolder, 'my-app');
+    mkdirSync(join(project, 'src', 'lib'), { recursive: true });
+    writeFileSync(join(project, 'package.json'), '{ "name": "my-app" }\n');
+    writeFileSync(join(project, 'src', 'index.js'), 'console.log("written on the host")\n');
+    writeFileSync(join(project, 'src', 'lib', 'big.js'), 'x'.repeat(70_000));
+    // The user's command fails the run unless the container sees every file with its bytes.
+    const command =
+      'test "$(find . -type f | wc -l)" -eq 3 && grep -q "written on the host" src/index.js' +
+      ' && test "$(wc -c < src/lib/big.js)" -eq 70000 && test -s package.json';
+    const run = await runOnRig(
+      {
+        mounts: ['bind', 'volume'],
+        variants: ['native'],
+        workloads: ['custom'],
+        size: 'quick',
+        runs: 2,
+        warmup: 1,
+        custom: { command, folder: project },
+      },
+      join(ninePFolder, 'project-cache'),
+    );
+    expect(run.errors).toEqual([]);
+    const bind = find(run, 'docker-engine/native/bind', 'custom');
+    expect(bind.fsType).toBe('9p');
+    expect(bind.workload.params.project).toBe('my-app');
+    expect(bind.stats.samples).toHaveLength(2);
+    // The same project copied into a named volume: on the guest's own disk, not the share.
+    const volume = find(run, 'docker-engine/native/volume', 'custom');
+    expect(volume.fsType).toBe('ext4');
+    expect(volume.stats.samples).toHaveLength(2);
+  }, 900_000);
+});
+
 describe('sync-latency across the boundary', () => {
   // Whether the bench image can watch at all: Debian's busybox-static (the offline image) has no
   // inotifyd applet, and the runner then says the watcher's answer is unknown.

@@ -136,7 +136,7 @@ async function expectInstanceAsBefore(): Promise<void> {
 }
 
 describe('Mountbench’s Lima provider on the stand-in over the VM rig', () => {
-  it('sweeps reverse-sshfs, 9p 128 KiB and 9p 512 KiB bind mounts with real restarts, reads each fs type in the container, and puts everything back', async () => {
+  it('sweeps reverse-sshfs, 9p 128 KiB and 9p 512 KiB bind mounts and a named volume beside them with real restarts, reads each fs type in the container, and puts everything back', async () => {
     const json = join(sb.root, 'sweep.json');
     const out = await mountbenchChild(
       [
@@ -145,10 +145,11 @@ describe('Mountbench’s Lima provider on the stand-in over the VM rig', () => {
         'lima',
         '--variants',
         'qemu-reverse-sshfs,qemu-9p-128k-mmap,qemu-9p-512k-mmap',
-        // Bind mounts only: a named volume beside them failed to get its fixture on this rig
-        // ("laying the small-file-read fixture failed: exit -1", 2026-12-03), a defect still open.
+        // The volume's fixture goes in on an exec's stdin, ended by a half-close: through the
+        // host agent's socket it failed ("exit -1") until that socket passed half-closes on, as
+        // Lima's `ssh -L` does (test/stand-ins/lib/socket-relay.cjs).
         '--mount',
-        'bind',
+        'bind,volume',
         ...QUICK,
         ...READY,
         '--json',
@@ -172,6 +173,13 @@ describe('Mountbench’s Lima provider on the stand-in over the VM rig', () => {
     expect(fsTypeOf('lima/qemu-reverse-sshfs/bind')).toBe('fuse.sshfs');
     expect(fsTypeOf('lima/qemu-9p-128k-mmap/bind')).toBe('9p');
     expect(fsTypeOf('lima/qemu-9p-512k-mmap/bind')).toBe('9p');
+    // The named volume is on the guest's own disk (ext4, build-guest.sh), never on the share. It does
+    // not depend on the file-sharing variant, so a sweep measures it once, on the first variant
+    // (planBackends), and not again after each restart.
+    expect(fsTypeOf('lima/qemu-reverse-sshfs/volume')).toBe('ext4');
+    expect(run.results.filter((r) => r.backend.id.endsWith('/volume')).map((r) => r.backend.id)).toEqual([
+      'lima/qemu-reverse-sshfs/volume',
+    ]);
     console.log(
       `lima sweep on the rig: ${run.results.map((r) => `${r.backend.id} ${r.fsType} ${r.stats.mean.toFixed(2)} s`).join('; ')}`,
     );

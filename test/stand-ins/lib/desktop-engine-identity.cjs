@@ -8,6 +8,7 @@ const fs = require('node:fs');
 const http = require('node:http');
 const net = require('node:net');
 const { engineSocket } = require('./forwarder.cjs');
+const { relay } = require('./socket-relay.cjs');
 
 function realInfo(target) {
   return new Promise((resolve, reject) => {
@@ -25,7 +26,8 @@ function realInfo(target) {
 function startDesktopEngine({ socketPath, desktopAddress, target = engineSocket() }) {
   fs.rmSync(socketPath, { force: true });
   const sockets = new Set();
-  const server = net.createServer((client) => {
+  // Half-closes pass through, as Docker Desktop's socket lets them (socket-relay.cjs).
+  const server = net.createServer({ allowHalfOpen: true }, (client) => {
     sockets.add(client);
     client.on('close', () => sockets.delete(client));
     client.once('data', (first) => {
@@ -45,20 +47,10 @@ function startDesktopEngine({ socketPath, desktopAddress, target = engineSocket(
           .catch(() => client.destroy());
         return;
       }
-      const upstream = net.connect(target);
+      const upstream = net.connect({ path: target, allowHalfOpen: true });
       sockets.add(upstream);
-      const drop = () => {
-        client.destroy();
-        upstream.destroy();
-        sockets.delete(upstream);
-      };
-      upstream.on('error', drop);
-      client.on('error', drop);
-      upstream.on('close', drop);
-      client.on('close', drop);
       upstream.write(first);
-      client.pipe(upstream);
-      upstream.pipe(client);
+      relay(client, upstream, () => sockets.delete(upstream));
     });
   });
   return new Promise((resolve, reject) => {

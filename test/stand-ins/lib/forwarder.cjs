@@ -6,6 +6,7 @@
 const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
+const { relay } = require('./socket-relay.cjs');
 
 function engineSocket(env = process.env) {
   return env.STANDIN_ENGINE_SOCKET || '/var/run/docker.sock';
@@ -22,22 +23,15 @@ function createForwarder(listenPath, targetPath, { bindFsType = null } = {}) {
   fs.rmSync(listenPath, { force: true });
   const fsTypeFile = `${listenPath}.fstype`;
   const sockets = new Set();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(targetPath);
+  // Half-closes pass through, as the products' own forwards let them (socket-relay.cjs).
+  const server = net.createServer({ allowHalfOpen: true }, (client) => {
+    const upstream = net.connect({ path: targetPath, allowHalfOpen: true });
     sockets.add(client);
     sockets.add(upstream);
-    const drop = () => {
-      client.destroy();
-      upstream.destroy();
+    relay(client, upstream, () => {
       sockets.delete(client);
       sockets.delete(upstream);
-    };
-    client.on('error', drop);
-    upstream.on('error', drop);
-    client.on('close', drop);
-    upstream.on('close', drop);
-    client.pipe(upstream);
-    upstream.pipe(client);
+    });
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
