@@ -99,8 +99,9 @@ function unmountShares(dir) {
 /** Mounts bindfs over `dir` itself, showing `fsType`; a stale share there is removed first. */
 function mountShare(dir, fsType) {
   if (!canFake(fsType)) throw new Error(`stand-in: no FUSE share imitates ${fsType}`);
-  fs.mkdirSync(dir, { recursive: true });
+  // Unmount first: over a dead FUSE mount mkdir fails (ENOTCONN), and the app would never start.
   unmountShares(dir);
+  fs.mkdirSync(dir, { recursive: true });
   const error = tryRun('bindfs', [...SHARES[fsType], dir, dir]);
   if (error) throw new Error(`stand-in: bindfs could not share ${dir} as ${fsType} (${error})`);
   return { dir, fsType };
