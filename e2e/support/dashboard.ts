@@ -85,6 +85,19 @@ export async function waitForRunEnd(page: Page): Promise<string> {
   return ((await tid(page, 'run-status').textContent()) ?? '').trim();
 }
 
+/**
+ * A sweep's end. A completed sweep opens Results by itself, as a run's answer does, which takes the
+ * Run view (and the sweep's panel) off the screen: this waits for either, then goes back to the Run
+ * view, where the panel says how the sweep ended and what was put back. Returns the status word.
+ */
+export async function waitForSweepEnd(page: Page): Promise<string> {
+  const ended = tid(page, 'sweep-status').filter({ hasText: /^(completed|failed|cancelled)$/ });
+  await expect(ended.or(tid(page, 'panel-results')).first()).toBeVisible({ timeout: 2 * RUN_TIMEOUT_MS });
+  if (!(await tid(page, 'panel-run').isVisible())) await showTab(page, 'run');
+  await expect(ended).toBeVisible();
+  return ((await ended.textContent()) ?? '').trim();
+}
+
 /** The run id the Results view shows (its run picker's value). */
 export async function shownRunId(page: Page): Promise<string> {
   await expect(tid(page, 'results-view')).toBeVisible();
