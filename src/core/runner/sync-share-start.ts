@@ -2,23 +2,16 @@
 // asked through the registry (no product is named here), for the engine the run's containers run
 // on, and the run's journal is leased before any share exists. Where shares are off, the backend
 // fails to start with the product's reason and the run goes on without it.
-import type Dockerode from 'dockerode';
 import { MountbenchError } from '../../shared/errors';
 import { syncShareAvailabilityOf, syncSharesOf } from '../providers/registry';
 import { dataDir } from '../store/data-paths';
 import { engineSocketOf } from '../sync/sync-share-availability';
 import type { RunContext } from './run-context';
 import { leaseRunJournal } from './run-journal';
-import { SyncShareExecutor } from './sync-share-executor';
+import { SyncShareExecutor, type SyncShareExecutorOptions } from './sync-share-executor';
 
-interface Base {
-  docker: Dockerode;
-  image: string;
-  name: string;
-  runId: string;
-  signal: AbortSignal;
-  publish?: readonly number[];
-}
+/** What every backend's executor is given; the rest of the executor's options are found here. */
+type Base = Pick<SyncShareExecutorOptions, 'docker' | 'image' | 'name' | 'runId' | 'signal' | 'publish'>;
 
 export async function startSyncShareExecutor(
   ctx: RunContext,
