@@ -18,18 +18,37 @@ import { shellQuote } from './sample-script';
 const PINGS = 15;
 const EDIT_TIMEOUT_MS = 30_000;
 const ANSWER_TIMEOUT_MS = 10_000;
+/** Written beside the probe until the watcher reports it; its name never contains "probe". */
+const WATCHER_MARKER = '.mountbench-watcher-ready';
+/** The watcher's start waits up to 500 marker writes 10 ms apart: seconds more on an emulated VM. */
+const WATCHER_START_TIMEOUT_MS = 30_000;
 
 /**
  * The polling shell: tight builtin reads first (no fork: sub-millisecond), then 1 ms sleeps so a
  * slow sync is not starved of CPU by the poller. An inotify watcher runs beside it when the image
- * has `inotifyd`.
+ * has `inotifyd`. Its log goes to /tmp, made first: an image built FROM scratch (the offline one) has
+ * no /tmp, and the failed redirection would leave a watcher that never ran, read as one that saw
+ * nothing. The watcher is started before the edits but adds its watch a moment later, and on a fast
+ * share all the edits could be done by then: so the shell writes a marker file into the folder until
+ * the watcher reports it (the container's own write raises an event on every share), then removes it,
+ * and only then says the watcher is on (`unready` after 5 s). `events` answers `dead` when the
+ * watcher is gone by then (it failed to watch, or died).
  */
 export function syncSessionScript(workdir: string): string {
   return `cd ${shellQuote(workdir)} || exit 97
 if command -v inotifyd >/dev/null 2>&1; then
+  mkdir -p /tmp 2>/dev/null
   inotifyd - watch:w > /tmp/mountbench-inotify 2>/dev/null &
   mb_watch=$!
-  echo "watcher inotifyd"
+  mb_n=0
+  until grep -q ${WATCHER_MARKER} /tmp/mountbench-inotify 2>/dev/null; do
+    mb_n=$((mb_n + 1))
+    [ $mb_n -gt 500 ] && break
+    : > watch/${WATCHER_MARKER} 2>/dev/null
+    sleep 0.01
+  done
+  rm -f watch/${WATCHER_MARKER}
+  if [ $mb_n -gt 500 ]; then kill $mb_watch 2>/dev/null; mb_watch=; echo "watcher unready"; else echo "watcher inotifyd"; fi
 else
   echo "watcher none"
 fi
@@ -47,7 +66,9 @@ while read -r mb_cmd mb_token; do
       done
       echo "seen $mb_token" ;;
     events)
-      if [ -n "$mb_watch" ]; then echo "events $(grep -c probe /tmp/mountbench-inotify 2>/dev/null || echo 0)"; else echo "events none"; fi ;;
+      if [ -z "$mb_watch" ]; then echo "events none"
+      elif kill -0 $mb_watch 2>/dev/null; then echo "events $(grep -c probe /tmp/mountbench-inotify 2>/dev/null || echo 0)"
+      else echo "events dead"; fi ;;
     quit) [ -n "$mb_watch" ] && kill $mb_watch 2>/dev/null; exit 0 ;;
   esac
 done`;
@@ -89,7 +110,9 @@ export async function measureSyncLatency(
 
   const session = await executor.openSession(syncSessionScript(workdir), signal);
   try {
-    const watcher = (await expectLine(session, 'watcher ', ANSWER_TIMEOUT_MS)).line.slice('watcher '.length);
+    const watcher = (await expectLine(session, 'watcher ', WATCHER_START_TIMEOUT_MS)).line.slice(
+      'watcher '.length,
+    );
 
     hooks.phase('calibrate');
     const roundTrips: number[] = [];
@@ -135,9 +158,17 @@ export async function measureSyncLatency(
       warmupRuns: warmup,
     });
     const derived: Record<string, number> = { oneWayDelaySeconds: oneWay };
-    if (watcher === 'none') {
+    if (watcher === 'unready') {
+      warnings.push(
+        'The inotify watcher in the container did not report a file the container wrote within about 5 s, so whether a file watcher fires on the host’s edits is unknown.',
+      );
+    } else if (watcher === 'none') {
       warnings.push(
         'The bench image has no inotifyd, so whether a file watcher in the container fires is unknown.',
+      );
+    } else if (events === 'dead') {
+      warnings.push(
+        'The inotify watcher in the container had exited before the edits were counted, so whether a file watcher fires is unknown.',
       );
     } else {
       derived.watcherEvents = Number(events) || 0;
