@@ -1,6 +1,6 @@
 // When cold-cache mode may drop an engine's page cache: decided from what the engine reports.
 import { describe, expect, it } from 'vitest';
-import { coldCacheRefusal } from './cold-cache';
+import { coldCacheNote, coldCacheRefusal } from './cold-cache';
 
 const LINUX_KERNEL = '6.1.0-18-amd64';
 const local = { endpoint: 'unix:///var/run/docker.sock', osType: 'linux', kernelVersion: LINUX_KERNEL };
@@ -34,5 +34,25 @@ describe('cold-cache mode: whose page cache it would drop', () => {
     for (const engine of [remote, otherKernel])
       for (const scope of ['vm', 'host-kernel'] as const)
         expect(coldCacheRefusal(engine, scope, LINUX_KERNEL)).toMatch(/is not a VM you own/);
+  });
+});
+
+describe('cold-cache mode: what the result says it dropped', () => {
+  it.each(['bind', 'nfs-volume'] as const)(
+    "says a %s's files were cold in the VM only: the host's page cache was not dropped",
+    (mount) => {
+      expect(coldCacheNote('vm', mount)).toMatch(/dropped the engine VM's page cache .*not the host's/);
+    },
+  );
+
+  it.each(['volume', 'tmpfs', 'layer', 'mutagen', 'sync-share'] as const)(
+    'adds nothing for a %s: its files live in the VM, cold throughout',
+    (mount) => {
+      expect(coldCacheNote('vm', mount)).toBeNull();
+    },
+  );
+
+  it("adds nothing with --cold-cache-host: the engine's kernel is the host's, one cache, dropped", () => {
+    expect(coldCacheNote('host-kernel', 'bind')).toBeNull();
   });
 });

@@ -8,7 +8,12 @@ import { randomBytes } from 'node:crypto';
 import { release } from 'node:os';
 import type Dockerode from 'dockerode';
 import { MountbenchError } from '../../shared/errors';
-import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE, MOUNTBENCH_NAME_PREFIX } from '../../shared/ids';
+import {
+  MOUNTBENCH_LABEL,
+  MOUNTBENCH_LABEL_VALUE,
+  MOUNTBENCH_NAME_PREFIX,
+  type MountKind,
+} from '../../shared/ids';
 import type { EngineInfo } from '../../shared/result-schema';
 import type { ColdCacheScope } from '../../shared/run-plan';
 import { currentOwner, OWNER_LABEL } from '../engines/run-owner';
@@ -48,6 +53,20 @@ export function coldCacheRefusal(
     ? null
     : "this engine runs on this machine's own kernel, so dropping its page cache drops the whole host's: " +
         'opt in with --cold-cache-host if that is what you want';
+}
+
+/**
+ * What a cold-cache result must add about whose cache was dropped. In the vm mode only the VM's page
+ * cache goes: a bind mount's files (and an NFS volume's) live on the host, which serves them through
+ * the share from its own page cache, untouched. So such a sample is cold in the VM and may be warm on
+ * the host; a named volume or a synced copy lives in the VM and is cold throughout.
+ */
+export function coldCacheNote(scope: ColdCacheScope, mount: MountKind): string | null {
+  if (scope !== 'vm' || (mount !== 'bind' && mount !== 'nfs-volume')) return null;
+  return (
+    "Cold cache dropped the engine VM's page cache before each sample, not the host's: this mount's files " +
+    "are on the host, whose own page cache was not dropped, so reads through the share may still come from the host's memory."
+  );
 }
 
 /**

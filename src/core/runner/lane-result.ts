@@ -10,6 +10,7 @@ import { ADAPTIVE_TARGET, relativeHalfWidth } from './stop-rule';
 import type { Lane, LaneSamples } from './workload-lane';
 import { checkWriteBack } from './write-back';
 import { HOST_OWN_TOOLS } from './host-tools';
+import { coldCacheNote } from './cold-cache';
 
 export interface LaneResultInput {
   lane: Lane;
@@ -62,6 +63,10 @@ function warningsFor(input: LaneResultInput, result: Pick<WorkloadResult, 'stats
         `(it is ±${((relativeHalfWidth(stats.samples) ?? 0) * 100).toFixed(1)} %): the machine may be busy.`,
     );
   }
+  const coldNote = lane.hooks.coldCache
+    ? coldCacheNote(lane.hooks.coldCache.scope, lane.backend.mount)
+    : null;
+  if (coldNote) warnings.push(coldNote);
   if (lane.executor.tools === HOST_OWN_TOOLS.label) {
     warnings.push(
       "The host ran its own sh and tools, not the bench image's BusyBox: per-file costs differ between " +
