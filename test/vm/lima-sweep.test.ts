@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunFile } from '../../src/shared/result-schema';
 import { findUnfinishedJournals } from '../../src/core/journal';
 import { mountbenchChild } from '../integration/mountbench-child';
+import { testHelperImage } from '../integration/helper-image';
 import { createStandinSandbox, type StandinSandbox } from '../stand-ins/sandbox';
 import { enginePings } from '../vm-rig/vm-rig';
 
@@ -134,6 +135,51 @@ async function expectInstanceAsBefore(): Promise<void> {
   expect(await enginePings(socket)).toBe(true);
   expect(await findUnfinishedJournals(sb.dataDir)).toEqual([]);
 }
+
+describe('cold cache on the Lima instance, across the boundary', () => {
+  it('drops the guest’s page cache before every sample, and the bind mount’s result says the host’s was not dropped', async () => {
+    // The helper image by id (no registry here), loaded into the guest's engine through the
+    // instance's socket with the host's docker CLI (the sandbox's PATH hides it).
+    const helper = testHelperImage();
+    execFileSync('sh', ['-c', `docker save '${helper}' | docker -H 'unix://${socket}' load -q`], {
+      stdio: 'inherit',
+      timeout: 600_000,
+    });
+    const engines = await mountbenchChild(['engines', '--json', '--timeout', '60'], sb.env);
+    expect(engines.code, engines.stderr).toBe(0);
+    const lima = (
+      JSON.parse(engines.stdout) as Array<{ name: string; provider: string; reachable: boolean }>
+    ).find((e) => e.provider === 'lima' && e.reachable);
+    expect(lima, engines.stdout).toBeDefined();
+    const json = join(sb.root, 'cold.json');
+    const out = await mountbenchChild(
+      ['run', '--engine', lima!.name, '--mount', 'bind,volume', ...QUICK, '--cold-cache', '--json', json],
+      { ...sb.env, MOUNTBENCH_HELPER_IMAGE: helper },
+      undefined,
+      TCG_MOUNTBENCH,
+    );
+    expect(out.code, `${out.stdout}\n${out.stderr}`).toBe(0);
+    const run = JSON.parse(readFileSync(json, 'utf8')) as RunFile;
+    expect(run.errors).toEqual([]);
+    const result = (mount: string) => {
+      const found = run.results.find((r) => r.backend.mount === mount && r.workload.id === 'small-file-read');
+      if (!found) throw new Error(`no ${mount} result: ${run.results.map((r) => r.backend.id).join(', ')}`);
+      return found;
+    };
+    const bind = result('bind');
+    const volume = result('volume');
+    console.log(
+      `lima cold cache on the rig: bind ${bind.fsType} ${JSON.stringify(bind.stats.samples)} s; volume ${volume.fsType} ${JSON.stringify(volume.stats.samples)} s; bind warnings: ${JSON.stringify(bind.warnings)}`,
+    );
+    expect(bind.fsType).toBe('fuse.sshfs');
+    // Whose cache: the VM's (the engine's kernel), said on both results ...
+    expect(bind.coldCache).toBe('vm');
+    expect(volume.coldCache).toBe('vm');
+    // ... and on the shared folder's, that the host's own page cache (which serves it) was not.
+    expect(bind.warnings.join('\n')).toMatch(/dropped the engine VM's page cache .*not the host's/);
+    expect(volume.warnings.join('\n')).not.toMatch(/not the host's/);
+  }, 1_800_000);
+});
 
 describe('Mountbench’s Lima provider on the stand-in over the VM rig', () => {
   it('sweeps reverse-sshfs, 9p 128 KiB and 9p 512 KiB bind mounts and a named volume beside them with real restarts, reads each fs type in the container, and puts everything back', async () => {
