@@ -76,6 +76,8 @@ interface LoopProbe {
   maxMs: number;
   stalls: { atMs: number; heldMs: number; monoUs: [number, number] }[];
   gc: Record<string, { count: number; totalMs: number; maxMs: number }>;
+  /** Absent in a probe file written before it was added. */
+  heapMaxMb?: number;
 }
 
 const PROBE_MODULE = join(__dirname, 'lib', 'loop-delay-probe.cjs');
@@ -106,7 +108,10 @@ function loopReport(probe: LoopProbe, from: number, to: number): string {
           ([kind, g]) => `${kind} ${g.count}× ${g.totalMs.toFixed(0)} ms (longest ${g.maxMs.toFixed(0)} ms)`,
         )
         .join(', ') || 'none seen'
-    }\n`
+    }\n` +
+    (probe.heapMaxMb === undefined
+      ? ''
+      : `serve's main-thread V8 heap: ${probe.heapMaxMb.toFixed(0)} MB at most\n`)
   );
 }
 

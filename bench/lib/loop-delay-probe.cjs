@@ -37,12 +37,16 @@ if (file && isMainThread) {
   /** At most this many stalls are kept: the file stays small whatever the load. */
   const MAX_STALLS = 10_000;
   const stalls = [];
+  // The main thread's V8 heap at its largest (sampled each tick): what each major collection walks.
+  const { getHeapStatistics } = require('node:v8');
+  let heapMaxBytes = 0;
   let last = performance.now();
   let lastUs = process.hrtime.bigint() / 1000n;
   const timer = setInterval(() => {
     const now = performance.now();
     const nowUs = process.hrtime.bigint() / 1000n;
     const late = now - last - TICK_MS;
+    heapMaxBytes = Math.max(heapMaxBytes, getHeapStatistics().used_heap_size);
     // monoUs is the monotonic clock a CPU profile's timestamps count in.
     if (late >= STALL_MS && stalls.length < MAX_STALLS)
       stalls.push({
@@ -85,6 +89,7 @@ if (file && isMainThread) {
         maxMs: ms(histogram.max),
         stalls,
         gc,
+        heapMaxMb: heapMaxBytes / 1024 / 1024,
       }),
     );
   });
