@@ -74,10 +74,13 @@ interface LoopProbe {
   p95Ms: number;
   p99Ms: number;
   maxMs: number;
-  stalls: { atMs: number; heldMs: number; monoUs: [number, number] }[];
+  /** ranMs: how long serve's main thread was on a CPU during the stall (absent before it was added). */
+  stalls: { atMs: number; heldMs: number; ranMs?: number | null; monoUs: [number, number] }[];
   gc: Record<string, { count: number; totalMs: number; maxMs: number }>;
   /** Absent in a probe file written before it was added. */
   heapMaxMb?: number;
+  /** Times serve's main thread ran 20 ms or more between two 10 ms ticks (absent before it was added). */
+  longRuns?: { atMs: number; ranMs: number }[];
 }
 
 const PROBE_MODULE = join(__dirname, 'lib', 'loop-delay-probe.cjs');
@@ -111,7 +114,27 @@ function loopReport(probe: LoopProbe, from: number, to: number): string {
     }\n` +
     (probe.heapMaxMb === undefined
       ? ''
-      : `serve's main-thread V8 heap: ${probe.heapMaxMb.toFixed(0)} MB at most\n`)
+      : `serve's main-thread V8 heap: ${probe.heapMaxMb.toFixed(0)} MB at most\n`) +
+    runReport(probe, during, from, to)
+  );
+}
+
+/**
+ * How much of each stall serve's main thread actually ran (the rest it waited for a core), and the
+ * longest it ran between two ticks of the probe's timer: no task of serve's loop is longer than that
+ * (a task cannot straddle a tick), however busy the machine. Linux only; empty elsewhere.
+ */
+function runReport(probe: LoopProbe, during: LoopProbe['stalls'], from: number, to: number): string {
+  if (!probe.longRuns || during.some((s) => s.ranMs === null || s.ranMs === undefined)) return '';
+  const longest = probe.longRuns
+    .filter((r) => r.atMs >= from && r.atMs <= to)
+    .map((r) => r.ranMs)
+    .sort((a, b) => b - a);
+  const stalls = [...during].sort((a, b) => b.heldMs - a.heldMs).slice(0, 8);
+  return (
+    `of those stalls, ms held / ms serve's main thread ran: ${stalls.map((s) => `${s.heldMs}/${s.ranMs}`).join(', ') || 'none'}\n` +
+    `serve's main thread ran at most ${longest[0] ?? '<20'} ms between two 10 ms ticks during the load ` +
+    `(bounds its longest task); 20 ms or more ${longest.length}× (${longest.slice(0, 8).join(', ')})\n`
   );
 }
 
