@@ -37,7 +37,9 @@ GET / from a probe (a process of its own) every 20 ms. Prints HTTP latency befor
   --get N           of each connection's calls, N are results:get of the large run instead of
                     results:list (default 0): the Run view opening it while the History list loads
   --loop-probe      load bench/lib/loop-delay-probe.cjs into serve and print serve's own event-loop
-                    delay (perf_hooks histogram) and its stalls past 50 ms during the load
+                    delay (perf_hooks histogram), its stalls past 50 ms during the load, its
+                    largest heap and (Linux) how long its main thread ran in each stall and
+                    at most between two 10 ms ticks: the bound on its longest task
   --cpu-prof FILE   also profile serve's CPU (the inspector's profiler), written to FILE (.cpuprofile);
                     with --loop-probe the stalls go beside it (FILE.stalls.json), to read the
                     profile at those moments
