@@ -4,13 +4,14 @@
 // and during the load, how the calls were answered, and serve's memory. It asserts nothing.
 //
 //   npx tsx bench/serve-load.ts [--connections 200] [--calls 50] [--results 25] [--samples 100000]
-//                               [--loop-probe] [--cpu-prof DIR]
+//                               [--loop-probe] [--cpu-prof FILE] [--probe-thread]
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
 import { WebSocket } from 'ws';
 import { ensureBuilt } from '../e2e/support/build';
 import { startServe, type ServeProcess } from '../e2e/support/serve-process';
@@ -25,7 +26,7 @@ const USAGE = `Usage: npx tsx bench/serve-load.ts [options]
 
 Starts \`mountbench serve\` (a process of its own) on a throwaway data folder holding one large run,
 opens --connections WebSockets that each send --calls results:list calls at once, and meanwhile times
-GET / from a probe every 20 ms. Prints HTTP latency before and during the load, the calls' answers
+GET / from a probe (a process of its own) every 20 ms. Prints HTTP latency before and during the load, the calls' answers
 (answered, BUSY) and serve's resident memory.
 
   --connections N   WebSocket connections (default 200)
@@ -36,10 +37,15 @@ GET / from a probe every 20 ms. Prints HTTP latency before and during the load, 
   --get N           of each connection's calls, N are results:get of the large run instead of
                     results:list (default 0): the Run view opening it while the History list loads
   --loop-probe      load bench/lib/loop-delay-probe.cjs into serve and print serve's own event-loop
-                    delay (perf_hooks histogram) and its stalls past 50 ms during the load
+                    delay (perf_hooks histogram), its stalls past 50 ms during the load, its
+                    largest heap and (Linux) how long its main thread ran in each stall and
+                    at most between two 10 ms ticks: the bound on its longest task
   --cpu-prof FILE   also profile serve's CPU (the inspector's profiler), written to FILE (.cpuprofile);
                     with --loop-probe the stalls go beside it (FILE.stalls.json), to read the
-                    profile at those moments`;
+                    profile at those moments
+  --probe-thread    time GET / from a worker thread of the bench's process, as before 5 Dec 2026,
+                    instead of a process of its own: it shares the bench's CPU time and process, so
+                    its slowest figures hold the bench's own work; for comparison only`;
 
 const OPTIONS: BenchOptions = {
   connections: { type: 'string' },
@@ -49,6 +55,7 @@ const OPTIONS: BenchOptions = {
   get: { type: 'string' },
   'loop-probe': { type: 'boolean' },
   'cpu-prof': { type: 'string' },
+  'probe-thread': { type: 'boolean' },
 };
 
 interface Values {
@@ -59,6 +66,7 @@ interface Values {
   get?: string;
   'loop-probe'?: boolean;
   'cpu-prof'?: string;
+  'probe-thread'?: boolean;
 }
 
 interface LoopProbe {
@@ -68,8 +76,13 @@ interface LoopProbe {
   p95Ms: number;
   p99Ms: number;
   maxMs: number;
-  stalls: { atMs: number; heldMs: number; monoUs: [number, number] }[];
+  /** ranMs: how long serve's main thread was on a CPU during the stall (absent before it was added). */
+  stalls: { atMs: number; heldMs: number; ranMs?: number | null; monoUs: [number, number] }[];
   gc: Record<string, { count: number; totalMs: number; maxMs: number }>;
+  /** Absent in a probe file written before it was added. */
+  heapMaxMb?: number;
+  /** Times serve's main thread ran 20 ms or more between two 10 ms ticks (absent before it was added). */
+  longRuns?: { atMs: number; ranMs: number }[];
 }
 
 const PROBE_MODULE = join(__dirname, 'lib', 'loop-delay-probe.cjs');
@@ -100,7 +113,30 @@ function loopReport(probe: LoopProbe, from: number, to: number): string {
           ([kind, g]) => `${kind} ${g.count}× ${g.totalMs.toFixed(0)} ms (longest ${g.maxMs.toFixed(0)} ms)`,
         )
         .join(', ') || 'none seen'
-    }\n`
+    }\n` +
+    (probe.heapMaxMb === undefined
+      ? ''
+      : `serve's main-thread V8 heap: ${probe.heapMaxMb.toFixed(0)} MB at most\n`) +
+    runReport(probe, during, from, to)
+  );
+}
+
+/**
+ * How much of each stall serve's main thread actually ran (the rest it waited for a core), and the
+ * longest it ran between two ticks of the probe's timer: no task of serve's loop is longer than that
+ * (a task cannot straddle a tick), however busy the machine. Linux only; empty elsewhere.
+ */
+function runReport(probe: LoopProbe, during: LoopProbe['stalls'], from: number, to: number): string {
+  if (!probe.longRuns || during.some((s) => s.ranMs === null || s.ranMs === undefined)) return '';
+  const longest = probe.longRuns
+    .filter((r) => r.atMs >= from && r.atMs <= to)
+    .map((r) => r.ranMs)
+    .sort((a, b) => b - a);
+  const stalls = [...during].sort((a, b) => b.heldMs - a.heldMs).slice(0, 8);
+  return (
+    `of those stalls, ms held / ms serve's main thread ran: ${stalls.map((s) => `${s.heldMs}/${s.ranMs}`).join(', ') || 'none'}\n` +
+    `serve's main thread ran at most ${longest[0] ?? '<20'} ms between two 10 ms ticks during the load ` +
+    `(bounds its longest task); 20 ms or more ${longest.length}× (${longest.slice(0, 8).join(', ')})\n`
   );
 }
 
@@ -122,52 +158,43 @@ function writeLargeRun(dataDir: string, count: number, samples: number): number 
   return Buffer.byteLength(text);
 }
 
-// The probe runs in a thread of its own: the load's 200 sockets keep this thread busy sending
-// calls and reading answers, and a probe sharing its event loop would time that, not serve.
-const PROBE_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { request } = require('node:http');
-const { performance } = require('node:perf_hooks');
-const url = new URL(workerData.url);
-let stopped = false;
-const latencies = [];
-parentPort.on('message', () => { stopped = true; });
-function getPage() {
-  const start = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: '/', headers: { host: url.host } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(performance.now() - start));
-    });
-    req.setTimeout(60000, () => req.destroy(new Error('GET / took over 60 s')));
-    req.on('error', reject);
-    req.end();
-  });
-}
-(async () => {
-  while (!stopped) {
-    latencies.push(await getPage());
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  parentPort.postMessage(latencies);
-})().catch((err) => parentPort.postMessage({ error: String(err) }));
-`;
+const HTTP_PROBE = join(__dirname, 'lib', 'http-probe.cjs');
 
-/** Sequential GETs every 20 ms, from another thread, until the returned stop() is called. */
-function probe(url: URL): { stop(): Promise<number[]> } {
-  const worker = new Worker(PROBE_SOURCE, { eval: true, workerData: { url: url.href } });
+/**
+ * Sequential GETs every 20 ms until the returned stop() is called, from a process of its own
+ * (bench/lib/http-probe.cjs says why), or from a worker thread of this process when `inThread`.
+ */
+function probe(url: URL, inThread: boolean): { stop(): Promise<number[]> } {
+  const settle = (resolve: (v: number[]) => void, reject: (e: Error) => void) => (m: unknown) =>
+    Array.isArray(m) ? resolve(m as number[]) : reject(new Error((m as { error: string }).error));
+  if (inThread) {
+    const worker = new Worker(HTTP_PROBE, { workerData: { url: url.href } });
+    const done = new Promise<number[]>((resolve, reject) => {
+      worker.once('message', settle(resolve, reject));
+      worker.once('error', reject);
+    });
+    return {
+      async stop() {
+        worker.postMessage('stop');
+        const latencies = await done;
+        await worker.terminate();
+        return latencies;
+      },
+    };
+  }
+  const child = fork(HTTP_PROBE, [url.href], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: [],
+  });
   const done = new Promise<number[]>((resolve, reject) => {
-    worker.once('message', (m: number[] | { error: string }) =>
-      Array.isArray(m) ? resolve(m) : reject(new Error(m.error)),
-    );
-    worker.once('error', reject);
+    child.once('message', settle(resolve, reject));
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the GET / probe exited (${code}) without its timings`)));
   });
   return {
     async stop() {
-      worker.postMessage('stop');
-      const latencies = await done;
-      await worker.terminate();
-      return latencies;
+      child.send('stop');
+      return done;
     },
   };
 }
@@ -230,6 +257,7 @@ runBench<Values>({
     const results = countOption('--results', values.results, 25, { min: 1, max: 10_000 });
     const samples = countOption('--samples', values.samples, 100_000, { min: 1, max: 100_000 });
     const gets = values.get === undefined ? 0 : countOption('--get', values.get, 0, { min: 1, max: calls });
+    const inThread = values['probe-thread'] === true;
     const profileFile = values['cpu-prof'] ? resolve(values['cpu-prof']) : null;
     const work = mkdtempSync(join(tmpdir(), 'mountbench-serve-load-'));
     let serve: ServeProcess | null = null;
@@ -252,7 +280,7 @@ runBench<Values>({
       const rssStart = rssMb(serve.pid);
 
       process.stderr.write('quiet HTTP baseline…\n');
-      const quietProbe = probe(url);
+      const quietProbe = probe(url, inThread);
       await sleep(2000);
       const quiet = await quietProbe.stop();
 
@@ -263,7 +291,7 @@ runBench<Values>({
       const watch = setInterval(() => {
         if (serve) rssPeak = Math.max(rssPeak, rssMb(serve.pid));
       }, 100);
-      const loadProbe = probe(url);
+      const loadProbe = probe(url, inThread);
       const start = performance.now();
       const loadFrom = Date.now();
       const replies = (await Promise.all(sockets.map((s) => callAll(s, calls, gets, token)))).flat();
@@ -296,7 +324,7 @@ runBench<Values>({
         `${header}\n` +
           `load average (1, 5, 15 min): ${loadBefore} before the load, ${loadAfter} after it\n` +
           `data folder: one run of ${(bytes / 1e6).toFixed(1)} MB (${results} results × ${samples} samples; runs listed: ${runsListed}); ${connections} connections × ${calls} calls (${gets} of them results:get) = ${replies.length} calls, all answered in ${seconds.toFixed(1)} s\n\n` +
-          `${textTable(['GET / (probe every 20 ms)', 'requests', 'median', 'p95', 'max'], [latencyRow('before the load', quiet), latencyRow('during the load', loaded)], ['left', 'right', 'right', 'right', 'right'])}\n\n` +
+          `${textTable([`GET / (probe every 20 ms, ${inThread ? 'a thread of the bench' : 'own process'})`, 'requests', 'median', 'p95', 'max'], [latencyRow('before the load', quiet), latencyRow('during the load', loaded)], ['left', 'right', 'right', 'right', 'right'])}\n\n` +
           `${textTable(
             ['answers', 'count'],
             [

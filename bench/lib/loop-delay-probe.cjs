@@ -37,17 +37,45 @@ if (file && isMainThread) {
   /** At most this many stalls are kept: the file stays small whatever the load. */
   const MAX_STALLS = 10_000;
   const stalls = [];
+  // The main thread's V8 heap at its largest (sampled each tick): what each major collection walks.
+  const { getHeapStatistics } = require('node:v8');
+  let heapMaxBytes = 0;
+  // How long the main thread actually ran (Linux: /proc/.../schedstat, nanoseconds on a CPU; the
+  // main thread's id is the process id). On a busy machine a stall is partly waiting for a core:
+  // its ran time is serve's own work in it (the main thread's share of GC included), and the
+  // longest ran time between two ticks bounds serve's longest task whatever the load (a task
+  // cannot straddle a tick: the timer waits for it).
+  const { readFileSync } = require('node:fs');
+  const schedstat = `/proc/self/task/${process.pid}/schedstat`;
+  const ranNs = () => {
+    try {
+      return Number(readFileSync(schedstat, 'utf8').split(' ')[0]);
+    } catch {
+      return NaN;
+    }
+  };
+  let lastRan = ranNs();
+  /** Ticks between which the main thread ran 20 ms or more, with their time (start-up is one). */
+  const LONG_RUN_MS = 20;
+  const longRuns = [];
   let last = performance.now();
   let lastUs = process.hrtime.bigint() / 1000n;
   const timer = setInterval(() => {
     const now = performance.now();
     const nowUs = process.hrtime.bigint() / 1000n;
     const late = now - last - TICK_MS;
+    const ranNow = ranNs();
+    const ranMs = (ranNow - lastRan) / 1e6;
+    lastRan = ranNow;
+    if (ranMs >= LONG_RUN_MS && longRuns.length < MAX_STALLS)
+      longRuns.push({ atMs: Math.round(last + performance.timeOrigin), ranMs: Math.round(ranMs) });
+    heapMaxBytes = Math.max(heapMaxBytes, getHeapStatistics().used_heap_size);
     // monoUs is the monotonic clock a CPU profile's timestamps count in.
     if (late >= STALL_MS && stalls.length < MAX_STALLS)
       stalls.push({
         atMs: Math.round(last + performance.timeOrigin),
         heldMs: Math.round(late),
+        ranMs: Number.isNaN(ranMs) ? null : Math.round(ranMs),
         monoUs: [Number(lastUs), Number(nowUs)],
       });
     last = now;
@@ -85,6 +113,8 @@ if (file && isMainThread) {
         maxMs: ms(histogram.max),
         stalls,
         gc,
+        heapMaxMb: heapMaxBytes / 1024 / 1024,
+        longRuns,
       }),
     );
   });

@@ -2,10 +2,11 @@
 // token or a one-time code, index.html gets the page's credential written into a <meta> (the page
 // keeps it in sessionStorage and sends it on the WebSocket), so index.html is never cached.
 import { createReadStream } from 'node:fs';
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, resolve, sep, isAbsolute } from 'node:path';
 import { TOKEN_META_NAME } from '../shared/ws-protocol';
+import { createIndexPage, type IndexPage } from './index-page';
 
 const MIME_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -69,6 +70,15 @@ export async function resolveStaticPath(root: string, pathname: string): Promise
   }
 }
 
+/** One kept index.html per dashboard folder (serve has one). */
+const indexPages = new Map<string, IndexPage>();
+
+function indexPage(file: string): IndexPage {
+  let page = indexPages.get(file);
+  if (!page) indexPages.set(file, (page = createIndexPage(file)));
+  return page;
+}
+
 export async function serveStatic(
   req: IncomingMessage,
   res: ServerResponse,
@@ -85,7 +95,7 @@ export async function serveStatic(
   }
   const head = req.method === 'HEAD';
   if (wantsIndex) {
-    const page = await readFile(file, 'utf8');
+    const page = await indexPage(file).text();
     const html = credential === null ? page : injectToken(page, credential);
     res.writeHead(200, {
       ...headers,

@@ -10,6 +10,7 @@ import { dispatch } from '../core/app/api-dispatch';
 import { jsonShapeProblem } from '../shared/json-limits';
 import { messageId, messageToken, wsRequestSchema } from './ws-message';
 import { createTurnQueue } from './turn-queue';
+import { wsReplyText } from './ws-reply-text';
 
 /**
  * Calls one connection may have unanswered at once. A page makes a handful; a client sending
@@ -84,7 +85,7 @@ export function handleSession(
     if (socket.readyState !== socket.OPEN) return;
     let text: string;
     try {
-      text = JSON.stringify(message);
+      text = wsReplyText(message);
     } catch (err) {
       text = JSON.stringify({
         id: message.id,

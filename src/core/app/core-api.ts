@@ -36,6 +36,7 @@ import { proposalView, proposeApply, proposeSweep, providerSummary } from '../sw
 import { engineFsSeen } from '../sweep/engine-fs-seen';
 import { mountAvailability } from '../sync/availability';
 import { allWorkloads } from '../workloads/registry';
+import { shareAnswer } from './shared-answer';
 import { createProjectsApi } from '../project/projects-api';
 import { workloadInfo } from '../workloads/workload-info';
 import { viewTeam } from '../team/view-team';
@@ -191,7 +192,8 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
         const [listing, here] = await Promise.all([listRunSummaries(results), machineHere]);
         let answer = markedListings.get(listing);
         if (!answer) {
-          answer = markImported(listing.summaries, here);
+          // Every call waiting on this listing gets this same answer: frozen and marked shared.
+          answer = shareAnswer(markImported(listing.summaries, here));
           markedListings.set(listing, answer);
         }
         return answer;

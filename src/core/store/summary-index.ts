@@ -15,6 +15,7 @@ import { summarizeRunFile } from './summarize-off-thread';
 import { parseUntrustedJson } from '../../shared/json-limits';
 import { readRegularFile } from './read-regular-file';
 import { resultsGeneration } from './results-generation';
+import { fanOut } from '../fan-out';
 
 export const SUMMARY_INDEX_NAME = '.summaries.json';
 const STAT_CONCURRENCY = 16;
@@ -116,7 +117,10 @@ async function summaryOf(
  * many times as there were calls). A write through this process (save, import, delete) starts a
  * new generation, so a call made after a write never gets a listing begun before it.
  */
-const inFlight = new Map<string, { generation: number; listing: Promise<SummaryListing> }>();
+const inFlight = new Map<
+  string,
+  { generation: number; listing: Promise<SummaryListing>; join(): Promise<SummaryListing> }
+>();
 let computed = 0;
 
 /** How many listings were computed (not shared) by this process: what the load tests count. */
@@ -128,13 +132,16 @@ export function listRunSummaries(dir: string): Promise<SummaryListing> {
   const key = path.resolve(dir);
   const generation = resultsGeneration(dir);
   const running = inFlight.get(key);
-  if (running && running.generation === generation) return running.listing;
+  if (running && running.generation === generation) return running.join();
   computed += 1;
   const listing = computeListing(dir).finally(() => {
     if (inFlight.get(key)?.listing === listing) inFlight.delete(key);
   });
-  inFlight.set(key, { generation, listing });
-  return listing;
+  // Its callers get it in batches (fan-out.ts): a listing thousands of calls wait for (serve under
+  // load) would otherwise resume all of them in one stretch of the event loop.
+  const join = fanOut(listing);
+  inFlight.set(key, { generation, listing, join });
+  return join();
 }
 
 async function computeListing(dir: string): Promise<SummaryListing> {
