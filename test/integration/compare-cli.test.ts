@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFileSchema, type RunFile } from '../../src/shared/result-schema';
 import { formatMeanStddev } from '../../src/shared/format-time';
+import { SAMPLE_METHOD_WORDS } from '../../src/shared/sample-method-words';
 import { readCsv } from '../../src/core/exports/test-support/read-csv';
 import { tempDir } from './support';
 
@@ -73,11 +74,19 @@ describe('mountbench compare --published', () => {
     expect(intel).toBeGreaterThan(m1);
     const m1Block = smallFiles.slice(m1, intel);
     const intelBlock = smallFiles.slice(intel);
-    expect(m1Block).toMatch(/Docker Desktop · VirtioFS · bind\s+5\.239 s ± 0\.115 s\s+10\.98× \*/);
-    expect(m1Block).toMatch(/Docker Desktop · gRPC FUSE · bind\s+17\.93 s ± 1\.49 s\s+37\.58× \*/);
+    expect(m1Block).toMatch(
+      /Docker Desktop · VirtioFS · bind\s+as published\s+5\.239 s ± 0\.115 s\s+10\.98× \*/,
+    );
+    expect(m1Block).toMatch(
+      /Docker Desktop · gRPC FUSE · bind\s+as published\s+17\.93 s ± 1\.49 s\s+37\.58× \*/,
+    );
     // On the Intel Mac the early VirtioFS build was the slower one.
-    expect(intelBlock).toMatch(/Docker Desktop · gRPC FUSE · bind\s+24\.97 s ± 1\.08 s\s+33\.74× \*/);
-    expect(intelBlock).toMatch(/Docker Desktop · VirtioFS · bind \[\d+\]\s+37\.84 s ± 6\.00 s\s+51\.13× \*/);
+    expect(intelBlock).toMatch(
+      /Docker Desktop · gRPC FUSE · bind\s+as published\s+24\.97 s ± 1\.08 s\s+33\.74× \*/,
+    );
+    expect(intelBlock).toMatch(
+      /Docker Desktop · VirtioFS · bind \[\d+\]\s+as published\s+37\.84 s ± 6\.00 s\s+51\.13× \*/,
+    );
     expect(stdout).toContain('umitron-2021: VirtioFS experimental build benchmark');
   });
 
@@ -86,7 +95,7 @@ describe('mountbench compare --published', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('### small-file-read · time per run, lower is better');
     expect(stdout).toContain(
-      '| MacBook Pro 15-inch 2017, Intel Core i7 2.9 GHz quad-core, 16 GB, macOS 12.0.1 | Docker Desktop · gRPC FUSE · mutagen | 740.2 ms ± 45.4 ms | fastest |',
+      '| MacBook Pro 15-inch 2017, Intel Core i7 2.9 GHz quad-core, 16 GB, macOS 12.0.1 | Docker Desktop · gRPC FUSE · mutagen | as published | 740.2 ms ± 45.4 ms | fastest |',
     );
   });
 
@@ -152,6 +161,18 @@ describe('two real runs', () => {
       });
       const result = runs[0].results.find((r) => r.workload.id === workload && r.backend.mount === 'tmpfs')!;
       expect(text).toContain(formatMeanStddev(result.stats.mean, result.stats.stddev));
+      // Each row says how its samples were taken, as its run file recorded it (dd-write back to
+      // back, as hyperfine took the published figures), in the dashboard's words.
+      const recorded = new Set(
+        runs.flatMap((r) => r.results.filter((x) => x.workload.id === workload).map((x) => x.sampleMethod)),
+      );
+      expect(recorded.size).toBe(1);
+      const [method] = recorded;
+      expect(method).toBeDefined();
+      const words = SAMPLE_METHOD_WORDS[method!].text;
+      const rows = lines.filter((l) => /\brun \d{8}-\d{6}-/.test(l));
+      expect(rows).toHaveLength(4);
+      for (const row of rows) expect(row.trim().split(/\s{2,}/)[1]).toBe(words);
     }
   });
 

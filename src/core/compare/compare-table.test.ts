@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparisonMarkdown, comparisonText } from './compare-table';
+import { comparisonMarkdown, comparisonText, LEGEND, SAMPLES_LEGEND } from './compare-table';
 import { publishedRows } from './rows-from-published';
 import { testRow } from './test-support/test-rows';
 
@@ -25,13 +25,17 @@ describe('comparisonText', () => {
       'small-file-read',
       'MacBook Pro 16-inch 2021, Apple M1 Pro, 32 GB, macOS 12.0.1',
     );
-    expect(m1[1]).toMatch(/^ {4}backend\s+mean ± σ\s+vs fastest\s+runs\s+fs type\s+source$/);
+    expect(m1[1]).toMatch(/^ {4}backend\s+samples\s+mean ± σ\s+vs fastest\s+runs\s+fs type\s+source$/);
     expect(m1.slice(3)).toEqual([
       expect.stringMatching(
-        /^ {4}Docker Desktop · gRPC FUSE · mutagen\s+477\.2 ms ± 4\.9 ms\s+fastest\s+10\s+-\s+umitron-2021 \(published\)$/,
+        /^ {4}Docker Desktop · gRPC FUSE · mutagen\s+as published\s+477\.2 ms ± 4\.9 ms\s+fastest\s+10\s+-\s+umitron-2021 \(published\)$/,
       ),
-      expect.stringMatching(/^ {4}Docker Desktop · VirtioFS · bind\s+5\.239 s ± 0\.115 s\s+10\.98× \*\s+10 /),
-      expect.stringMatching(/^ {4}Docker Desktop · gRPC FUSE · bind\s+17\.93 s ± 1\.49 s\s+37\.58× \*\s+10 /),
+      expect.stringMatching(
+        /^ {4}Docker Desktop · VirtioFS · bind\s+as published\s+5\.239 s ± 0\.115 s\s+10\.98× \*\s+10 /,
+      ),
+      expect.stringMatching(
+        /^ {4}Docker Desktop · gRPC FUSE · bind\s+as published\s+17\.93 s ± 1\.49 s\s+37\.58× \*\s+10 /,
+      ),
     ]);
     const intel = machineBlock(
       text,
@@ -60,9 +64,37 @@ describe('comparisonText', () => {
       testRow({ backend: 'b', mean: 1.005, stddev: 0.05 }),
       testRow({ backend: 'c', mean: 3, stddev: null, runs: 1 }),
     ]);
-    expect(out).toMatch(/^ {4}b\s+1\.005 s ± 0\.050 s\s+1\.00× ≈\s+10\s+ext4\s+run run-1$/m);
-    expect(out).toMatch(/^ {4}c\s+3\.000 s\s+3\.00× \?\s+1 /m);
+    expect(out).toMatch(/^ {4}b\s+not recorded\s+1\.005 s ± 0\.050 s\s+1\.00× ≈\s+10\s+ext4\s+run run-1$/m);
+    expect(out).toMatch(/^ {4}c\s+not recorded\s+3\.000 s\s+3\.00× \?\s+1 /m);
     expect(out).not.toContain('published sources');
+  });
+
+  it("says how each row's samples were taken, in the dashboard's words, and what each word means", () => {
+    const out = comparisonText([
+      testRow({ backend: 'native', workload: 'dd-write', mean: 0.2, sampleMethod: 'back-to-back' }),
+      testRow({ backend: 'fuse', workload: 'dd-write', mean: 0.4, sampleMethod: 'spaced' }),
+      testRow({ backend: 'imported', workload: 'dd-write', mean: 0.3 }),
+      testRow({ backend: 'paper', workload: 'dd-write', mean: 0.5, published: true }),
+    ]);
+    const column = (backend: string) =>
+      out
+        .split('\n')
+        .find((l) => l.startsWith(`    ${backend} `))
+        ?.trim()
+        .split(/\s{2,}/)[1];
+    expect(['native', 'fuse', 'imported', 'paper'].map(column)).toEqual([
+      'back to back',
+      'spaced',
+      'not recorded',
+      'as published',
+    ]);
+    expect(out).toContain(`${LEGEND}\n${SAMPLES_LEGEND}\n`);
+    expect(SAMPLES_LEGEND).toContain(
+      '"back to back" — Each sample right after the one before, as hyperfine took the published figures',
+    );
+    expect(SAMPLES_LEGEND).toContain(
+      '"as published" — Taken by the source\'s own method: see its source below.',
+    );
   });
 
   it('says when there is nothing to compare', () => {
@@ -75,10 +107,10 @@ describe('comparisonMarkdown', () => {
     const md = comparisonMarkdown(umitron);
     expect(md).toContain('### dd-write · time per run, lower is better');
     expect(md).toContain(
-      '| MacBook Pro 16-inch 2021, Apple M1 Pro, 32 GB, macOS 12.0.1 | Docker Desktop · VirtioFS · bind | 3.371 s ± 0.392 s | fastest | 10 | - | umitron-2021 (published) |',
+      '| MacBook Pro 16-inch 2021, Apple M1 Pro, 32 GB, macOS 12.0.1 | Docker Desktop · VirtioFS · bind | as published | 3.371 s ± 0.392 s | fastest | 10 | - | umitron-2021 (published) |',
     );
     expect(md).toContain(
-      '|  | Docker Desktop · gRPC FUSE · bind | 58.66 s ± 2.80 s | 17.40× * | 10 | - | umitron-2021 (published) |',
+      '|  | Docker Desktop · gRPC FUSE · bind | as published | 58.66 s ± 2.80 s | 17.40× * | 10 | - | umitron-2021 (published) |',
     );
     expect(md).toMatch(
       /- umitron-2021: \[VirtioFS experimental build benchmark .*\]\(https:\/\/github\.com\/takc923\//,
@@ -90,8 +122,22 @@ describe('comparisonMarkdown', () => {
     const md = comparisonMarkdown([row]);
     const line = md.split('\n').find((l) => l.includes('evil'));
     expect(line).toBe(
-      '| Machine m1 | evil \\| column\\\\nbreak [1] | 1.000 s ± 0.010 s | fastest | 10 | ext4 | run run-1 |',
+      '| Machine m1 | evil \\| column\\\\nbreak [1] | not recorded | 1.000 s ± 0.010 s | fastest | 10 | ext4 | run run-1 |',
     );
     expect(md).toContain('- [1] a \\| b');
+  });
+
+  it('has a samples column after the backend, its alignment row as wide as its header', () => {
+    const md = comparisonMarkdown([
+      testRow({ backend: 'native', workload: 'dd-write', mean: 0.2, sampleMethod: 'back-to-back' }),
+    ]);
+    const lines = md.split('\n');
+    const header = lines.findIndex((l) => l.startsWith('| machine |'));
+    expect(lines[header]).toBe(
+      '| machine | backend | samples | mean ± σ | vs fastest | runs | fs type | source |',
+    );
+    expect(lines[header + 1].split('|').length).toBe(lines[header].split('|').length);
+    expect(lines[header + 2]).toMatch(/^\| Machine m1 \| native \| back to back \| 200\.0 ms/);
+    expect(md).toContain(`\n${SAMPLES_LEGEND}\n`);
   });
 });

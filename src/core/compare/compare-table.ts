@@ -1,9 +1,11 @@
 // Comparison tables for a terminal and for Markdown: per workload, per machine, every backend with
-// mean ± σ, its ratio to that machine's fastest, and whether the difference is real.
+// how its samples were taken, mean ± σ, its ratio to that machine's fastest, and whether the
+// difference is real.
 import type { ComparisonRow } from '../../shared/comparison';
 import { compareRows, type ComparedEntry, type EntryVerdict, type WorkloadGroup } from './compare-groups';
 import { formatMeanStddev, formatRatio } from '../../shared/format-time';
 import { markdownCell, printable, printableLines } from '../../shared/printable';
+import { SAMPLE_METHOD_WORDS, sampleMethodWords } from '../../shared/sample-method-words';
 import { machineRatios, machineRatioWords, type MachineRatio } from './machine-ratios';
 
 /** The machine-against-machine lines of one workload group, in words. */
@@ -25,7 +27,16 @@ export const LEGEND =
   '* significantly slower than the fastest (Welch’s t-test, 95 %); ' +
   '≈ no measurable difference; ? too few runs to tell.';
 
-const HEADERS = ['backend', 'mean ± σ', 'vs fastest', 'runs', 'fs type', 'source'];
+/**
+ * A dd-write taken back to back reads 8–34 % slower than one taken spaced (issue 22), so the
+ * samples column is read before two rows are; its words and their meaning are the dashboard's.
+ * "see the source above" is the dashboard's tooltip; here the sources follow the tables.
+ */
+export const SAMPLES_LEGEND = `samples: ${Object.values(SAMPLE_METHOD_WORDS)
+  .map((w) => `"${w.text}" — ${w.title.replace('see the source above', 'see its source below')}`)
+  .join(' ')}`;
+
+const HEADERS = ['backend', 'samples', 'mean ± σ', 'vs fastest', 'runs', 'fs type', 'source'];
 
 /** Numbers each distinct note once, across the whole output. */
 class Notes {
@@ -66,6 +77,7 @@ function cells(entry: ComparedEntry, notes: Notes): string[] {
   const { row } = entry;
   return [
     `${printable(row.backend.label)}${notes.ref(row.note)}`,
+    sampleMethodWords(row).text,
     formatMeanStddev(entry.mean, entry.stddev),
     ratioCell(entry),
     String(row.runs),
@@ -109,7 +121,7 @@ export function comparisonText(rows: readonly ComparisonRow[]): string {
     const between = ratioLines(ratios, group.workloadKey);
     if (between.length) out.push('  machine against machine:', ...between.map((l) => `    ${l}`), '');
   }
-  out.push(LEGEND);
+  out.push(LEGEND, SAMPLES_LEGEND);
   const noteLines = notes.lines();
   if (noteLines.length) out.push('', 'notes:', ...noteLines.map((n) => `  ${n}`));
   const sources = sourceLines(rows);
@@ -131,7 +143,7 @@ export function comparisonMarkdown(rows: readonly ComparisonRow[]): string {
   for (const group of compareRows(rows)) {
     out.push(`### ${md(heading(group))}`, '');
     out.push(`| machine | ${HEADERS.join(' | ')} |`);
-    out.push('| --- | --- | ---: | ---: | ---: | --- | --- |');
+    out.push('| --- | --- | --- | ---: | ---: | ---: | --- | --- |');
     for (const machine of group.machines) {
       machine.entries.forEach((entry, i) => {
         const machineCell = i === 0 ? md(machine.label) : '';
@@ -142,7 +154,7 @@ export function comparisonMarkdown(rows: readonly ComparisonRow[]): string {
     const between = ratioLines(ratios, group.workloadKey);
     if (between.length) out.push(...between.map((l) => `- ${md(l)}`), '');
   }
-  out.push(md(LEGEND));
+  out.push(md(LEGEND), '', md(SAMPLES_LEGEND));
   const noteLines = notes.lines();
   if (noteLines.length) out.push('', ...noteLines.map((n) => `- ${md(n)}`));
   const sources = sourceLines(rows);

@@ -16,6 +16,12 @@ export {
   type WorkloadGroup,
 } from './compare-groups';
 export { machineRatios, machineRatioWords, type MachineRatio } from './machine-ratios';
-export { comparisonMarkdown, comparisonText, LEGEND, SIGNIFICANCE_MARKS } from './compare-table';
+export {
+  comparisonMarkdown,
+  comparisonText,
+  LEGEND,
+  SAMPLES_LEGEND,
+  SIGNIFICANCE_MARKS,
+} from './compare-table';
 export { formatMeanStddev, formatRatio, formatTime } from '../../shared/format-time';
 export { formatMemory, machineKey, machineLabel } from '../machine/machine-key';

@@ -1,5 +1,6 @@
 // Hand-made comparison rows for the compare tests: only what a case cares about is given.
 import type { ComparisonRow } from '../../../shared/comparison';
+import type { SampleMethod } from '../../../shared/run-plan';
 
 export interface RowSpec {
   machine?: string;
@@ -12,6 +13,8 @@ export interface RowSpec {
   opsPerSample?: number;
   note?: string | null;
   published?: boolean;
+  /** Absent: the row records none (as another tool's export). */
+  sampleMethod?: SampleMethod;
 }
 
 export function testRow(spec: RowSpec): ComparisonRow {
@@ -45,5 +48,6 @@ export function testRow(spec: RowSpec): ComparisonRow {
     opsPerSample: spec.opsPerSample ?? 1,
     fsType: spec.published ? null : 'ext4',
     note: spec.note ?? null,
+    ...(spec.sampleMethod ? { sampleMethod: spec.sampleMethod } : {}),
   };
 }

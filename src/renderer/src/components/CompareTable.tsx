@@ -4,7 +4,7 @@ import type { ComparisonRow } from '../../../shared/comparison';
 import { formatMeanStddev, formatTime } from '../../../shared/format-time';
 import { perOp, perOpSpread } from '../../../shared/per-op';
 import { machineGroupLabel, rowSize, type MachineGroup } from '../lib/compare-data';
-import { sampleMethodWords } from '../lib/sample-method-words';
+import { sampleMethodWords } from '../../../shared/sample-method-words';
 import { workloadCaseWords } from '../lib/size-words';
 
 function rangeWords(row: ComparisonRow): string {
