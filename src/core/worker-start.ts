@@ -4,16 +4,21 @@
 // command outside the main thread; in the desktop app it is main's `worker` entry (out/main/worker.js,
 // electron.vite.config.ts), which main names here at start-up, since main's own bundle starts the
 // app when loaded. Without that entry (an Electron build that did not register one) there is no
-// worker and callers do the work in the main thread, as before.
+// worker and callers do the work in the main thread, as before. A named entry wins in any build:
+// the unit tests name one bundled from worker-entry.ts (test-support/bundle-for-test.ts), since
+// each worker started through tsx compiles the core again, seconds apiece.
 import { createRequire } from 'node:module';
 
 export type WorkerStart = { script: string; eval: boolean };
 
-let electronEntry: string | null = null;
+let namedEntry: string | null = null;
 
-/** Desktop app only: the built file that answers as every core worker (src/core/worker-entry.ts). */
-export function setWorkerEntry(file: string): void {
-  electronEntry = file;
+/**
+ * The built file that answers as every core worker (src/core/worker-entry.ts): the desktop app's,
+ * or a test's bundle; null forgets it.
+ */
+export function setWorkerEntry(file: string | null): void {
+  namedEntry = file;
 }
 
 /**
@@ -21,7 +26,8 @@ export function setWorkerEntry(file: string): void {
  * when this build cannot start one.
  */
 export function workerStart(sourceModule: string): WorkerStart | null {
-  if (process.versions.electron) return electronEntry ? { script: electronEntry, eval: false } : null;
+  if (namedEntry) return { script: namedEntry, eval: false };
+  if (process.versions.electron) return null;
   if (__filename.endsWith('.ts')) {
     const tsx = createRequire(__filename).resolve('tsx/cjs');
     return {

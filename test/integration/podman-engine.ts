@@ -28,6 +28,10 @@ const CONTAINERS_CONF = `[containers]
 default_ulimits = ["nofile=16384:16384", "nproc=32768:32768"]
 `;
 
+// The engine is test equipment, like dockerd, not the product under test: a run that puts decoys or
+// nothing on PATH (scripts/check-path-isolation.sh) names the real one by absolute path.
+const PODMAN = process.env.MOUNTBENCH_TEST_PODMAN || 'podman';
+
 export async function startPodmanEngine(): Promise<PodmanEngine> {
   // Short root: the socket path must stay below the 108-byte limit.
   const root = mkdtempSync(join(tmpdir(), 'mb-pm-'));
@@ -48,7 +52,7 @@ export async function startPodmanEngine(): Promise<PodmanEngine> {
   ];
   const env = { ...process.env, CONTAINERS_CONF: conf };
   const service: ChildProcess = spawn(
-    'podman',
+    PODMAN,
     [...global, 'system', 'service', '--time=0', `unix://${socket}`],
     {
       env,
@@ -81,14 +85,14 @@ export async function startPodmanEngine(): Promise<PodmanEngine> {
   return {
     socket,
     docker: podmanDocker,
-    podman: (args) => execFileSync('podman', [...global, ...args], { env, encoding: 'utf8' }),
+    podman: (args) => execFileSync(PODMAN, [...global, ...args], { env, encoding: 'utf8' }),
     async stop() {
       service.kill('SIGTERM');
       await Promise.race([exited, sleep(10_000)]);
       if (service.exitCode === null) service.kill('SIGKILL');
       try {
         // Layers are mounted while a container exists; a reset unmounts and deletes them.
-        execFileSync('podman', [...global, 'system', 'reset', '--force'], {
+        execFileSync(PODMAN, [...global, 'system', 'reset', '--force'], {
           env,
           stdio: 'ignore',
           timeout: 60_000,

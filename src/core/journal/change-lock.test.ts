@@ -1,13 +1,20 @@
 // The settings-change lock across real processes: racers started on the same signal, a holder
 // that exits without releasing, and a lock left by a process that is gone.
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bundleForTest, type Bundle } from '../test-support/bundle-for-test';
 import { CHANGE_LOCK_NAME, takeChangeLock } from './change-lock';
 
-const TAKER = path.join(__dirname, 'test-support', 'lock-taker.ts');
+// The taker bundled once: started through tsx, each process compiled the core again (seconds apiece
+// on a loaded machine).
+let taker$: Bundle | undefined;
+beforeAll(() => {
+  taker$ = bundleForTest(path.join(__dirname, 'test-support', 'lock-taker.ts'));
+});
+afterAll(() => taker$?.remove());
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
@@ -23,11 +30,22 @@ function taker(dir: string, go: string, holdMs: number, mode = 'release'): Promi
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', TAKER, dir, go, String(holdMs), mode],
+      [taker$!.file, dir, go, String(holdMs), mode],
       { timeout: 30_000 },
       (err, stdout) => (err ? reject(err) : resolve(stdout.trim())),
     );
   });
+}
+
+/** Resolves once `count` takers are waiting for `go` (each leaves `<go>.ready-<pid>`). */
+async function takersReady(go: string, count: number): Promise<void> {
+  const dir = path.dirname(go);
+  const prefix = `${path.basename(go)}.ready-`;
+  const deadline = Date.now() + 30_000;
+  while (readdirSync(dir).filter((name) => name.startsWith(prefix)).length < count) {
+    if (Date.now() > deadline) throw new Error(`fewer than ${count} takers were ready within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 /** The pid of a process that has already ended. */
@@ -44,8 +62,8 @@ describe('the settings-change lock', () => {
       const dir = freshDir();
       const go = path.join(dir, 'go');
       const racers = [taker(dir, go, 1500), taker(dir, go, 1500), taker(dir, go, 1500)];
-      // Give the three children time to start and poll, then release them together.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Once all three are polling, release them together.
+      await takersReady(go, 3);
       writeFileSync(go, '');
       const outcomes = await Promise.all(racers);
       expect(

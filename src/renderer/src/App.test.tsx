@@ -30,8 +30,9 @@ describe('App', () => {
     await waitFor(() =>
       expect(screen.getByRole('tab', { name: /Run/ }).getAttribute('aria-selected')).toBe('true'),
     );
-    // The tab is selected at once; the view it opens renders as a deferred update just after.
-    await screen.findByTestId('panel-run');
+    // The tab is selected at once; the view it opens renders as a deferred update just after. A
+    // hang guard, not a timing check: at load 17 that took past findBy's default second.
+    await screen.findByTestId('panel-run', {}, { timeout: 15_000 });
     act(() => api.emit(QUICK_RUN.slice(50, 60)));
     expect(screen.getByTestId('run-progress').textContent).toBe('');
     expect(screen.getByText(/Rejoined a run in progress/)).toBeTruthy();
