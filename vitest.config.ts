@@ -14,7 +14,7 @@ const UNIT_TIMEOUT_MS = 30_000;
 // Vitest's default is one worker fewer than the cores: on a 2-core machine one, so the unit files
 // ran one after another on one core. Two workers took the unit projects from 92 s to 62 s of wall
 // time at load 4, for the same CPU (docs/development.md). The integration and VM projects still run
-// one file at a time (fileParallelism: false).
+// one file at a time (fileParallelism: false), each in its own group after the unit projects.
 const MAX_WORKERS = Math.max(2, availableParallelism() - 1);
 
 export default defineConfig({
@@ -56,6 +56,9 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          // After the unit projects, never beside them: with two workers a unit file could otherwise
+          // run next to an integration file's real-engine measuring and its fixed container names.
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -68,6 +71,8 @@ export default defineConfig({
           testTimeout: 900_000,
           hookTimeout: 1_800_000,
           fileParallelism: false,
+          // Its own group: CI starts it in a process of its own beside the others.
+          sequence: { groupOrder: 2 },
         },
       },
     ],
