@@ -1,5 +1,6 @@
 // Results: a screenshot-ready view of one run — header, grouped bars with σ, the table of every
 // figure, and the recommendation for the chosen profile — with export and share.
+import { AfterCommit } from '../components/AfterCommit';
 import { ColdWarmNotes } from '../components/ColdWarmNotes';
 import { DerivedNotes } from '../components/DerivedNotes';
 import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
@@ -169,37 +170,43 @@ const ResultsBody = memo(function ResultsBody({ results, workloads, appVersion, 
                   Log scale
                 </label>
               </div>
-              <div ref={chartRef} className="chart-picture">
-                <p className="picture-only picture-caption">
-                  Mountbench · {machineLine(run.machine)} · {isoDate(run.createdAt)} ·{' '}
-                  {run.engine
-                    ? `${PRODUCT_NAMES[run.engine.provider]} ${run.engine.serverVersion}`
-                    : 'host only'}{' '}
-                  — time per workload, lower is faster
-                </p>
-                <GroupedBarChart
-                  figures={figures}
-                  logScale={results.logScale}
-                  yLabel="seconds per sample"
-                  baselineIds={new Set(['host'])}
-                  hidden={hidden}
-                  onToggleSeries={results.toggleBackend}
-                  testId="results-chart"
-                  ratioWords={resultRatioWords(run, results.recommendation.status === 'ready' ? rec : null)}
-                />
-              </div>
-              <ResultsTable results={run.results} titles={titles} />
-              <DerivedNotes results={run.results} titles={titles} />
-              <ColdWarmNotes run={run} />
+              <AfterCommit>
+                <div ref={chartRef} className="chart-picture">
+                  <p className="picture-only picture-caption">
+                    Mountbench · {machineLine(run.machine)} · {isoDate(run.createdAt)} ·{' '}
+                    {run.engine
+                      ? `${PRODUCT_NAMES[run.engine.provider]} ${run.engine.serverVersion}`
+                      : 'host only'}{' '}
+                    — time per workload, lower is faster
+                  </p>
+                  <GroupedBarChart
+                    figures={figures}
+                    logScale={results.logScale}
+                    yLabel="seconds per sample"
+                    baselineIds={new Set(['host'])}
+                    hidden={hidden}
+                    onToggleSeries={results.toggleBackend}
+                    testId="results-chart"
+                    ratioWords={resultRatioWords(run, results.recommendation.status === 'ready' ? rec : null)}
+                  />
+                </div>
+              </AfterCommit>
+              <AfterCommit commits={2}>
+                <ResultsTable results={run.results} titles={titles} />
+                <DerivedNotes results={run.results} titles={titles} />
+                <ColdWarmNotes run={run} />
+              </AfterCommit>
             </section>
-            <RecommendationCard
-              profile={results.profile}
-              onProfile={(p) => void results.setProfile(p)}
-              status={results.recommendation.status}
-              error={results.recommendation.error}
-              recommendation={rec}
-              openRoles={ROLES.filter((role) => undecidedRaceWorkloads(run, role).length > 0)}
-            />
+            <AfterCommit commits={3}>
+              <RecommendationCard
+                profile={results.profile}
+                onProfile={(p) => void results.setProfile(p)}
+                status={results.recommendation.status}
+                error={results.recommendation.error}
+                recommendation={rec}
+                openRoles={ROLES.filter((role) => undecidedRaceWorkloads(run, role).length > 0)}
+              />
+            </AfterCommit>
           </>
         )}
       </div>
