@@ -12,6 +12,11 @@ import { expect, test } from '../support/fixtures';
 
 const CLICK_EVERY_MS = 4_000;
 
+// No Playwright trace here: its DOM snapshots, taken in the page around every action (each click,
+// isVisible and evaluate of the loop below), ran on the main thread measured, 5.3 s of a run's
+// profile, and counted as the page's own long tasks.
+test.use({ trace: 'off' });
+
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -76,9 +81,24 @@ interface PageFigures {
     layoutMs: number;
     scripts: { invoker: string; source: string; ms: number }[];
   }[];
+  /** The longest animation frames of the whole run (any cause), with what ran in them and when. */
+  longestFrames: LongFrame[];
   answerAtMs: number | null;
   finishedAtMs: number | null;
 }
+
+interface LongFrame {
+  duration: number;
+  blocking: number;
+  /** Wall-clock time the frame started (Date.now() scale), to place it against the run's end. */
+  atMs: number;
+  renderMs: number;
+  layoutMs: number;
+  scripts: { invoker: string; source: string; ms: number }[];
+}
+
+/** How many of the run's longest frames are kept and printed. */
+const LONGEST_FRAMES = 5;
 
 test('the Run view answers clicks during a Quick run, and the answer shows when it ends', async ({
   dashboard,
@@ -92,7 +112,7 @@ test('the Run view answers clicks during a Quick run, and the answer shows when 
   await tid(page, 'preset-quick').check();
 
   // Observers go in before the run starts; their figures stay in the page until read at the end.
-  await page.evaluate(() => {
+  await page.evaluate((keep) => {
     const w = window as unknown as { __figures: PageFigures; __clickAt: number | null };
     w.__figures = {
       longTasks: { count: 0, totalMs: 0, maxMs: 0, afterClickMs: 0 },
@@ -101,6 +121,7 @@ test('the Run view answers clicks during a Quick run, and the answer shows when 
       eventDurations: [],
       slowClicks: [],
       clickFrames: [],
+      longestFrames: [],
       answerAtMs: null,
       finishedAtMs: null,
     };
@@ -141,13 +162,14 @@ test('the Run view answers clicks during a Quick run, and the answer shows when 
       scripts: LoafScript[];
     }
     try {
+      const origin = Date.now() - performance.now();
       new PerformanceObserver((list) => {
         for (const frame of list.getEntries() as Loaf[]) {
           const end = frame.startTime + frame.duration;
-          if (!w.__figures.clickTimes.some((t) => t >= frame.startTime - 50 && t <= end)) continue;
-          w.__figures.clickFrames.push({
+          const described = {
             duration: frame.duration,
             blocking: frame.blockingDuration,
+            atMs: origin + frame.startTime,
             renderMs: frame.renderStart ? frame.styleAndLayoutStart - frame.renderStart : 0,
             layoutMs: frame.styleAndLayoutStart ? end - frame.styleAndLayoutStart : 0,
             scripts: frame.scripts.map((x) => ({
@@ -155,7 +177,14 @@ test('the Run view answers clicks during a Quick run, and the answer shows when 
               source: `${x.sourceFunctionName || '(anonymous)'}@${x.sourceURL.split('/').pop() ?? ''}`,
               ms: x.duration,
             })),
-          });
+          };
+          // The run's longest frames, whatever caused them: the long tasks named by what ran.
+          const longest = w.__figures.longestFrames;
+          longest.push(described);
+          longest.sort((a, b) => b.duration - a.duration);
+          longest.length = Math.min(longest.length, keep);
+          if (!w.__figures.clickTimes.some((t) => t >= frame.startTime - 50 && t <= end)) continue;
+          w.__figures.clickFrames.push(described);
         }
       }).observe({ type: 'long-animation-frame', buffered: false } as PerformanceObserverInit);
     } catch {
@@ -184,7 +213,7 @@ test('the Run view answers clicks during a Quick run, and the answer shows when 
         clearInterval(seen);
       }
     }, 100);
-  });
+  }, LONGEST_FRAMES);
 
   // With MOUNTBENCH_E2E_PROFILE=1, the page's JavaScript is sampled for the whole run (Chromium's
   // profiler over CDP) and the functions it spent most time in are printed: what to cut.
@@ -260,6 +289,15 @@ test('the Run view answers clicks during a Quick run, and the answer shows when 
     ...figures.clickFrames.map(
       (f) =>
         `frame with a click: ${f.duration.toFixed(0)} ms (blocking ${f.blocking.toFixed(0)}), rendering ${f.renderMs.toFixed(0)} ms, style and layout ${f.layoutMs.toFixed(0)} ms; scripts: ${
+          f.scripts
+            .filter((x) => x.ms >= 5)
+            .map((x) => `${x.invoker} ${x.source} ${x.ms.toFixed(0)} ms`)
+            .join('; ') || 'none over 5 ms'
+        }`,
+    ),
+    ...figures.longestFrames.map(
+      (f) =>
+        `long frame ${f.duration.toFixed(0)} ms (blocking ${f.blocking.toFixed(0)}) at ${((f.atMs - Date.parse(run.finishedAt)) / 1000).toFixed(1)} s from the run's end, rendering ${f.renderMs.toFixed(0)} ms, style and layout ${f.layoutMs.toFixed(0)} ms; scripts: ${
           f.scripts
             .filter((x) => x.ms >= 5)
             .map((x) => `${x.invoker} ${x.source} ${x.ms.toFixed(0)} ms`)

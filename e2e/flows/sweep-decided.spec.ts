@@ -100,6 +100,8 @@ test('sweep decided: a Mac-shaped home compares its settings by default and name
     await expect(tid(page, 'verdict-sentence')).toContainText('VZ + gRPC FUSE');
     await expectFastestTrueToTable(page);
     await snap(testInfo, page, 'sweep-decided-results');
+    // The user guide's opening picture: the recommendation card of this decided answer.
+    await snap(testInfo, tid(page, 'recommendation-card'), 'decided-verdict');
 
     // Every setting back: the file byte for byte, the probes and bench containers gone.
     expect(readFileSync(settings).equals(before)).toBe(true);

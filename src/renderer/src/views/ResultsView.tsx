@@ -1,8 +1,9 @@
 // Results: a screenshot-ready view of one run — header, grouped bars with σ, the table of every
 // figure, and the recommendation for the chosen profile — with export and share.
+import { AfterCommit } from '../components/AfterCommit';
 import { ColdWarmNotes } from '../components/ColdWarmNotes';
 import { DerivedNotes } from '../components/DerivedNotes';
-import { useEffect, useMemo, useRef } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { ExportBar } from '../components/ExportBar';
 import { GroupedBarChart } from '../components/GroupedBarChart';
 import { RecommendationCard } from '../components/RecommendationCard';
@@ -20,22 +21,15 @@ import { runCardModel } from '../lib/share-card-model';
 import { verdictOf } from '../lib/verdict';
 import { undecidedRaceWorkloads } from '../../../shared/race-undecided';
 import { ROLES } from '../../../shared/roles';
+import type { WorkloadInfo } from '../../../shared/api';
+import type { ResultsState } from '../stores/results-store';
 import { useSlice, useStores } from '../stores/StoresContext';
 import { startRunAndShow, useJobPhases } from '../stores/job-phases';
 
 export function ResultsView() {
-  const stores = useStores();
-  const results = useSlice(
+  const live = useSlice(
     (s) => s.results,
     (s) => s,
-  );
-  const workloads = useSlice(
-    (s) => s.setup,
-    (s) => s.workloads,
-  );
-  const appVersion = useSlice(
-    (s) => s.setup,
-    (s) => s.info?.version ?? 'unknown',
   );
   // With nothing open, Results opens the newest stored run that has results (not "No results yet"
   // beside fifteen stored runs).
@@ -43,12 +37,48 @@ export function ResultsView() {
     (s) => s.history,
     (s) => s.runs.find((r) => r.resultCount > 0)?.id ?? null,
   );
-  const { run: shown, status: shownStatus, open: openRun } = results;
+  const { run: shown, status: shownStatus, open: openRun } = live;
   useEffect(() => {
     if (!shown && shownStatus === 'empty' && newest) void openRun(newest);
   }, [shown, shownStatus, newest, openRun]);
+  // What the body shows: the results, a render behind. A store update renders synchronously
+  // (zustand's useSyncExternalStore), and the answer lands in three of them at a run's end (the run
+  // opened, its ranking, the clean-up's copy), each re-rendering the chart and table in one task of
+  // hundreds of ms on two busy cores. Here this shell re-renders at once with the previous results
+  // and the memoised body skips; the new results render as a transition, in slices that yield to
+  // input. It starts from null, so a mount shows the frame first and the figures a slice later.
+  const results = useDeferredValue(live, null);
+  // The body's other inputs, deferred alike: the run's phase changes at run-done, with the answer.
+  const workloads = useDeferredValue(
+    useSlice(
+      (s) => s.setup,
+      (s) => s.workloads,
+    ),
+  );
+  const appVersion = useDeferredValue(
+    useSlice(
+      (s) => s.setup,
+      (s) => s.info?.version ?? 'unknown',
+    ),
+  );
   const { runPhase, sweepPhase } = useJobPhases();
-  const busy = [runPhase, sweepPhase].some((phase) => phase === 'active' || phase === 'starting');
+  const busy = useDeferredValue(
+    [runPhase, sweepPhase].some((phase) => phase === 'active' || phase === 'starting'),
+  );
+  if (!results) return <p role="status">Opening the run…</p>;
+  return <ResultsBody results={results} workloads={workloads} appVersion={appVersion} busy={busy} />;
+}
+
+interface BodyProps {
+  results: ResultsState;
+  workloads: WorkloadInfo[];
+  appVersion: string;
+  /** A run or sweep is in progress (a continuation would be refused). */
+  busy: boolean;
+}
+
+const ResultsBody = memo(function ResultsBody({ results, workloads, appVersion, busy }: BodyProps) {
+  const stores = useStores();
   const chartRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<HTMLDivElement>(null);
   const titles = useMemo(() => new Map(workloads.map((w) => [w.id as string, w.title])), [workloads]);
@@ -140,40 +170,46 @@ export function ResultsView() {
                   Log scale
                 </label>
               </div>
-              <div ref={chartRef} className="chart-picture">
-                <p className="picture-only picture-caption">
-                  Mountbench · {machineLine(run.machine)} · {isoDate(run.createdAt)} ·{' '}
-                  {run.engine
-                    ? `${PRODUCT_NAMES[run.engine.provider]} ${run.engine.serverVersion}`
-                    : 'host only'}{' '}
-                  — time per workload, lower is faster
-                </p>
-                <GroupedBarChart
-                  figures={figures}
-                  logScale={results.logScale}
-                  yLabel="seconds per sample"
-                  baselineIds={new Set(['host'])}
-                  hidden={hidden}
-                  onToggleSeries={results.toggleBackend}
-                  testId="results-chart"
-                  ratioWords={resultRatioWords(run, results.recommendation.status === 'ready' ? rec : null)}
-                />
-              </div>
-              <ResultsTable results={run.results} titles={titles} />
-              <DerivedNotes results={run.results} titles={titles} />
-              <ColdWarmNotes run={run} />
+              <AfterCommit>
+                <div ref={chartRef} className="chart-picture">
+                  <p className="picture-only picture-caption">
+                    Mountbench · {machineLine(run.machine)} · {isoDate(run.createdAt)} ·{' '}
+                    {run.engine
+                      ? `${PRODUCT_NAMES[run.engine.provider]} ${run.engine.serverVersion}`
+                      : 'host only'}{' '}
+                    — time per workload, lower is faster
+                  </p>
+                  <GroupedBarChart
+                    figures={figures}
+                    logScale={results.logScale}
+                    yLabel="seconds per sample"
+                    baselineIds={new Set(['host'])}
+                    hidden={hidden}
+                    onToggleSeries={results.toggleBackend}
+                    testId="results-chart"
+                    ratioWords={resultRatioWords(run, results.recommendation.status === 'ready' ? rec : null)}
+                  />
+                </div>
+              </AfterCommit>
+              <AfterCommit commits={2}>
+                <ResultsTable results={run.results} titles={titles} />
+                <DerivedNotes results={run.results} titles={titles} />
+                <ColdWarmNotes run={run} />
+              </AfterCommit>
             </section>
-            <RecommendationCard
-              profile={results.profile}
-              onProfile={(p) => void results.setProfile(p)}
-              status={results.recommendation.status}
-              error={results.recommendation.error}
-              recommendation={rec}
-              openRoles={ROLES.filter((role) => undecidedRaceWorkloads(run, role).length > 0)}
-            />
+            <AfterCommit commits={3}>
+              <RecommendationCard
+                profile={results.profile}
+                onProfile={(p) => void results.setProfile(p)}
+                status={results.recommendation.status}
+                error={results.recommendation.error}
+                recommendation={rec}
+                openRoles={ROLES.filter((role) => undecidedRaceWorkloads(run, role).length > 0)}
+              />
+            </AfterCommit>
           </>
         )}
       </div>
     </div>
   );
-}
+});
