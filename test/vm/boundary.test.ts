@@ -13,7 +13,7 @@ import { prepareRun } from '../../src/core/runner/prepare-run';
 import { executeRun } from '../../src/core/runner/run';
 import { getMachineInfo } from '../../src/core/machine';
 import { mountbenchChild } from '../integration/mountbench-child';
-import { bootGuest, buildGuest, enginePings, type VmRig } from '../vm-rig/vm-rig';
+import { bootGuest, enginePings, type VmRig } from '../vm-rig/vm-rig';
 import { shrinkQuickSizesForTcg } from '../vm-rig/tcg-sizes';
 
 const IMAGE = process.env.MOUNTBENCH_IMAGE ?? 'mountbench/bench:offline';
@@ -30,8 +30,6 @@ let rig: VmRig;
 let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
-  const guest = await buildGuest();
-  console.log(`vm rig: guest ${guest.built ? 'built' : 'found in the cache'} in ${guest.seconds} s`);
   rig = await bootGuest({
     shares: [
       { kind: '9p', hostPath: ninePFolder, msize: 131072 },
