@@ -8,13 +8,13 @@
 //
 //   npx tsx bench/hyperfine-spawn.ts [--rounds 10]
 import { MountbenchError } from '../src/shared/errors';
-import { resolveEngine } from '../src/core/engines';
 import { benchImageFor } from '../src/core/runner/image';
-import { median } from '../src/core/stats';
-import { benchHeader, loadLine } from './lib/bench-header';
+import { mean, median } from '../src/core/stats';
+import { loadLine } from './lib/bench-header';
 import { countOption, runBench, type BenchOptions } from './lib/bench-main';
 import { startBenchContainer } from './lib/bench-container';
-import { buildHyperfineImage, DEFAULT_HYPERFINE } from './lib/hyperfine-image';
+import { openHyperfineBench } from './lib/hyperfine-bench';
+import { DEFAULT_HYPERFINE } from './lib/hyperfine-image';
 import { hyperfineSamples } from './lib/hyperfine-run';
 import { ms, textTable } from './lib/text-table';
 
@@ -44,24 +44,13 @@ interface Values {
   tag?: string;
 }
 
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-
 async function main(values: Values, signal: AbortSignal): Promise<void> {
   const rounds = countOption('--rounds', values.rounds, 10, { min: 1, max: 1000 });
   const baseImage = benchImageFor(values.image);
-  const { engine, docker } = await resolveEngine(undefined);
-  process.stdout.write(
-    `${await benchHeader('bench/hyperfine-spawn: the shell start-up hyperfine subtracts', {
-      docker,
-      endpoint: engine.endpoint,
-      image: baseImage,
-    })}\n`,
-  );
-  const built = await buildHyperfineImage(
-    docker,
+  const { docker, built } = await openHyperfineBench(
+    'bench/hyperfine-spawn: the shell start-up hyperfine subtracts',
     baseImage,
     values.tag ?? 'mountbench/bench:hyperfine',
-    process.env.HYPERFINE || DEFAULT_HYPERFINE,
     signal,
   );
   const container = await startBenchContainer(docker, built.tag, 'bind', 'hyperfine-spawn', signal);

@@ -7,14 +7,13 @@
 import { performance } from 'node:perf_hooks';
 import { MountbenchError } from '../src/shared/errors';
 import { SIZES, type SizeName } from '../src/shared/ids';
-import { resolveEngine } from '../src/core/engines';
 import { benchImageFor } from '../src/core/runner/image';
 import { calibrate, timeOnce } from '../src/core/runner/time-sample';
 import { shellQuote } from '../src/core/runner/sample-script';
 import { median } from '../src/core/stats';
 import { medianInterval95, medianRatioInterval95 } from './lib/bootstrap';
 import { workloadById } from '../src/core/workloads/registry';
-import { benchHeader, loadLine } from './lib/bench-header';
+import { loadLine } from './lib/bench-header';
 import { choiceOption, countOption, listOption, runBench, type BenchOptions } from './lib/bench-main';
 import {
   BENCH_MOUNTS,
@@ -22,7 +21,8 @@ import {
   type BenchContainer,
   type BenchMount,
 } from './lib/bench-container';
-import { buildHyperfineImage, DEFAULT_HYPERFINE } from './lib/hyperfine-image';
+import { openHyperfineBench } from './lib/hyperfine-bench';
+import { DEFAULT_HYPERFINE } from './lib/hyperfine-image';
 import { HYPERFINE_SHELLS, hyperfineSamples, type HyperfineShell } from './lib/hyperfine-run';
 import { apiExecSeconds, cliEngineArgs, cliExecSeconds, dockerCliAvailable } from './lib/outside-timing';
 import { ms, signedPercent, textTable } from './lib/text-table';
@@ -267,19 +267,10 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
   const baseImage = benchImageFor(values.image);
   const tag = values.tag ?? 'mountbench/bench:hyperfine';
 
-  const { engine, docker } = await resolveEngine(undefined);
-  process.stdout.write(
-    `${await benchHeader('bench/overhead: harness accuracy against hyperfine', {
-      docker,
-      endpoint: engine.endpoint,
-      image: baseImage,
-    })}\n`,
-  );
-  const built = await buildHyperfineImage(
-    docker,
+  const { engine, docker, built } = await openHyperfineBench(
+    'bench/overhead: harness accuracy against hyperfine',
     baseImage,
     tag,
-    process.env.HYPERFINE || DEFAULT_HYPERFINE,
     signal,
   );
   const cliArgs = (await dockerCliAvailable()) ? cliEngineArgs(engine) : null;

@@ -11,7 +11,6 @@ import { MountbenchError } from '../src/shared/errors';
 import { SIZES, type SizeName } from '../src/shared/ids';
 import type { Backend } from '../src/shared/result-schema';
 import type { SampleMethod } from '../src/shared/run-plan';
-import { resolveEngine } from '../src/core/engines';
 import { benchImageFor } from '../src/core/runner/image';
 import { laneShape } from '../src/core/runner/measure';
 import type { MeasureHooks } from '../src/core/runner/measure-hooks';
@@ -21,10 +20,11 @@ import { median } from '../src/core/stats';
 import { workloadById } from '../src/core/workloads/registry';
 import type { WorkloadCase } from '../src/core/workloads/workload';
 import { medianInterval95, medianRatioInterval95 } from './lib/bootstrap';
-import { benchHeader, loadLine } from './lib/bench-header';
+import { loadLine } from './lib/bench-header';
 import { choiceOption, countOption, runBench, type BenchOptions } from './lib/bench-main';
 import { BENCH_MOUNTS, startBenchContainer, type BenchContainer } from './lib/bench-container';
-import { buildHyperfineImage, DEFAULT_HYPERFINE } from './lib/hyperfine-image';
+import { openHyperfineBench } from './lib/hyperfine-bench';
+import { DEFAULT_HYPERFINE } from './lib/hyperfine-image';
 import { hyperfineSamples } from './lib/hyperfine-run';
 import { ms, signedPercent, textTable } from './lib/text-table';
 
@@ -132,19 +132,10 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
   const [workloadCase] = workload.cases(size);
   const command = workloadCase.script;
 
-  const { engine, docker } = await resolveEngine(undefined);
-  process.stdout.write(
-    `${await benchHeader(`bench/sample-method: ${workloadId}, back-to-back and spaced, against hyperfine`, {
-      docker,
-      endpoint: engine.endpoint,
-      image: baseImage,
-    })}\n`,
-  );
-  const built = await buildHyperfineImage(
-    docker,
+  const { docker, built } = await openHyperfineBench(
+    `bench/sample-method: ${workloadId}, back-to-back and spaced, against hyperfine`,
     baseImage,
     tag,
-    process.env.HYPERFINE || DEFAULT_HYPERFINE,
     signal,
   );
   const loads: string[] = [loadLine()];
