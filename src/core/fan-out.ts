@@ -19,13 +19,12 @@ export function fanOut<T>(source: Promise<T>, options: FanOutOptions = {}): () =
   const batch = options.batch ?? FAN_OUT_BATCH;
   const later = options.later ?? ((next) => void setImmediate(next));
   let outcome: { ok: true; value: T } | { ok: false; error: unknown } | null = null;
-  let waiters: { resolve: (value: T) => void; reject: (error: unknown) => void }[] = [];
+  const waiters: { resolve: (value: T) => void; reject: (error: unknown) => void }[] = [];
   let scheduled = false;
 
   function release(): void {
     scheduled = false;
-    const now = waiters.slice(0, batch);
-    waiters = waiters.slice(batch);
+    const now = waiters.splice(0, batch);
     for (const waiter of now) {
       if (outcome?.ok) waiter.resolve(outcome.value);
       else waiter.reject(outcome?.error);
