@@ -20,8 +20,14 @@ const EDIT_TIMEOUT_MS = 30_000;
 const ANSWER_TIMEOUT_MS = 10_000;
 /** Written beside the probe until the watcher reports it; its name never contains "probe". */
 const WATCHER_MARKER = '.mountbench-watcher-ready';
-/** The watcher's start waits up to 500 marker writes 10 ms apart: seconds more on an emulated VM. */
-const WATCHER_START_TIMEOUT_MS = 30_000;
+/**
+ * How long the container waits for its watcher to report the marker, by the guest's own clock. A
+ * bound by count (500 writes 10 ms apart) ran out on a loaded host under an emulated VM, where one
+ * round of the loop takes far longer than 10 ms and the watcher's start (an exec in the guest) too.
+ */
+const WATCHER_READY_SECONDS = 30;
+/** The host waits for the `watcher` line a while longer than the container's own bound. */
+const WATCHER_START_TIMEOUT_MS = (WATCHER_READY_SECONDS + 30) * 1000;
 
 /**
  * The polling shell: tight builtin reads first (no fork: sub-millisecond), then 1 ms sleeps so a
@@ -31,24 +37,27 @@ const WATCHER_START_TIMEOUT_MS = 30_000;
  * nothing. The watcher is started before the edits but adds its watch a moment later, and on a fast
  * share all the edits could be done by then: so the shell writes a marker file into the folder until
  * the watcher reports it (the container's own write raises an event on every share), then removes it,
- * and only then says the watcher is on (`unready` after 5 s). `events` answers `dead` when the
- * watcher is gone by then (it failed to watch, or died).
+ * and only then says the watcher is on: `unready` when WATCHER_READY_SECONDS pass first (by
+ * `date +%s`, which BusyBox has), `exited` when the watcher ends while waiting (it could not watch).
+ * `events` answers `dead` when the watcher is gone by the end.
  */
-export function syncSessionScript(workdir: string): string {
+export function syncSessionScript(workdir: string, readySeconds = WATCHER_READY_SECONDS): string {
   return `cd ${shellQuote(workdir)} || exit 97
 if command -v inotifyd >/dev/null 2>&1; then
   mkdir -p /tmp 2>/dev/null
   inotifyd - watch:w > /tmp/mountbench-inotify 2>/dev/null &
   mb_watch=$!
-  mb_n=0
+  mb_end=$(( $(date +%s) + ${readySeconds} ))
+  mb_ready=inotifyd
   until grep -q ${WATCHER_MARKER} /tmp/mountbench-inotify 2>/dev/null; do
-    mb_n=$((mb_n + 1))
-    [ $mb_n -gt 500 ] && break
+    kill -0 $mb_watch 2>/dev/null || { mb_ready=exited; break; }
+    [ $(date +%s) -ge $mb_end ] && { mb_ready=unready; break; }
     : > watch/${WATCHER_MARKER} 2>/dev/null
     sleep 0.01
   done
   rm -f watch/${WATCHER_MARKER}
-  if [ $mb_n -gt 500 ]; then kill $mb_watch 2>/dev/null; mb_watch=; echo "watcher unready"; else echo "watcher inotifyd"; fi
+  [ $mb_ready = inotifyd ] || { kill $mb_watch 2>/dev/null; mb_watch=; }
+  echo "watcher $mb_ready"
 else
   echo "watcher none"
 fi
@@ -160,7 +169,11 @@ export async function measureSyncLatency(
     const derived: Record<string, number> = { oneWayDelaySeconds: oneWay };
     if (watcher === 'unready') {
       warnings.push(
-        'The inotify watcher in the container did not report a file the container wrote within about 5 s, so whether a file watcher fires on the host’s edits is unknown.',
+        `The inotify watcher in the container did not report a file the container wrote within ${WATCHER_READY_SECONDS} s, so whether a file watcher fires on the host’s edits is unknown.`,
+      );
+    } else if (watcher === 'exited') {
+      warnings.push(
+        'The inotify watcher in the container exited before it reported a file the container wrote (it could not watch the folder), so whether a file watcher fires on the host’s edits is unknown.',
       );
     } else if (watcher === 'none') {
       warnings.push(
