@@ -61,7 +61,41 @@ async function startProfile(page: Page): Promise<{ stop(): Promise<string[]> }> 
           .sort((a, b) => b[1] - a[1])
           .slice(0, k)
           .map(([f, ms]) => `${f} ${ms.toFixed(0)} ms`);
-      return [...top(self, 20).map((l) => `self ${l}`), ...top(total, 45).map((l) => `total ${l}`)];
+      // The longest stretch of samples with the thread never idle: the run's longest task, whose
+      // clock the profile does not share with the page's, found by its shape instead.
+      let best = { from: 0, to: 0, ms: 0 };
+      let from = 0;
+      let ms = 0;
+      profile.samples.forEach((id, i) => {
+        const step = (profile.timeDeltas[i + 1] ?? 1000) / 1000;
+        if (byId.get(id)?.callFrame.functionName === '(idle)') {
+          from = i + 1;
+          ms = 0;
+          return;
+        }
+        ms += step;
+        if (ms > best.ms) best = { from, to: i + 1, ms };
+      });
+      const inTask = new Map<string, number>();
+      for (let i = best.from; i < best.to; i++) {
+        const step = (profile.timeDeltas[i + 1] ?? 1000) / 1000;
+        const seen = new Set<string>();
+        for (let at: number | undefined = profile.samples[i]; at !== undefined; at = parent.get(at)) {
+          const n = byId.get(at);
+          if (!n) break;
+          const key = name(n);
+          if (seen.has(key)) continue;
+          seen.add(key);
+          inTask.set(key, (inTask.get(key) ?? 0) + step);
+        }
+      }
+      const tail = profile.samples.length - best.to;
+      return [
+        ...top(self, 20).map((l) => `self ${l}`),
+        ...top(total, 45).map((l) => `total ${l}`),
+        `longest busy stretch ${best.ms.toFixed(0)} ms, ${tail} samples before the profile's end`,
+        ...top(inTask, 40).map((l) => `in the longest stretch: total ${l}`),
+      ];
     },
   };
 }

@@ -32,9 +32,10 @@ const WATCHER_START_TIMEOUT_MS = (WATCHER_READY_SECONDS + 30) * 1000;
 /**
  * The polling shell: tight builtin reads first (no fork: sub-millisecond), then 1 ms sleeps so a
  * slow sync is not starved of CPU by the poller. An inotify watcher runs beside it when the image
- * has `inotifyd`. Its log goes to /tmp, made first: an image built FROM scratch (the offline one) has
- * no /tmp, and the failed redirection would leave a watcher that never ran, read as one that saw
- * nothing. The watcher is started before the edits but adds its watch a moment later, and on a fast
+ * has `inotifyd`. Its log is a mktemp file in /tmp, removed at `quit`: the host baseline runs this
+ * script on the host, where two runs at once must not share one log nor write through a name another
+ * user planted. /tmp is made first: an image built FROM scratch (the offline one) has none, and the
+ * failed redirection would leave a watcher that never ran, read as one that saw nothing. The watcher is started before the edits but adds its watch a moment later, and on a fast
  * share all the edits could be done by then: so the shell writes a marker file into the folder until
  * the watcher reports it (the container's own write raises an event on every share), then removes it,
  * and only then says the watcher is on: `unready` when WATCHER_READY_SECONDS pass first (by
@@ -45,11 +46,12 @@ export function syncSessionScript(workdir: string, readySeconds = WATCHER_READY_
   return `cd ${shellQuote(workdir)} || exit 97
 if command -v inotifyd >/dev/null 2>&1; then
   mkdir -p /tmp 2>/dev/null
-  inotifyd - watch:w > /tmp/mountbench-inotify 2>/dev/null &
+  mb_log=$(mktemp /tmp/mountbench-inotify.XXXXXX 2>/dev/null) || mb_log=/tmp/mountbench-inotify.$$
+  inotifyd - watch:w > $mb_log 2>/dev/null &
   mb_watch=$!
   mb_end=$(( $(date +%s) + ${readySeconds} ))
   mb_ready=inotifyd
-  until grep -q ${WATCHER_MARKER} /tmp/mountbench-inotify 2>/dev/null; do
+  until grep -q ${WATCHER_MARKER} $mb_log 2>/dev/null; do
     kill -0 $mb_watch 2>/dev/null || { mb_ready=exited; break; }
     [ $(date +%s) -ge $mb_end ] && { mb_ready=unready; break; }
     : > watch/${WATCHER_MARKER} 2>/dev/null
@@ -76,9 +78,9 @@ while read -r mb_cmd mb_token; do
       echo "seen $mb_token" ;;
     events)
       if [ -z "$mb_watch" ]; then echo "events none"
-      elif kill -0 $mb_watch 2>/dev/null; then echo "events $(grep -c probe /tmp/mountbench-inotify 2>/dev/null || echo 0)"
+      elif kill -0 $mb_watch 2>/dev/null; then echo "events $(grep -c probe $mb_log 2>/dev/null || echo 0)"
       else echo "events dead"; fi ;;
-    quit) [ -n "$mb_watch" ] && kill $mb_watch 2>/dev/null; exit 0 ;;
+    quit) [ -n "$mb_watch" ] && kill $mb_watch 2>/dev/null; [ -n "$mb_log" ] && rm -f $mb_log; exit 0 ;;
   esac
 done`;
 }
