@@ -76,6 +76,8 @@ interface ArmFigures {
   samples: number[];
   /** Per round: the arm's median. */
   roundMedians: number[];
+  /** byPosition[k]: every round's k-th sample, to see whether a sample depends on how many ran before it. */
+  byPosition: number[][];
   executions: number[];
 }
 
@@ -140,7 +142,7 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
   );
   const loads: string[] = [loadLine()];
   const figures = new Map<Arm, ArmFigures>(
-    ARMS.map((arm) => [arm, { samples: [], roundMedians: [], executions: [] }]),
+    ARMS.map((arm) => [arm, { samples: [], roundMedians: [], executions: [], byPosition: [] }]),
   );
   const container = await startBenchContainer(docker, built.tag, mount, 'sample-method', signal);
   let fsType = '?';
@@ -179,6 +181,7 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
         }
         f.samples.push(...samples);
         f.roundMedians.push(median(samples));
+        samples.forEach((x, k) => (f.byPosition[k] ??= []).push(x));
         line.push(`${arm} ${ms(median(samples))}`);
       }
       progress(`round ${round + 1}/${rounds}: ${line.join(', ')} (load ${loadLine()})`);
@@ -274,6 +277,17 @@ function printResults(
       'ratio: median of the per-round ratios of medians, bootstrap over the rounds. ±3 %: yes only when the ' +
       "ratio of medians' interval lies inside 0.97 … 1.03, NO only when it lies outside.\n" +
       `Load (1, 5, 15 min): start ${s.loads[0]}, middle ${s.loads[1] ?? '?'}, end ${s.loads[s.loads.length - 1]}.\n`,
+  );
+  // hyperfine's run k follows k − 1 runs back to back; a Mountbench sample follows its one untimed
+  // run. If a write's cost grows with the write-back piled up before it, it shows here by position.
+  process.stdout.write(
+    `\nMedian by position in the round (the k-th timed sample after the arm's warm-up):\n\n` +
+      textTable(
+        ['arm', ...figures.get('hyperfine')!.byPosition.map((_, k) => `#${k + 1}`)],
+        ARMS.map((arm) => [arm, ...figures.get(arm)!.byPosition.map((xs) => ms(median(xs)))]),
+        ['left', ...figures.get('hyperfine')!.byPosition.map(() => 'right' as const)],
+      ) +
+      '\n',
   );
 }
 
