@@ -35,7 +35,12 @@ const WATCHER_START_TIMEOUT_MS = (WATCHER_READY_SECONDS + 30) * 1000;
  * has `inotifyd`. Its log is a mktemp file in /tmp, removed at `quit`: the host baseline runs this
  * script on the host, where two runs at once must not share one log nor write through a name another
  * user planted. /tmp is made first: an image built FROM scratch (the offline one) has none, and the
- * failed redirection would leave a watcher that never ran, read as one that saw nothing. The watcher is started before the edits but adds its watch a moment later, and on a fast
+ * failed redirection would leave a watcher that never ran, read as one that saw nothing. The watcher
+ * runs from inside the folder it watches: on 9p (cache none or mmap, Lima's default) the kernel keeps
+ * no unused dentry, and each new lookup of the folder makes a new inode, so a watch added on the
+ * folder's inode of the moment never hears of files made through a later lookup, not even the
+ * container's own. The watcher's working directory holds the folder's dentry, and with it the one
+ * inode every path through it reaches. The watcher is started before the edits but adds its watch a moment later, and on a fast
  * share all the edits could be done by then: so the shell writes a marker file into the folder until
  * the watcher reports it (the container's own write raises an event on every share), then removes it,
  * and only then says the watcher is on: `unready` when WATCHER_READY_SECONDS pass first (by
@@ -47,7 +52,7 @@ export function syncSessionScript(workdir: string, readySeconds = WATCHER_READY_
 if command -v inotifyd >/dev/null 2>&1; then
   mkdir -p /tmp 2>/dev/null
   mb_log=$(mktemp /tmp/mountbench-inotify.XXXXXX 2>/dev/null) || mb_log=/tmp/mountbench-inotify.$$
-  inotifyd - watch:w > $mb_log 2>/dev/null &
+  ( cd watch 2>/dev/null && exec inotifyd - .:w ) > $mb_log 2>/dev/null &
   mb_watch=$!
   mb_end=$(( $(date +%s) + ${readySeconds} ))
   mb_ready=inotifyd

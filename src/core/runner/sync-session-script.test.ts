@@ -41,7 +41,9 @@ describe('the sync session waits for its watcher by the clock, not by a count of
   it('a watcher that reports the marker only after 2 s is still reported ready', async () => {
     // Starts watching only after 2 s, then reports every close-after-write it is told of: here, the
     // marker's name, which the shell keeps writing until it is reported.
-    const slow = 'sleep 2; while :; do for f in watch/.mountbench-watcher-ready; do [ -e "$f" ] && printf "w\\twatch\\t%s\\n" "${f#watch/}"; done; sleep 0.05; done';
+    // It runs in the watched folder (the session starts it there), as `inotifyd - .:w`.
+    const slow =
+      '[ "$2" = .:w ] || exit 2; sleep 2; while :; do [ -e .mountbench-watcher-ready ] && printf "w\\t.\\t.mountbench-watcher-ready\\n"; sleep 0.05; done';
     expect(await firstLine('slow', slow, 10)).toBe('watcher inotifyd');
   }, 20_000);
 
