@@ -77,8 +77,11 @@ async function startProfile(page: Page): Promise<{ stop(): Promise<string[]> }> 
         if (ms > best.ms) best = { from, to: i + 1, ms };
       });
       const inTask = new Map<string, number>();
+      const inTaskSelf = new Map<string, number>();
       for (let i = best.from; i < best.to; i++) {
         const step = (profile.timeDeltas[i + 1] ?? 1000) / 1000;
+        const leaf = byId.get(profile.samples[i]);
+        if (leaf) inTaskSelf.set(name(leaf), (inTaskSelf.get(name(leaf)) ?? 0) + step);
         const seen = new Set<string>();
         for (let at: number | undefined = profile.samples[i]; at !== undefined; at = parent.get(at)) {
           const n = byId.get(at);
@@ -95,6 +98,7 @@ async function startProfile(page: Page): Promise<{ stop(): Promise<string[]> }> 
         ...top(total, 45).map((l) => `total ${l}`),
         `longest busy stretch ${best.ms.toFixed(0)} ms, ${tail} samples before the profile's end`,
         ...top(inTask, 40).map((l) => `in the longest stretch: total ${l}`),
+        ...top(inTaskSelf, 15).map((l) => `in the longest stretch: self ${l}`),
       ];
     },
   };
