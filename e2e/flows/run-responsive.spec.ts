@@ -39,23 +39,37 @@ async function startProfile(page: Page): Promise<{ stop(): Promise<string[]> }> 
       for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
       const name = (n: ProfileNode) =>
         `${n.callFrame.functionName || '(anonymous)'}@${n.callFrame.url.split('/').pop() ?? ''}:${n.callFrame.lineNumber}`;
-      const self = new Map<string, number>();
-      const total = new Map<string, number>();
-      profile.samples.forEach((id, i) => {
-        const ms = (profile.timeDeltas[i + 1] ?? 1000) / 1000;
-        const node = byId.get(id);
-        if (!node || ['(idle)', '(program)', '(root)'].includes(node.callFrame.functionName)) return;
-        self.set(name(node), (self.get(name(node)) ?? 0) + ms);
-        const seen = new Set<string>();
-        for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-          const n = byId.get(at);
-          if (!n) break;
-          const key = name(n);
-          if (seen.has(key)) continue;
-          seen.add(key);
-          total.set(key, (total.get(key) ?? 0) + ms);
+      const stepMs = (i: number) => (profile.timeDeltas[i + 1] ?? 1000) / 1000;
+      /**
+       * Time per function over samples [from, to): self (the sampled frame) and total (every frame
+       * on its stack, once each). `skipProfilerFrames` leaves out samples in the profiler's own idle,
+       * program and root.
+       */
+      const tally = (from: number, to: number, skipProfilerFrames: boolean) => {
+        const self = new Map<string, number>();
+        const total = new Map<string, number>();
+        for (let i = from; i < to; i++) {
+          const id = profile.samples[i];
+          const ms = stepMs(i);
+          const node = byId.get(id);
+          if (
+            !node ||
+            (skipProfilerFrames && ['(idle)', '(program)', '(root)'].includes(node.callFrame.functionName))
+          )
+            continue;
+          self.set(name(node), (self.get(name(node)) ?? 0) + ms);
+          const seen = new Set<string>();
+          for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+            const n = byId.get(at);
+            if (!n) break;
+            const key = name(n);
+            if (seen.has(key)) continue;
+            seen.add(key);
+            total.set(key, (total.get(key) ?? 0) + ms);
+          }
         }
-      });
+        return { self, total };
+      };
       const top = (m: Map<string, number>, k: number) =>
         [...m.entries()]
           .sort((a, b) => b[1] - a[1])
@@ -67,38 +81,23 @@ async function startProfile(page: Page): Promise<{ stop(): Promise<string[]> }> 
       let from = 0;
       let ms = 0;
       profile.samples.forEach((id, i) => {
-        const step = (profile.timeDeltas[i + 1] ?? 1000) / 1000;
         if (byId.get(id)?.callFrame.functionName === '(idle)') {
           from = i + 1;
           ms = 0;
           return;
         }
-        ms += step;
+        ms += stepMs(i);
         if (ms > best.ms) best = { from, to: i + 1, ms };
       });
-      const inTask = new Map<string, number>();
-      const inTaskSelf = new Map<string, number>();
-      for (let i = best.from; i < best.to; i++) {
-        const step = (profile.timeDeltas[i + 1] ?? 1000) / 1000;
-        const leaf = byId.get(profile.samples[i]);
-        if (leaf) inTaskSelf.set(name(leaf), (inTaskSelf.get(name(leaf)) ?? 0) + step);
-        const seen = new Set<string>();
-        for (let at: number | undefined = profile.samples[i]; at !== undefined; at = parent.get(at)) {
-          const n = byId.get(at);
-          if (!n) break;
-          const key = name(n);
-          if (seen.has(key)) continue;
-          seen.add(key);
-          inTask.set(key, (inTask.get(key) ?? 0) + step);
-        }
-      }
+      const whole = tally(0, profile.samples.length, true);
+      const inTask = tally(best.from, best.to, false);
       const tail = profile.samples.length - best.to;
       return [
-        ...top(self, 20).map((l) => `self ${l}`),
-        ...top(total, 45).map((l) => `total ${l}`),
+        ...top(whole.self, 20).map((l) => `self ${l}`),
+        ...top(whole.total, 45).map((l) => `total ${l}`),
         `longest busy stretch ${best.ms.toFixed(0)} ms, ${tail} samples before the profile's end`,
-        ...top(inTask, 40).map((l) => `in the longest stretch: total ${l}`),
-        ...top(inTaskSelf, 15).map((l) => `in the longest stretch: self ${l}`),
+        ...top(inTask.total, 40).map((l) => `in the longest stretch: total ${l}`),
+        ...top(inTask.self, 15).map((l) => `in the longest stretch: self ${l}`),
       ];
     },
   };

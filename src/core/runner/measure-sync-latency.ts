@@ -40,12 +40,12 @@ const WATCHER_START_TIMEOUT_MS = (WATCHER_READY_SECONDS + 30) * 1000;
  * no unused dentry, and each new lookup of the folder makes a new inode, so a watch added on the
  * folder's inode of the moment never hears of files made through a later lookup, not even the
  * container's own. The watcher's working directory holds the folder's dentry, and with it the one
- * inode every path through it reaches. The watcher is started before the edits but adds its watch a moment later, and on a fast
- * share all the edits could be done by then: so the shell writes a marker file into the folder until
- * the watcher reports it (the container's own write raises an event on every share), then removes it,
- * and only then says the watcher is on: `unready` when WATCHER_READY_SECONDS pass first (by
- * `date +%s`, which BusyBox has), `exited` when the watcher ends while waiting (it could not watch).
- * `events` answers `dead` when the watcher is gone by the end.
+ * inode every path through it reaches. The watcher is started before the edits but adds its watch a
+ * moment later, and on a fast share all the edits could be done by then: so the shell writes a marker
+ * file into the folder until the watcher reports it (the container's own write raises an event on
+ * every share), then removes it, and only then says the watcher is on: `unready` when
+ * WATCHER_READY_SECONDS pass first (by `date +%s`, which BusyBox has), `exited` when the watcher ends
+ * while waiting (it could not watch). `events` answers `dead` when the watcher is gone by the end.
  */
 export function syncSessionScript(workdir: string, readySeconds = WATCHER_READY_SECONDS): string {
   return `cd ${shellQuote(workdir)} || exit 97

@@ -1,10 +1,8 @@
 // What the user does to apply a recommendation: settings (where, key, value), commands and files
 // to copy, numbered; notes between them unnumbered (action-step-groups.ts), in the core's order.
 import type { ActionStep } from '../../../shared/recommendation';
-import { groupActionSteps } from './action-step-groups';
+import { groupActionSteps, type DoStep } from './action-step-groups';
 import { CopyButton } from './CopyButton';
-
-type DoStep = Exclude<ActionStep, { kind: 'note' }>;
 
 function settingText(step: Extract<ActionStep, { kind: 'setting' }>): string {
   return `${step.key} = ${JSON.stringify(step.value)}`;

@@ -3,13 +3,16 @@
 // between the numbered runs as plain text, so "step 6" is never a remark. Order is the core's.
 import type { ActionStep } from '../../../shared/recommendation';
 
+/** A step the user carries out (numbered), as against a note. */
+export type DoStep = Exclude<ActionStep, { kind: 'note' }>;
+
 export type ActionStepGroup =
   | { kind: 'notes'; texts: string[] }
   /** `start` is the first step's number; `index` is the step's place in the core's list (test ids). */
   | {
       kind: 'numbered';
       start: number;
-      steps: { step: Exclude<ActionStep, { kind: 'note' }>; index: number }[];
+      steps: { step: DoStep; index: number }[];
     };
 
 export function groupActionSteps(steps: readonly ActionStep[]): ActionStepGroup[] {

@@ -1,9 +1,9 @@
 // The width of an element, for charts that need pixel sizes. Where there is no ResizeObserver
 // (jsdom in tests) the width stays 0 and charts render nothing; their tables still show every figure.
-// The width is set as a transition: set from a layout effect as it is, it would render the whole
-// chart (recharts: an SVG and its own store's updates) at once in the commit that mounted the box,
-// one task that no input can come between. As a transition the chart renders in slices, a frame
-// after its box.
+// The width is set as a transition: a setState in a layout effect renders at once, inside the commit
+// that mounted the box, so the whole chart would be drawn in that one task. As a transition React may
+// render it in slices after the box. (Measured on the Run view's answer, docs/benchmarks.md: not
+// shown to shorten the longest task, which recharts' own store updates also make.)
 import { startTransition, useLayoutEffect, useRef, useState } from 'react';
 
 export function useElementWidth<T extends HTMLElement>() {
