@@ -4,6 +4,7 @@
 // (Setup's plan, the Run view's log and chart) never holds the click's frame back, even while a run
 // streams its progress into the page.
 import { useDeferredValue, useMemo } from 'react';
+import { ChartWarmup } from './components/ChartWarmup';
 import { ErrorBanner } from './components/ErrorBanner';
 import { panelId, tabId, Tabs } from './components/Tabs';
 import { ViewBoundary } from './components/ViewBoundary';
@@ -73,6 +74,7 @@ export function App() {
       >
         {view}
       </main>
+      <ChartWarmup />
     </div>
   );
 }

@@ -31,6 +31,10 @@ interface Props {
   badge?: string | null;
   /** A bar's ratio to the fastest of its group, for the tooltip. */
   ratioWords?: RatioWords;
+  /** Draw the series legend under the chart (off where several charts share one). */
+  legend?: boolean;
+  /** What the tooltip's test id (`<id>-tooltip`) is built from, where not the chart's own. */
+  tooltipTestId?: string;
 }
 
 interface TickProps {
@@ -72,6 +76,8 @@ export function GroupedBarChart(props: Props) {
     height = 300,
     badge,
     ratioWords,
+    legend = true,
+    tooltipTestId = testId,
   } = props;
   const colors = useChartColors();
   const [box, width] = useElementWidth<HTMLDivElement>();
@@ -113,7 +119,7 @@ export function GroupedBarChart(props: Props) {
               label={verticalAxisLabel(logScale ? `${yLabel} · log scale` : yLabel, colors)}
             />
             <Tooltip
-              content={<BarTooltip figures={visible} ratioWords={ratioWords} testId={testId} />}
+              content={<BarTooltip figures={visible} ratioWords={ratioWords} testId={tooltipTestId} />}
               cursor={{ fill: colors.grid, fillOpacity: 0.35 }}
               isAnimationActive={false}
             />
@@ -133,35 +139,51 @@ export function GroupedBarChart(props: Props) {
           </BarChart>
         )}
       </div>
-      <ul className="legend" aria-label="Series">
-        {series.map((s) => {
-          const off = hidden?.has(s.id) ?? false;
-          const swatch = <span className="swatch" style={{ background: colorOf(s.id) }} aria-hidden="true" />;
-          return (
-            // A hidden series stays in the legend to be brought back, but not in a picture.
-            <li key={s.id} data-no-export={off ? 'true' : undefined}>
-              {onToggleSeries ? (
-                <button
-                  type="button"
-                  className={`legend-item ${off ? 'off' : ''}`}
-                  aria-pressed={!off}
-                  onClick={() => onToggleSeries(s.id)}
-                  data-testid={`legend-${s.id}`}
-                  title={off ? 'Show in the chart' : 'Hide from the chart'}
-                >
-                  {swatch}
-                  {s.label}
-                </button>
-              ) : (
-                <span className="legend-item">
-                  {swatch}
-                  {s.label}
-                </span>
-              )}
-            </li>
-          );
-        })}
-      </ul>
+      {legend && (
+        <SeriesLegend series={series} colorOf={colorOf} hidden={hidden} onToggleSeries={onToggleSeries} />
+      )}
     </div>
+  );
+}
+
+interface LegendProps {
+  series: readonly { id: string; label: string }[];
+  colorOf: (id: string) => string;
+  hidden?: ReadonlySet<string>;
+  onToggleSeries?: (id: string) => void;
+}
+
+/** The series, as buttons that hide and show each where the chart allows it. */
+export function SeriesLegend({ series, colorOf, hidden, onToggleSeries }: LegendProps) {
+  return (
+    <ul className="legend" aria-label="Series">
+      {series.map((s) => {
+        const off = hidden?.has(s.id) ?? false;
+        const swatch = <span className="swatch" style={{ background: colorOf(s.id) }} aria-hidden="true" />;
+        return (
+          // A hidden series stays in the legend to be brought back, but not in a picture.
+          <li key={s.id} data-no-export={off ? 'true' : undefined}>
+            {onToggleSeries ? (
+              <button
+                type="button"
+                className={`legend-item ${off ? 'off' : ''}`}
+                aria-pressed={!off}
+                onClick={() => onToggleSeries(s.id)}
+                data-testid={`legend-${s.id}`}
+                title={off ? 'Show in the chart' : 'Hide from the chart'}
+              >
+                {swatch}
+                {s.label}
+              </button>
+            ) : (
+              <span className="legend-item">
+                {swatch}
+                {s.label}
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -5,8 +5,8 @@ import { ColdWarmNotes } from '../components/ColdWarmNotes';
 import { DerivedNotes } from '../components/DerivedNotes';
 import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { ExportBar } from '../components/ExportBar';
-import { GroupedBarChart } from '../components/GroupedBarChart';
 import { RecommendationCard } from '../components/RecommendationCard';
+import { ResultsChartGrid } from '../components/ResultsChartGrid';
 import { ResultsHeader } from '../components/ResultsHeader';
 import { ResultsTable } from '../components/ResultsTable';
 import { RunPicker } from '../components/RunPicker';
@@ -25,6 +25,9 @@ import type { WorkloadInfo } from '../../../shared/api';
 import type { ResultsState } from '../stores/results-store';
 import { useSlice, useStores } from '../stores/StoresContext';
 import { startRunAndShow, useJobPhases } from '../stores/job-phases';
+
+/** The host baseline's bars are drawn grey. */
+const BASELINES: ReadonlySet<string> = new Set(['host']);
 
 export function ResultsView() {
   const live = useSlice(
@@ -170,34 +173,34 @@ const ResultsBody = memo(function ResultsBody({ results, workloads, appVersion, 
                   Log scale
                 </label>
               </div>
+              <div ref={chartRef} className="chart-picture">
+                <p className="picture-only picture-caption">
+                  Mountbench · {machineLine(run.machine)} · {isoDate(run.createdAt)} ·{' '}
+                  {run.engine
+                    ? `${PRODUCT_NAMES[run.engine.provider]} ${run.engine.serverVersion}`
+                    : 'host only'}{' '}
+                  — time per workload, lower is faster
+                </p>
+                {/* The panels mount after the table and the recommendation, one commit each. */}
+                <ResultsChartGrid
+                  figures={figures}
+                  logScale={results.logScale}
+                  yLabel="seconds per sample"
+                  baselineIds={BASELINES}
+                  hidden={hidden}
+                  onToggleSeries={results.toggleBackend}
+                  testId="results-chart"
+                  ratioWords={resultRatioWords(run, results.recommendation.status === 'ready' ? rec : null)}
+                  firstCommit={3}
+                />
+              </div>
               <AfterCommit>
-                <div ref={chartRef} className="chart-picture">
-                  <p className="picture-only picture-caption">
-                    Mountbench · {machineLine(run.machine)} · {isoDate(run.createdAt)} ·{' '}
-                    {run.engine
-                      ? `${PRODUCT_NAMES[run.engine.provider]} ${run.engine.serverVersion}`
-                      : 'host only'}{' '}
-                    — time per workload, lower is faster
-                  </p>
-                  <GroupedBarChart
-                    figures={figures}
-                    logScale={results.logScale}
-                    yLabel="seconds per sample"
-                    baselineIds={new Set(['host'])}
-                    hidden={hidden}
-                    onToggleSeries={results.toggleBackend}
-                    testId="results-chart"
-                    ratioWords={resultRatioWords(run, results.recommendation.status === 'ready' ? rec : null)}
-                  />
-                </div>
-              </AfterCommit>
-              <AfterCommit commits={2}>
                 <ResultsTable results={run.results} titles={titles} />
                 <DerivedNotes results={run.results} titles={titles} />
                 <ColdWarmNotes run={run} />
               </AfterCommit>
             </section>
-            <AfterCommit commits={3}>
+            <AfterCommit commits={2}>
               <RecommendationCard
                 profile={results.profile}
                 onProfile={(p) => void results.setProfile(p)}
