@@ -122,6 +122,9 @@ export function GroupedBarChart(props: Props) {
               content={<BarTooltip figures={visible} ratioWords={ratioWords} testId={tooltipTestId} />}
               cursor={{ fill: colors.grid, fillOpacity: 0.35 }}
               isAnimationActive={false}
+              // Over the panels beside it, and free to leave its own: a results panel is narrow.
+              allowEscapeViewBox={{ x: true, y: true }}
+              wrapperStyle={{ zIndex: 5 }}
             />
             <Bar dataKey="mean" isAnimationActive={false}>
               {slots.map((s) => (
