@@ -18,6 +18,7 @@ import type { PreparedRun } from '../../core/runner/prepare-run';
 import { removeLeftovers } from '../../core/runner/leftovers';
 import { whatRunLeft } from '../../core/runner/run-left';
 import { cliJobs } from '../follow-job';
+import { errorText } from '../error-text';
 import { reportLeftovers } from './cleanup';
 import { cacheDir, dataDir, resultsDir, saveRun, writeFileAtomic } from '../../core/store';
 import { runFileJson } from '../../core/exports';
@@ -304,6 +305,14 @@ async function measureAndSave(
           throw err;
         }
       },
+      // The clean-up had errors: the stored file (and --json's) is written again with them. Its
+      // failure is said here: onSaveError would also speak for the first save, said otherwise.
+      resave: (final) =>
+        resaveRun(flags, final).catch((err: unknown) =>
+          process.stderr.write(
+            `mountbench: the run could not be stored again with the clean-up's errors: ${errorText(err)}\n`,
+          ),
+        ),
     });
   } catch (err) {
     // Cancelled while finding the engine or clearing old leftovers: nothing of this run exists yet.
@@ -327,6 +336,13 @@ async function measureAndSave(
   const run = ended.final ?? ended.run;
   if (!run || !ended.answer) throw new MountbenchError('INTERNAL', `run ${runId} ended without a result`);
   await reportEnd(run, ended.answer, ended.docker, cancel);
+}
+
+/** The run stored at the answer, written again once the clean-up has added its errors. */
+async function resaveRun(flags: RunFlags, run: RunFile): Promise<void> {
+  const saved = await saveRun(run, resultsDir(dataDir()));
+  process.stderr.write(`saved ${saved} again, with the clean-up's errors\n`);
+  if (flags.json) await writeFileAtomic(flags.json, runFileJson(run));
 }
 
 /** What the answer decided for the process's exit, kept until the clean-up has ended. */

@@ -120,6 +120,7 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
     // Requests arrive from the dashboard: a custom command must not run on the host.
     allowHostCommands: false,
     save,
+    resave: save,
     onSaveError: options.onBackgroundError,
   };
   // The page names the folder: the same checks as inspecting it, and its real path is copied.

@@ -1,6 +1,6 @@
 // A run as a job: planned and refused (bad request, busy: jobs.ts refuses) before start() answers,
 // measured in the background, saved as soon as the last workload is measured (then `run-answered`
-// leaves), and cleaned up before its `run-done` leaves.
+// leaves), cleaned up, stored again if the clean-up had errors, and then its `run-done` leaves.
 import type { RunFile } from '../../shared/result-schema';
 import type { RunRequest } from '../../shared/run-plan';
 import { APP_VERSION } from '../app-version';
@@ -21,6 +21,11 @@ export interface RunJobOptions {
   /** Stores the answered run, before the clean-up and `run-answered`. A failure goes to onSaveError. */
   save(run: RunFile): Promise<unknown>;
   onSaveError?(err: unknown): void;
+  /**
+   * Stores the run again, after the clean-up, where the clean-up added errors to the stored answer.
+   * A failure goes to onSaveError. Without it the stored file lacks the clean-up's errors.
+   */
+  resave?(run: RunFile): Promise<unknown>;
   /** Cancels planning (finding a wedged engine), before the job has an id to cancel by. */
   signal?: AbortSignal;
   /** After planning, before the job starts: the CLI clears what a crashed run left on the engine. */
@@ -63,6 +68,9 @@ export async function startRunJob(jobs: Jobs, request: RunRequest, options: RunJ
               return false;
             },
           ),
+        afterCleanUp: async (run) => {
+          await options.resave?.(run).catch((err: unknown) => options.onSaveError?.(err));
+        },
       });
     },
   });

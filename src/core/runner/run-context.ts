@@ -71,4 +71,10 @@ export interface RunContext extends Omit<PreparedRun, 'syncTools'> {
    * `run-done`, which carries the run).
    */
   beforeDone?(run: RunFile): Promise<boolean | void>;
+  /**
+   * Called with the run once the clean-up has ended, before `run-done`, only where `beforeDone`
+   * stored the answer and the clean-up added errors to it (a container that would not go, a fixture
+   * left): the app stores the run again, so the file keeps what the clean-up said.
+   */
+  afterCleanUp?(run: RunFile): Promise<void>;
 }

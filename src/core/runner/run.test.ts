@@ -462,6 +462,62 @@ describe('executeRun on scripted executors', () => {
     expect(existsSync(runWorkDir(cacheDir, ctx.runId))).toBe(false);
   });
 
+  it("stores the answered run again with the clean-up's errors, before run-done", async () => {
+    const { ctx, events } = scriptedRun(
+      { workloads: ['dd-write'] },
+      [NATIVE, VOLUME],
+      () => ({ seconds: steady }),
+      {
+        disposing: (id, step) => {
+          if (id === VOLUME.id && step === 'end') throw new Error('the volume is in use');
+        },
+      },
+    );
+    const stored: { errors: string[]; runDoneBefore: boolean }[] = [];
+    ctx.beforeDone = async (run) => {
+      stored.push({ errors: run.errors.map((e) => e.message), runDoneBefore: false });
+      return true;
+    };
+    ctx.afterCleanUp = async (run) => {
+      stored.push({
+        errors: run.errors.map((e) => e.message),
+        runDoneBefore: events.some((e) => e.type === 'run-done'),
+      });
+    };
+    const run = await executeRun(ctx);
+    expect(stored).toEqual([
+      { errors: [], runDoneBefore: false },
+      { errors: [expect.stringContaining('the volume is in use')], runDoneBefore: false },
+    ]);
+    expect(run.errors.map((e) => e.message)).toEqual(stored[1].errors);
+  });
+
+  it('stores nothing again when the clean-up had no errors, or when the answer was not stored', async () => {
+    for (const { stores, failing } of [
+      { stores: true, failing: false },
+      { stores: false, failing: true },
+    ]) {
+      const { ctx } = scriptedRun(
+        { workloads: ['dd-write'] },
+        [NATIVE, VOLUME],
+        () => ({ seconds: steady }),
+        {
+          disposing: (id, step) => {
+            if (failing && id === VOLUME.id && step === 'end') throw new Error('the volume is in use');
+          },
+        },
+      );
+      ctx.beforeDone = async () => stores;
+      let again = 0;
+      ctx.afterCleanUp = async () => {
+        again += 1;
+      };
+      const run = await executeRun(ctx);
+      expect(run.errors.length > 0).toBe(failing);
+      expect(again).toBe(0);
+    }
+  });
+
   it('a backend that cannot start is recorded and left out; the others are measured', async () => {
     const { ctx, engine, events } = scriptedRun({ workloads: ['dd-write'] }, [NATIVE, FUSE], (backend) => ({
       seconds: steady,

@@ -496,7 +496,7 @@ function raceSummary(ctx: RunContext, log: RunLog): RaceSummary | null {
  * share and fixture, several seconds per backend) runs after it; `run-done` and the returned run
  * come only once the clean-up is over, so whoever waits for them finds nothing left behind, and
  * the dashboard shows the run as cleaning up until then. Problems of the clean-up are error events
- * and are in the returned run; the run saved before them cannot hold them. A cancelled run has no
+ * and are in the returned run, and `afterCleanUp` stores the answered run again with them. A cancelled run has no
  * answer to hurry: it cleans up first, so its file says what the cancel left.
  */
 export async function executeRun(ctx: RunContext): Promise<RunFile> {
@@ -519,6 +519,7 @@ export async function executeRun(ctx: RunContext): Promise<RunFile> {
   );
   const executors = new Map<string, BackendExecutor>();
   let answered: RunFile | null = null;
+  let stored = false;
   let cancelled = false;
   try {
     try {
@@ -536,14 +537,16 @@ export async function executeRun(ctx: RunContext): Promise<RunFile> {
       log.error(new MountbenchError('CANCELLED', 'the run was cancelled'), null, null);
     }
     answered = runFileOf(ctx, log, createdAt, cancelled);
-    if ((await ctx.beforeDone?.(answered)) === true)
-      log.emit({ type: 'run-answered', runId, status: answered.status });
+    stored = (await ctx.beforeDone?.(answered)) === true;
+    if (stored) log.emit({ type: 'run-answered', runId, status: answered.status });
   } finally {
     // Also when beforeDone threw: nothing the run made outlives it.
     if (!cancelled) await cleanUp(ctx, log, executors, sharedFixtures, cancelled);
   }
   // The answer as reported, with what the clean-up after it said (its errors, its finish time).
   const run: RunFile = { ...answered, errors: [...log.errors], finishedAt: new Date().toISOString() };
+  // The file stored at the answer, rewritten with what the clean-up said, before anyone hears it ended.
+  if (stored && run.errors.length > answered.errors.length) await ctx.afterCleanUp?.(run);
   log.emit({ type: 'run-done', runId, status: run.status, run });
   return run;
 }
