@@ -12,7 +12,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { ensureBuilt } from '../e2e/support/build';
 import { startServe, type ServeProcess } from '../e2e/support/serve-process';
 import { median } from '../src/core/stats';
@@ -21,6 +21,7 @@ import { sampleRun, sampleWorkloadResult } from '../src/core/store/test-support/
 import { WORKLOAD_IDS } from '../src/shared/ids';
 import { runFileSchema, type RunFile, type WorkloadResult } from '../src/shared/result-schema';
 import { benchHeader } from './lib/bench-header';
+import { launchChromium } from './lib/chromium';
 import { countOption, runBench, type BenchOptions } from './lib/bench-main';
 import { textTable } from './lib/text-table';
 
@@ -54,14 +55,6 @@ interface Values {
   profile?: boolean;
 }
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** A limit for the view to appear, so a hung page ends the script; not a figure. */
 const VIEW_TIMEOUT_MS = 120_000;
 /** How long the page must stay without a long task after the view is drawn. */
@@ -296,10 +289,7 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
   let serve: ServeProcess | null = null;
   try {
     await saveRun(run, resultsDir(dataDir));
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    });
+    browser = await launchChromium();
     const env = { ...process.env, MOUNTBENCH_DATA_DIR: dataDir, MOUNTBENCH_CACHE_DIR: join(work, 'cache') };
     serve = await startServe({ env, logFile: join(work, 'serve.log') });
     const samples: Sample[] = [];

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { ensureBuilt } from '../e2e/support/build';
 import { startServe, type ServeProcess } from '../e2e/support/serve-process';
 import { median } from '../src/core/stats';
@@ -19,6 +19,7 @@ import { resultsDir, saveRun } from '../src/core/store';
 import { sampleRun } from '../src/core/store/test-support/run-fixture';
 import { runFileSchema, type RunFile } from '../src/shared/result-schema';
 import { benchHeader } from './lib/bench-header';
+import { launchChromium } from './lib/chromium';
 import { countOption, runBench, type BenchOptions } from './lib/bench-main';
 import { textTable } from './lib/text-table';
 
@@ -48,14 +49,6 @@ interface Values {
   template?: string;
 }
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** A limit for one view to appear, so a hung page ends the script; not a figure. */
 const VIEW_TIMEOUT_MS = 300_000;
 
@@ -229,10 +222,7 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
   try {
     process.stderr.write(`storing ${stored} runs…\n`);
     const ids = await storeRuns(template, stored, resultsDir(dataDir));
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    });
+    browser = await launchChromium();
     const env = { ...process.env, MOUNTBENCH_DATA_DIR: dataDir, MOUNTBENCH_CACHE_DIR: join(work, 'cache') };
     const samples: Sample[] = [];
     for (let i = 0; i < repeat && !signal.aborted; i++) {
