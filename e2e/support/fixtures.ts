@@ -6,6 +6,7 @@
 //   - `electron`: the desktop app through `_electron.launch`, or every flow skipped with the reason
 //     where no Electron binary is installed.
 import { expect, test as base, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { CHROMIUM_ARGS } from './chromium';
 import { RUN_TIMEOUT_MS } from './dashboard';
 import { electronSkipReason, launchElectron } from './electron-app';
 import { resultFileMaker, type ResultFile } from './result-files';
@@ -20,15 +21,6 @@ export type AppMode = 'serve' | 'electron';
  * MOUNTBENCH_E2E_CHROMIUM names an installed Chromium or Chrome binary.
  */
 export const CHROMIUM_PATH = process.env.MOUNTBENCH_E2E_CHROMIUM || '/usr/bin/chromium';
-/** Quiet (no network of its own, no first-run UI) and sandbox-free for a root container. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface Dashboard {
   mode: AppMode;

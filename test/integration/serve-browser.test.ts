@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS } from '../../e2e/support/chromium';
 import { createCoreApi } from '../../src/core/app/core-api';
 import { startServeServer, type ServeServer } from '../../src/server/serve-server';
 import { WS_PATH } from '../../src/shared/ws-protocol';
@@ -39,14 +40,7 @@ beforeAll(async () => {
   });
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   context = await browser.newContext();
   attacker = createServer((req, res) => {
