@@ -8,7 +8,7 @@
 // repetition is a fresh page on one serve; `--cpu-slowdown` makes Chromium's main thread that many
 // times slower (CDP's CPU throttling), to stand in for a busy two-core machine.
 //
-//   npx tsx bench/results-mount.ts [--repeat 7] [--cpu-slowdown 1] [--template FILE] [--tasks] [--profile]
+//   npx tsx bench/results-mount.ts [--repeat 7] [--cpu-slowdown 1] [--template FILE] [--tasks]
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,17 +34,13 @@ long tasks from the click until the view is drawn and quiet.
   --repeat <n>        repetitions, each a fresh page (default 7)
   --cpu-slowdown <n>  Chromium's CPU throttling rate, 1 for none (default 1)
   --template <file>   a run file to open instead of the made-up one
-  --tasks             print each repetition's long tasks (start and duration, from the click)
-  --profile           sample the page (Chromium's profiler, 0.5 ms) from the click, and print each
-                      busy stretch over 40 ms with the components (capitalised functions) that
-                      ran in it; the profiler slows the page, so its figures are not the table's`;
+  --tasks             print each repetition's long tasks (start and duration, from the click)`;
 
 const OPTIONS: BenchOptions = {
   repeat: { type: 'string' },
   'cpu-slowdown': { type: 'string' },
   template: { type: 'string' },
   tasks: { type: 'boolean' },
-  profile: { type: 'boolean' },
 };
 
 interface Values {
@@ -52,7 +48,6 @@ interface Values {
   'cpu-slowdown'?: string;
   template?: string;
   tasks?: boolean;
-  profile?: boolean;
 }
 
 /** A limit for the view to appear, so a hung page ends the script; not a figure. */
@@ -122,47 +117,6 @@ function loadTemplate(file: string | undefined): RunFile {
   return runFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
 }
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string };
-  children?: number[];
-}
-
-/** Each stretch of samples over 40 ms with the thread never idle, with the components in it. */
-function busyStretches(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }): string[] {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const stepMs = (i: number) => (profile.timeDeltas[i + 1] ?? 0) / 1000;
-  const lines: string[] = [];
-  let from = 0;
-  let ms = 0;
-  const flush = (to: number) => {
-    if (ms < 40) return;
-    const total = new Map<string, number>();
-    for (let i = from; i < to; i++) {
-      const seen = new Set<string>();
-      for (let at: number | undefined = profile.samples[i]; at !== undefined; at = parent.get(at)) {
-        const name = byId.get(at)?.callFrame.functionName ?? '';
-        if (!/^[A-Z]/.test(name) || seen.has(name)) continue;
-        seen.add(name);
-        total.set(name, (total.get(name) ?? 0) + stepMs(i));
-      }
-    }
-    const top = [...total].sort((a, b) => b[1] - a[1]).slice(0, 8);
-    lines.push(`  busy ${ms.toFixed(0)} ms: ${top.map(([f, t]) => `${f} ${t.toFixed(0)}`).join(', ')}`);
-  };
-  profile.samples.forEach((id, i) => {
-    if (byId.get(id)?.callFrame.functionName === '(idle)') {
-      flush(i);
-      from = i + 1;
-      ms = 0;
-    } else ms += stepMs(i);
-  });
-  flush(profile.samples.length);
-  return lines;
-}
-
 interface Sample {
   longestMs: number;
   /** The longest task from the page's start to the click (its start, and any warm-up). */
@@ -177,7 +131,7 @@ async function oneRepetition(
   browser: Browser,
   serve: ServeProcess,
   slowdown: number,
-  options: { tasks: boolean; profile: boolean },
+  printTasks: boolean,
 ): Promise<Sample> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page: Page = await context.newPage();
@@ -203,12 +157,6 @@ async function oneRepetition(
     await page.getByTestId('panel-run').waitFor({ state: 'visible' });
     // Let the page settle from its own start before the click is timed.
     await page.waitForTimeout(QUIET_MS);
-    const profiler = options.profile ? await context.newCDPSession(page) : null;
-    if (profiler) {
-      await profiler.send('Profiler.enable');
-      await profiler.send('Profiler.setSamplingInterval', { interval: 500 });
-      await profiler.send('Profiler.start');
-    }
     const clickAt = (await page.evaluate('performance.now()')) as number;
     await page.getByTestId('tab-results').click();
     for (const id of ['results-chart', 'results-table', 'recommendation-card'])
@@ -222,17 +170,11 @@ async function oneRepetition(
       const now = (await page.evaluate('performance.now()')) as number;
       if (now - last >= QUIET_MS) break;
     }
-    if (profiler) {
-      const { profile } = (await profiler.send('Profiler.stop')) as unknown as {
-        profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
-      };
-      process.stderr.write(`${busyStretches(profile).join('\n')}\n`);
-    }
     const tasks = (await page.evaluate('window.__tasks')) as { at: number; ms: number }[];
     const after = tasks.filter((t) => t.at >= clickAt);
     const words = (list: typeof tasks) =>
       list.map((t) => `${(t.at - clickAt).toFixed(0)}+${t.ms.toFixed(0)}`).join(' ') || 'none';
-    if (options.tasks)
+    if (printTasks)
       process.stderr.write(
         `  long tasks (start+duration, ms from the click): before ${words(tasks.filter((t) => t.at < clickAt))}; after ${words(after)}\n`,
       );
@@ -295,12 +237,7 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
     const samples: Sample[] = [];
     for (let i = 0; i < repeat && !signal.aborted; i++) {
       process.stderr.write(`repetition ${i + 1} of ${repeat}…\n`);
-      samples.push(
-        await oneRepetition(browser, serve, slowdown, {
-          tasks: values.tasks === true,
-          profile: values.profile === true,
-        }),
-      );
+      samples.push(await oneRepetition(browser, serve, slowdown, values.tasks === true));
     }
     if (signal.aborted) return;
     const workloads = new Set(run.results.map((r) => r.workload.id)).size;
