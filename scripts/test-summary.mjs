@@ -1,18 +1,37 @@
 #!/usr/bin/env node
-// Prints the closing line CI reads, `tests: N passed, N failed, N skipped`, counting both runners:
-// Vitest's JSON report (written by `npm test`) and Playwright's (written by the e2e flows).
-// Usage: node scripts/test-summary.mjs [vitest.json] [playwright.json] [vitest-vm.json]
-// (the VM suite's Vitest report: scripts/run-test-suites.sh runs it beside the others)
+// Prints where the check's time went (each suite's wall time and its 15 slowest test files,
+// scripts/test-times.mjs), then the closing line CI reads, `tests: N passed, N failed, N skipped`,
+// counting every runner's JSON report: Vitest's (unit, integration, VM) and Playwright's. The
+// counts stay the last line: CI reads them there.
+//
+// Usage: node scripts/test-summary.mjs [report.json…]
+//          every report given, each known by its shape (Vitest's, Playwright's, or the runners'
+//          exit statuses that scripts/run-test-suites.sh writes to suite-exits.json); with none,
+//          every .json file in test-results/
+//        node scripts/test-summary.mjs --times [--markdown] [--top N] report.json…
+//          only the times, from any Vitest or Playwright JSON reports
 //
 // A test file that failed to load (syntax error, failing import) has no test results of its own;
 // it counts as one failed test so a broken file can never be summarised as "0 failed". Likewise an
 // error Playwright reports outside any test (global setup or teardown failed, a spec that does not
-// load) counts as one failed test each.
-import { readFileSync } from 'node:fs';
+// load) counts as one failed test each. So does a runner that exited non-zero while its report
+// shows no failure (Vitest's unhandled errors belong to no test), or that wrote no report at all.
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { formatTimes, formatTimesMarkdown, playwrightFileTimes, vitestFileTimes } from './test-times.mjs';
 
-const vitestPath = process.argv[2] ?? 'test-results/vitest.json';
-const playwrightPath = process.argv[3] ?? 'test-results/playwright.json';
-const vmPath = process.argv[4] ?? 'test-results/vitest-vm.json';
+function parseArgs(argv) {
+  const options = { times: false, markdown: false, top: 15, files: [] };
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--times') options.times = true;
+    else if (argv[i] === '--markdown') options.markdown = true;
+    else if (argv[i] === '--top') {
+      options.top = Number.parseInt(argv[++i] ?? '', 10);
+      if (!(options.top > 0)) throw new Error('--top takes a positive whole number');
+    } else options.files.push(argv[i]);
+  }
+  return options;
+}
 
 function summarizeVitest(report) {
   const counts = { passed: 0, failed: 0, skipped: 0 };
@@ -28,7 +47,7 @@ function summarizeVitest(report) {
   return counts;
 }
 
-/** Every test of every project, however deeply its describe blocks nest. */
+/** Every test of a Playwright suite tree, however deeply its describe blocks nest. */
 function* playwrightTests(suite) {
   for (const spec of suite.specs ?? []) yield* spec.tests ?? [];
   for (const child of suite.suites ?? []) yield* playwrightTests(child);
@@ -50,27 +69,88 @@ function summarizePlaywright(report) {
   return counts;
 }
 
-function read(path, runner, summarize) {
+/** What a parsed JSON file is: a Playwright report, a Vitest report, the exit statuses, or none. */
+function kindOf(json) {
+  if (json && typeof json === 'object' && json.config && Array.isArray(json.suites)) return 'playwright';
+  if (json && typeof json === 'object' && Array.isArray(json.testResults)) return 'vitest';
+  if (json && typeof json === 'object' && ['unit', 'integration', 'playwright', 'vm'].some((k) => k in json))
+    return 'exits';
+  return null;
+}
+
+function readJson(path) {
   try {
-    return summarize(JSON.parse(readFileSync(path, 'utf8')));
+    return JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
-    // No report means that runner never ran (typecheck or lint failed first); say so, count nothing.
-    process.stderr.write(`test-summary: no usable ${runner} report at ${path}: ${err.message}\n`);
-    return { passed: 0, failed: 0, skipped: 0 };
+    process.stderr.write(`test-summary: no usable report at ${path}: ${err.message}\n`);
+    return null;
   }
 }
 
-const parts = [
-  read(vitestPath, 'Vitest', summarizeVitest),
-  read(playwrightPath, 'Playwright', summarizePlaywright),
-  read(vmPath, 'Vitest (VM suite)', summarizeVitest),
-];
-const total = parts.reduce(
-  (sum, c) => ({
-    passed: sum.passed + c.passed,
-    failed: sum.failed + c.failed,
-    skipped: sum.skipped + c.skipped,
-  }),
-  { passed: 0, failed: 0, skipped: 0 },
-);
+function defaultReports() {
+  try {
+    return readdirSync('test-results')
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => join('test-results', f));
+  } catch {
+    return [];
+  }
+}
+
+/** The Vitest report each runner of scripts/run-test-suites.sh writes, by its exit-status key. */
+const REPORT_OF = {
+  unit: 'vitest-unit.json',
+  integration: 'vitest-integration.json',
+  vm: 'vitest-vm.json',
+  playwright: 'playwright.json',
+};
+
+const options = parseArgs(process.argv.slice(2));
+const paths = options.files.length ? options.files : defaultReports();
+const reports = paths
+  .map((path) => ({ path, json: readJson(path) }))
+  .map((r) => ({ ...r, kind: kindOf(r.json) }))
+  .filter((r) => r.kind !== null);
+
+if (options.times || reports.some((r) => r.kind !== 'exits')) {
+  const order = ['unit', 'integration', 'vm', 'playwright'];
+  const suites = reports
+    .flatMap((r) =>
+      r.kind === 'playwright'
+        ? [playwrightFileTimes(r.json)]
+        : r.kind === 'vitest'
+          ? vitestFileTimes(r.json)
+          : [],
+    )
+    .sort((a, b) => order.indexOf(a.suite) - order.indexOf(b.suite));
+  if (suites.length)
+    process.stdout.write(
+      `${options.markdown ? formatTimesMarkdown(suites, options.top) : formatTimes(suites, options.top)}\n`,
+    );
+}
+if (options.times) process.exit(0);
+
+const total = { passed: 0, failed: 0, skipped: 0 };
+const failedByReport = new Map();
+for (const r of reports) {
+  if (r.kind === 'exits') continue;
+  const counts = r.kind === 'playwright' ? summarizePlaywright(r.json) : summarizeVitest(r.json);
+  failedByReport.set(basename(r.path), counts.failed);
+  total.passed += counts.passed;
+  total.failed += counts.failed;
+  total.skipped += counts.skipped;
+}
+for (const exits of reports.filter((r) => r.kind === 'exits')) {
+  for (const [runner, status] of Object.entries(exits.json)) {
+    if (!Number.isInteger(status) || status === 0) continue;
+    const report = REPORT_OF[runner];
+    const failed = report ? failedByReport.get(report) : undefined;
+    if (failed) continue; // its failures are counted already
+    process.stderr.write(
+      `test-summary: ${runner} exited ${status} with ${failed === undefined ? 'no report' : 'no failed test in its report'} (an error outside any test: see its output); counted as one failure\n`,
+    );
+    total.failed += 1;
+  }
+}
 process.stdout.write(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`);
