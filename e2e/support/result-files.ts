@@ -1,9 +1,9 @@
 // Result files as a colleague would send them: made by the CLI (`mountbench run … --json FILE`)
 // with data folders of its own, so importing them into the dashboard is a real import. Made once
 // per worker, on first use, and shared by the flows that import them.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { mountbenchChild } from '../../test/support/mountbench-cli';
 import { REPO_ROOT } from './paths';
 import { sandboxDirs, sandboxEnv } from './sandbox-dirs';
 
@@ -21,23 +21,11 @@ export function cliRun(
   env: NodeJS.ProcessEnv,
   args: readonly string[] = RUN_ARGS,
 ): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [join(REPO_ROOT, 'bin', 'mountbench.js'), 'run', ...args, '--json', file],
-      {
-        cwd: REPO_ROOT,
-        env,
-        stdio: ['ignore', 'ignore', 'pipe'],
-      },
-    );
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`mountbench run exited ${code}:\n${stderr.slice(-2000)}`)),
-    );
-  });
+  return mountbenchChild(['run', ...args, '--json', file], env, { cwd: REPO_ROOT }).then(
+    ({ code, stderr }) => {
+      if (code !== 0) throw new Error(`mountbench run exited ${code}:\n${stderr.slice(-2000)}`);
+    },
+  );
 }
 
 export interface ResultFileMaker {

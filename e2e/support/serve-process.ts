@@ -3,11 +3,12 @@
 // they made before it exits.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
+import { mountbenchCommand } from '../../test/support/mountbench-cli';
 import { REPO_ROOT } from './paths';
 
 const ADDRESS_LINE = /^Mountbench dashboard: (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)$/m;
-/** Starting includes compiling the CLI through tsx and a look for leftovers on the engine. */
+/** Starting includes loading the CLI (through tsx when its bundle is stale) and a look for leftovers on the engine. */
 const START_TIMEOUT_MS = 120_000;
 /** Cancelling a run waits for its containers, volumes and fixtures to be removed. */
 const STOP_TIMEOUT_MS = 120_000;
@@ -34,7 +35,7 @@ export interface ServeProcess {
 }
 
 function command(options: ServeOptions): { file: string; args: string[] } {
-  const serve = [process.execPath, join(REPO_ROOT, 'bin', 'mountbench.js'), 'serve'];
+  const serve = [...mountbenchCommand(), 'serve'];
   if (!options.hideFolder) return { file: serve[0], args: serve.slice(1) };
   // unshare without --fork and `exec` keep one pid all the way to node, so SIGINT reaches serve
   // and the owner label carries the pid we know.

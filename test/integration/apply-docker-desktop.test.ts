@@ -11,7 +11,7 @@ import { dockerDesktopProvider } from '../../src/core/providers/docker-desktop';
 import { applySetting } from '../../src/core/sweep';
 import type { ApplyPhase } from '../../src/shared/sweep';
 import { createStandinSandbox, DD_SETTINGS_DIR, type StandinSandbox } from '../stand-ins/sandbox';
-import { mountbenchChild } from './mountbench-child';
+import { mountbenchChild } from '../support/mountbench-cli';
 import { builtRendererDir } from './transport-contract-renderer';
 import { docker, image, labelledLeftovers } from './support';
 
@@ -131,8 +131,10 @@ describe('apply a setting to Docker Desktop (stand-in sandbox)', () => {
     expect(crashed.signal).toBe('SIGKILL');
     expect(readFileSync(settings).equals(bytes)).toBe(false);
     // Serve restores before it listens; once it says how to stop it, the restore is done.
-    const served = await mountbenchChild(['serve'], sb.env, (text, child) => {
-      if (text.includes('Ctrl-C stops the server') && child.exitCode === null) child.kill('SIGINT');
+    const served = await mountbenchChild(['serve'], sb.env, {
+      onStderr: (text, child) => {
+        if (text.includes('Ctrl-C stops the server') && child.exitCode === null) child.kill('SIGINT');
+      },
     });
     expect(served.code).toBe(0);
     expect(served.stderr).toMatch(

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_BUNDLED_DEPENDENCIES } from '../../scripts/cli-bundled-dependencies.mjs';
 import { RECOMMENDATION_CHANGED_EXIT } from '../../src/cli/output/fail-if-not';
 import { runFileSchema } from '../../src/shared/result-schema';
-import { mountbenchChild } from './mountbench-child';
+import { mountbenchChild } from '../support/mountbench-cli';
 import { image, tempDir } from './support';
 import { builtRendererDir } from './transport-contract-renderer';
 
@@ -27,7 +27,7 @@ function userEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 }
 
 function installed(args: string[]) {
-  return mountbenchChild(args, userEnv(), undefined, [installedBin]);
+  return mountbenchChild(args, userEnv(), { command: [installedBin] });
 }
 
 /** Every folder from `dir` up to the root: none may hold a node_modules the install could fall back on. */

@@ -1,7 +1,7 @@
 // `mountbench run` ends on the answer: the CLI's Quick run (quick size, racing) of the native bind
 // mount against the FUSE share, on the real engine, read as a user reads the terminal's last lines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mountbenchChild, type ChildOutcome } from './mountbench-child';
+import { mountbenchChild, type ChildOutcome } from '../support/mountbench-cli';
 import { fuseMountsBelow, tempDir } from './support';
 
 const data = tempDir('cli-summary-data');

@@ -1,6 +1,5 @@
 // `mountbench compare / export / import / results` as a user types them: real child processes, real
 // runs on the local engine, real files in a throwaway data folder.
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,9 +7,9 @@ import { runFileSchema, type RunFile } from '../../src/shared/result-schema';
 import { formatMeanStddev } from '../../src/shared/format-time';
 import { SAMPLE_METHOD_WORDS } from '../../src/shared/sample-method-words';
 import { readCsv } from '../../src/core/exports/test-support/read-csv';
+import { mountbenchChild, type ChildOutcome } from '../support/mountbench-cli';
 import { tempDir } from './support';
 
-const BIN = join(__dirname, '..', '..', 'bin', 'mountbench.js');
 const data = tempDir('compare-data');
 const cache = tempDir('compare-cache');
 const work = tempDir('compare-files');
@@ -20,24 +19,12 @@ afterAll(() => {
   work.remove();
 });
 
-interface Outcome {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function mountbench(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: { ...process.env, MOUNTBENCH_DATA_DIR: data.path, MOUNTBENCH_CACHE_DIR: cache.path, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+function mountbench(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ChildOutcome> {
+  return mountbenchChild(args, {
+    ...process.env,
+    MOUNTBENCH_DATA_DIR: data.path,
+    MOUNTBENCH_CACHE_DIR: cache.path,
+    ...env,
   });
 }
 

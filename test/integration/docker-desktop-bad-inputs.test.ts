@@ -10,7 +10,7 @@ import { dockerDesktopProvider as dd } from '../../src/core/providers/docker-des
 import { providerContext } from '../../src/core/providers/provider-context';
 import type { ProviderContext } from '../../src/core/providers/provider';
 import { createStandinSandbox, DD_SETTINGS_DIR, type StandinSandbox } from '../stand-ins/sandbox';
-import { mountbenchChild } from './mountbench-child';
+import { mountbenchChild } from '../support/mountbench-cli';
 
 let sb: StandinSandbox;
 afterEach(async () => {

@@ -8,7 +8,7 @@ import { providerContext } from '../../src/core/providers/provider-context';
 import { dockerDesktopProvider } from '../../src/core/providers/docker-desktop';
 import { applySetting } from '../../src/core/sweep';
 import { createStandinSandbox, DD_SETTINGS_DIR, type StandinSandbox } from '../stand-ins/sandbox';
-import { mountbenchChild } from './mountbench-child';
+import { mountbenchChild } from '../support/mountbench-cli';
 import { image } from './support';
 
 let sb: StandinSandbox;

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { connectEngine } from '../../src/core/engines';
 import { startFakeEngine } from '../../src/core/engines/test-support/fake-engine';
 import { dockerExec } from '../../src/core/runner/docker-exec';
-import { mountbenchChild } from './mountbench-child';
+import { mountbenchChild } from '../support/mountbench-cli';
 import { docker, image, tempDir } from './support';
 
 const root = tempDir('engine-hangs');
@@ -46,17 +46,17 @@ describe('an engine that answers the probe and then hangs (stand-in)', () => {
       const out = await mountbenchChild(
         ['run', '--mount', 'tmpfs', ...QUICK],
         envFor('wedged', { DOCKER_HOST: engine.endpoint }),
-        undefined,
-        undefined,
-        (child) => {
-          // Signalled once the run is stuck on a call past the probe, seen in the engine's log.
-          const poll = setInterval(() => {
-            if (engine.requests.some((url) => url.includes('/containers/json'))) {
-              clearInterval(poll);
-              child.kill('SIGTERM');
-            }
-          }, 50);
-          child.on('close', () => clearInterval(poll));
+        {
+          onSpawn: (child) => {
+            // Signalled once the run is stuck on a call past the probe, seen in the engine's log.
+            const poll = setInterval(() => {
+              if (engine.requests.some((url) => url.includes('/containers/json'))) {
+                clearInterval(poll);
+                child.kill('SIGTERM');
+              }
+            }, 50);
+            child.on('close', () => clearInterval(poll));
+          },
         },
       );
       expect(out.code).toBe(143);
@@ -177,16 +177,16 @@ describe('a host custom command that starts children of its own', () => {
         '0',
       ],
       envFor('group'),
-      undefined,
-      undefined,
-      (child) => {
-        const poll = setInterval(() => {
-          if (existsSync(pids) && readFileSync(pids, 'utf8').trim()) {
-            clearInterval(poll);
-            child.kill('SIGINT');
-          }
-        }, 50);
-        child.on('close', () => clearInterval(poll));
+      {
+        onSpawn: (child) => {
+          const poll = setInterval(() => {
+            if (existsSync(pids) && readFileSync(pids, 'utf8').trim()) {
+              clearInterval(poll);
+              child.kill('SIGINT');
+            }
+          }, 50);
+          child.on('close', () => clearInterval(poll));
+        },
       },
     );
     expect(out.code).toBe(130);
@@ -215,16 +215,16 @@ describe('a host custom command that starts children of its own', () => {
         '0',
       ],
       envFor('setsid'),
-      undefined,
-      undefined,
-      (child) => {
-        const poll = setInterval(() => {
-          if (existsSync(pids) && readFileSync(pids, 'utf8').trim()) {
-            clearInterval(poll);
-            child.kill('SIGINT');
-          }
-        }, 50);
-        child.on('close', () => clearInterval(poll));
+      {
+        onSpawn: (child) => {
+          const poll = setInterval(() => {
+            if (existsSync(pids) && readFileSync(pids, 'utf8').trim()) {
+              clearInterval(poll);
+              child.kill('SIGINT');
+            }
+          }, 50);
+          child.on('close', () => clearInterval(poll));
+        },
       },
     );
     expect(cancelled.code).toBe(130);
@@ -274,16 +274,16 @@ describe('a host custom command that starts children of its own', () => {
         '0',
       ],
       envFor('setsid-env'),
-      undefined,
-      undefined,
-      (child) => {
-        const poll = setInterval(() => {
-          if (existsSync(pids) && readFileSync(pids, 'utf8').trim()) {
-            clearInterval(poll);
-            child.kill('SIGINT');
-          }
-        }, 50);
-        child.on('close', () => clearInterval(poll));
+      {
+        onSpawn: (child) => {
+          const poll = setInterval(() => {
+            if (existsSync(pids) && readFileSync(pids, 'utf8').trim()) {
+              clearInterval(poll);
+              child.kill('SIGINT');
+            }
+          }, 50);
+          child.on('close', () => clearInterval(poll));
+        },
       },
     );
     expect(cancelled.code).toBe(130);

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processStartedAt } from '../../src/core/journal';
 import { restoreOnAppStart } from '../../src/core/sweep';
-import { mountbenchChild } from './mountbench-child';
+import { mountbenchChild } from '../support/mountbench-cli';
 import { tempDir } from './support';
 import { builtRendererDir } from './transport-contract-renderer';
 import { pathWithoutProducts } from '../stand-ins/host-path';
@@ -370,26 +370,19 @@ const restorable: (HostileCase & { check(s: Sandbox): void })[] = [
 ];
 
 /** `mountbench serve` until it prints its address; its stderr by then, and it is stopped. */
-function serveStart(env: NodeJS.ProcessEnv): Promise<{ stderr: string; listened: boolean }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(__dirname, '..', '..', 'bin', 'mountbench.js'), 'serve'], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    let listened = false;
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.stdout.on('data', (d: Buffer) => {
-      if (!listened && /Mountbench dashboard: /.test(d.toString())) {
+async function serveStart(env: NodeJS.ProcessEnv): Promise<{ stderr: string; listened: boolean }> {
+  let listened = false;
+  const { stderr } = await mountbenchChild(['serve'], env, {
+    onStdout: (text, child) => {
+      if (!listened && /Mountbench dashboard: /.test(text)) {
         listened = true;
         child.kill('SIGTERM');
       }
-    });
-    child.on('close', () => resolve({ stderr, listened }));
+    },
   });
+  return { stderr, listened };
 }
 
-/** The desktop app's start-up restore, with the sandbox as the user's environment. */
 /** A fresh sandbox with the case planted, and its state before anything ran. */
 async function planted(c: HostileCase): Promise<{ s: Sandbox; before: Record<string, string> }> {
   const s = sandbox();
@@ -397,6 +390,7 @@ async function planted(c: HostileCase): Promise<{ s: Sandbox; before: Record<str
   return { s, before: snapshot(s.root) };
 }
 
+/** The desktop app's start-up restore, with the sandbox as the user's environment. */
 async function appStart(env: NodeJS.ProcessEnv): Promise<string | null> {
   const saved = { ...process.env };
   Object.assign(process.env, { HOME: env.HOME, MOUNTBENCH_DATA_DIR: env.MOUNTBENCH_DATA_DIR });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHyperfineImage, DEFAULT_HYPERFINE } from '../../bench/lib/hyperfine-image';
 import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE } from '../../src/shared/ids';
 import { runFileSchema } from '../../src/shared/result-schema';
-import { mountbenchChild } from './mountbench-child';
+import { mountbenchChild } from '../support/mountbench-cli';
 import { docker, image, tempDir } from './support';
 
 const TAG = `mountbench/bench:hyperfine-import-test-${process.pid}`;

@@ -15,7 +15,7 @@ import { podmanModule } from '../../src/core/providers/podman/module';
 import { providerContext } from '../../src/core/providers/provider-context';
 import { runProviderContract, type ProviderSandbox } from '../../src/core/providers/test-support/contract';
 import { createStandinSandbox, type SandboxOptions, type StandinSandbox } from '../stand-ins/sandbox';
-import { mountbenchChild } from './mountbench-child';
+import { mountbenchChild } from '../support/mountbench-cli';
 import { startPodmanEngine, type PodmanEngine } from './podman-engine';
 
 let engine: PodmanEngine;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFileSchema } from '../../src/shared/result-schema';
 import { buildSampleImage, SAMPLE_COMMAND, SAMPLE_IMAGE, writeSampleProject } from './sample-project';
-import { mountbenchChild } from './mountbench-child';
+import { mountbenchChild } from '../support/mountbench-cli';
 import { docker, image, tempDir } from './support';
 
 const root = tempDir('project-cli');

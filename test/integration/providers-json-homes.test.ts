@@ -10,7 +10,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStandinSandbox, RD_SETTINGS, type StandinSandbox } from '../stand-ins/sandbox';
-import { mountbenchChild } from './mountbench-child';
+import { mountbenchChild } from '../support/mountbench-cli';
 
 interface Found {
   detection: {

@@ -7,11 +7,11 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../src/shared/run-events';
+import { mountbenchChild, mountbenchCommand } from '../support/mountbench-cli';
 import { docker, image, tempDir } from './support';
 import { nodeWsClient } from './transport-contract-node-socket';
 import { builtRendererDir } from './transport-contract-renderer';
 
-const BIN = join(__dirname, '..', '..', 'bin', 'mountbench.js');
 const data = tempDir('serve-cli-data');
 const cache = tempDir('serve-cli-cache');
 const children: ChildProcess[] = [];
@@ -35,7 +35,8 @@ interface Serve {
 /** Starts `mountbench serve` and waits for the address it prints. */
 function serve(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Serve> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve', ...args], {
+    const [file, ...first] = mountbenchCommand();
+    const child = spawn(file, [...first, 'serve', ...args], {
       env: { ...process.env, MOUNTBENCH_DATA_DIR: data.path, MOUNTBENCH_CACHE_DIR: cache.path, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -56,16 +57,13 @@ function serve(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Serve> {
 }
 
 /** A command that ends at once: its exit code and what it printed. */
-function serveFails(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, 'serve', ...args], {
-      env: { ...process.env, MOUNTBENCH_DATA_DIR: data.path, MOUNTBENCH_CACHE_DIR: cache.path },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stderr }));
+async function serveFails(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  const { code, stderr } = await mountbenchChild(['serve', ...args], {
+    ...process.env,
+    MOUNTBENCH_DATA_DIR: data.path,
+    MOUNTBENCH_CACHE_DIR: cache.path,
   });
+  return { code, stderr };
 }
 
 function get(url: URL, path: string, headers: Record<string, string> = {}) {

@@ -12,7 +12,7 @@ import Docker from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dockerExec } from '../../src/core/runner/docker-exec';
 import type { RunFile } from '../../src/shared/result-schema';
-import { mountbenchChild } from './mountbench-child';
+import { mountbenchChild } from '../support/mountbench-cli';
 import { docker, image, tempDir } from './support';
 
 const req = createRequire(__filename);

@@ -6,7 +6,7 @@ import { dirname } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findUnfinishedJournals } from '../../src/core/journal';
 import { createStandinSandbox, DD_SETTINGS_DIR, type StandinSandbox } from '../stand-ins/sandbox';
-import { mountbenchChild } from './mountbench-child';
+import { mountbenchChild } from '../support/mountbench-cli';
 import { docker, image } from './support';
 
 let sb: StandinSandbox;
@@ -98,11 +98,13 @@ describe('mountbench providers / sweep / restore on a Docker Desktop sandbox (st
     const out = await mountbenchChild(
       ['sweep', '--provider', 'docker-desktop', '--variants', 'vz-grpcfuse', ...QUICK, '--yes'],
       sb.env,
-      (text, child) => {
-        if (!sent && /vz-grpcfuse: wait/.test(text)) {
-          sent = true;
-          child.kill('SIGINT');
-        }
+      {
+        onStderr: (text, child) => {
+          if (!sent && /vz-grpcfuse: wait/.test(text)) {
+            sent = true;
+            child.kill('SIGINT');
+          }
+        },
       },
     );
     expect(sent).toBe(true);

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runFileSchema } from '../../src/shared/result-schema';
 import { findUnfinishedJournals } from '../../src/core/journal';
 import { fuseMountsBelow, labelledLeftovers, tempDir } from './support';
-import { mountbenchChild } from './mountbench-child';
+import { mountbenchChild } from '../support/mountbench-cli';
 
 const root = tempDir('sweep-engine');
 afterAll(() => root.remove());
@@ -118,11 +118,13 @@ describe('mountbench sweep --provider docker-engine (real engine)', () => {
         '--yes',
       ],
       env,
-      (text, child) => {
-        if (!sent && /: measure/.test(text)) {
-          sent = true;
-          child.kill('SIGINT');
-        }
+      {
+        onStderr: (text, child) => {
+          if (!sent && /: measure/.test(text)) {
+            sent = true;
+            child.kill('SIGINT');
+          }
+        },
       },
     );
     expect(sent).toBe(true);

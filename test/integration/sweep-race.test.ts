@@ -8,7 +8,7 @@ import { LONE_MIN_SAMPLES } from '../../src/shared/race-samples';
 import { runFileSchema } from '../../src/shared/result-schema';
 import { findUnfinishedJournals } from '../../src/core/journal';
 import { fuseMountsBelow, labelledLeftovers, tempDir } from './support';
-import { mountbenchChild } from './mountbench-child';
+import { mountbenchChild } from '../support/mountbench-cli';
 
 const root = tempDir('sweep-race');
 afterAll(() => root.remove());

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from './support';
-import { mountbenchChild } from './mountbench-child';
+import { mountbenchChild } from '../support/mountbench-cli';
 
 const root = tempDir('sweep-typed-image');
 afterAll(() => root.remove());

@@ -18,7 +18,7 @@ import { runFileSchema } from '../../src/shared/result-schema';
 import type { RunEvent } from '../../src/shared/run-events';
 import type { RunRequest } from '../../src/shared/run-plan';
 import { planBackends } from '../../src/shared/backend-plan';
-import { mountbenchChild } from './mountbench-child';
+import { mountbenchChild } from '../support/mountbench-cli';
 import { startDesktopStandIns, type DesktopStandIns } from './stand-ins/desktop-file-shares';
 import { docker, hostFsType, image, labelledLeftovers, tempDir } from './support';
 

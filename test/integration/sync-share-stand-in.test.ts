@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Journal, findUnfinishedJournals } from '../../src/core/journal';
-import { mountbenchChild } from './mountbench-child';
+import { mountbenchChild } from '../support/mountbench-cli';
 import { fileShareAvailability } from '../../src/core/providers/docker-desktop/file-share-availability';
 import { FILE_SHARE_OWNER, startFileShare } from '../../src/core/providers/docker-desktop/file-share-session';
 import { ContainerExecutor } from '../../src/core/runner/container-executor';
