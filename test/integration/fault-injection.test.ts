@@ -6,12 +6,22 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dockerDesktopProvider } from '../../src/core/providers/docker-desktop';
 import { providerContext } from '../../src/core/providers/provider-context';
-import { createStandinSandbox, DD_SETTINGS_DIR, type StandinSandbox } from '../stand-ins/sandbox';
-import { FAULT_SCENARIO_TIMEOUT_MS, runFaultInjection, type FaultReport } from './fault-injection-support';
-import { mountbenchChild } from './mountbench-child';
+import {
+  createStandinSandbox,
+  DD_SETTINGS_DIR,
+  type DockerDesktopFixture,
+  type StandinSandbox,
+} from '../stand-ins/sandbox';
+import {
+  FAULT_SCENARIO_TIMEOUT_MS,
+  runFaultInjection,
+  runFaultInjectionMeasuring,
+  type FaultReport,
+  type FaultSandbox,
+} from './fault-injection-support';
+import { mountbenchChild } from '../support/mountbench-cli';
 import { image, labelledLeftovers, tempDir } from './support';
 
-const QUICK = ['--workload', 'dd-write', '--size', 'quick', '--runs', '1', '--warmup', '0'];
 const totals: Record<string, FaultReport> = {};
 afterAll(() => {
   const sweep = Object.values(totals).reduce((n, r) => n + r.sweepKillPoints, 0);
@@ -31,57 +41,51 @@ async function ddState(sb: StandinSandbox): Promise<string> {
   return found.running ? 'running' : 'stopped';
 }
 
+const USER_DOCKER_CONFIG = '{\n\t"auths": {},\n\t"currentContext": "default"\n}';
+
+/** A Docker Desktop stand-in home: the settings file, the user's own Docker context, running or quit. */
+function ddSandbox(
+  options: Parameters<typeof createStandinSandbox>[0] & { dockerDesktop: DockerDesktopFixture },
+  running: boolean,
+): () => Promise<FaultSandbox> {
+  return async () => {
+    const sb = createStandinSandbox({ ...options, env: { MOUNTBENCH_IMAGE: image } });
+    if (running) expect((await sb.run('docker', ['desktop', 'start'])).code).toBe(0);
+    // The user's own context, which Docker Desktop switches away from when it starts.
+    mkdirSync(sb.file('.docker'), { recursive: true });
+    writeFileSync(sb.file('.docker', 'config.json'), USER_DOCKER_CONFIG);
+    const settings = options.dockerDesktop === 'settings-json-4.34' ? 'settings.json' : 'settings-store.json';
+    return {
+      env: sb.env,
+      dataDir: sb.dataDir,
+      watchedFiles: [sb.file(...DD_SETTINGS_DIR, settings), sb.file('.docker', 'config.json')],
+      state: () => ddState(sb),
+      remove: () => sb.remove(),
+    };
+  };
+}
+
 describe('fault injection', { timeout: FAULT_SCENARIO_TIMEOUT_MS }, () => {
   it('docker-desktop (stand-in), settings-store.json 4.43, running at start: every kill point restores byte for byte', async () => {
-    const sb = createStandinSandbox({
-      dockerDesktop: 'settings-store-json-4.35',
-      env: { MOUNTBENCH_IMAGE: image },
+    const name = 'docker-desktop settings-store.json, running';
+    totals[name] = await runFaultInjection({
+      name,
+      sweepArgs: ['sweep', '--provider', 'docker-desktop', '--variants', 'vz-grpcfuse,qemu-osxfs'],
+      // The FUSE share made real (bindfs), so both settings pass verification and are measured.
+      sandbox: ddSandbox({ dockerDesktop: 'settings-store-json-4.35', dockerDesktopShare: true }, true),
+      measuresOnTheEngine: true,
     });
-    try {
-      expect((await sb.run('docker', ['desktop', 'start'])).code).toBe(0);
-      // The user's own context, which Docker Desktop switches away from when it starts.
-      writeFileSync(sb.file('.docker', 'config.json'), '{\n\t"auths": {},\n\t"currentContext": "default"\n}');
-      const name = 'docker-desktop settings-store.json, running';
-      totals[name] = await runFaultInjection({
-        name,
-        env: sb.env,
-        dataDir: sb.dataDir,
-        sweepArgs: [
-          'sweep',
-          '--provider',
-          'docker-desktop',
-          '--variants',
-          'vz-grpcfuse,qemu-osxfs',
-          ...QUICK,
-        ],
-        watchedFiles: [sb.file(...DD_SETTINGS_DIR, 'settings-store.json'), sb.file('.docker', 'config.json')],
-        state: () => ddState(sb),
-      });
-      expect(totals[name].sweepKillPoints).toBeGreaterThan(8);
-    } finally {
-      await sb.remove();
-    }
+    expect(totals[name].sweepKillPoints).toBeGreaterThan(8);
   });
 
   it('docker-desktop (stand-in), settings.json 4.34 (quit/open route), quit at start: every kill point restores', async () => {
-    const sb = createStandinSandbox({
-      dockerDesktop: 'settings-json-4.34',
-      env: { MOUNTBENCH_IMAGE: image },
+    const name = 'docker-desktop settings.json, quit';
+    totals[name] = await runFaultInjection({
+      name,
+      sweepArgs: ['sweep', '--provider', 'docker-desktop', '--variants', 'vz-virtiofs'],
+      sandbox: ddSandbox({ dockerDesktop: 'settings-json-4.34' }, false),
     });
-    try {
-      const name = 'docker-desktop settings.json, quit';
-      totals[name] = await runFaultInjection({
-        name,
-        env: sb.env,
-        dataDir: sb.dataDir,
-        sweepArgs: ['sweep', '--provider', 'docker-desktop', '--variants', 'vz-virtiofs', ...QUICK],
-        watchedFiles: [sb.file(...DD_SETTINGS_DIR, 'settings.json'), sb.file('.docker', 'config.json')],
-        state: () => ddState(sb),
-      });
-      expect(totals[name].sweepKillPoints).toBeGreaterThan(3);
-    } finally {
-      await sb.remove();
-    }
+    expect(totals[name].sweepKillPoints).toBeGreaterThan(3);
   });
 
   // Current releases: sparse settings-store.json files (SettingsVersion 43 and 46).
@@ -91,56 +95,51 @@ describe('fault injection', { timeout: FAULT_SCENARIO_TIMEOUT_MS }, () => {
   ] as const)(
     'docker-desktop (stand-in), sparse %s, %s at start: every kill point restores byte for byte',
     async (fixture, at, variant, minKills) => {
-      const sb = createStandinSandbox({ dockerDesktop: fixture, env: { MOUNTBENCH_IMAGE: image } });
-      try {
-        if (at === 'running') expect((await sb.run('docker', ['desktop', 'start'])).code).toBe(0);
-        mkdirSync(sb.file('.docker'), { recursive: true });
-        writeFileSync(
-          sb.file('.docker', 'config.json'),
-          '{\n\t"auths": {},\n\t"currentContext": "default"\n}',
-        );
-        const name = `docker-desktop sparse ${fixture}, ${at}`;
-        totals[name] = await runFaultInjection({
-          name,
-          env: sb.env,
-          dataDir: sb.dataDir,
-          sweepArgs: ['sweep', '--provider', 'docker-desktop', '--variants', variant, ...QUICK],
-          watchedFiles: [
-            sb.file(...DD_SETTINGS_DIR, 'settings-store.json'),
-            sb.file('.docker', 'config.json'),
-          ],
-          state: () => ddState(sb),
-        });
-        expect(totals[name].sweepKillPoints).toBeGreaterThan(minKills);
-      } finally {
-        await sb.remove();
-      }
+      const name = `docker-desktop sparse ${fixture}, ${at}`;
+      totals[name] = await runFaultInjection({
+        name,
+        sweepArgs: ['sweep', '--provider', 'docker-desktop', '--variants', variant],
+        sandbox: ddSandbox({ dockerDesktop: fixture }, at === 'running'),
+      });
+      expect(totals[name].sweepKillPoints).toBeGreaterThan(minKills);
     },
   );
 
   it('docker-engine (real engine): every kill point leaves nothing to restore that restore cannot finish', async () => {
-    const root = tempDir('fault-engine');
-    const env = {
+    const roots: ReturnType<typeof tempDir>[] = [];
+    const envOf = (root: ReturnType<typeof tempDir>) => ({
       ...process.env,
       MOUNTBENCH_DATA_DIR: join(root.path, 'data'),
       MOUNTBENCH_CACHE_DIR: join(root.path, 'cache'),
-    };
+    });
+    const name = 'docker-engine';
     try {
-      const name = 'docker-engine';
-      totals[name] = await runFaultInjection({
+      totals[name] = await runFaultInjectionMeasuring({
         name,
-        env,
-        dataDir: join(root.path, 'data'),
-        sweepArgs: ['sweep', '--provider', 'docker-engine', '--variants', 'native,fuse', ...QUICK],
-        watchedFiles: [],
-        state: async () => 'no settings',
+        sweepArgs: ['sweep', '--provider', 'docker-engine', '--variants', 'native,fuse'],
+        sandbox: async () => {
+          const root = tempDir('fault-engine');
+          roots.push(root);
+          return {
+            env: envOf(root),
+            dataDir: join(root.path, 'data'),
+            watchedFiles: [],
+            state: async () => 'no settings',
+            // Removed below, once cleanup has had the killed sweeps' containers and FUSE mounts.
+            remove: async () => undefined,
+          };
+        },
       });
       expect(totals[name].sweepKillPoints).toBeGreaterThan(2);
     } finally {
       // A killed sweep leaves its bench containers and FUSE mounts to the next run's cleanup.
-      await mountbenchChild(['cleanup'], env);
-      expect(await labelledLeftovers({ deadOwnersOnly: true })).toEqual({ containers: [], volumes: [] });
-      root.remove();
+      for (const root of roots) await mountbenchChild(['cleanup'], envOf(root));
+      for (const pid of totals[name]?.killedPids ?? [])
+        expect(await labelledLeftovers({ ownerPid: pid }), `left by the sweep killed as ${pid}`).toEqual({
+          containers: [],
+          volumes: [],
+        });
+      for (const root of roots) root.remove();
     }
   });
 });

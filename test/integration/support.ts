@@ -27,6 +27,8 @@ export function tempDir(prefix: string): { path: string; remove(): void } {
  */
 export async function labelledLeftovers(
   scope: { runId?: string; ownerPid?: number; deadOwnersOnly?: boolean } = {},
+  /** The engine to look on: the local one by default (a Podman engine's for its tests). */
+  engine: Docker = docker,
 ): Promise<{ containers: string[]; volumes: string[] }> {
   const label = [`${MOUNTBENCH_LABEL}=${MOUNTBENCH_LABEL_VALUE}`];
   if (scope.runId) label.push(`mountbench.run=${scope.runId}`);
@@ -35,8 +37,8 @@ export async function labelledLeftovers(
   // `deadOwnersOnly`: what `mountbench cleanup` is bound to remove; live runs of other processes stay.
   const keep = (labels: Record<string, string> | undefined) =>
     !scope.deadOwnersOnly || !ownerIsAlive(labels?.[OWNER_LABEL]);
-  const containers = (await docker.listContainers({ all: true, filters })).filter((c) => keep(c.Labels));
-  const volumes = ((await docker.listVolumes({ filters })).Volumes ?? []).filter((v) => keep(v.Labels));
+  const containers = (await engine.listContainers({ all: true, filters })).filter((c) => keep(c.Labels));
+  const volumes = ((await engine.listVolumes({ filters })).Volumes ?? []).filter((v) => keep(v.Labels));
   return { containers: containers.map((c) => c.Names.join(',')), volumes: volumes.map((v) => v.Name) };
 }
 

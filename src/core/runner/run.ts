@@ -19,6 +19,7 @@ import { checkHostBaseline } from './baseline-check';
 import { explainEngineError } from './engine-errors';
 import type { BackendExecutor } from './executor';
 import { createExecutor, runWorkDir } from './executors';
+import { executorsFromTestSwitch } from './scripted-switch';
 import { ensureImage, type ImageRole } from './image';
 import { toolsImageFor } from './tools-image';
 import { ensureToolsImage } from './tools-image-build';
@@ -80,7 +81,7 @@ class RunLog {
 }
 
 function executorsOf(ctx: RunContext): ExecutorFactory {
-  return ctx.executors ?? createExecutor;
+  return ctx.executors ?? executorsFromTestSwitch() ?? createExecutor;
 }
 
 function workloadOf(ctx: RunContext, id: WorkloadId): Workload {
