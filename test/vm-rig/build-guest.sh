@@ -60,6 +60,15 @@ if [ -f "$OUT/complete" ]; then
 fi
 
 mkdir -p "$CACHE_ROOT"
+# One build at a time: the check starts one early (scripts/run-test-suites.sh) and the VM suite's
+# first file asks again; the second waits for the first and takes its guest.
+exec 9>"$CACHE_ROOT/build-$KEY.lock"
+flock 9
+if [ -f "$OUT/complete" ]; then
+  log "cached guest $KEY (built while this waited)"
+  echo "$OUT"
+  exit 0
+fi
 WORK="$(mktemp -d "$CACHE_ROOT/build-$KEY.XXXXXX")"
 ROOT="$WORK/root"
 cleanup() {

@@ -114,8 +114,14 @@ async function main(spec: HostAgentSpec): Promise<void> {
     if (stopping) return;
     await loadMissingImages(rig, spec.images);
     server = await createForwarder(spec.socketPath, rig.socketPath);
-    writeState(spec.stateFile, { status: 'running', bootSeconds: rig.bootSeconds[0] });
-    console.log(`STAND-IN hostagent: guest engine answered ${rig.bootSeconds[0]} s after QEMU started`);
+    writeState(spec.stateFile, {
+      status: 'running',
+      bootSeconds: rig.bootSeconds[0],
+      resumed: rig.resumes[0],
+    });
+    console.log(
+      `STAND-IN hostagent: guest engine answered ${rig.bootSeconds[0]} s after QEMU started (${rig.resumes[0] ? 'resumed' : 'booted'})`,
+    );
   } catch (error) {
     console.error(`STAND-IN hostagent: ${(error as Error).stack ?? String(error)}`);
     await shutdown(1, { status: 'error', message: (error as Error).message });

@@ -27,6 +27,10 @@ export function qemuArgs(opts: {
   console: string;
   ninep: Extract<GuestShare, { kind: '9p' }> | undefined;
   memoryMiB: number;
+  /** QEMU's human monitor, on a unix socket (qemu-monitor.ts). */
+  monitorSocket: string;
+  /** An internal snapshot of the overlay to resume instead of booting (vm-rig.ts, resumes). */
+  loadvm?: string;
 }): string[] {
   const args = [
     '-accel',
@@ -54,11 +58,12 @@ export function qemuArgs(opts: {
     '-display',
     'none',
     '-monitor',
-    'none',
+    `unix:${opts.monitorSocket},server,nowait`,
     '-serial',
     `file:${opts.console}`,
     '-no-reboot',
   ];
+  if (opts.loadvm) args.push('-loadvm', opts.loadvm);
   if (opts.ninep) {
     // mapped-xattr is Lima's default security model for 9p (docs/mount.md in lima-vm/lima).
     args.push(

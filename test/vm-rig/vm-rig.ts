@@ -6,10 +6,13 @@
 // runs an SFTP server on the pipes of an ssh session in which the guest runs `sshfs -o slave`).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildGuest, type Guest } from './build-guest';
+import { LoadScaledDeadline } from './load-scaled-deadline';
+import { deleteSnapshot, hasSnapshot, monitorCommand } from './qemu-monitor';
 import { qemuArgs, type GuestShare } from './qemu-args';
 import { guestMountCommand, reverseSshfsCommand, SFTP_SERVER_CANDIDATES } from './share-commands';
 
@@ -25,13 +28,26 @@ export interface BootOptions {
   shares?: GuestShare[];
   /** Guest memory in MiB; small by default, since every helper's TCG guest shares the machine. */
   memoryMiB?: number;
-  /** How long to wait for the guest's engine to answer (TCG boots take 1-3 minutes). */
+  /**
+   * How long to wait for the guest's engine to answer, at full pace (TCG boots take 1-2 minutes
+   * on a quiet machine): a loaded machine stretches it (load-scaled-deadline.ts).
+   */
   bootTimeoutMs?: number;
   /**
    * The guest's writable disk (a qcow2 overlay over the cached image), kept after stop so a later
-   * boot finds its images and volumes, as a Lima instance's diffdisk does. Default: a throwaway one.
+   * start finds it, as a Lima instance's diffdisk is. Default: a throwaway one.
    */
   diskPath?: string;
+  /**
+   * A start resumes the guest instead of booting it, where the disk holds one saved with the same
+   * devices (default true). The first boot with a set of devices saves the guest in the disk
+   * (QEMU's savevm), once its engine answers and before any share is mounted; a later start with
+   * those devices (a restart, or a Lima instance started again) loads it: seconds instead of a TCG
+   * boot's minutes. What the guest wrote to its disk since is gone with it, as after a fresh boot
+   * on a throwaway overlay; the guest's clock is set again. A snapshot QEMU cannot load is deleted
+   * and the guest boots.
+   */
+  resume?: boolean;
 }
 
 export interface CommandOutcome {
@@ -44,13 +60,18 @@ export interface VmRig {
   /** The host unix socket that reaches the guest's engine: DOCKER_HOST=unix://<socketPath>. */
   readonly socketPath: string;
   readonly shares: readonly GuestShare[];
-  /** Seconds from QEMU's start to the engine answering on socketPath, for each boot. */
+  /** Seconds from QEMU's start to the engine answering on socketPath, for each start. */
   readonly bootSeconds: number[];
+  /** For each start, whether it resumed the saved guest (true) or booted (false). */
+  readonly resumes: boolean[];
   /** Runs a shell command in the guest as root. */
   ssh(command: string, input?: string): Promise<CommandOutcome>;
   /** Copies an image from the host's engine into the guest's (docker save | docker load over ssh). */
   loadImage(reference: string): Promise<void>;
-  /** A real restart: the guest powers off (the socket stops answering), boots again, re-shares. */
+  /**
+   * A restart: the guest powers off and QEMU exits (the socket stops answering), then a new QEMU
+   * resumes the guest saved at its first boot (or boots it), and the shares are made again.
+   */
   restart(): Promise<void>;
   /** Powers the guest off and leaves no process, socket or state folder behind. */
   stop(): Promise<void>;
@@ -122,9 +143,11 @@ export async function bootGuest(options: BootOptions = {}): Promise<VmRig> {
     : spawnSync('qemu-img', ['create', '-q', '-f', 'qcow2', '-F', 'raw', '-b', guest.rootfs, overlay]);
   if (made && made.status !== 0) throw new Error(`qemu-img create failed: ${made.stderr.toString()}`);
   mkdirSync(join(stateDir, 'ssh'), { recursive: true });
-  // Boots took 270-320 s at load 14-19 on 2 cores; 15 minutes leaves room for a busier machine.
-  const bootTimeoutMs = options.bootTimeoutMs ?? 900_000;
+  // Boots took 56-104 s on a quiet 2-core machine and 270-320 s at load 14-19: 10 minutes at full
+  // pace, stretched by the load, leaves a busy machine room and still ends a guest that hangs.
+  const bootTimeoutMs = options.bootTimeoutMs ?? 600_000;
   const bootSeconds: number[] = [];
+  const resumes: boolean[] = [];
   let sshPort = 0;
   let qemu: ChildProcess | null = null;
   let forwarder: ChildProcess | null = null;
@@ -162,45 +185,106 @@ export async function bootGuest(options: BootOptions = {}): Promise<VmRig> {
       child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
       child.on('error', reject);
       child.on('close', (code) => resolve({ code, stdout, stderr }));
+      // An ssh that fails at once (the guest going down) closes its stdin before this write: EPIPE,
+      // uncaught without a listener. Its exit code already says how it ended.
+      child.stdin?.on('error', () => undefined);
       child.stdin?.end(input ?? '');
     });
 
-  const start = async () => {
-    sshPort = await freeLoopbackPort();
-    const started = Date.now();
-    const console = join(stateDir, 'console.log');
-    qemu = track(
+  const ninep = shares.find((s): s is Extract<GuestShare, { kind: '9p' }> => s.kind === '9p');
+  const memoryMiB = options.memoryMiB ?? 1536;
+  const monitorSocket = join(stateDir, 'monitor.sock');
+  // A later start with the same devices resumes this snapshot instead of booting (see BootOptions).
+  const bootedTag = `mb-booted-${createHash('sha256')
+    .update(JSON.stringify({ ninep: ninep?.hostPath ?? null, memoryMiB }))
+    .digest('hex')
+    .slice(0, 12)}`;
+  let qemuErr = '';
+  const consoleFile = join(stateDir, 'console.log');
+  const consoleTail = () => (existsSync(consoleFile) ? readFileSync(consoleFile, 'utf8').slice(-3000) : '');
+
+  const launch = (resume: boolean) => {
+    qemuErr = '';
+    rmSync(monitorSocket, { force: true });
+    const vm = track(
       spawn(
         'qemu-system-x86_64',
         qemuArgs({
           guest,
           overlay,
           sshPort,
-          console,
-          ninep: shares.find((s) => s.kind === '9p'),
-          memoryMiB: options.memoryMiB ?? 1536,
+          console: consoleFile,
+          ninep,
+          memoryMiB,
+          monitorSocket,
+          ...(resume ? { loadvm: bootedTag } : {}),
         }),
-        {
-          stdio: ['ignore', 'ignore', 'pipe'],
-        },
+        { stdio: ['ignore', 'ignore', 'pipe'] },
       ),
     );
-    let qemuErr = '';
-    qemu.stderr?.on('data', (d: Buffer) => (qemuErr = (qemuErr + d.toString()).slice(-4000)));
-    const deadline = started + bootTimeoutMs;
-    const consoleTail = () => (existsSync(console) ? readFileSync(console, 'utf8').slice(-3000) : '');
-    // sshd first (systemd starts it beside dockerd), then the engine's socket in the guest.
+    vm.stderr?.on('data', (d: Buffer) => (qemuErr = (qemuErr + d.toString()).slice(-4000)));
+    qemu = vm;
+  };
+
+  /** sshd first (systemd starts it beside dockerd), then the engine's socket in the guest. */
+  const waitForEngine = async () => {
+    const deadline = new LoadScaledDeadline(bootTimeoutMs);
     for (;;) {
-      if (qemu.exitCode !== null)
-        throw new Error(`QEMU exited (${qemu.exitCode}): ${qemuErr}\n${consoleTail()}`);
-      if (Date.now() > deadline)
-        throw new Error(`the guest did not answer within ${bootTimeoutMs / 1000} s:\n${consoleTail()}`);
+      if (qemu?.exitCode !== null)
+        throw new Error(`QEMU exited (${qemu?.exitCode}): ${qemuErr}\n${consoleTail()}`);
+      if (deadline.expired())
+        throw new Error(`the guest did not answer within ${deadline.describe()}:\n${consoleTail()}`);
       const probe = await ssh(
         'test -S /var/run/docker.sock && docker version --format "{{.Server.Version}}"',
       );
-      if (probe.code === 0 && probe.stdout.trim()) break;
+      if (probe.code === 0 && probe.stdout.trim()) return;
       await sleep(3_000);
     }
+  };
+
+  /** Ends this QEMU at once (a resume that failed): nothing of it is kept. */
+  const killQemu = async () => {
+    const vm = qemu;
+    qemu = null;
+    if (!vm || vm.exitCode !== null) return;
+    const exited = new Promise<void>((r) => vm.once('exit', () => r()));
+    vm.kill('SIGKILL');
+    await exited;
+  };
+
+  /**
+   * Saves the guest just booted, before any share is mounted (QEMU refuses to save a guest with a
+   * 9p export mounted). Only a speed-up: if QEMU cannot, the next start boots for real.
+   */
+  const saveBooted = async () => {
+    const began = Date.now();
+    const answer = await monitorCommand(monitorSocket, `savevm ${bootedTag}`, 600_000).catch(
+      (err: Error) => `Error: ${err.message}`,
+    );
+    if (/error/i.test(answer)) console.warn(`vm rig: could not save the booted guest: ${answer.trim()}`);
+    else console.log(`vm rig: saved the booted guest in ${Math.round((Date.now() - began) / 100) / 10} s`);
+  };
+
+  const start = async () => {
+    sshPort = await freeLoopbackPort();
+    const started = Date.now();
+    let resumed = options.resume !== false && hasSnapshot(overlay, bootedTag);
+    launch(resumed);
+    try {
+      await waitForEngine();
+    } catch (error) {
+      if (!resumed) throw error;
+      // A snapshot QEMU cannot load (another QEMU, other devices): forget it and boot.
+      console.warn(`vm rig: resuming failed, booting instead: ${(error as Error).message.slice(0, 500)}`);
+      await killQemu();
+      deleteSnapshot(overlay, bootedTag);
+      resumed = false;
+      launch(false);
+      await waitForEngine();
+    }
+    // The resumed guest's clock stands where it was saved.
+    if (resumed) await ssh(`date -s @${Math.floor(Date.now() / 1000)} >/dev/null`);
+    else if (options.resume !== false) await saveBooted();
     for (const share of shares) await shareFolder(share);
     rmSync(socketPath, { force: true });
     forwarder = track(
@@ -220,14 +304,15 @@ export async function bootGuest(options: BootOptions = {}): Promise<VmRig> {
       ),
     );
     // The guest's engine already answered over ssh: the forward gets its own two minutes.
-    const forwardDeadline = Date.now() + 120_000;
+    const forwardDeadline = new LoadScaledDeadline(120_000);
     while (!(await enginePings(socketPath))) {
       if (forwarder.exitCode !== null) throw new Error('ssh -L for the engine socket exited');
-      if (Date.now() > forwardDeadline)
-        throw new Error('the forwarded engine socket did not answer within 120 s');
+      if (forwardDeadline.expired())
+        throw new Error(`the forwarded engine socket did not answer within ${forwardDeadline.describe()}`);
       await sleep(500);
     }
     bootSeconds.push(Math.round((Date.now() - started) / 100) / 10);
+    resumes.push(resumed);
   };
 
   const shareFolder = async (share: GuestShare) => {
@@ -246,16 +331,22 @@ export async function bootGuest(options: BootOptions = {}): Promise<VmRig> {
     const remote = track(
       spawn('ssh', [...sshBase(), '--', reverseSshfsCommand(share)], { stdio: ['pipe', 'pipe', 'pipe'] }),
     );
+    // Either side may go first at power-off (both are killed then): a write into the other's
+    // closed stdin is EPIPE, not an error of the share's; the mount check below judges the share.
+    remote.stdin?.on('error', () => undefined);
+    sftp.stdin?.on('error', () => undefined);
     sftp.stdout?.pipe(remote.stdin!);
     remote.stdout?.pipe(sftp.stdin!);
     sshfs.push({ ssh: remote, sftp });
-    for (let i = 0; i < 60; i++) {
+    const mounted = new LoadScaledDeadline(60_000);
+    while (!mounted.expired()) {
       const seen = await ssh(`awk '$2 == "${share.hostPath}" {print $3}' /proc/mounts`);
       if (seen.stdout.trim() === 'fuse.sshfs') return;
-      if (remote.exitCode !== null) break;
+      if (remote.exitCode !== null)
+        throw new Error('reverse-sshfs: the ssh session ended before the mount appeared');
       await sleep(1_000);
     }
-    throw new Error('reverse-sshfs did not appear in the guest');
+    throw new Error(`reverse-sshfs did not appear in the guest within ${mounted.describe()}`);
   };
 
   const powerOff = async () => {
@@ -293,6 +384,7 @@ export async function bootGuest(options: BootOptions = {}): Promise<VmRig> {
     socketPath,
     shares,
     bootSeconds,
+    resumes,
     ssh,
     loadImage(reference: string) {
       return new Promise<void>((resolve, reject) => {
@@ -303,6 +395,8 @@ export async function bootGuest(options: BootOptions = {}): Promise<VmRig> {
         let err = '';
         save.stderr?.on('data', (d: Buffer) => (err += d.toString()));
         load.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+        // A load that fails early closes its stdin under the save: its exit code reports it.
+        load.stdin?.on('error', () => undefined);
         save.stdout?.pipe(load.stdin!);
         save.on('error', reject);
         load.on('error', reject);

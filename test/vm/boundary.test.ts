@@ -12,7 +12,7 @@ import type { RunRequest } from '../../src/shared/run-plan';
 import { prepareRun } from '../../src/core/runner/prepare-run';
 import { executeRun } from '../../src/core/runner/run';
 import { getMachineInfo } from '../../src/core/machine';
-import { mountbenchChild } from '../integration/mountbench-child';
+import { mountbenchChild } from '../support/mountbench-cli';
 import { bootGuest, enginePings, type VmRig } from '../vm-rig/vm-rig';
 import { shrinkQuickSizesForTcg } from '../vm-rig/tcg-sizes';
 
@@ -53,12 +53,12 @@ beforeAll(async () => {
     MOUNTBENCH_IMAGE: IMAGE,
   };
   shrinkQuickSizesForTcg();
-}, 900_000);
+});
 
 afterAll(async () => {
   await rig?.stop();
   rmSync(root, { recursive: true, force: true });
-}, 300_000);
+});
 
 async function runOnRig(request: RunRequest, cacheDir: string, image = IMAGE): Promise<RunFile> {
   const runEnv = { ...env, MOUNTBENCH_IMAGE: image };
@@ -118,7 +118,7 @@ describe.each([
       },
       join(folder(), 'cache'),
     );
-  }, 1_800_000);
+  });
 
   it('completes: the fixture laid on the host was found whole in the guest (every file, every byte)', () => {
     expect(run.errors).toEqual([]);
@@ -177,7 +177,7 @@ describe('the user’s own project in the 9p share', () => {
     const volume = find(run, 'docker-engine/native/volume', 'custom');
     expect(volume.fsType).toBe('ext4');
     expect(volume.stats.samples).toHaveLength(2);
-  }, 900_000);
+  });
 });
 
 describe('sync-latency across the boundary', () => {
@@ -259,12 +259,12 @@ describe('a VM restart', () => {
     await watching;
     expect(sawItGone).toBe(true);
     console.log(
-      `vm rig: after the restart the engine answered ${rig.bootSeconds.at(-1)} s after QEMU started`,
+      `vm rig: after the restart (${rig.resumes.at(-1) ? 'resumed' : 'booted'}) the engine answered ${rig.bootSeconds.at(-1)} s after QEMU started`,
     );
     const out = await mountbenchChild(['engines', '--json', '--timeout', '30'], env);
     const engines = JSON.parse(out.stdout) as Array<{ endpoint: string; reachable: boolean }>;
     expect(engines.find((e) => e.endpoint === `unix://${rig.socketPath}`)).toMatchObject({ reachable: true });
     const mounted = await rig.ssh(`awk '$2 == "${ninePFolder}" {print $3}' /proc/mounts`);
     expect(mounted.stdout.trim()).toBe('9p');
-  }, 900_000);
+  });
 });

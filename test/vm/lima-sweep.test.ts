@@ -1,9 +1,10 @@
 // Mountbench's Lima provider end to end across a real VM boundary (issue 25): the limactl stand-in
 // with its vm-rig backend (STANDIN_LIMA_BACKEND=vm-rig) boots the rig's QEMU guest for the user's
 // instance `docker`, sharing the home folder as the instance's lima.yaml says (reverse-sshfs, or 9p
-// with its msize and cache). Every restart here is a real one (a TCG boot: 1-5 minutes), so the file
-// boots five times in all: the first start, two variant switches, the sweep's restore, the restore
-// after the crash. Nothing here asserts a time.
+// with its msize and cache). Every restart here is a real one, QEMU ended and started again: the
+// first start with each set of devices boots (a TCG boot: 1-5 minutes), reverse-sshfs at the start
+// and 9p at the first 9p variant; every later start resumes the guest saved then (vm-rig.ts), so
+// the file boots twice and resumes three times. Nothing here asserts a time.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -11,10 +12,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunFile } from '../../src/shared/result-schema';
 import { findUnfinishedJournals } from '../../src/core/journal';
-import { mountbenchChild } from '../integration/mountbench-child';
+import { mountbenchChild } from '../support/mountbench-cli';
 import { testHelperImage } from '../integration/helper-image';
 import { createStandinSandbox, type StandinSandbox } from '../stand-ins/sandbox';
 import { enginePings } from '../vm-rig/vm-rig';
+import { VM_HANG_GUARD_MS } from '../vm-rig/hang-guard';
 
 const IMAGE = process.env.MOUNTBENCH_IMAGE ?? 'mountbench/bench:offline';
 /** `mountbench` with the TCG sizes (the CLI runs as a child: the crash case kills it). */
@@ -35,7 +37,8 @@ interface LimaRow {
 }
 
 async function limactl(...args: string[]) {
-  return sb.run('limactl', args, {}, 1_200_000);
+  // A hang guard: the host agent's own wait for the guest is load-scaled (test/vm-rig).
+  return sb.run('limactl', args, {}, VM_HANG_GUARD_MS);
 }
 
 async function instance(): Promise<LimaRow> {
@@ -95,7 +98,7 @@ beforeAll(async () => {
     `${started.stderr}\n${readFileSync(sb.file('.lima', 'docker', 'ha.stdout.log'), 'utf8')}`,
   ).toBe(0);
   console.log(`lima stand-in: ${readFileSync(sb.file('.lima', 'docker', 'ha.stdout.log'), 'utf8').trim()}`);
-}, 1_800_000);
+});
 
 afterAll(async () => {
   if (!sb) return;
@@ -103,7 +106,7 @@ afterAll(async () => {
   if ((await instance().catch(() => null))?.status === 'Running') await limactl('stop', 'docker');
   await limactl('stop', '--force', 'docker');
   await sb.remove();
-}, 600_000);
+});
 
 describe('the limactl stand-in over the VM rig (STAND-IN limactl, real guest)', () => {
   it('start: the socket answers where Lima puts it, list --json says Running, home shared by reverse-sshfs', async () => {
@@ -155,8 +158,7 @@ describe('cold cache on the Lima instance, across the boundary', () => {
     const out = await mountbenchChild(
       ['run', '--engine', lima!.name, '--mount', 'bind,volume', ...QUICK, '--cold-cache', '--json', json],
       { ...sb.env, MOUNTBENCH_HELPER_IMAGE: helper },
-      undefined,
-      TCG_MOUNTBENCH,
+      { command: TCG_MOUNTBENCH },
     );
     expect(out.code, `${out.stdout}\n${out.stderr}`).toBe(0);
     const run = JSON.parse(readFileSync(json, 'utf8')) as RunFile;
@@ -178,7 +180,7 @@ describe('cold cache on the Lima instance, across the boundary', () => {
     // ... and on the shared folder's, that the host's own page cache (which serves it) was not.
     expect(bind.warnings.join('\n')).toMatch(/dropped the engine VM's page cache .*not the host's/);
     expect(volume.warnings.join('\n')).not.toMatch(/not the host's/);
-  }, 1_800_000);
+  });
 });
 
 describe('Mountbench’s Lima provider on the stand-in over the VM rig', () => {
@@ -203,8 +205,7 @@ describe('Mountbench’s Lima provider on the stand-in over the VM rig', () => {
         '--yes',
       ],
       sb.env,
-      undefined,
-      TCG_MOUNTBENCH,
+      { command: TCG_MOUNTBENCH },
     );
     expect(out.code, `${out.stdout}\n${out.stderr}`).toBe(0);
     expect(out.stderr).toMatch(/restore: done/);
@@ -231,7 +232,7 @@ describe('Mountbench’s Lima provider on the stand-in over the VM rig', () => {
     );
     // Every setting put back, the instance running as it was.
     await expectInstanceAsBefore();
-  }, 3_600_000);
+  });
 
   it('a sweep killed after it stopped the instance and edited lima.yaml: `mountbench restore` puts the file back and starts it again', async () => {
     // Kill point 4: variant (1), stop (2), edit (3), start (4) — recorded, then SIGKILL before the start.
@@ -249,8 +250,7 @@ describe('Mountbench’s Lima provider on the stand-in over the VM rig', () => {
         '--yes',
       ],
       { ...sb.env, MOUNTBENCH_KILL_AT_STEP: '4' },
-      undefined,
-      TCG_MOUNTBENCH,
+      { command: TCG_MOUNTBENCH },
     );
     expect(out.signal, `${out.stdout}\n${out.stderr}`).toBe('SIGKILL');
     const [journal] = await findUnfinishedJournals(sb.dataDir);
@@ -262,10 +262,10 @@ describe('Mountbench’s Lima provider on the stand-in over the VM rig', () => {
     expect(crashed.config.mountType).toBe('9p');
     expect(await enginePings(socket)).toBe(false);
 
-    const restored = await mountbenchChild(['restore'], sb.env, undefined, TCG_MOUNTBENCH);
+    const restored = await mountbenchChild(['restore'], sb.env, { command: TCG_MOUNTBENCH });
     expect(restored.code, `${restored.stdout}\n${restored.stderr}`).toBe(0);
     await expectInstanceAsBefore();
-  }, 1_800_000);
+  });
 
   it('stop: the guest powers off, the socket goes, Stopped in list --json, no process left', async () => {
     const out = await limactl('stop', 'docker');

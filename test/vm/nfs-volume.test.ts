@@ -57,13 +57,13 @@ beforeAll(async () => {
     signal: new AbortController().signal,
     onEvent: () => {},
   });
-}, 1_800_000);
+});
 
 afterAll(async () => {
   await rig?.stop();
   await ganesha?.stop();
   rmSync(root, { recursive: true, force: true });
-}, 300_000);
+});
 
 function find(backendId: string): WorkloadResult {
   const found = run.results.find((r) => r.backend.id === backendId && r.workload.id === 'small-file-read');
