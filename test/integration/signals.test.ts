@@ -3,20 +3,20 @@
 // results are saved, nothing the run made is left on the engine (looked up by the child's own owner
 // label), and another product's settings file is byte-identical to before. Docker Desktop is the
 // stand-in sandbox (test/stand-ins); its socket forwards to the real engine.
+//
+// Each command gets one signal, and each signal reaches a real process at least once: that every
+// one of the three cancels alike, with its own exit code, is cancel-on-signal.test.ts's to show.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { findUnfinishedJournals } from '../../src/core/journal';
 import { runFileSchema, type RunFile } from '../../src/shared/result-schema';
 import { createStandinSandbox, DD_SETTINGS_DIR, type StandinSandbox } from '../stand-ins/sandbox';
-import { mountbenchChild } from './mountbench-child';
+import { mountbenchChild } from '../support/mountbench-cli';
 import { fuseMountsBelow, image, labelledLeftovers, tempDir } from './support';
 
-const SIGNALS = [
-  ['SIGINT', 130],
-  ['SIGTERM', 143],
-  ['SIGHUP', 129],
-] as const;
+const EXIT_CODE = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
+type CancelSignal = keyof typeof EXIT_CODE;
 
 const root = tempDir('signals');
 afterAll(() => root.remove());
@@ -79,15 +79,18 @@ function slowDockerDesktop(): { sandbox: StandinSandbox; settings: string; befor
   return { sandbox, settings, before: readFileSync(settings) };
 }
 
-describe.each(SIGNALS)('%s (exit %i)', (signal, exitCode) => {
-  it('during `run`: saves the finished results, removes what the run made and says so', async () => {
+/** The test's name for a signal and the exit code it gives. */
+const named = (signal: CancelSignal) => `${signal} (exit ${EXIT_CODE[signal]})`;
+
+describe('a signal cancels as Ctrl-C does', () => {
+  it(`${named('SIGHUP')} during \`run\`: saves the finished results, removes what the run made and says so`, async () => {
+    const signal: CancelSignal = 'SIGHUP';
+    const exitCode = EXIT_CODE[signal];
     const { env } = ownFolders(`run-${signal}`);
     const trigger = sendOnce(signal, /^done /m);
-    const out = await mountbenchChild(
-      ['run', '--mount', 'volume,tmpfs', ...TWO_WORKLOADS],
-      env,
-      trigger.onStderr,
-    );
+    const out = await mountbenchChild(['run', '--mount', 'volume,tmpfs', ...TWO_WORKLOADS], env, {
+      onStderr: trigger.onStderr,
+    });
     expect(trigger.state.sent).toBe(true);
     expect(out.code).toBe(exitCode);
     expect(out.stderr).toContain('cancelled; everything the run created was removed');
@@ -99,7 +102,9 @@ describe.each(SIGNALS)('%s (exit %i)', (signal, exitCode) => {
     expect(readdirSync(join(env.MOUNTBENCH_CACHE_DIR, 'runs'))).toEqual([]);
   });
 
-  it('during `sweep --yes` on the plain engine: saves what finished and leaves nothing behind', async () => {
+  it(`${named('SIGTERM')} during \`sweep --yes\` on the plain engine: saves what finished and leaves nothing behind`, async () => {
+    const signal: CancelSignal = 'SIGTERM';
+    const exitCode = EXIT_CODE[signal];
     const { dir, env } = ownFolders(`sweep-${signal}`);
     const trigger = sendOnce(signal, /^done /m);
     const out = await mountbenchChild(
@@ -115,7 +120,7 @@ describe.each(SIGNALS)('%s (exit %i)', (signal, exitCode) => {
         '--yes',
       ],
       env,
-      trigger.onStderr,
+      { onStderr: trigger.onStderr },
     );
     expect(trigger.state.sent).toBe(true);
     expect(out.code).toBe(exitCode);
@@ -128,13 +133,15 @@ describe.each(SIGNALS)('%s (exit %i)', (signal, exitCode) => {
     expect(await labelledLeftovers({ ownerPid: out.pid })).toEqual({ containers: [], volumes: [] });
   });
 
-  it('during `sweep --yes` on Docker Desktop (stand-in): puts the settings file back byte for byte', async () => {
+  it(`${named('SIGINT')} during \`sweep --yes\` on Docker Desktop (stand-in): puts the settings file back byte for byte`, async () => {
+    const signal: CancelSignal = 'SIGINT';
+    const exitCode = EXIT_CODE[signal];
     const { sandbox, settings, before } = slowDockerDesktop();
     const trigger = sendOnce(signal, /vz-grpcfuse: wait/);
     const out = await mountbenchChild(
       ['sweep', '--provider', 'docker-desktop', '--variants', 'vz-grpcfuse', ...TWO_WORKLOADS, '--yes'],
       sandbox.env,
-      trigger.onStderr,
+      { onStderr: trigger.onStderr },
     );
     expect(trigger.state.sent).toBe(true);
     expect(out.code).toBe(exitCode);
@@ -144,13 +151,15 @@ describe.each(SIGNALS)('%s (exit %i)', (signal, exitCode) => {
     expect(await labelledLeftovers({ ownerPid: out.pid })).toEqual({ containers: [], volumes: [] });
   });
 
-  it('during `apply --yes` on Docker Desktop (stand-in): puts the settings file back byte for byte', async () => {
+  it(`${named('SIGHUP')} during \`apply --yes\` on Docker Desktop (stand-in): puts the settings file back byte for byte`, async () => {
+    const signal: CancelSignal = 'SIGHUP';
+    const exitCode = EXIT_CODE[signal];
     const { sandbox, settings, before } = slowDockerDesktop();
     const trigger = sendOnce(signal, /^wait/m);
     const out = await mountbenchChild(
       ['apply', '--provider', 'docker-desktop', '--variant', 'vz-grpcfuse', '--yes'],
       sandbox.env,
-      trigger.onStderr,
+      { onStderr: trigger.onStderr },
     );
     expect(trigger.state.sent).toBe(true);
     expect(out.code).toBe(exitCode);

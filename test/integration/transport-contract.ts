@@ -26,6 +26,7 @@ import type { RunEvent } from '../../src/shared/run-events';
 import type { RunRequest } from '../../src/shared/run-plan';
 import type { ApplyEvent, ApplyResult, SweepEvent, SweepRequest } from '../../src/shared/sweep';
 import { createStandinSandbox, DD_SETTINGS_DIR, type StandinSandbox } from '../stand-ins/sandbox';
+import { currentOwner, OWNER_LABEL } from '../../src/core/engines/run-owner';
 import { docker, image, tempDir } from './support';
 
 export interface ContractHarness {
@@ -226,9 +227,11 @@ export function transportContract(transport: ContractTransport): void {
       const seen = await api.engines.fsSeen('default');
       // The probe's bind folder is under the cache folder: the engine (local) mounts it from there.
       expect(seen).toEqual({ engine: 'default', fsType: hostFsTypeOf(cache.path), reason: null });
-      const probes = (
-        await docker.listContainers({ all: true, filters: { label: ['mountbench=1'] } })
-      ).filter((c) => c.Labels['mountbench.run']?.endsWith('-fs'));
+      // This process's probes only: another Mountbench beside the suite may be probing too.
+      const ours = { label: ['mountbench=1', `${OWNER_LABEL}=${currentOwner()}`] };
+      const probes = (await docker.listContainers({ all: true, filters: ours })).filter((c) =>
+        c.Labels['mountbench.run']?.endsWith('-fs'),
+      );
       expect(probes).toEqual([]);
       const unknown = await api.engines.fsSeen('no-such-engine');
       expect(unknown.fsType).toBeNull();
