@@ -1,49 +1,149 @@
 #!/usr/bin/env bash
-# The test part of `npm test`: the VM suite (test/vm, a QEMU guest: minutes of emulated boot and
-# share traffic, little of it waiting on the other suites) starts in the background first, then the
-# unit and integration projects and the Playwright flows run as before; the VM suite is joined at
-# the end, its output printed, and its exit status counted with theirs.
+# `npm test`: type-check, lint and build, then every suite, arranged so a 2-core machine is kept
+# busy (docs/development.md, "The full check's time"):
 #
-#   MOUNTBENCH_VM_SUITE=skip   leave the VM suite out (it needs root, qemu-system-x86, qemu-utils,
-#                              debootstrap and OpenSSH; docs/development.md), said on the output
+#   from the start     the VM guest's build (debootstrap), in the background
+#   1. typecheck and lint side by side, then the build (the bundles every later step starts from)
+#   2. the VM suite, in the background (niced: its waits are load-scaled, test/vm-rig)
+#   3. the unit projects, alone in the foreground
+#   4. the integration project (two files at a time) with the Playwright flows beside it, and,
+#      when MOUNTBENCH_PATH_ISOLATION=run (CI), the unit projects again with decoy and with no
+#      product CLIs on PATH (scripts/check-path-isolation.sh), niced, in the background
+#   5. every background suite joined, its output printed, its exit status counted
+#
+# Each runner's wall and CPU time is printed as it ends; each runner's exit status goes to
+# test-results/suite-exits.json, and scripts/test-summary.mjs reads the reports and prints the
+# slowest files and the closing counts.
+#
+#   MOUNTBENCH_VM_SUITE=skip        leave the VM suite out (it needs root, qemu-system-x86,
+#                                   qemu-utils, debootstrap and OpenSSH; docs/development.md)
+#   MOUNTBENCH_PATH_ISOLATION=run   also run the path isolation check (CI sets it)
 set -uo pipefail
 
 cd "$(dirname "$0")/.."
+rm -rf test-results
 mkdir -p test-results
 
-vm_pid=""
-if [ "${MOUNTBENCH_VM_SUITE:-run}" = skip ]; then
-  echo "==> VM suite skipped (MOUNTBENCH_VM_SUITE=skip)"
-else
-  echo "==> VM suite started in the background (log: test-results/vm.log)"
-  setsid npx vitest run --project vm --reporter=default --reporter=json \
-    --outputFile.json=test-results/vitest-vm.json >test-results/vm.log 2>&1 &
-  vm_pid=$!
-fi
+started=$SECONDS
+cpu_start=$(bash scripts/cpu-seconds.sh)
+step() {
+  local cpu
+  cpu=$(bash scripts/cpu-seconds.sh)
+  echo "==> [$((SECONDS - started)) s, CPU $((${cpu:-0} - ${cpu_start:-0})) s, load $(cut -d' ' -f1 /proc/loadavg 2>/dev/null)] $*"
+}
+# `time`'s line for each runner: wall, and the CPU of the runner and every child it waited for.
+TIMEFORMAT='    took %0R s of wall time, %0U s user + %0S s system CPU'
 
-# The VM suite has its own process group (setsid), QEMU and ssh included: stopped whole if this
-# script is stopped.
+vm_on=1
+if [ "${MOUNTBENCH_VM_SUITE:-run}" = skip ]; then vm_on=0; fi
+path_on=0
+if [ "${MOUNTBENCH_PATH_ISOLATION:-skip}" = run ]; then path_on=1; fi
+
+# Background work, each in its own process group, stopped whole if this script is stopped.
+bg_pids=()
 # shellcheck disable=SC2317  # called through the traps
-stop_vm() { if [ -n "$vm_pid" ]; then kill -- "-$vm_pid" 2>/dev/null || true; fi; }
-trap 'stop_vm; exit 130' INT TERM
+stop_background() {
+  local pid
+  for pid in "${bg_pids[@]}"; do kill -- "-$pid" 2>/dev/null || true; done
+}
+trap 'stop_background; exit 130' INT TERM
 
-npx vitest run --project unit --project unit-renderer --project integration --reporter=default --reporter=json \
-  --outputFile.json=test-results/vitest.json
-main=$?
-# As before: the flows run only after the Vitest suites passed.
-e2e=1
-if [ "$main" = 0 ]; then
-  npx playwright test -c e2e/playwright.config.ts
-  e2e=$?
+# The guest's build is minutes of downloads and package scripts: begun first, it is done (or
+# nearly) when the VM suite asks for it; build-guest.sh lets one build run at a time.
+if [ "$vm_on" = 1 ]; then
+  step "VM guest build started in the background (log: test-results/vm-guest.log)"
+  setsid bash test/vm-rig/build-guest.sh >test-results/vm-guest.log 2>&1 &
+  bg_pids+=($!)
 fi
 
-vm=0
+step "typecheck and lint"
+npm run --silent lint >test-results/lint.log 2>&1 &
+lint_pid=$!
+npm run --silent typecheck
+typecheck=$?
+wait "$lint_pid"
+lint=$?
+cat test-results/lint.log
+if [ "$typecheck" != 0 ] || [ "$lint" != 0 ]; then
+  echo "typecheck (exit $typecheck) or lint (exit $lint) failed: no test was run" >&2
+  stop_background
+  exit 1
+fi
+step "build"
+if ! npm run --silent build; then
+  echo "the build failed: no test was run" >&2
+  stop_background
+  exit 1
+fi
+
+vm_pid=""
+if [ "$vm_on" = 1 ]; then
+  step "VM suite started in the background (log: test-results/vm.log)"
+  setsid nice -n 5 bash -c "TIMEFORMAT='$TIMEFORMAT'; time npx vitest run --project vm --reporter=default \
+    --reporter=json --outputFile.json=test-results/vitest-vm.json" >test-results/vm.log 2>&1 &
+  vm_pid=$!
+  bg_pids+=("$vm_pid")
+else
+  echo "==> VM suite skipped (MOUNTBENCH_VM_SUITE=skip)"
+fi
+
+step "unit projects"
+time npx vitest run --project unit --project unit-renderer --reporter=default --reporter=json \
+  --outputFile.json=test-results/vitest-unit.json
+unit=$?
+
+# The flows need the engine and the build, not the other suites: they start beside integration.
+step "integration project, with the Playwright flows beside it (log: test-results/e2e.log)"
+setsid bash -c "TIMEFORMAT='$TIMEFORMAT'; time npx playwright test -c e2e/playwright.config.ts" \
+  >test-results/e2e.log 2>&1 &
+e2e_pid=$!
+bg_pids+=("$e2e_pid")
+
+path_pid=""
+if [ "$path_on" = 1 ]; then
+  # The `unit` project only: the renderer's code cannot import Node (tsconfig.web.json, the lint's
+  # layer rules), so none of it can look for a program on PATH. Niced, one worker, generous hang
+  # guards: it only has to pass, and it fills what the other suites leave of the machine.
+  setsid nice -n 10 bash -c "TIMEFORMAT='$TIMEFORMAT'; time scripts/check-path-isolation.sh \
+    --project unit --reporter=dot --maxWorkers=1 --testTimeout=180000 --hookTimeout=180000" \
+    >test-results/path-isolation.log 2>&1 &
+  path_pid=$!
+  bg_pids+=("$path_pid")
+fi
+
+time npx vitest run --project integration --reporter=default --reporter=json \
+  --outputFile.json=test-results/vitest-integration.json
+integration=$?
+
+join_background() {
+  local name=$1 pid=$2 log=$3
+  step "waiting for $name"
+  wait "$pid"
+  local code=$?
+  step "$name (exit $code):"
+  cat "$log"
+  return "$code"
+}
+join_background "the Playwright flows" "$e2e_pid" test-results/e2e.log
+e2e=$?
+path=null
+if [ -n "$path_pid" ]; then
+  join_background "the path isolation check" "$path_pid" test-results/path-isolation.log
+  path=$?
+fi
+vm=null
 if [ -n "$vm_pid" ]; then
-  echo "==> waiting for the VM suite"
-  wait "$vm_pid"
+  join_background "the VM suite" "$vm_pid" test-results/vm.log
   vm=$?
-  echo "==> VM suite (exit $vm):"
-  cat test-results/vm.log
 fi
+step "all suites ended"
 
-[ "$main" = 0 ] && [ "$e2e" = 0 ] && [ "$vm" = 0 ]
+# Each runner's exit status, for scripts/test-summary.mjs: a runner can fail with every test
+# passed (Vitest's unhandled errors are in no test's result), and the summary must not say 0 failed.
+printf '{"unit": %s, "integration": %s, "playwright": %s, "vm": %s, "path-isolation": %s}\n' \
+  "$unit" "$integration" "$e2e" "$vm" "$path" >test-results/suite-exits.json
+
+for code in "$unit" "$integration" "$e2e" "$vm" "$path"; do
+  [ "$code" = null ] || [ "$code" = 0 ] || exit 1
+done
+exit 0
