@@ -56,6 +56,8 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
+          // Host fixtures laid once per workload and size for the whole run (engine-run.ts).
+          globalSetup: ['test/integration/global-setup.ts'],
           testTimeout: 300_000,
           hookTimeout: 300_000,
           // Two files at a time: one at a time left a core idle, the files mostly waiting on the

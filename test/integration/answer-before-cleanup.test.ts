@@ -4,11 +4,9 @@
 import { existsSync } from 'node:fs';
 import { afterAll, expect, it } from 'vitest';
 import type { RunRequest } from '../../src/shared/run-plan';
-import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
-import { planBackends } from '../../src/shared/backend-plan';
-import { executeRun, runWorkDir } from '../../src/core/runner/run';
-import { getMachineInfo } from '../../src/core/machine';
-import { docker, image, labelledLeftovers, tempDir } from './support';
+import { runWorkDir } from '../../src/core/runner/run';
+import { runOnEngine } from './engine-run';
+import { labelledLeftovers, tempDir } from './support';
 
 const cache = tempDir('answer-before-cleanup');
 afterAll(() => cache.remove());
@@ -23,19 +21,10 @@ it('reports the answer before the clean-up, and leaves nothing once it returns',
   };
   const runId = `20261203-225900-${Math.random().toString(16).slice(2, 8)}`;
   let atAnswer: { status: string; containers: number; volumes: number; folder: boolean } | null = null;
-  const run = await executeRun({
+  const run = await runOnEngine(request, {
     runId,
-    request,
-    backends: planBackends(request, 'docker-engine', await dockerEngineVariants()),
-    docker,
-    engine: null,
-    image,
-    machine: await getMachineInfo(),
-    appVersion: 'test',
     allowHostCommands: false,
     cacheDir: cache.path,
-    signal: new AbortController().signal,
-    onEvent: () => {},
     beforeDone: async (answered) => {
       const left = await labelledLeftovers({ runId });
       atAnswer = {

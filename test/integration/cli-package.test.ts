@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_BUNDLED_DEPENDENCIES } from '../../scripts/cli-bundled-dependencies.mjs';
 import { RECOMMENDATION_CHANGED_EXIT } from '../../src/cli/output/fail-if-not';
 import { runFileSchema } from '../../src/shared/result-schema';
-import { mountbenchChild } from '../support/mountbench-cli';
+import { bundleUnusable, mountbenchChild } from '../support/mountbench-cli';
 import { image, tempDir } from './support';
 import { builtRendererDir } from './transport-contract-renderer';
 
@@ -58,15 +58,18 @@ let tarball: string;
 
 beforeAll(() => {
   builtRendererDir();
-  // The CLI bundle is rebuilt so the package holds this checkout's code, not an older build.
-  execFileSync(
-    process.execPath,
-    [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '-c', 'vite.cli.config.ts'],
-    {
-      cwd: ROOT,
-      stdio: 'ignore',
-    },
-  );
+  // The package must hold this checkout's code: the CLI bundle is built when it is older than the
+  // sources (or missing), never rebuilt while it is current, since files running beside this one
+  // start the CLI from it (test/support/mountbench-cli.ts); a rebuild removes it for a moment.
+  if (bundleUnusable())
+    execFileSync(
+      process.execPath,
+      [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '-c', 'vite.cli.config.ts'],
+      {
+        cwd: ROOT,
+        stdio: 'ignore',
+      },
+    );
   tarball = execFileSync(process.execPath, [join(ROOT, 'scripts', 'pack-cli.mjs'), '--out', work.path], {
     cwd: ROOT,
     encoding: 'utf8',

@@ -12,17 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFileSchema, type RunFile, type WorkloadResult } from '../../src/shared/result-schema';
 import type { RunEvent } from '../../src/shared/run-events';
 import type { RunRequest } from '../../src/shared/run-plan';
-import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
-import { planBackends } from '../../src/shared/backend-plan';
-import { executeRun, runWorkDir } from '../../src/core/runner/run';
+import { runWorkDir } from '../../src/core/runner/run';
 import { mountAvailability } from '../../src/core/sync/availability';
-import { getMachineInfo } from '../../src/core/machine';
 import { syncNote } from '../../src/shared/sync-note';
 import { removeLeftovers } from '../../src/core/runner/leftovers';
 import { findComposeWithWatch, startComposeWatch } from '../../src/core/sync/compose-watch';
 import { hostname } from 'node:os';
 import { createStandinSandbox, type StandinSandbox } from '../stand-ins/sandbox';
-import { docker, image, labelledLeftovers, tempDir } from './support';
+import { runOnEngine } from './engine-run';
+import { image, labelledLeftovers, tempDir } from './support';
 
 let sandbox: StandinSandbox;
 const cache = tempDir('compose-watch');
@@ -41,16 +39,8 @@ async function run(
 ): Promise<RunFile> {
   const full: RunRequest = { ...request, mounts: ['compose-watch'] };
   const controller = new AbortController();
-  return executeRun({
+  return runOnEngine(full, {
     runId,
-    request: full,
-    backends: planBackends(full, 'docker-engine', await dockerEngineVariants()),
-    docker,
-    engine: null,
-    image,
-    machine: await getMachineInfo(),
-    appVersion: 'test',
-    allowHostCommands: true,
     cacheDir: cache.path,
     env: sandbox.env,
     signal: controller.signal,

@@ -9,10 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunFile, WorkloadResult } from '../../src/shared/result-schema';
 import { runFileSchema } from '../../src/shared/result-schema';
 import type { RunRequest } from '../../src/shared/run-plan';
-import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
-import { planBackends } from '../../src/shared/backend-plan';
-import { executeRun } from '../../src/core/runner/run';
-import { getMachineInfo } from '../../src/core/machine';
 import { ContainerExecutor } from '../../src/core/runner/container-executor';
 import { measurePageReload } from '../../src/core/runner/measure-page-reload';
 import { measureParallel } from '../../src/core/runner/measure-parallel';
@@ -22,6 +18,7 @@ import { PAGE_RELOAD_PORT } from '../../src/core/workloads/page-reload-app';
 import { pageReload } from '../../src/core/workloads/page-reload';
 import { parallelRead } from '../../src/core/workloads/parallel-read';
 import type { Backend } from '../../src/shared/result-schema';
+import { runOnEngine } from './engine-run';
 import { docker, image, labelledLeftovers, tempDir } from './support';
 
 const cache = tempDir('dev-loop-web');
@@ -61,20 +58,7 @@ describe('page-reload and parallel-read through the runner, quick size', () => {
   };
 
   beforeAll(async () => {
-    run = await executeRun({
-      runId,
-      request,
-      backends: planBackends(request, 'docker-engine', await dockerEngineVariants()),
-      docker,
-      engine: null,
-      image,
-      machine: await getMachineInfo(),
-      appVersion: 'test',
-      allowHostCommands: true,
-      cacheDir: cache.path,
-      signal,
-      onEvent: () => {},
-    });
+    run = await runOnEngine(request, { runId, cacheDir: cache.path });
   }, 600_000);
 
   it('completes in a valid result file, skipping only what cannot run and saying why', () => {
@@ -160,16 +144,8 @@ describe('a cancel mid-workload', () => {
       };
       let cancelled = false;
       let samplesAfter = 0;
-      const result = await executeRun({
+      const result = await runOnEngine(request, {
         runId,
-        request,
-        backends: planBackends(request, 'docker-engine', await dockerEngineVariants()),
-        docker,
-        engine: null,
-        image,
-        machine: await getMachineInfo(),
-        appVersion: 'test',
-        allowHostCommands: true,
         cacheDir: cache.path,
         signal: controller.signal,
         onEvent: (event) => {

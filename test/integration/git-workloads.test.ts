@@ -10,16 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunFile, WorkloadResult } from '../../src/shared/result-schema';
 import { runFileSchema } from '../../src/shared/result-schema';
 import type { RunRequest } from '../../src/shared/run-plan';
-import { getMachineInfo } from '../../src/core/machine';
-import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
-import { planBackends } from '../../src/shared/backend-plan';
-import { executeRun, runWorkDir } from '../../src/core/runner/run';
+import { runWorkDir } from '../../src/core/runner/run';
 import type { RunEvent } from '../../src/shared/run-events';
 import { ContainerExecutor, type ContainerMount } from '../../src/core/runner/container-executor';
 import { toolsImageFor } from '../../src/core/runner/tools-image';
 import { describeGitWorkloads } from '../../src/core/workloads/test-support/git-workloads.suite';
 import type { ScriptEnvironment } from '../../src/core/workloads/test-support/workload-scripts.suite';
-import { docker, image, labelledLeftovers, tempDir } from './support';
+import { runOnEngine } from './engine-run';
+import { docker, labelledLeftovers, tempDir } from './support';
 
 const toolsImage = toolsImageFor(undefined, process.env);
 const signal = new AbortController().signal;
@@ -92,19 +90,11 @@ describe('git-status and code-search through the runner, quick size', () => {
       warmup: 1,
       toolsImage,
     };
-    result = await executeRun({
+    result = await runOnEngine(request, {
       runId: 'it-git-workloads',
-      request,
-      backends: planBackends(request, 'docker-engine', await dockerEngineVariants()),
-      docker,
-      engine: null,
-      image,
       toolsImage,
-      machine: await getMachineInfo(),
-      appVersion: 'test',
       allowHostCommands: false,
       cacheDir: cache.path,
-      signal,
       onEvent: watchSharedCopy,
     });
   }, 600_000);

@@ -10,7 +10,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { RunFile } from '../../src/shared/result-schema';
 import type { RunRequest } from '../../src/shared/run-plan';
 import type { RunEvent } from '../../src/shared/run-events';
-import { getMachineInfo } from '../../src/core/machine';
 import type Dockerode from 'dockerode';
 import { dropPageCache } from '../../src/core/runner/cold-cache';
 import {
@@ -20,7 +19,7 @@ import {
 } from '../../src/core/runner/cold-cache-helper';
 import { ensureImage } from '../../src/core/runner/image';
 import { prepareRun } from '../../src/core/runner/prepare-run';
-import { executeRun } from '../../src/core/runner/run';
+import { runPrepared } from './engine-run';
 import { docker, image, labelledLeftovers, tempDir } from './support';
 import { testHelperImage } from './helper-image';
 
@@ -34,17 +33,7 @@ async function run(
   onEvent: (e: RunEvent) => void = () => {},
 ): Promise<RunFile> {
   const prepared = await prepareRun({ ...request, image });
-  return executeRun({
-    ...prepared,
-    runId,
-    machine: await getMachineInfo(),
-    appVersion: 'test',
-    allowHostCommands: true,
-    cacheDir: cache.path,
-    env: helperEnv(),
-    signal: new AbortController().signal,
-    onEvent,
-  });
+  return runPrepared(prepared, { runId, cacheDir: cache.path, env: helperEnv(), onEvent });
 }
 
 /** This machine cannot pull the pinned helper image: the test builds one and names it by id. */

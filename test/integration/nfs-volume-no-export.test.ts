@@ -6,9 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prepareRun } from '../../src/core/runner/prepare-run';
-import { executeRun } from '../../src/core/runner/run';
-import { getMachineInfo } from '../../src/core/machine';
 import { findNfsExport } from '../../src/core/nfs/nfs-export';
+import { runPrepared } from './engine-run';
 
 const env: NodeJS.ProcessEnv = { ...process.env };
 delete env.MOUNTBENCH_NFS_EXPORT;
@@ -22,16 +21,10 @@ describe.skipIf(exportsHere)('an nfs-volume run with no NFS export on the host',
       { mounts: ['nfs-volume', 'volume'], workloads: ['small-file-read'], size: 'quick', runs: 1, warmup: 0 },
       { env, home },
     );
-    const run = await executeRun({
-      ...prepared,
+    const run = await runPrepared(prepared, {
       runId: `nfsnone-${Math.random().toString(36).slice(2, 8)}`,
-      machine: await getMachineInfo(),
-      appVersion: 'test',
-      allowHostCommands: true,
       cacheDir: join(home, 'cache'),
       env,
-      signal: new AbortController().signal,
-      onEvent: () => {},
     });
     expect(run.errors).toEqual([]);
     const skipped = run.skipped?.find((s) => s.backendId.endsWith('/nfs-volume'));

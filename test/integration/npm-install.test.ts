@@ -6,16 +6,13 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getMachineInfo } from '../../src/core/machine';
-import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
-import { executeRun } from '../../src/core/runner/run';
 import { ensureNpmCache, npmCacheFolder } from '../../src/core/fixtures/npm-cache';
 import { npmProject } from '../../src/core/workloads/npm-projects';
-import { planBackends } from '../../src/shared/backend-plan';
 import type { RunEvent } from '../../src/shared/run-events';
 import { runFileSchema, type RunFile } from '../../src/shared/result-schema';
 import type { RunRequest } from '../../src/shared/run-plan';
-import { docker, image, labelledLeftovers, tempDir, toolsImage } from './support';
+import { runOnEngine } from './engine-run';
+import { labelledLeftovers, tempDir, toolsImage } from './support';
 
 const REQUEST: RunRequest = {
   mounts: ['bind', 'layer', 'volume', 'host'],
@@ -32,19 +29,11 @@ async function run(
   cacheDir: string,
   events: RunEvent[] = [],
 ): Promise<RunFile> {
-  return executeRun({
+  return runOnEngine(request, {
     runId,
-    request,
-    backends: planBackends(request, 'docker-engine', await dockerEngineVariants()),
-    docker,
-    engine: null,
-    image,
     toolsImage,
-    machine: await getMachineInfo(),
-    appVersion: 'test',
     allowHostCommands: false,
     cacheDir,
-    signal: new AbortController().signal,
     onEvent: (e) => events.push(e),
   });
 }

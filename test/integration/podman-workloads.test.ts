@@ -9,11 +9,8 @@ import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE } from '../../src/shared/ids';
 import type { RunFile } from '../../src/shared/result-schema';
 import type { RunRequest } from '../../src/shared/run-plan';
 import { runFileSchema } from '../../src/shared/result-schema';
-import { planBackends } from '../../src/shared/backend-plan';
-import { getMachineInfo } from '../../src/core/machine';
-import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
 import { ensureImage } from '../../src/core/runner/image';
-import { executeRun } from '../../src/core/runner/run';
+import { runOnEngine } from './engine-run';
 import { startPodmanEngine, type PodmanEngine } from './podman-engine';
 import { hostFsType, image, tempDir } from './support';
 
@@ -47,20 +44,7 @@ describe('the workloads through a real Podman API socket', () => {
       runs: 2,
       warmup: 0,
     };
-    result = await executeRun({
-      runId: 'it-podman',
-      request,
-      backends: planBackends(request, 'docker-engine', await dockerEngineVariants()),
-      docker: engine.docker,
-      engine: null,
-      image,
-      machine: await getMachineInfo(),
-      appVersion: 'test',
-      allowHostCommands: true,
-      cacheDir: cache.path,
-      signal: new AbortController().signal,
-      onEvent: () => undefined,
-    });
+    result = await runOnEngine(request, { runId: 'it-podman', docker: engine.docker, cacheDir: cache.path });
   }, 300_000);
 
   it('is Podman answering, and it finds the loaded bench image under the name the runner asks for', async () => {

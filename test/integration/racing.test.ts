@@ -7,33 +7,22 @@ import { runFileSchema } from '../../src/shared/result-schema';
 import type { RunEvent } from '../../src/shared/run-events';
 import type { RunRequest } from '../../src/shared/run-plan';
 import { engineInfoFrom, resolveEngine } from '../../src/core/engines';
-import { getMachineInfo } from '../../src/core/machine';
-import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
-import { planBackends } from '../../src/shared/backend-plan';
-import { executeRun } from '../../src/core/runner/run';
 import { prepareRun } from '../../src/core/runner/prepare-run';
 import { continuationOf } from '../../src/shared/continuation';
-import { docker, image, labelledLeftovers, tempDir } from './support';
+import { runOnEngine, runPrepared } from './engine-run';
+import { image, labelledLeftovers, tempDir } from './support';
 
 const cache = tempDir('racing');
 afterAll(() => cache.remove());
 
 async function run(request: RunRequest, runId: string) {
   const resolved = await resolveEngine(undefined);
-  const backends = planBackends(request, 'docker-engine', await dockerEngineVariants());
   const events: RunEvent[] = [];
-  const result = await executeRun({
+  const result = await runOnEngine(request, {
     runId,
-    request,
-    backends,
-    docker,
     engine: engineInfoFrom(resolved.engine),
-    image,
-    machine: await getMachineInfo(),
-    appVersion: 'test',
     allowHostCommands: false,
     cacheDir: cache.path,
-    signal: new AbortController().signal,
     onEvent: (event) => events.push(event),
   });
   return { run: result, events };
@@ -170,15 +159,10 @@ describe('an interleaved racing run on bind, volume, tmpfs and host', () => {
     expect(next.request).not.toBeNull();
     const prepared = await prepareRun(next.request);
     expect(prepared.backends.map((b) => b.id)).toEqual([volume, tmpfs]);
-    const continued = await executeRun({
-      ...prepared,
+    const continued = await runPrepared(prepared, {
       runId: 'it-racing-continued',
-      machine: await getMachineInfo(),
-      appVersion: 'test',
       allowHostCommands: false,
       cacheDir: cache.path,
-      signal: new AbortController().signal,
-      onEvent: () => undefined,
     });
     expect(continued.errors).toEqual([]);
     expect(new Set(continued.results.map((r) => r.backend.id))).toEqual(new Set([volume, tmpfs]));

@@ -6,32 +6,20 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { RunFile } from '../../src/shared/result-schema';
 import { runFileSchema } from '../../src/shared/result-schema';
 import type { RunRequest } from '../../src/shared/run-plan';
-import { getMachineInfo } from '../../src/core/machine';
-import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
-import { planBackends } from '../../src/shared/backend-plan';
-import { executeRun } from '../../src/core/runner/run';
 import { randomIo, randomIoScript, RANDOM_IO_MODES } from '../../src/core/workloads/random-io';
 import { scriptedWorkload, type Workload } from '../../src/core/workloads/workload';
-import { docker, image, labelledLeftovers, tempDir, toolsImage } from './support';
+import { runOnEngine } from './engine-run';
+import { labelledLeftovers, tempDir, toolsImage } from './support';
 
 const cache = tempDir('random-io');
 afterAll(() => cache.remove());
 
 async function run(request: RunRequest, runId: string, standIn?: Workload): Promise<RunFile> {
-  return executeRun({
+  return runOnEngine(request, {
     runId,
-    request,
-    backends: planBackends(request, 'docker-engine', await dockerEngineVariants()),
-    docker,
-    engine: null,
-    image,
     toolsImage,
-    machine: await getMachineInfo(),
-    appVersion: 'test',
     allowHostCommands: false,
     cacheDir: cache.path,
-    signal: new AbortController().signal,
-    onEvent: () => undefined,
     ...(standIn ? { workloadsForTests: { 'random-io': standIn } } : {}),
   });
 }

@@ -7,11 +7,9 @@ import type { RunFile, WorkloadResult } from '../../src/shared/result-schema';
 import { runFileSchema } from '../../src/shared/result-schema';
 import type { RunEvent } from '../../src/shared/run-events';
 import type { RunRequest } from '../../src/shared/run-plan';
-import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
-import { planBackends } from '../../src/shared/backend-plan';
-import { executeRun, runWorkDir } from '../../src/core/runner/run';
-import { getMachineInfo } from '../../src/core/machine';
+import { runWorkDir } from '../../src/core/runner/run';
 import { smallFileRead } from '../../src/core/workloads/small-file-read';
+import { runOnEngine } from './engine-run';
 import { docker, fuseMountsBelow, hostFsType, image, labelledLeftovers, tempDir } from './support';
 
 const cache = tempDir('runner');
@@ -22,19 +20,11 @@ async function run(
   runId: string,
   options: { image?: string; onEvent?: (e: RunEvent, abort: () => void) => void } = {},
 ) {
-  const backends = planBackends(request, 'docker-engine', await dockerEngineVariants());
   const controller = new AbortController();
   const events: RunEvent[] = [];
-  const result = await executeRun({
+  const result = await runOnEngine(request, {
     runId,
-    request,
-    backends,
-    docker,
-    engine: null,
     image: options.image ?? image,
-    machine: await getMachineInfo(),
-    appVersion: 'test',
-    allowHostCommands: true,
     cacheDir: cache.path,
     signal: controller.signal,
     onEvent: (event) => {

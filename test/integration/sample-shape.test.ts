@@ -4,32 +4,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { runFileSchema, type RunFile, type WorkloadResult } from '../../src/shared/result-schema';
 import type { RunRequest } from '../../src/shared/run-plan';
-import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
-import { planBackends } from '../../src/shared/backend-plan';
-import { executeRun } from '../../src/core/runner/run';
-import { getMachineInfo } from '../../src/core/machine';
-import { docker, image, tempDir } from './support';
+import { runOnEngine } from './engine-run';
+import { tempDir } from './support';
 
 const cache = tempDir('sample-shape');
 afterAll(() => cache.remove());
-
-async function run(request: RunRequest, runId: string): Promise<RunFile> {
-  const backends = planBackends(request, 'docker-engine', await dockerEngineVariants());
-  return executeRun({
-    runId,
-    request,
-    backends,
-    docker,
-    engine: null,
-    image,
-    machine: await getMachineInfo(),
-    appVersion: 'test',
-    allowHostCommands: true,
-    cacheDir: cache.path,
-    signal: new AbortController().signal,
-    onEvent: () => {},
-  });
-}
 
 function only(run: RunFile, workloadId: string): WorkloadResult {
   const found = run.results.filter((r) => r.workload.id === workloadId);
@@ -48,7 +27,7 @@ const base: RunRequest = {
 
 describe('sample methods and batching', () => {
   it('runs dd-write back to back by default and batches a short read, per execution', async () => {
-    const file = await run(base, 'it-sample-default');
+    const file = await runOnEngine(base, { runId: 'it-sample-default', cacheDir: cache.path });
     expect(file.errors).toEqual([]);
     expect(runFileSchema.safeParse(JSON.parse(JSON.stringify(file))).success).toBe(true);
     const dd = only(file, 'dd-write');
@@ -62,7 +41,10 @@ describe('sample methods and batching', () => {
   });
 
   it('measures spaced when asked, and never batches writes that must start apart', async () => {
-    const file = await run({ ...base, workloads: ['dd-write'], sampleMethod: 'spaced' }, 'it-sample-spaced');
+    const file = await runOnEngine(
+      { ...base, workloads: ['dd-write'], sampleMethod: 'spaced' },
+      { runId: 'it-sample-spaced', cacheDir: cache.path },
+    );
     expect(file.errors).toEqual([]);
     const dd = only(file, 'dd-write');
     expect(dd.sampleMethod).toBe('spaced');

@@ -6,12 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunFile, WorkloadResult } from '../../src/shared/result-schema';
-import { getMachineInfo } from '../../src/core/machine';
-import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
-import { planBackends } from '../../src/shared/backend-plan';
 import type { RunRequest } from '../../src/shared/run-plan';
-import { executeRun } from '../../src/core/runner/run';
-import { docker, labelledLeftovers, tempDir } from './support';
+import { runOnEngine } from './engine-run';
+import { labelledLeftovers, tempDir } from './support';
 
 const WATCHER_IMAGE = 'mountbench/bench:offline-inotifyd';
 const cache = tempDir('watcher');
@@ -38,20 +35,7 @@ describe('sync-latency with inotifyd in the image', () => {
       runs: 1,
       warmup: 0,
     };
-    result = await executeRun({
-      runId: 'it-watcher',
-      request,
-      backends: planBackends(request, 'docker-engine', await dockerEngineVariants()),
-      docker,
-      engine: null,
-      image: WATCHER_IMAGE,
-      machine: await getMachineInfo(),
-      appVersion: 'test',
-      allowHostCommands: true,
-      cacheDir: cache.path,
-      signal: new AbortController().signal,
-      onEvent: () => undefined,
-    });
+    result = await runOnEngine(request, { runId: 'it-watcher', image: WATCHER_IMAGE, cacheDir: cache.path });
   }, 300_000);
 
   it('completes on both bind mounts and leaves nothing behind', async () => {

@@ -14,15 +14,13 @@ import { runFileSchema, type RunFile, type WorkloadResult } from '../../src/shar
 import type { RunEvent } from '../../src/shared/run-events';
 import type { RunRequest } from '../../src/shared/run-plan';
 import type { SyncMountKind } from '../../src/shared/ids';
-import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
-import { planBackends } from '../../src/shared/backend-plan';
-import { executeRun, runWorkDir } from '../../src/core/runner/run';
+import { runWorkDir } from '../../src/core/runner/run';
 import { prepareRun } from '../../src/core/runner/prepare-run';
 import { removeLeftovers } from '../../src/core/runner/leftovers';
 import { mountAvailability } from '../../src/core/sync/availability';
-import { getMachineInfo } from '../../src/core/machine';
 import { dockerSyncYaml } from '../../src/core/sync/docker-sync';
 import { createStandinSandbox, STAND_INS_DIR, type StandinSandbox } from '../stand-ins/sandbox';
+import { runOnEngine } from './engine-run';
 import { docker, image, labelledLeftovers, tempDir } from './support';
 
 const DD_QUICK_BYTES = 1024 * 20_000;
@@ -55,16 +53,8 @@ async function run(
 ): Promise<RunFile> {
   const full: RunRequest = { ...request, mounts: [mount] };
   const controller = new AbortController();
-  return executeRun({
+  return runOnEngine(full, {
     runId,
-    request: full,
-    backends: planBackends(full, 'docker-engine', await dockerEngineVariants()),
-    docker,
-    engine: null,
-    image,
-    machine: await getMachineInfo(),
-    appVersion: 'test',
-    allowHostCommands: true,
     cacheDir: cache.path,
     env: { ...sandbox.env, ...extraEnv },
     signal: controller.signal,

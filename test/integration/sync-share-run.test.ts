@@ -10,9 +10,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findUnfinishedJournals, scanJournals } from '../../src/core/journal';
 import { FILE_SHARE_OWNER } from '../../src/core/providers/docker-desktop/file-share-session';
-import { getMachineInfo } from '../../src/core/machine';
 import { removeLeftovers } from '../../src/core/runner/leftovers';
-import { executeRun, runWorkDir } from '../../src/core/runner/run';
+import { runWorkDir } from '../../src/core/runner/run';
 import type { RunFile } from '../../src/shared/result-schema';
 import { runFileSchema } from '../../src/shared/result-schema';
 import type { RunEvent } from '../../src/shared/run-events';
@@ -20,7 +19,8 @@ import type { RunRequest } from '../../src/shared/run-plan';
 import { planBackends } from '../../src/shared/backend-plan';
 import { mountbenchChild } from '../support/mountbench-cli';
 import { startDesktopStandIns, type DesktopStandIns } from './stand-ins/desktop-file-shares';
-import { docker, hostFsType, image, labelledLeftovers, tempDir } from './support';
+import { runOnEngine } from './engine-run';
+import { docker, hostFsType, labelledLeftovers, tempDir } from './support';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -43,17 +43,11 @@ async function run(
 ): Promise<RunFile> {
   const request: RunRequest = { mounts: ['sync-share'], workloads, size: 'quick', runs: 2, warmup: 0 };
   const controller = new AbortController();
-  return executeRun({
+  return runOnEngine(request, {
     runId,
-    request,
     backends: planBackends(request, 'docker-engine', [
       { id: 'native', label: 'native', available: true, affects: ['bind'] },
     ]),
-    docker,
-    engine: null,
-    image,
-    machine: await getMachineInfo(),
-    appVersion: 'test',
     allowHostCommands: false,
     cacheDir: d.cache,
     dataDir: d.data,

@@ -7,12 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunFile } from '../../src/shared/result-schema';
 import { runFileSchema } from '../../src/shared/result-schema';
 import type { RunRequest } from '../../src/shared/run-plan';
-import { getMachineInfo } from '../../src/core/machine';
-import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
-import { planBackends } from '../../src/shared/backend-plan';
-import { executeRun } from '../../src/core/runner/run';
 import { scriptedWorkload } from '../../src/core/workloads/workload';
-import { docker, image, labelledLeftovers, tempDir, toolsImage } from './support';
+import { runOnEngine } from './engine-run';
+import { image, labelledLeftovers, tempDir, toolsImage } from './support';
 
 const cache = tempDir('tools-image');
 afterAll(() => cache.remove());
@@ -42,20 +39,11 @@ const GIT_INIT = scriptedWorkload({
 });
 
 async function run(request: RunRequest, runId: string, tools: string): Promise<RunFile> {
-  return executeRun({
+  return runOnEngine(request, {
     runId,
-    request,
-    backends: planBackends(request, 'docker-engine', await dockerEngineVariants()),
-    docker,
-    engine: null,
-    image,
     toolsImage: tools,
-    machine: await getMachineInfo(),
-    appVersion: 'test',
     allowHostCommands: false,
     cacheDir: cache.path,
-    signal: new AbortController().signal,
-    onEvent: () => undefined,
     workloadsForTests: { 'dd-write': GIT_INIT },
   });
 }

@@ -7,34 +7,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunFile, WorkloadResult } from '../../src/shared/result-schema';
 import { runFileSchema } from '../../src/shared/result-schema';
-import type { RunRequest } from '../../src/shared/run-plan';
 import { rowsFromRun } from '../../src/core/compare';
-import { getMachineInfo } from '../../src/core/machine';
-import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
 import { profileByName, recommend, rankWorkload } from '../../src/core/recommend';
-import { planBackends } from '../../src/shared/backend-plan';
-import { executeRun } from '../../src/core/runner/run';
-import { docker, image, labelledLeftovers, tempDir } from './support';
+import { runOnEngine } from './engine-run';
+import { image, labelledLeftovers, tempDir } from './support';
 
 const cache = tempDir('workloads');
 afterAll(() => cache.remove());
-
-async function run(request: RunRequest, runId: string): Promise<RunFile> {
-  return executeRun({
-    runId,
-    request,
-    backends: planBackends(request, 'docker-engine', await dockerEngineVariants()),
-    docker,
-    engine: null,
-    image,
-    machine: await getMachineInfo(),
-    appVersion: 'test',
-    allowHostCommands: true,
-    cacheDir: cache.path,
-    signal: new AbortController().signal,
-    onEvent: () => undefined,
-  });
-}
 
 const BACKENDS = [
   'docker-engine/native/bind',
@@ -59,7 +38,7 @@ describe('every workload on every mount, quick size', () => {
   };
 
   beforeAll(async () => {
-    result = await run(
+    result = await runOnEngine(
       {
         mounts: ['bind', 'volume', 'tmpfs', 'layer', 'host'],
         variants: ['native', 'fuse'],
@@ -68,7 +47,7 @@ describe('every workload on every mount, quick size', () => {
         runs: 2,
         warmup: 1,
       },
-      'it-workloads',
+      { runId: 'it-workloads', cacheDir: cache.path },
     );
   });
 
@@ -132,7 +111,7 @@ describe('the custom workload', () => {
     // A second tag of the bench image stands in for the user's own image.
     execFileSync('docker', ['tag', image, 'mountbench/custom-test:latest']);
     try {
-      const result = await run(
+      const result = await runOnEngine(
         {
           mounts: ['tmpfs', 'host'],
           workloads: ['custom'],
@@ -146,7 +125,7 @@ describe('the custom workload', () => {
             image: 'mountbench/custom-test:latest',
           },
         },
-        'it-custom',
+        { runId: 'it-custom', cacheDir: cache.path },
       );
       expect(result.errors).toEqual([]);
       expect(result.results.map((r) => `${r.backend.id} ${r.workload.id}`).sort()).toEqual([
@@ -164,7 +143,7 @@ describe('the custom workload', () => {
 
 describe('recommending on real measurements', () => {
   it('picks native over the FUSE share for small-file-read, and calls it significant', async () => {
-    const result = await run(
+    const result = await runOnEngine(
       {
         mounts: ['bind'],
         variants: ['native', 'fuse'],
@@ -173,7 +152,7 @@ describe('recommending on real measurements', () => {
         runs: 6,
         warmup: 1,
       },
-      'it-recommend',
+      { runId: 'it-recommend', cacheDir: cache.path },
     );
     expect(result.errors).toEqual([]);
     const rows = rowsFromRun(result);
