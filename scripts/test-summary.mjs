@@ -2,7 +2,7 @@
 // Prints where the check's time went (each suite's wall time and its 15 slowest test files,
 // scripts/test-times.mjs), then the closing line CI reads, `tests: N passed, N failed, N skipped`,
 // counting every runner's JSON report: Vitest's (unit, integration, VM) and Playwright's. The
-// counts stay the last line: CI reads them there.
+// counts stay the last line: CI reads them there; just above them, each failed test by name.
 //
 // Usage: node scripts/test-summary.mjs [report.json…]
 //          every report given, each known by its shape (Vitest's, Playwright's, or the runners'
@@ -33,15 +33,27 @@ function parseArgs(argv) {
   return options;
 }
 
+/** A report's path for a file, from the project's root (the reports hold absolute paths). */
+function shortName(file) {
+  const path = String(file ?? '?');
+  const at = path.search(/\/(?:src|test|e2e|scripts)\//);
+  return at >= 0 ? path.slice(at + 1) : path;
+}
+
 function summarizeVitest(report) {
-  const counts = { passed: 0, failed: 0, skipped: 0 };
+  const counts = { passed: 0, failed: 0, skipped: 0, names: [] };
   for (const file of report.testResults ?? []) {
     const tests = file.assertionResults ?? [];
-    if (tests.length === 0 && file.status === 'failed') counts.failed += 1;
+    if (tests.length === 0 && file.status === 'failed') {
+      counts.failed += 1;
+      counts.names.push(`${shortName(file.name)} (did not load or a hook failed)`);
+    }
     for (const test of tests) {
       if (test.status === 'passed') counts.passed += 1;
-      else if (test.status === 'failed') counts.failed += 1;
-      else counts.skipped += 1; // skipped, pending, todo, disabled
+      else if (test.status === 'failed') {
+        counts.failed += 1;
+        counts.names.push(`${shortName(file.name)} > ${test.fullName ?? test.title}`);
+      } else counts.skipped += 1; // skipped, pending, todo, disabled
     }
   }
   return counts;
@@ -49,23 +61,33 @@ function summarizeVitest(report) {
 
 /** Every test of a Playwright suite tree, however deeply its describe blocks nest. */
 function* playwrightTests(suite) {
-  for (const spec of suite.specs ?? []) yield* spec.tests ?? [];
+  for (const spec of suite.specs ?? []) for (const test of spec.tests ?? []) yield { spec, test };
   for (const child of suite.suites ?? []) yield* playwrightTests(child);
 }
 
 function summarizePlaywright(report) {
-  const counts = { passed: 0, failed: 0, skipped: 0 };
+  const counts = { passed: 0, failed: 0, skipped: 0, names: [] };
   for (const suite of report.suites ?? []) {
-    for (const test of playwrightTests(suite)) {
+    for (const { spec, test } of playwrightTests(suite)) {
       // A test's outcome after its retries: expected (passed, or failed as declared), flaky
       // (passed on a retry), unexpected (failed), skipped (test.skip, or a reason such as
       // "Electron binary not installed").
       if (test.status === 'expected' || test.status === 'flaky') counts.passed += 1;
       else if (test.status === 'skipped') counts.skipped += 1;
-      else counts.failed += 1;
+      else {
+        counts.failed += 1;
+        counts.names.push(`${shortName(spec.file)} > ${spec.title} (${test.projectName || 'flows'})`);
+      }
     }
   }
-  counts.failed += (report.errors ?? []).length;
+  for (const error of report.errors ?? []) {
+    counts.failed += 1;
+    counts.names.push(
+      `Playwright, outside any test: ${String(error.message ?? '')
+        .split('\n')[0]
+        .slice(0, 200)}`,
+    );
+  }
   return counts;
 }
 
@@ -132,6 +154,7 @@ if (options.times || reports.some((r) => r.kind !== 'exits')) {
 if (options.times) process.exit(0);
 
 const total = { passed: 0, failed: 0, skipped: 0 };
+const failedNames = [];
 const failedByReport = new Map();
 for (const r of reports) {
   if (r.kind === 'exits') continue;
@@ -140,6 +163,7 @@ for (const r of reports) {
   total.passed += counts.passed;
   total.failed += counts.failed;
   total.skipped += counts.skipped;
+  failedNames.push(...counts.names);
 }
 for (const exits of reports.filter((r) => r.kind === 'exits')) {
   for (const [runner, status] of Object.entries(exits.json)) {
@@ -151,6 +175,11 @@ for (const exits of reports.filter((r) => r.kind === 'exits')) {
       `test-summary: ${runner} exited ${status} with ${failed === undefined ? 'no report' : 'no failed test in its report'} (an error outside any test: see its output); counted as one failure\n`,
     );
     total.failed += 1;
+    failedNames.push(`${runner}: exited ${status} (see its output)`);
   }
 }
+// Named just above the counts, so the end of a long log says which tests failed.
+const SHOWN = 20;
+for (const name of failedNames.slice(0, SHOWN)) process.stdout.write(`failed: ${name}\n`);
+if (failedNames.length > SHOWN) process.stdout.write(`failed: ... and ${failedNames.length - SHOWN} more\n`);
 process.stdout.write(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`);
