@@ -114,7 +114,7 @@ describe.each([
         workloads: ['small-file-read'],
         size: 'quick',
         runs: 2,
-        warmup: 1,
+        warmup: 0,
       },
       join(folder(), 'cache'),
     );
@@ -163,7 +163,7 @@ describe('the user’s own project in the 9p share', () => {
         workloads: ['custom'],
         size: 'quick',
         runs: 2,
-        warmup: 1,
+        warmup: 0,
         custom: { command, folder: project },
       },
       join(ninePFolder, 'project-cache'),

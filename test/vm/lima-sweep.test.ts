@@ -3,8 +3,10 @@
 // instance `docker`, sharing the home folder as the instance's lima.yaml says (reverse-sshfs, or 9p
 // with its msize and cache). Every restart here is a real one, QEMU ended and started again: the
 // first start with each set of devices boots (a TCG boot: 1-5 minutes), reverse-sshfs at the start
-// and 9p at the first 9p variant; every later start resumes the guest saved then (vm-rig.ts), so
-// the file boots twice and resumes three times. Nothing here asserts a time.
+// and 9p at the 9p variant; every later start resumes the guest saved then (vm-rig.ts), so the
+// file boots twice and resumes twice. One 9p variant: a second msize measured the same 9p device
+// again after one more restart of the kind the first already shows (lima.yaml's msize edit is the
+// fault-injection scenarios'). No warm-up: nothing here is a figure. Nothing asserts a time.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -21,7 +23,7 @@ import { VM_HANG_GUARD_MS } from '../vm-rig/hang-guard';
 const IMAGE = process.env.MOUNTBENCH_IMAGE ?? 'mountbench/bench:offline';
 /** `mountbench` with the TCG sizes (the CLI runs as a child: the crash case kills it). */
 const TCG_MOUNTBENCH = [process.execPath, join(__dirname, '..', 'vm-rig', 'tcg-mountbench.cjs')];
-const QUICK = ['--workload', 'small-file-read', '--size', 'quick', '--runs', '2', '--warmup', '1'];
+const QUICK = ['--workload', 'small-file-read', '--size', 'quick', '--runs', '2', '--warmup', '0'];
 // Boots took 270-320 s at load 14-19 on 2 cores (vm-rig.ts); the provider's own start waits 15 min.
 const READY = ['--ready-timeout', '900'];
 
@@ -184,7 +186,7 @@ describe('cold cache on the Lima instance, across the boundary', () => {
 });
 
 describe('Mountbench’s Lima provider on the stand-in over the VM rig', () => {
-  it('sweeps reverse-sshfs, 9p 128 KiB and 9p 512 KiB bind mounts and a named volume beside them with real restarts, reads each fs type in the container, and puts everything back', async () => {
+  it('sweeps reverse-sshfs and 9p bind mounts and a named volume beside them with real restarts, reads each fs type in the container, and puts everything back', async () => {
     const json = join(sb.root, 'sweep.json');
     const out = await mountbenchChild(
       [
@@ -192,7 +194,7 @@ describe('Mountbench’s Lima provider on the stand-in over the VM rig', () => {
         '--provider',
         'lima',
         '--variants',
-        'qemu-reverse-sshfs,qemu-9p-128k-mmap,qemu-9p-512k-mmap',
+        'qemu-reverse-sshfs,qemu-9p-128k-mmap',
         // The volume's fixture goes in on an exec's stdin, ended by a half-close: through the
         // host agent's socket it failed ("exit -1") until that socket passed half-closes on, as
         // Lima's `ssh -L` does (test/stand-ins/lib/socket-relay.cjs).
@@ -219,7 +221,6 @@ describe('Mountbench’s Lima provider on the stand-in over the VM rig', () => {
     };
     expect(fsTypeOf('lima/qemu-reverse-sshfs/bind')).toBe('fuse.sshfs');
     expect(fsTypeOf('lima/qemu-9p-128k-mmap/bind')).toBe('9p');
-    expect(fsTypeOf('lima/qemu-9p-512k-mmap/bind')).toBe('9p');
     // The named volume is on the guest's own disk (ext4, build-guest.sh), never on the share. It does
     // not depend on the file-sharing variant, so a sweep measures it once, on the first variant
     // (planBackends), and not again after each restart.

@@ -43,7 +43,7 @@ beforeAll(async () => {
   };
   shrinkQuickSizesForTcg();
   const prepared = await prepareRun(
-    { mounts: ['nfs-volume', 'volume'], workloads: ['small-file-read'], size: 'quick', runs: 2, warmup: 1 },
+    { mounts: ['nfs-volume', 'volume'], workloads: ['small-file-read'], size: 'quick', runs: 2, warmup: 0 },
     { env, home, engineTimeoutMs: 60_000 },
   );
   run = await executeRun({
