@@ -13,6 +13,7 @@ export const REPO_ROOT = join(__dirname, '..', '..');
 /** The checkout's launcher: runs src/cli through tsx in a source checkout. */
 export const LAUNCHER = join(REPO_ROOT, 'bin', 'mountbench.js');
 export const CLI_BUNDLE = join(REPO_ROOT, 'out', 'cli', 'index.js');
+const CODE_CACHE_LOADER = join(__dirname, 'cli-code-cache.cjs');
 
 /** What the bundle is built from (vite.cli.config.ts): the sources outside the renderer, and the JSON it inlines. */
 const BUNDLE_INPUTS = [join(REPO_ROOT, 'src'), join(REPO_ROOT, 'resources'), join(REPO_ROOT, 'package.json')];
@@ -52,7 +53,8 @@ export function mountbenchCommand(): readonly string[] {
     );
     return (chosen = [process.execPath, LAUNCHER]);
   }
-  return (chosen = [process.execPath, CLI_BUNDLE]);
+  // Through V8's code cache (cli-code-cache.cjs): 0.23 s of CPU a start against 0.29 s.
+  return (chosen = [process.execPath, CODE_CACHE_LOADER, CLI_BUNDLE]);
 }
 
 export interface ChildOutcome {
