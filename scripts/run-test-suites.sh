@@ -5,10 +5,11 @@
 #   from the start     the VM guest's build (debootstrap), in the background
 #   1. typecheck and lint side by side, then the build (the bundles every later step starts from)
 #   2. the VM suite, in the background (niced: its waits are load-scaled, test/vm-rig)
-#   3. the unit projects, alone in the foreground
+#   3. the unit projects, alone in the foreground (CI: with decoy product CLIs first on PATH,
+#      the first half of scripts/check-path-isolation.sh)
 #   4. the integration project (two files at a time) with the Playwright flows beside it, and,
-#      when MOUNTBENCH_PATH_ISOLATION=run (CI), the unit projects again with decoy and with no
-#      product CLIs on PATH (scripts/check-path-isolation.sh), niced, in the background
+#      when MOUNTBENCH_PATH_ISOLATION=run (CI), the unit project again with no product CLI on
+#      PATH (the check's second half), niced, in the background
 #   5. every background suite joined, its output printed, its exit status counted
 #
 # Each runner's wall and CPU time is printed as it ends; each runner's exit status goes to
@@ -87,9 +88,17 @@ else
   echo "==> VM suite skipped (MOUNTBENCH_VM_SUITE=skip)"
 fi
 
-step "unit projects"
-time npx vitest run --project unit --project unit-renderer --reporter=default --reporter=json \
-  --outputFile.json=test-results/vitest-unit.json
+UNIT_RUN=(--project unit --project unit-renderer --reporter=default --reporter=json
+  --outputFile.json=test-results/vitest-unit.json)
+if [ "$path_on" = 1 ]; then
+  # The path isolation check's first half is this run: the same tests with decoy product CLIs
+  # first on PATH pass only if none reaches the host's (a third run of the unit projects saved).
+  step "unit projects, with decoy product CLIs first on PATH (the path isolation check's decoys run)"
+  time CHECK_PATH_MODES=decoys scripts/check-path-isolation.sh "${UNIT_RUN[@]}"
+else
+  step "unit projects"
+  time npx vitest run "${UNIT_RUN[@]}"
+fi
 unit=$?
 
 # The flows need the engine and the build, not the other suites: they start beside integration.
@@ -101,10 +110,11 @@ bg_pids+=("$e2e_pid")
 
 path_pid=""
 if [ "$path_on" = 1 ]; then
+  # Its second half, with none of the product CLIs on PATH (the decoys run was the unit step's).
   # The `unit` project only: the renderer's code cannot import Node (tsconfig.web.json, the lint's
   # layer rules), so none of it can look for a program on PATH. Niced, one worker, generous hang
   # guards: it only has to pass, and it fills what the other suites leave of the machine.
-  setsid nice -n 10 bash -c "TIMEFORMAT='$TIMEFORMAT'; time scripts/check-path-isolation.sh \
+  setsid nice -n 10 bash -c "TIMEFORMAT='$TIMEFORMAT'; time CHECK_PATH_MODES=none scripts/check-path-isolation.sh \
     --project unit --reporter=dot --maxWorkers=1 --testTimeout=180000 --hookTimeout=180000" \
     >test-results/path-isolation.log 2>&1 &
   path_pid=$!
