@@ -55,6 +55,11 @@ export function sharesFor(spec: Pick<HostAgentSpec, 'mountType' | 'mounts'>): Gu
   });
 }
 
+/** The one folder the rig exports as its 9p device: the instance's first mount (the rig has one device). */
+export function ninePDeviceFor(spec: Pick<HostAgentSpec, 'mounts'>): string | undefined {
+  return spec.mounts[0]?.location;
+}
+
 function writeState(file: string, value: Record<string, unknown>): void {
   let previous: Record<string, unknown> = {};
   try {
@@ -110,7 +115,13 @@ async function main(spec: HostAgentSpec): Promise<void> {
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
   try {
-    rig = await bootGuest({ shares: sharesFor(spec), diskPath: spec.diskPath });
+    // The 9p device is there whatever the mount type, so a start on reverse-sshfs and one on 9p
+    // resume the same saved guest (one TCG boot for the instance, not one per mount type).
+    rig = await bootGuest({
+      shares: sharesFor(spec),
+      diskPath: spec.diskPath,
+      ninePDevice: ninePDeviceFor(spec),
+    });
     if (stopping) return;
     await loadMissingImages(rig, spec.images);
     server = await createForwarder(spec.socketPath, rig.socketPath);

@@ -48,6 +48,30 @@ export interface BootOptions {
    * and the guest boots.
    */
   resume?: boolean;
+  /**
+   * A host folder to export as the 9p device even when no 9p share mounts it (the guest sees the
+   * device and mounts nothing): starts of one disk that differ only in how a folder is shared
+   * (Lima's reverse-sshfs and 9p) then have the same devices, so the second resumes the guest the
+   * first saved instead of booting again. A 9p share must be of this folder.
+   */
+  ninePDevice?: string;
+}
+
+/** The 9p device a start exports: the 9p share's, or the folder a later start may share by 9p. */
+export function ninePDeviceOf(
+  shares: readonly GuestShare[],
+  ninePDevice: string | undefined,
+): Extract<GuestShare, { kind: '9p' }> | undefined {
+  const share = shares.find((s): s is Extract<GuestShare, { kind: '9p' }> => s.kind === '9p');
+  if (share && ninePDevice !== undefined && ninePDevice !== share.hostPath)
+    throw new Error(`the rig's 9p device is for ${ninePDevice}, not the 9p share's ${share.hostPath}`);
+  return share ?? (ninePDevice ? { kind: '9p', hostPath: ninePDevice } : undefined);
+}
+
+/** The snapshot a start saves and a later start with the same devices resumes (see BootOptions). */
+export function savedGuestTag(device: { hostPath: string } | undefined, memoryMiB: number): string {
+  const hash = createHash('sha256').update(JSON.stringify({ ninep: device?.hostPath ?? null, memoryMiB }));
+  return `mb-booted-${hash.digest('hex').slice(0, 12)}`;
 }
 
 export interface CommandOutcome {
@@ -191,14 +215,11 @@ export async function bootGuest(options: BootOptions = {}): Promise<VmRig> {
       child.stdin?.end(input ?? '');
     });
 
-  const ninep = shares.find((s): s is Extract<GuestShare, { kind: '9p' }> => s.kind === '9p');
+  const ninep = ninePDeviceOf(shares, options.ninePDevice);
   const memoryMiB = options.memoryMiB ?? 1536;
   const monitorSocket = join(stateDir, 'monitor.sock');
   // A later start with the same devices resumes this snapshot instead of booting (see BootOptions).
-  const bootedTag = `mb-booted-${createHash('sha256')
-    .update(JSON.stringify({ ninep: ninep?.hostPath ?? null, memoryMiB }))
-    .digest('hex')
-    .slice(0, 12)}`;
+  const bootedTag = savedGuestTag(ninep, memoryMiB);
   let qemuErr = '';
   const consoleFile = join(stateDir, 'console.log');
   const consoleTail = () => (existsSync(consoleFile) ? readFileSync(consoleFile, 'utf8').slice(-3000) : '');

@@ -2,9 +2,9 @@
 // with its vm-rig backend (STANDIN_LIMA_BACKEND=vm-rig) boots the rig's QEMU guest for the user's
 // instance `docker`, sharing the home folder as the instance's lima.yaml says (reverse-sshfs, or 9p
 // with its msize and cache). Every restart here is a real one, QEMU ended and started again: the
-// first start with each set of devices boots (a TCG boot: 1-5 minutes), reverse-sshfs at the start
-// and 9p at the 9p variant; every later start resumes the guest saved then (vm-rig.ts), so the
-// file boots twice and resumes twice. One 9p variant: a second msize measured the same 9p device
+// first start boots (a TCG boot: 1-5 minutes) and every later one resumes the guest saved then
+// (vm-rig.ts): the rig exports the instance's 9p device whatever its mount type, so a start on 9p
+// has the devices of one on reverse-sshfs, and the file boots once and resumes three times. One 9p variant: a second msize measured the same 9p device
 // again after one more restart of the kind the first already shows (lima.yaml's msize edit is the
 // fault-injection scenarios'). No warm-up: nothing here is a figure. Nothing asserts a time.
 import { execFileSync } from 'node:child_process';
@@ -233,6 +233,12 @@ describe('Mountbench’s Lima provider on the stand-in over the VM rig', () => {
     );
     // Every setting put back, the instance running as it was.
     await expectInstanceAsBefore();
+    // One TCG boot for the instance: its start on 9p resumed the guest its first start saved, as
+    // did the start back on reverse-sshfs (the rig exports the 9p device whatever the mount type).
+    const starts = readFileSync(sb.file('.lima', 'docker', 'ha.stdout.log'), 'utf8').match(
+      /\((booted|resumed)\)$/gm,
+    );
+    expect(starts).toEqual(['(booted)', '(resumed)', '(resumed)']);
   });
 
   it('a sweep killed after it stopped the instance and edited lima.yaml: `mountbench restore` puts the file back and starts it again', async () => {
