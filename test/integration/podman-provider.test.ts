@@ -145,7 +145,13 @@ describe('podman (stand-in) provider', () => {
       // The sweep connects by the engine name detect gives, through discovery: the bench socket.
       const detected = await podman.detect(ctx);
       expect(detected.engineName).toBe('podman-mountbench-applehv');
-      const resolved = await resolveEngine(detected.engineName!, { env: ctx.env, home: ctx.home });
+      // A hang guard, not the user's 3 s probe: on a loaded full check the real Podman service
+      // behind the stand-in's bench socket once took longer than that to answer its first ping.
+      const resolved = await resolveEngine(detected.engineName!, {
+        env: ctx.env,
+        home: ctx.home,
+        timeoutMs: 60_000,
+      });
       expect(resolved.engine.provider).toBe('podman');
       const version = await resolved.docker.version();
       expect(version.Components?.map((c) => c.Name)).toContain('Podman Engine');
