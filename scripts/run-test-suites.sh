@@ -25,13 +25,9 @@ cd "$(dirname "$0")/.."
 rm -rf test-results
 mkdir -p test-results
 
-started=$SECONDS
-cpu_start=$(bash scripts/cpu-seconds.sh)
-step() {
-  local cpu
-  cpu=$(bash scripts/cpu-seconds.sh)
-  echo "==> [$((SECONDS - started)) s, CPU $((${cpu:-0} - ${cpu_start:-0})) s, load $(cut -d' ' -f1 /proc/loadavg 2>/dev/null)] $*"
-}
+# shellcheck source=step-line.sh
+. scripts/step-line.sh
+step() { step_line "$*"; }
 # `time`'s line for each runner: wall, and the CPU of the runner and every child it waited for.
 TIMEFORMAT='    took %0R s of wall time, %0U s user + %0S s system CPU'
 
