@@ -4,9 +4,10 @@
 // with its msize and cache). Every restart here is a real one, QEMU ended and started again: the
 // first start boots (a TCG boot: 1-5 minutes) and every later one resumes the guest saved then
 // (vm-rig.ts): the rig exports the instance's 9p device whatever its mount type, so a start on 9p
-// has the devices of one on reverse-sshfs, and the file boots once and resumes three times. One 9p variant: a second msize measured the same 9p device
-// again after one more restart of the kind the first already shows (lima.yaml's msize edit is the
-// fault-injection scenarios'). No warm-up: nothing here is a figure. Nothing asserts a time.
+// has the devices of one on reverse-sshfs, and the file boots once and resumes three times. One
+// 9p variant: a second msize measured the same 9p device again after one more restart of the kind
+// the first already shows (lima.yaml's msize edit is the fault-injection scenarios'). No warm-up:
+// nothing here is a figure. Nothing asserts a time.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
