@@ -13,7 +13,15 @@ import {
   SAMPLE_IMAGE,
   writeSampleProject,
 } from '../../test/integration/sample-project';
-import { choose, RUN_TIMEOUT_MS, shownRunId, startRun, tid, waitForSetup } from '../support/dashboard';
+import {
+  choose,
+  RUN_TIMEOUT_MS,
+  shownRunId,
+  startRun,
+  tid,
+  waitForRunEnd,
+  waitForSetup,
+} from '../support/dashboard';
 import { expect, test } from '../support/fixtures';
 import { benchImage } from '../support/sandbox-dirs';
 import { snap } from '../support/screens';
@@ -80,7 +88,9 @@ test('my project: found in its compose file, built on bind and volume, in Result
   expect(text).not.toContain(home);
   expect(readdirSync(dashboard.resultsDir)).toContain(`${runId}.json`);
 
-  // Remembered: after a reload the folder is offered again among the recent ones.
+  // Remembered: after a reload the folder is offered again among the recent ones. The run's
+  // clean-up ends first: a page reloaded while it goes on rejoins the run on the Run view, as it should.
+  await waitForRunEnd(page);
   await page.reload();
   await waitForSetup(page);
   await expect(tid(page, 'project-recent-0')).toHaveText(project);

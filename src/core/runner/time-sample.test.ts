@@ -56,6 +56,27 @@ describe('calibrateOnce', () => {
   });
 });
 
+describe('calibrate on a busy machine', () => {
+  it('subtracts the least of the clock reads: a moment of load during calibration never zeroes a sample', async () => {
+    // A scripted executor: no clock of its own, so each run's time is its two host markers. Five of
+    // the eight calibration reads land while the machine is busy (40 ms late), as under a full check.
+    const reads = [0.04, 0.0004, 0.04, 0.04, 0.0005, 0.04, 0.0004, 0.04, 0.003];
+    const executor = {
+      clock: null,
+      run: async () => {
+        const seconds = reads.shift()!;
+        return { stdout: 'MB_RC 0\n', stderr: '', exitCode: 0, markers: [10, 10 + seconds] };
+      },
+    } as unknown as BackendExecutor;
+    const signal = new AbortController().signal;
+    const overhead = await calibrateOnce(executor, '/w', signal);
+    expect(overhead).toBeCloseTo(0.0004, 6);
+    // A 2.6 ms workload read with the clock's cost is still 2.6 ms, not 0.
+    const sample = await timeOnce(executor, '/w', 'true', undefined, signal);
+    expect(sample.seconds - overhead).toBeCloseTo(0.0026, 6);
+  });
+});
+
 describe('calibrateOnce across executors of one key (one engine, image and clock)', () => {
   let dir = '';
   afterEach(async () => {

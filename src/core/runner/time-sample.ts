@@ -1,7 +1,6 @@
 // One sample of a workload script: the script's own time as the environment's clock sees it, and
 // the calibration subtracted from every sample (the cost of reading that clock twice).
 import { MountbenchError } from '../../shared/errors';
-import { median } from '../stats';
 import type { BackendExecutor, ExecResult } from './executor';
 import type { TimedExecution } from './measure-hooks';
 import { parseSampleOutput } from './sample-output';
@@ -67,7 +66,13 @@ export async function timeOnce(
   return { seconds, user: parsed.userSeconds, system: parsed.systemSeconds };
 }
 
-/** The cost of the two clock reads with nothing between them, measured in the same environment. */
+/**
+ * The cost of the two clock reads with nothing between them, measured in the same environment: the
+ * least of the reads, not their median. Noise only ever adds time (a busy machine delays the fork of
+ * a clock read), and every later sample pays at least this fixed cost, so subtracting the least never
+ * takes away time the workload spent. A median taken while the machine was busy for a moment would
+ * be subtracted from every later sample of the run, and turn a short one into 0 s.
+ */
 export async function calibrate(
   executor: BackendExecutor,
   workdir: string,
@@ -79,7 +84,7 @@ export async function calibrate(
     const { seconds } = await timeOnce(executor, workdir, ':', undefined, signal);
     if (i > 0) overheads.push(seconds);
   }
-  return Math.max(0, median(overheads));
+  return Math.max(0, Math.min(...overheads));
 }
 
 const calibrated = new WeakMap<BackendExecutor, Promise<number>>();
