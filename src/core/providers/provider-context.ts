@@ -21,5 +21,6 @@ export async function providerContext(
     host: await hostFacts(env),
     dataDir: dataDir({ env, home, userData: options.userData }),
     signal: options.signal,
+    answers: new Map(),
   };
 }

@@ -27,6 +27,11 @@ export interface ProviderContext {
   dataDir: string;
   /** Aborts long waits and CLI calls (a cancelled sweep). */
   signal?: AbortSignal;
+  /**
+   * What the product answered that cannot change within this operation, by question
+   * (once-per-operation.ts). Absent: every question goes to the product.
+   */
+  answers?: Map<string, Promise<unknown>>;
 }
 
 /** What `mountbench providers` shows for one product: the dashboard's type (src/shared). */

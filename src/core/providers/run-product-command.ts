@@ -4,6 +4,7 @@
 import { execFile } from 'node:child_process';
 import { MountbenchError } from '../../shared/errors';
 import { findExecutable } from './find-executable';
+import { oncePerOperation } from './once-per-operation';
 
 export interface CommandResult {
   /** Exit code; null when killed by a signal or the timeout. */
@@ -16,11 +17,18 @@ export interface CommandOptions {
   /** Default 60 s: no product CLI call should block a sweep for longer. */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * The answer cannot change while the operation runs (a version, what a profile locks): asked
+   * once per operation where `ctx.answers` is set; an answer other than exit 0 is asked again.
+   */
+  oncePerOperation?: boolean;
 }
 
 export interface CommandEnv {
   env: NodeJS.ProcessEnv;
   signal?: AbortSignal;
+  /** The operation's answers (ProviderContext.answers). */
+  answers?: Map<string, Promise<unknown>>;
 }
 
 /**
@@ -37,6 +45,23 @@ export async function runProductCommand(
   if (!executable) throw new MountbenchError('NOT_INSTALLED', `${command} is not on PATH`);
   const signal = options.signal ?? ctx.signal;
   if (signal?.aborted) throw new MountbenchError('CANCELLED', `cancelled before running ${command}`);
+  if (!options.oncePerOperation) return spawnCommand(ctx, executable, command, args, options, signal);
+  return oncePerOperation(
+    ctx,
+    `command\0${executable}\0${args.join('\0')}`,
+    () => spawnCommand(ctx, executable, command, args, options, signal),
+    (answer) => answer.code === 0,
+  );
+}
+
+function spawnCommand(
+  ctx: CommandEnv,
+  executable: string,
+  command: string,
+  args: readonly string[],
+  options: CommandOptions,
+  signal: AbortSignal | undefined,
+): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
     execFile(
       executable,

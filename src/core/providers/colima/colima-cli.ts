@@ -26,7 +26,10 @@ function lastLine(out: CommandResult): string {
 }
 
 export async function colimaVersion(ctx: ProviderContext): Promise<string | null> {
-  const out = await runProductCommand(ctx, 'colima', ['version'], { timeoutMs: 30_000 }).catch(() => null);
+  const out = await runProductCommand(ctx, 'colima', ['version'], {
+    timeoutMs: 30_000,
+    oncePerOperation: true,
+  }).catch(() => null);
   const m = out?.code === 0 ? /colima version\s+v?(\d+\.\d+(?:\.\d+)?)/.exec(out.stdout) : null;
   return m ? m[1] : null;
 }

@@ -35,7 +35,10 @@ const obj = (v: unknown): Record<string, unknown> | null =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 
 export async function limaVersion(ctx: ProviderContext): Promise<string | null> {
-  const out = await runProductCommand(ctx, 'limactl', ['--version'], { timeoutMs: 30_000 }).catch(() => null);
+  const out = await runProductCommand(ctx, 'limactl', ['--version'], {
+    timeoutMs: 30_000,
+    oncePerOperation: true,
+  }).catch(() => null);
   const m = out?.code === 0 ? /limactl version\s+v?(\d+\.\d+(?:\.\d+)?)/.exec(out.stdout) : null;
   return m ? m[1] : null;
 }

@@ -42,7 +42,10 @@ async function installed(ctx: ProviderContext): Promise<boolean> {
 }
 
 async function version(ctx: ProviderContext): Promise<string | null> {
-  const out = await runProductCommand(ctx, 'orb', ['version'], { timeoutMs: 30_000 }).catch(() => null);
+  const out = await runProductCommand(ctx, 'orb', ['version'], {
+    timeoutMs: 30_000,
+    oncePerOperation: true,
+  }).catch(() => null);
   const m = out?.code === 0 ? /Version:\s*v?(\d+(?:\.\d+)+)/i.exec(out.stdout) : null;
   return m ? m[1] : null;
 }

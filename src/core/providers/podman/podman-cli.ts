@@ -68,7 +68,10 @@ function parseJson(text: string, what: string): unknown {
 }
 
 export async function podmanVersion(ctx: ProviderContext): Promise<string | null> {
-  const out = await runProductCommand(ctx, 'podman', ['--version'], { timeoutMs: 30_000 }).catch(() => null);
+  const out = await runProductCommand(ctx, 'podman', ['--version'], {
+    timeoutMs: 30_000,
+    oncePerOperation: true,
+  }).catch(() => null);
   const m = out?.code === 0 ? /podman version\s+v?(\d+\.\d+(?:\.\d+)?)/.exec(out.stdout) : null;
   return m ? m[1] : null;
 }

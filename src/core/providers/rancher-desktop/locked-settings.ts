@@ -9,7 +9,7 @@ import { MountbenchError } from '../../../shared/errors';
 import { readSettingsBytes } from '../../settings-files';
 import type { ProviderContext } from '../provider';
 import { parsePlistXml } from './plist-xml';
-import { rdctl } from './rdctl';
+import { runProductCommand } from '../run-product-command';
 
 export interface LockedFields {
   /** Where the answer came from: the API, or the profile's file. */
@@ -27,7 +27,11 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 
 /** What is locked; null when nothing is known to be (no answer, no profile). */
 export async function readLockedFields(ctx: ProviderContext): Promise<LockedFields | null> {
-  const out = await rdctl(ctx, ['api', '/v1/settings/locked']).catch(() => null);
+  // What a profile locks is read by the app at its start: one answer holds for the operation.
+  const out = await runProductCommand(ctx, 'rdctl', ['api', '/v1/settings/locked'], {
+    timeoutMs: 30_000,
+    oncePerOperation: true,
+  }).catch(() => null);
   if (out?.code === 0) {
     try {
       const parsed: unknown = JSON.parse(out.stdout);

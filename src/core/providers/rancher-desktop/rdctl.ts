@@ -19,7 +19,10 @@ export async function rdctl(
 
 /** The Rancher Desktop release rdctl belongs to; null when rdctl is missing or says nothing useful. */
 export async function rdRelease(ctx: ProviderContext): Promise<string | null> {
-  const out = await rdctl(ctx, ['version']).catch(() => null);
+  const out = await runProductCommand(ctx, 'rdctl', ['version'], {
+    timeoutMs: API_TIMEOUT_MS,
+    oncePerOperation: true,
+  }).catch(() => null);
   return out?.code === 0 ? releaseFromRdctlVersion(out.stdout) : null;
 }
 

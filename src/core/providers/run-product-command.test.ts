@@ -1,0 +1,82 @@
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { providerContext } from './provider-context';
+import { runProductCommand } from './run-product-command';
+
+// A product CLI that counts its starts in a file and answers with the exit code the test sets.
+const COUNTING_CLI = `#!/bin/sh
+echo x >> "$COUNT_FILE"
+echo "product version 1.2.3 $*"
+exit "$(cat "$EXIT_FILE")"
+`;
+
+describe('runProductCommand with oncePerOperation', () => {
+  let dir = '';
+  let env: NodeJS.ProcessEnv = {};
+  const starts = async () =>
+    (await readFile(join(dir, 'count'), 'utf8').catch(() => '')).split('\n').length - 1;
+  const exitWith = (code: number) => writeFile(join(dir, 'exit'), String(code));
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'mb-once-'));
+    await writeFile(join(dir, 'product'), COUNTING_CLI);
+    await chmod(join(dir, 'product'), 0o755);
+    await exitWith(0);
+    env = {
+      PATH: `${dir}:/usr/bin:/bin`,
+      HOME: dir,
+      COUNT_FILE: join(dir, 'count'),
+      EXIT_FILE: join(dir, 'exit'),
+    };
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('asks the product once per operation, copies of the context included, and again in the next operation', async () => {
+    const operation = await providerContext({ env });
+    const copy = { ...operation, signal: new AbortController().signal };
+    const answers = await Promise.all([
+      runProductCommand(operation, 'product', ['version'], { oncePerOperation: true }),
+      runProductCommand(operation, 'product', ['version'], { oncePerOperation: true }),
+    ]);
+    await runProductCommand(copy, 'product', ['version'], { oncePerOperation: true });
+    expect(answers.map((a) => a.stdout)).toEqual([
+      'product version 1.2.3 version\n',
+      'product version 1.2.3 version\n',
+    ]);
+    expect(await starts()).toBe(1);
+    // Other arguments are another question; without the option every call asks.
+    await runProductCommand(operation, 'product', ['--version'], { oncePerOperation: true });
+    await runProductCommand(operation, 'product', ['version']);
+    expect(await starts()).toBe(3);
+    await runProductCommand(await providerContext({ env }), 'product', ['version'], {
+      oncePerOperation: true,
+    });
+    expect(await starts()).toBe(4);
+  });
+
+  it('asks again after an answer other than exit 0, and keeps the first good one', async () => {
+    const operation = await providerContext({ env });
+    await exitWith(1);
+    expect(
+      (await runProductCommand(operation, 'product', ['version'], { oncePerOperation: true })).code,
+    ).toBe(1);
+    await exitWith(0);
+    expect(
+      (await runProductCommand(operation, 'product', ['version'], { oncePerOperation: true })).code,
+    ).toBe(0);
+    await exitWith(1);
+    expect(
+      (await runProductCommand(operation, 'product', ['version'], { oncePerOperation: true })).code,
+    ).toBe(0);
+    expect(await starts()).toBe(2);
+  });
+
+  it('asks every time where the context keeps no answers (a context made by hand)', async () => {
+    const bare = { env };
+    await runProductCommand(bare, 'product', ['version'], { oncePerOperation: true });
+    await runProductCommand(bare, 'product', ['version'], { oncePerOperation: true });
+    expect(await starts()).toBe(2);
+  });
+});
