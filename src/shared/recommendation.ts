@@ -117,6 +117,17 @@ export type RecommendationVerdict =
   /** No backend could be scored (nothing the profile weighs was measured). */
   | 'no-data';
 
+/** A workload on which the chosen backend is measurably slower than another of its role. */
+export interface SlowerOn {
+  workloadKey: string;
+  /** The backend it is slowest against there. */
+  than: BackendRef;
+  /** chosen mean / `than`'s mean, above 1, with its 95 % interval. */
+  ratio: number;
+  low: number;
+  high: number;
+}
+
 /** The answer for one role (shared/roles.ts): where that kind of file should live. */
 export interface RoleAnswer {
   role: Role;
@@ -126,6 +137,11 @@ export interface RoleAnswer {
   reason: string;
   /** Fewest and most timed samples of the backends this answer rests on. */
   samples: { min: number; max: number } | null;
+  /**
+   * The workloads on which the choice is measurably slower than another backend of its role, the
+   * widest gap first; empty when none. Absent in recommendations made before it was said.
+   */
+  slowerOn?: SlowerOn[];
 }
 
 export interface Recommendation {

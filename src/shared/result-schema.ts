@@ -162,6 +162,11 @@ export const workloadResultSchema = z.object({
   derived: z.record(z.string().max(100), finite),
   warnings: z.array(z.string().max(2000)).max(100),
   /**
+   * What the machine was doing as each timed sample began: `load`, the host's one-minute load
+   * average (a sample a round when interleaved). Absent in older files and where the host says none.
+   */
+  conditions: z.object({ load: z.array(nonNegative).max(100_000) }).optional(),
+  /**
    * How the samples were scheduled (absent in older files: sequential). `interleaved`: one sample
    * of every backend per round, in an order rotating each round.
    */

@@ -3,7 +3,8 @@
 // "Fastest, measurably" is said only of a backend measurably ahead of every rival in its role; a
 // backend nothing rivalled is its role's "only option measured", never its fastest.
 import type { RoleWinner, WinnerState } from './api';
-import type { RecommendationVerdict, RoleAnswer } from './recommendation';
+import { formatRatioInterval } from './format-ratio';
+import type { RecommendationVerdict, RoleAnswer, SlowerOn } from './recommendation';
 import { ROLE_NAMES, ROLE_TITLES, type Role } from './roles';
 
 /** The card's headline for an answer of this verdict in this role. */
@@ -59,4 +60,20 @@ export function roleAnswerLine(answer: RoleAnswer, open = false): string {
   if (state === 'undecided' && answer.tied.length > 1)
     return `${ROLE_TITLES[answer.role]}: not decided yet between ${answer.tied.map((b) => b.label).join(', ')}`;
   return roleWinnerLine({ role: answer.role, state, label: answer.choice.label });
+}
+
+/**
+ * "Slower where it loses: small-file read, 1.55 × (1.12 … 2.14) the time of bind mount · VZ…": the
+ * workloads on which the chosen backend is measurably slower than a rival of its role, widest gap
+ * first; null when there are none. `nameOf` words a workload key as the caller's view does.
+ */
+export function slowerOnSentence(
+  slower: readonly SlowerOn[] | undefined,
+  nameOf: (workloadKey: string) => string,
+): string | null {
+  if (!slower?.length) return null;
+  const parts = slower.map(
+    (s) => `${nameOf(s.workloadKey)}, ${formatRatioInterval(s)} the time of ${s.than.label}`,
+  );
+  return `Slower where it loses: ${parts.join('; ')}.`;
 }

@@ -70,6 +70,8 @@ describe('every workload on every mount, quick size', () => {
         expect(r.stats.samples).toHaveLength(2);
         expect(r.stats.min).toBeGreaterThan(0);
         expect(r.firstRun?.seconds).toBeGreaterThan(0);
+        // The host's load as each timed sample began: one reading a sample.
+        expect(r.conditions?.load).toHaveLength(2);
         expect(r.stop?.rule).toBe('fixed');
         if (backend.endsWith('/tmpfs')) expect(r.fsType).toBe('tmpfs');
         if (backend.endsWith('/layer')) expect(r.fsType).toBe('overlay');

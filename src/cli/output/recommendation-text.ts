@@ -3,6 +3,7 @@
 import { formatTime } from '../../shared/format-time';
 import { formatRatioInterval } from '../../shared/format-ratio';
 import { ROLE_LABELS } from '../../shared/roles';
+import { slowerOnSentence } from '../../shared/verdict-words';
 import type {
   ActionStep,
   RankedBackend,
@@ -144,6 +145,8 @@ function roleLines(rec: Recommendation): string[] {
 
 export function formatRecommendation(rec: Recommendation): string {
   const out: string[] = [headline(rec), `  ${rec.reason}`];
+  const slower = slowerOnSentence(rec.roles?.find((r) => r.role === rec.role)?.slowerOn, (key) => key);
+  if (slower) out.push(`  ${slower}`);
   const roles = roleLines(rec);
   if (roles.length) out.push('', ...roles);
   const scores = scoreTable(rec);

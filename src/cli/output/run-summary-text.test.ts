@@ -119,3 +119,32 @@ describe('runSummaryLines', () => {
     expect(runSummaryLines([], { profileGiven: false })).toEqual([]);
   });
 });
+
+describe('runSummaryLines: where the answer loses', () => {
+  it('names, under the answer, each workload where the chosen setting is measurably slower than a rival', () => {
+    // A wins the profile (much faster on metadata-walk) but is measurably slower on small-file-read.
+    const rows = [
+      makeRow({ variant: 'a', label: 'A', workload: 'metadata-walk', samples: samplesAround(1) }),
+      makeRow({ variant: 'b', label: 'B', workload: 'metadata-walk', samples: samplesAround(3) }),
+      makeRow({ variant: 'a', label: 'A', workload: 'small-file-read', samples: samplesAround(1.5) }),
+      makeRow({ variant: 'b', label: 'B', workload: 'small-file-read', samples: samplesAround(1) }),
+    ];
+    const lines = runSummaryLines(recommendPerRole(rows, profileByName('balanced')), { profileGiven: true });
+    const answer = lines.findIndex((l) => l.startsWith('  source tree: use '));
+    expect(lines[answer]).toMatch(/^ {2}source tree: use 'A'/);
+    expect(lines[answer + 1]).toMatch(
+      /^ {4}Slower where it loses: small-file-read, 1\.50 × \(1\.\d+ … 1\.\d+\) the time of B\.$/,
+    );
+    // B, slower everywhere it was compared, has no such line when it is the answer.
+    const onlyB = runSummaryLines(
+      recommendPerRole(
+        rows.filter((r) => r.workload.id === 'metadata-walk'),
+        profileByName('balanced'),
+      ),
+      {
+        profileGiven: true,
+      },
+    );
+    expect(onlyB.some((l) => l.includes('Slower where it loses'))).toBe(false);
+  });
+});

@@ -7,6 +7,7 @@ import { formatRatioInterval, ratioFigure } from '../../shared/format-ratio';
 import type { RankedBackend, Recommendation, WorkloadRanking } from '../../shared/recommendation';
 import { ROLE_LABELS, type Role } from '../../shared/roles';
 import type { RoleRecommendation } from './role-recommendations';
+import { slowerOnSentence } from '../../shared/verdict-words';
 
 export interface SummaryOptions {
   /** False when the user gave no --profile: the answer says the Balanced one weighed it. */
@@ -104,6 +105,9 @@ function answerWords(rec: Recommendation): string {
 /** The answer for one role and, when there is a choice, what applies it. */
 function answerLines({ role, rec }: RoleRecommendation): string[] {
   const out = [`  ${shortRole(role)}: ${answerWords(rec)}`];
+  // Where the choice loses, on the line after the answer, whatever the verdict.
+  const slower = slowerOnSentence(rec.roles?.find((r) => r.role === role)?.slowerOn, (key) => key);
+  if (slower) out.push(`    ${slower}`);
   // "Only X was measured" needs no how-to: nothing was chosen between options.
   if (!rec.setup || rec.verdict === 'only-option' || (rec.verdict === 'winner' && rec.scores.length <= 1))
     return out;

@@ -26,6 +26,7 @@ import { scoreProfile } from './profile-score';
 import { rankWorkloads } from './rank';
 import { describeSetup } from './setup-kind';
 import { compareSimplicity, simplicity, type CurrentSetting } from './setup-simplicity';
+import { slowerOn } from './slower-on';
 
 export interface RecommendOptions extends ActionOptions {
   /** The user's file-sharing settings now: among tied backends, keeping them beats a change. */
@@ -201,6 +202,13 @@ function answerAmong(input: AnswerInput, role: Role): RoleAnswer {
     tied,
     reason: reasonFor(role, verdict, profile, choice, scores, tied, relations, evidence),
     samples: evidence.samples(scores.map((s) => s.backend.key)),
+    slowerOn: choice
+      ? slowerOn(
+          choice.key,
+          scores.map((s) => s.backend.key),
+          rankings,
+        )
+      : [],
   };
 }
 

@@ -4,6 +4,7 @@ import type { SizeName } from '../../shared/ids';
 import type { WorkloadResult } from '../../shared/result-schema';
 import { formatTime } from '../../shared/format-time';
 import { firstRunDiffers, statsWarnings, summarize } from '../stats';
+import { loadChangeWarning } from '../stats/load-drift';
 import type { Workload, WorkloadCase } from '../workloads/workload';
 import { raceExitReason, type LaneExit } from './rounds';
 import { ADAPTIVE_TARGET, relativeHalfWidth } from './stop-rule';
@@ -67,6 +68,8 @@ function warningsFor(input: LaneResultInput, result: Pick<WorkloadResult, 'stats
     ? coldCacheNote(lane.hooks.coldCache.scope, lane.backend.mount)
     : null;
   if (coldNote) warnings.push(coldNote);
+  const loadChange = loadChangeWarning(input.samples.loads);
+  if (loadChange) warnings.push(loadChange);
   if (lane.executor.tools === HOST_OWN_TOOLS.label) {
     warnings.push(
       "The host ran its own sh and tools, not the bench image's BusyBox: per-file costs differ between " +
@@ -115,6 +118,7 @@ export async function laneResult(input: LaneResultInput): Promise<WorkloadResult
     ...(lane.executor.tools ? { hostTools: lane.executor.tools } : {}),
     ...(lane.executor.image ? { image: lane.executor.image } : {}),
     warnings: warningsFor(input, { stats }, first),
+    ...(taken.loads.length ? { conditions: { load: taken.loads } } : {}),
     ...(sync && lane.initialSeconds !== null
       ? {
           sync: {

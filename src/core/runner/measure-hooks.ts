@@ -15,6 +15,11 @@ export interface MeasureHooks {
   sample(workloadCase: string | null, index: number, warmup: boolean, seconds: number): void;
   /** Present in cold-cache mode: run before every sample, never timed. */
   coldCache?: ColdCacheStep;
+  /**
+   * The host's one-minute load average, read at every timed sample (host-load.ts); null when the
+   * host does not say. Absent: not recorded.
+   */
+  hostLoad?(): number | null;
 }
 
 export interface TimedExecution {

@@ -6,6 +6,8 @@ import type { MountKind } from '../../shared/ids';
 import { roleOf } from '../../shared/roles';
 import { DEFAULT_RACE_POLICY, type RacePolicy } from '../stats/race';
 import type { WorkloadCase } from '../workloads/workload';
+import { workloadById } from '../workloads/registry';
+import { laneResult } from './lane-result';
 import { runCaseRounds, type CaseRoundsInput, type RoundPolicy } from './rounds';
 import { SCRIPTED_CLOCK, ScriptedExecutor, type ScriptedBackend } from './test-support/scripted-executor';
 import type { Lane } from './workload-lane';
@@ -316,5 +318,47 @@ describe('runCaseRounds on scripted executors', () => {
     );
     await expect(result).rejects.toThrow('cancelled by the test');
     expect(failed).toEqual([]);
+  });
+});
+
+describe('the host load at each timed sample', () => {
+  it('is read at every timed sample, never at a warm-up, and the lane result carries it and its warning', async () => {
+    const loads = [9, 9, 1.1, 1.2, 4.6, 4.8];
+    const { lanes, result } = rounds(
+      [
+        { id: 'a', mount: 'bind', seconds: () => 0.1 },
+        { id: 'b', mount: 'volume', seconds: () => 0.2 },
+      ],
+      { policy: { kind: 'fixed', runs: 3 }, warmup: 1 },
+    );
+    // Lanes share the scripted host: each read takes the next load.
+    for (const lane of lanes) lane.hooks.hostLoad = () => loads.shift() ?? null;
+    const done = await result;
+    // Warm-ups read nothing: the first two loads went to round 1's timed samples (a, then b; the
+    // order rotates each round).
+    expect(done.samples[0].loads).toEqual([9, 1.2, 4.6]);
+    expect(done.samples[1].loads).toEqual([9, 1.1, 4.8]);
+    const workload = workloadById('metadata-walk');
+    const made = await laneResult({
+      lane: lanes[0],
+      workload,
+      size: 'quick',
+      workloadCase: CASE,
+      samples: done.samples[0],
+      exit: done.exits[0],
+      warmup: 1,
+      order: 'interleaved',
+      racing: false,
+      maxRuns: 3,
+      laneIds: ['a', 'b'],
+      flushesWrites: false,
+    });
+    expect(made.conditions).toEqual({ load: [9, 1.2, 4.6] });
+    // The largest change is named: 1.2 to 4.6 is nearly three times, 9 to 1.2 under once.
+    expect(made.warnings).toContainEqual(
+      expect.stringMatching(
+        /^The machine's load rose from 1.20 to 4.60 between rounds 2 and 3 \(loads over the rounds: 1.20 to 9.00\)/,
+      ),
+    );
   });
 });

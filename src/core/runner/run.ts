@@ -4,6 +4,7 @@
 // and the run goes on; a cancel stops at once. Whatever happens, every container, volume, FUSE
 // mount and fixture the run made is removed before it returns: after the answer is reported
 // (see executeRun), so the clean-up's seconds are not the user's wait for it.
+import { hostLoadAverage } from './host-load';
 import { removeTree } from '../fixtures/remove-tree';
 import { MountbenchError, serializeError } from '../../shared/errors';
 import type { WorkloadId } from '../../shared/ids';
@@ -251,6 +252,7 @@ function laneInputs(
     hooks: {
       signal: ctx.signal,
       ...coldCacheStep(ctx, backend),
+      hostLoad: hostLoadAverage,
       phase: (phase) => log.emit({ type: 'phase', runId, backendId: backend.id, workloadId, phase }),
       sample: (workloadCase, index, warmup, seconds) =>
         log.emit({

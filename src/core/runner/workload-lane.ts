@@ -81,10 +81,12 @@ export interface LaneSamples {
   flushSeconds: number[];
   /** Executions each timed sample runs: decided by the last warm-up (1 without warm-up). */
   executions: number;
+  /** The host's load as each timed sample began (MeasureHooks.hostLoad), where it was read. */
+  loads: number[];
 }
 
 export function emptyLaneSamples(): LaneSamples {
-  return { timed: [], first: null, warmups: 0, flushSeconds: [], executions: 1 };
+  return { timed: [], first: null, warmups: 0, flushSeconds: [], executions: 1, loads: [] };
 }
 
 /** Takes one sample of a case on a lane and records it in `into`. */
@@ -97,6 +99,7 @@ export async function sampleLane(
 ): Promise<void> {
   const { signal, coldCache } = lane.hooks;
   await coldCache?.drop(signal);
+  const load = warmup ? null : (lane.hooks.hostLoad?.() ?? null);
   // A warm-up is one execution: it measures what one costs, which sets the batch of the timed ones.
   const executions = warmup ? 1 : into.executions;
   const raw = await timeOnce(lane.executor, lane.workdir, workloadCase.script, workloadCase.reset, signal, {
@@ -115,5 +118,6 @@ export async function sampleLane(
   into.first ??= seconds;
   const index = warmup ? into.warmups++ : into.timed.length;
   if (!warmup) into.timed.push({ seconds, user: perExecution(raw.user), system: perExecution(raw.system) });
+  if (load !== null && Number.isFinite(load)) into.loads.push(load);
   lane.hooks.sample(workloadCase.id, index, warmup, seconds);
 }

@@ -118,6 +118,8 @@ function sanitizeResult(result: WorkloadResult, id: IdMap, folder: (name: string
     derived: { ...result.derived },
     // Warnings are sentences that may quote a fixture's or project's path.
     warnings: [],
+    // The machine's load at each sample: numbers only, and what a teammate needs to read the figure.
+    ...(result.conditions ? { conditions: { load: [...result.conditions.load] } } : {}),
     ...(result.order !== undefined ? { order: result.order } : {}),
     ...(result.race
       ? {

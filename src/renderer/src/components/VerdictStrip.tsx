@@ -11,6 +11,7 @@ import type { RunRequest } from '../../../shared/run-plan';
 import { countsLine, countsNote } from '../lib/run-provenance';
 import { workloadCaseWords } from '../lib/size-words';
 import { verdictOf } from '../lib/verdict';
+import { slowerOnSentence } from '../../../shared/verdict-words';
 
 interface Props {
   run: RunFile;
@@ -36,6 +37,8 @@ export function VerdictStrip({ run, status, recommendation, titles, onKeepMeasur
   const verdict = status === 'ready' ? verdictOf(run, recommendation) : null;
   const state = verdict?.state ?? 'pending';
   const next = onKeepMeasuring ? continuationOf(run).request : null;
+  // Where the answer's choice loses, said with the answer, not left to the table below.
+  const slower = verdict ? slowerOnSentence(verdict.slowerOn, (key) => keyWords(key, titles)) : null;
   return (
     <section
       className={`verdict-strip verdict-${state}`}
@@ -58,6 +61,11 @@ export function VerdictStrip({ run, status, recommendation, titles, onKeepMeasur
             </li>
           ))}
         </ul>
+      )}
+      {slower && (
+        <p className="verdict-slower" data-testid="verdict-slower">
+          {slower}
+        </p>
       )}
       {verdict && verdict.runnerUp && verdict.intervals.length === 0 && (
         <p className="note">No interval: too few runs, or the pair was not compared on any workload.</p>

@@ -148,6 +148,64 @@ describe('the verdict strip, per role', () => {
   });
 });
 
+describe('the verdict strip, where the answer loses', () => {
+  // A wins the profile (3 × faster on metadata walk) and is measurably slower on small-file read.
+  const mixed = recommend(
+    [
+      makeRow({ mount: 'bind', variant: 'a', label: 'A', workload: 'metadata-walk', samples: noisy(7, 1) }),
+      makeRow({ mount: 'bind', variant: 'b', label: 'B', workload: 'metadata-walk', samples: noisy(8, 3) }),
+      makeRow({
+        mount: 'bind',
+        variant: 'a',
+        label: 'A',
+        workload: 'small-file-read',
+        samples: noisy(9, 1.5),
+      }),
+      makeRow({
+        mount: 'bind',
+        variant: 'b',
+        label: 'B',
+        workload: 'small-file-read',
+        samples: noisy(10, 1),
+      }),
+    ],
+    profileByName('balanced'),
+  );
+
+  it('says under the answer each workload where the choice is measurably slower, with the interval', () => {
+    renderWith(
+      <VerdictStrip
+        run={run}
+        status="ready"
+        recommendation={mixed}
+        titles={new Map([['small-file-read', 'Small-file read']])}
+      />,
+    );
+    expect(screen.getByTestId('verdict-sentence').textContent).toMatch(/^Use A for the source tree/);
+    expect(screen.getByTestId('verdict-slower').textContent).toMatch(
+      /^Slower where it loses: Small-file read, 1\.\d\d × \(1\.\d+ … 1\.\d+\) the time of B\.$/,
+    );
+  });
+
+  it('and the share card carries the same words after the answer', () => {
+    const stored = sampleRun({ results: [] });
+    const card = runCardModel(
+      stored,
+      verdictOf(stored, mixed),
+      new Map([['small-file-read', 'Small-file read']]),
+      '0.1.0',
+    );
+    expect(card.verdict.text).toMatch(
+      /^Use A for the source tree: .* · Slower where it loses: Small-file read, 1\.\d\d × \(1\.\d+ … 1\.\d+\) the time of B\.$/,
+    );
+  });
+
+  it('has no such line where the choice loses nowhere', () => {
+    renderWith(<VerdictStrip run={run} status="ready" recommendation={twoBinds} titles={new Map()} />);
+    expect(screen.queryByTestId('verdict-slower')).toBeNull();
+  });
+});
+
 describe('the share card, per role', () => {
   it("carries the strip's words: the only option for the source tree, tmpfs for container-only data", () => {
     const stored = sampleRun({ results: [] });

@@ -17,6 +17,7 @@ import { countsLine, isoDate } from './run-provenance';
 import { resultsByWorkload } from './result-figures';
 import { workloadCaseWords } from './size-words';
 import type { Verdict } from './verdict';
+import { slowerOnSentence } from '../../../shared/verdict-words';
 
 export interface CardRow {
   label: string;
@@ -76,7 +77,19 @@ export function runCardModel(
   return {
     title: machineLine(run.machine),
     subtitle: `${engine} · backends: ${[...new Set(run.results.map((r) => r.backend.label))].join(', ')}`,
-    verdict: { text: [verdict.sentence, ...verdict.otherRoles].join(' · '), state: verdict.state },
+    verdict: {
+      text: [
+        verdict.sentence,
+        slowerOnSentence(verdict.slowerOn, (key) => {
+          const [id, workloadCase] = key.split(':');
+          return workloadCaseWords(id, workloadCase ?? null, titles);
+        }),
+        ...verdict.otherRoles,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+      state: verdict.state,
+    },
     panels: panels.slice(0, MAX_PANELS),
     more: Math.max(0, panels.length - MAX_PANELS),
     // The bars are each run's whole time (a batched workload's too): time per run.

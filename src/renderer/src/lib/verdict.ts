@@ -4,7 +4,7 @@
 // ratios are the recommendation's scores, the intervals the race's comparisons or, for a run that
 // did not race, the ranking's interval against the fastest (core/stats).
 import { formatRatioInterval, type RatioWithInterval } from '../../../shared/format-ratio';
-import type { Recommendation } from '../../../shared/recommendation';
+import type { Recommendation, SlowerOn } from '../../../shared/recommendation';
 import { ROLE_NAMES, roleOf, type Role } from '../../../shared/roles';
 import type { RunFile } from '../../../shared/result-schema';
 import { undecidedRaceWorkloads } from '../../../shared/race-undecided';
@@ -29,6 +29,8 @@ export interface Verdict {
   intervals: WorkloadInterval[];
   /** The other roles' answers, one line each ("Container-only data: named volume"). */
   otherRoles: string[];
+  /** Where the choice is measurably slower than a rival of its role (the core's), widest gap first. */
+  slowerOn: SlowerOn[];
 }
 
 export function ratioText(x: number): string {
@@ -115,11 +117,13 @@ export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
     runnerUp: null,
     intervals: [],
     otherRoles: [],
+    slowerOn: [],
   });
   if (!rec || rec.verdict === 'no-data' || !rec.choice) {
     return none('No verdict: nothing the chosen profile weighs was measured.');
   }
   const choice = rec.choice;
+  const slowerOn = rec.roles?.find((r) => r.role === rec.role)?.slowerOn ?? [];
   // Each role races apart: only its own open races hold its answer back.
   const otherRoles = (rec.roles ?? [])
     .filter((r) => r.role !== rec.role && r.choice)
@@ -147,12 +151,14 @@ export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
       runnerUp: tiedOther.label,
       intervals: raced.length > 0 ? raced : rankingIntervals(rec, choice.key, tiedOther.key),
       otherRoles,
+      slowerOn,
     };
   }
   if (!next) {
     const where = ROLE_NAMES[rec.role ?? 'source-tree'];
     return {
       otherRoles,
+      slowerOn,
       state: rec.tied.length > 1 ? 'tie' : 'only',
       sentence:
         rec.tied.length > 1
@@ -174,6 +180,7 @@ export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
       runnerUp: next.backend.label,
       intervals,
       otherRoles,
+      slowerOn,
     };
   }
   if (rec.verdict === 'no-measurable-difference' && open.length === 0) {
@@ -184,6 +191,7 @@ export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
       runnerUp: next.backend.label,
       intervals,
       otherRoles,
+      slowerOn,
     };
   }
   return {
@@ -193,5 +201,6 @@ export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
     runnerUp: next.backend.label,
     intervals,
     otherRoles,
+    slowerOn,
   };
 }
