@@ -1,6 +1,8 @@
 // The baseline: the same workload scripts run on the host, with no container or VM in the way, by
-// the same BusyBox as the containers where it can run here (see host-tools.ts). macOS's `date` has no nanoseconds, so the time comes from this process's monotonic
-// clock, read when the script's marker lines arrive through a pipe (microseconds of latency).
+// the same BusyBox as the containers where it can run here (see host-tools.ts), which also reads the
+// clock inside the script as a container does. Elsewhere (a Mac: its `date` has no nanoseconds) the
+// time comes from this process's monotonic clock, read when the script's marker lines arrive
+// through a pipe: microseconds on a quiet machine, but a busy event loop can read both lines at once.
 import { execFile } from 'node:child_process';
 import { mkdir, readFile } from 'node:fs/promises';
 import { removeTree } from '../fixtures/remove-tree';
@@ -8,6 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { FixtureSpec } from '../fixtures/fixture-spec';
 import { writeHostFixture } from '../fixtures/write-host-fixture';
+import type { ClockSource } from './clock';
 import type { BackendExecutor, ExecResult } from './executor';
 import { LineQueue, type ShellSession } from './shell-session';
 import { endShellGroup, spawnShellGroup } from './process-group';
@@ -17,7 +20,8 @@ import { HOST_OWN_TOOLS, type HostTools } from './host-tools';
 const MAX_KEPT_CHARS = 1024 * 1024;
 
 export class HostExecutor implements BackendExecutor {
-  readonly clock = null;
+  /** The host tools' own clock where they have one (BusyBox's adjtimex); else marker lines. */
+  readonly clock: ClockSource | null;
 
   /** Set when a container run needs the baseline to say what ran it; absent for the host alone. */
   readonly tools?: string;
@@ -29,6 +33,7 @@ export class HostExecutor implements BackendExecutor {
   ) {
     this.hostTools = hostTools ?? HOST_OWN_TOOLS;
     this.tools = hostTools?.label;
+    this.clock = this.hostTools.clock ?? null;
   }
 
   private spawnShell(script: string, signal: AbortSignal) {

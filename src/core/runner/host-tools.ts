@@ -13,6 +13,7 @@ import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE, MOUNTBENCH_NAME_PREFIX } from
 import { currentOwner, OWNER_LABEL } from '../engines/run-owner';
 import { firstTarFile, readBounded } from './single-file-tar';
 import { createContainerChecked } from './create-container';
+import { clockProbeScript, pickClock, type ClockSource } from './clock';
 
 export interface HostTools {
   /** What ran the workload scripts on the host, for the result file. */
@@ -21,6 +22,12 @@ export interface HostTools {
   shell: [string, ...string[]];
   /** Put first on PATH so `cat`, `find`… are the same applets; null: the host's PATH as it is. */
   pathDir: string | null;
+  /**
+   * A clock the tools read inside the sample script, as a container's are (BusyBox's `adjtimex`).
+   * Absent or null: this process times the script's marker lines as they arrive, which a busy event
+   * loop can read together (a sample of 0 s under load), so a clock of the tools' own comes first.
+   */
+  clock?: ClockSource | null;
 }
 
 export const HOST_OWN_TOOLS: HostTools = {
@@ -95,10 +102,15 @@ export async function benchToolsOnHost(
       await run(busybox, ['true'], { timeout: 10_000 });
     }
     await linkApplets(busybox, join(dir, 'bin'));
+    const probe = await run(busybox, ['sh', '-c', clockProbeScript()], {
+      timeout: 10_000,
+      env: { ...process.env, PATH: `${join(dir, 'bin')}:${process.env.PATH ?? ''}` },
+    }).catch(() => ({ stdout: '' }));
     return {
       label: `BusyBox from the bench image ${image}`,
       shell: [busybox, 'sh'],
       pathDir: join(dir, 'bin'),
+      clock: pickClock(probe.stdout),
     };
   } catch {
     // An image without /bin/busybox, or a dynamically linked one: the host's tools, said so.
