@@ -2,7 +2,7 @@
 // which it is measurably slower than another backend of its own role. A score can crown a backend
 // that is slower on a workload the user cares about (an A/A pair once ended "faster" while the
 // winner was measurably slower on small-file read, and nothing said so), so the answer lists them.
-import type { BackendRef, SlowerOn, WorkloadRanking } from '../../shared/recommendation';
+import type { SlowerOn, WorkloadRanking } from '../../shared/recommendation';
 import { compareTimes } from '../stats/significance';
 
 /** Each workload where `choiceKey` is measurably slower than one of `rivalKeys`, the widest gap first. */
@@ -21,7 +21,7 @@ export function slowerOn(
       const { verdict, interval, ratio } = compareTimes(choice, rival);
       if (verdict !== 'slower' || !interval) continue;
       if (worst && ratio <= worst.ratio) continue;
-      worst = { workloadKey: ranking.workloadKey, than: rival.backend as BackendRef, ratio, ...interval };
+      worst = { workloadKey: ranking.workloadKey, than: rival.backend, ratio, ...interval };
     }
     if (worst) found.push(worst);
   }

@@ -9,7 +9,7 @@ import { MountbenchError } from '../../../shared/errors';
 import { readSettingsBytes } from '../../settings-files';
 import type { ProviderContext } from '../provider';
 import { parsePlistXml } from './plist-xml';
-import { runProductCommand } from '../run-product-command';
+import { rdctl } from './rdctl';
 
 export interface LockedFields {
   /** Where the answer came from: the API, or the profile's file. */
@@ -28,10 +28,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 /** What is locked; null when nothing is known to be (no answer, no profile). */
 export async function readLockedFields(ctx: ProviderContext): Promise<LockedFields | null> {
   // What a profile locks is read by the app at its start: one answer holds for the operation.
-  const out = await runProductCommand(ctx, 'rdctl', ['api', '/v1/settings/locked'], {
-    timeoutMs: 30_000,
-    oncePerOperation: true,
-  }).catch(() => null);
+  const out = await rdctl(ctx, ['api', '/v1/settings/locked'], { oncePerOperation: true }).catch(() => null);
   if (out?.code === 0) {
     try {
       const parsed: unknown = JSON.parse(out.stdout);

@@ -3,7 +3,7 @@
 // prints {"message":"400 Bad Request"} on stdout, the body on stderr, and exits 1.
 import { MountbenchError } from '../../../shared/errors';
 import type { ProviderContext } from '../provider';
-import { runProductCommand, type CommandResult } from '../run-product-command';
+import { runProductCommand, type CommandOptions, type CommandResult } from '../run-product-command';
 import { settingsFromApi, type RdSettings } from './settings';
 import { releaseFromRdctlVersion } from './settings-versions';
 
@@ -12,17 +12,14 @@ const API_TIMEOUT_MS = 30_000;
 export async function rdctl(
   ctx: ProviderContext,
   args: string[],
-  timeoutMs = API_TIMEOUT_MS,
+  options: Pick<CommandOptions, 'timeoutMs' | 'oncePerOperation'> = {},
 ): Promise<CommandResult> {
-  return runProductCommand(ctx, 'rdctl', args, { timeoutMs });
+  return runProductCommand(ctx, 'rdctl', args, { timeoutMs: API_TIMEOUT_MS, ...options });
 }
 
 /** The Rancher Desktop release rdctl belongs to; null when rdctl is missing or says nothing useful. */
 export async function rdRelease(ctx: ProviderContext): Promise<string | null> {
-  const out = await runProductCommand(ctx, 'rdctl', ['version'], {
-    timeoutMs: API_TIMEOUT_MS,
-    oncePerOperation: true,
-  }).catch(() => null);
+  const out = await rdctl(ctx, ['version'], { oncePerOperation: true }).catch(() => null);
   return out?.code === 0 ? releaseFromRdctlVersion(out.stdout) : null;
 }
 
@@ -71,7 +68,7 @@ export async function putSettings(ctx: ProviderContext, body: Record<string, unk
 
 /** `rdctl start` with settings flags: launches the app, which applies them as it starts. */
 export async function startApp(ctx: ProviderContext, flags: string[]): Promise<void> {
-  const out = await rdctl(ctx, ['start', ...flags], 120_000);
+  const out = await rdctl(ctx, ['start', ...flags], { timeoutMs: 120_000 });
   if (out.code !== 0)
     throw new MountbenchError(
       'ENGINE_UNREACHABLE',
@@ -80,7 +77,7 @@ export async function startApp(ctx: ProviderContext, flags: string[]): Promise<v
 }
 
 export async function shutdownApp(ctx: ProviderContext): Promise<void> {
-  const out = await rdctl(ctx, ['shutdown'], 180_000);
+  const out = await rdctl(ctx, ['shutdown'], { timeoutMs: 180_000 });
   if (out.code !== 0)
     throw new MountbenchError(
       'ENGINE_UNREACHABLE',

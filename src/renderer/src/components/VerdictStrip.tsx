@@ -9,7 +9,7 @@ import type { Recommendation } from '../../../shared/recommendation';
 import type { RunFile } from '../../../shared/result-schema';
 import type { RunRequest } from '../../../shared/run-plan';
 import { countsLine, countsNote } from '../lib/run-provenance';
-import { workloadCaseWords } from '../lib/size-words';
+import { workloadKeyWords } from '../lib/size-words';
 import { verdictOf } from '../lib/verdict';
 import { slowerOnSentence } from '../../../shared/verdict-words';
 
@@ -28,17 +28,12 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-function keyWords(key: string, titles: ReadonlyMap<string, string>): string {
-  const [id, c] = key.split(':');
-  return workloadCaseWords(id, c ?? null, titles);
-}
-
 export function VerdictStrip({ run, status, recommendation, titles, onKeepMeasuring, busy }: Props) {
   const verdict = status === 'ready' ? verdictOf(run, recommendation) : null;
   const state = verdict?.state ?? 'pending';
   const next = onKeepMeasuring ? continuationOf(run).request : null;
   // Where the answer's choice loses, said with the answer, not left to the table below.
-  const slower = verdict ? slowerOnSentence(verdict.slowerOn, (key) => keyWords(key, titles)) : null;
+  const slower = verdict ? slowerOnSentence(verdict.slowerOn, (key) => workloadKeyWords(key, titles)) : null;
   return (
     <section
       className={`verdict-strip verdict-${state}`}
@@ -56,7 +51,7 @@ export function VerdictStrip({ run, status, recommendation, titles, onKeepMeasur
         <ul className="plain verdict-intervals" data-testid="verdict-intervals">
           {verdict.intervals.map((i) => (
             <li key={i.workloadKey} className={i.decided ? 'decided' : 'open'}>
-              {keyWords(i.workloadKey, titles)}: <span className="num">{i.text}</span>
+              {workloadKeyWords(i.workloadKey, titles)}: <span className="num">{i.text}</span>
               {!i.decided && ' (not decided)'}
             </li>
           ))}
@@ -82,7 +77,7 @@ export function VerdictStrip({ run, status, recommendation, titles, onKeepMeasur
           className="verdict-roles"
           data-testid="verdict-dependency"
         >
-          {split.workloadKey === 'custom' ? 'Your project' : keyWords(split.workloadKey, titles)}:{' '}
+          {split.workloadKey === 'custom' ? 'Your project' : workloadKeyWords(split.workloadKey, titles)}:{' '}
           {dependencySplitWords(split)}
         </p>
       ))}

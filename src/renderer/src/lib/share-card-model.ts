@@ -15,7 +15,7 @@ import {
 import { machineLine, PRODUCT_NAMES } from './machine-words';
 import { countsLine, isoDate } from './run-provenance';
 import { resultsByWorkload } from './result-figures';
-import { workloadCaseWords } from './size-words';
+import { workloadCaseWords, workloadKeyWords } from './size-words';
 import type { Verdict } from './verdict';
 import { slowerOnSentence } from '../../../shared/verdict-words';
 
@@ -80,10 +80,7 @@ export function runCardModel(
     verdict: {
       text: [
         verdict.sentence,
-        slowerOnSentence(verdict.slowerOn, (key) => {
-          const [id, workloadCase] = key.split(':');
-          return workloadCaseWords(id, workloadCase ?? null, titles);
-        }),
+        slowerOnSentence(verdict.slowerOn, (key) => workloadKeyWords(key, titles)),
         ...verdict.otherRoles,
       ]
         .filter(Boolean)

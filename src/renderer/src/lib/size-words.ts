@@ -16,3 +16,9 @@ export function workloadCaseWords(
     ? `${title} (${bytes(Number(workloadCase))} reads)`
     : `${title} (${workloadCase})`;
 }
+
+/** The same for a workload key as the core writes it (`id` or `id:case`). */
+export function workloadKeyWords(key: string, titles?: ReadonlyMap<string, string>): string {
+  const [id, workloadCase] = key.split(':');
+  return workloadCaseWords(id, workloadCase ?? null, titles);
+}
