@@ -1,27 +1,36 @@
-// A Lima instance started on reverse-sshfs and again on 9p resumes one saved guest: the rig
-// exports the instance's 9p device whatever its mount type, so both starts have the same devices.
+// Every rig's guest has the same devices for a memory size (a 9p device always, exporting an empty
+// folder when nothing is shared by 9p), so one saved guest serves every start: a Lima instance on
+// reverse-sshfs and on 9p, the boundary file's guest, the NFS file's.
 import { describe, expect, it } from 'vitest';
 import { ninePDeviceFor, sharesFor } from './lima-hostagent';
-import { ninePDeviceOf, savedGuestTag } from './vm-rig';
+import { bootedDiskPath, ninePDeviceOf, savedGuestTag } from './vm-rig';
 
 const mounts = [{ location: '/home/u', mountPoint: '/home/u', '9p': { msize: '128KiB', cache: 'mmap' } }];
-const tagOf = (mountType: string, device: string | undefined) =>
-  savedGuestTag(ninePDeviceOf(sharesFor({ mountType, mounts }), device), 1536);
 
 describe('the saved guest a start resumes', () => {
-  it('is the same for an instance on reverse-sshfs and on 9p, with its 9p device always there', () => {
+  it('is exported as a 9p device whatever the mount type, and an empty folder when nothing is shared', () => {
     const device = ninePDeviceFor({ mounts });
     expect(device).toBe('/home/u');
-    expect(tagOf('9p', device)).toBe(tagOf('reverse-sshfs', device));
+    expect(ninePDeviceOf(sharesFor({ mountType: '9p', mounts }), device, '/empty').hostPath).toBe('/home/u');
+    expect(ninePDeviceOf(sharesFor({ mountType: 'reverse-sshfs', mounts }), device, '/empty').hostPath).toBe(
+      '/home/u',
+    );
+    expect(ninePDeviceOf([{ kind: 'reverse-sshfs', hostPath: '/a' }], undefined, '/empty').hostPath).toBe(
+      '/empty',
+    );
   });
 
-  it('differs without the device (a second TCG boot), and for another memory size', () => {
-    expect(tagOf('9p', undefined)).not.toBe(tagOf('reverse-sshfs', undefined));
-    const device = ninePDeviceOf([], '/home/u');
-    expect(savedGuestTag(device, 1536)).not.toBe(savedGuestTag(device, 2048));
+  it('is one per memory size, kept beside the guest image it was booted from', () => {
+    expect(savedGuestTag(1536)).toBe(savedGuestTag(1536));
+    expect(savedGuestTag(1536)).not.toBe(savedGuestTag(2048));
+    expect(bootedDiskPath({ dir: '/cache/guest-1' }, savedGuestTag(1536))).toBe(
+      `/cache/guest-1/${savedGuestTag(1536)}.qcow2`,
+    );
   });
 
   it('refuses a 9p share of another folder than the device', () => {
-    expect(() => ninePDeviceOf([{ kind: '9p', hostPath: '/elsewhere' }], '/home/u')).toThrow(/9p device/);
+    expect(() => ninePDeviceOf([{ kind: '9p', hostPath: '/elsewhere' }], '/home/u', '/empty')).toThrow(
+      /9p device/,
+    );
   });
 });

@@ -5,7 +5,7 @@
 // (QEMU's virtio-9p, Lima's "9p" mount type) or by reverse-sshfs (Lima's default on QEMU: the host
 // runs an SFTP server on the pipes of an ssh session in which the guest runs `sshfs -o slave`).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -41,9 +41,10 @@ export interface BootOptions {
   /**
    * A start resumes the guest instead of booting it, where the disk holds one saved with the same
    * devices (default true). The first boot with a set of devices saves the guest in the disk
-   * (QEMU's savevm), once its engine answers and before any share is mounted; a later start with
-   * those devices (a restart, or a Lima instance started again) loads it: seconds instead of a TCG
-   * boot's minutes. What the guest wrote to its disk since is gone with it, as after a fresh boot
+   * (QEMU's savevm), once its engine answers and before any share is mounted, and keeps a copy of
+   * that disk beside the cached guest (`bootedDiskPath`); a later start with those devices (a
+   * restart, a Lima instance started again, any new rig) loads it: seconds instead of a TCG boot's
+   * minutes. What the guest wrote to its disk since is gone with it, as after a fresh boot
    * on a throwaway overlay; the guest's clock is set again. A snapshot QEMU cannot load is deleted
    * and the guest boots.
    */
@@ -57,21 +58,51 @@ export interface BootOptions {
   ninePDevice?: string;
 }
 
-/** The 9p device a start exports: the 9p share's, or the folder a later start may share by 9p. */
+/**
+ * The 9p device a start exports: the 9p share's, the folder a later start may share by 9p, or else
+ * `emptyFolder`, which nothing mounts. Every guest has the device, so every start with the same
+ * memory can resume one saved guest (see `savedGuestTag`).
+ */
 export function ninePDeviceOf(
   shares: readonly GuestShare[],
   ninePDevice: string | undefined,
-): Extract<GuestShare, { kind: '9p' }> | undefined {
+  emptyFolder: string,
+): Extract<GuestShare, { kind: '9p' }> {
   const share = shares.find((s): s is Extract<GuestShare, { kind: '9p' }> => s.kind === '9p');
   if (share && ninePDevice !== undefined && ninePDevice !== share.hostPath)
     throw new Error(`the rig's 9p device is for ${ninePDevice}, not the 9p share's ${share.hostPath}`);
-  return share ?? (ninePDevice ? { kind: '9p', hostPath: ninePDevice } : undefined);
+  return share ?? { kind: '9p', hostPath: ninePDevice ?? emptyFolder };
 }
 
-/** The snapshot a start saves and a later start with the same devices resumes (see BootOptions). */
-export function savedGuestTag(device: { hostPath: string } | undefined, memoryMiB: number): string {
-  const hash = createHash('sha256').update(JSON.stringify({ ninep: device?.hostPath ?? null, memoryMiB }));
+/**
+ * The snapshot a start saves and a later start with the same devices resumes (see BootOptions).
+ * The devices are the memory and a 9p device: which folder the device exports is the host's side,
+ * not the guest's state (the guest is saved before it mounts anything), so it is not in the tag.
+ */
+export function savedGuestTag(memoryMiB: number): string {
+  const hash = createHash('sha256').update(JSON.stringify({ ninep: true, memoryMiB }));
   return `mb-booted-${hash.digest('hex').slice(0, 12)}`;
+}
+
+/**
+ * Where the first boot of a cached guest with a tag leaves a copy of its disk, saved guest
+ * included, for every later rig to start from: one TCG boot per check, not one per test file.
+ * Beside the guest's image, so a rebuilt guest has none.
+ */
+export function bootedDiskPath(guest: Pick<Guest, 'dir'>, tag: string): string {
+  return join(guest.dir, `${tag}.qcow2`);
+}
+
+/** Copies the booted guest's disk for later rigs; only a speed-up, so a failure is a warning. */
+function keepBootedDisk(overlay: string, kept: string): void {
+  const partial = `${kept}.${process.pid}.partial`;
+  try {
+    copyFileSync(overlay, partial);
+    renameSync(partial, kept);
+  } catch (error) {
+    rmSync(partial, { force: true });
+    console.warn(`vm rig: could not keep the booted guest for later rigs: ${(error as Error).message}`);
+  }
 }
 
 export interface CommandOutcome {
@@ -161,12 +192,27 @@ export async function bootGuest(options: BootOptions = {}): Promise<VmRig> {
   const stateDir = mkdtempSync(join(tmpdir(), 'mountbench-vm-'));
   const socketPath = join(stateDir, 'docker.sock');
   const overlay = options.diskPath ?? join(stateDir, 'disk.qcow2');
-  // The cached disk stays pristine: each rig writes to its own overlay, which survives restarts.
+  const memoryMiB = options.memoryMiB ?? 1536;
+  const bootedTag = savedGuestTag(memoryMiB);
+  const bootedDisk = bootedDiskPath(guest, bootedTag);
+  // The cached disk stays pristine: each rig writes to its own overlay, which survives restarts. A
+  // new overlay starts as a copy of the booted guest's disk where an earlier rig left one.
+  let fromBootedDisk = false;
+  if (!existsSync(overlay) && options.resume !== false && existsSync(bootedDisk)) {
+    try {
+      copyFileSync(bootedDisk, overlay);
+      fromBootedDisk = true;
+    } catch {
+      rmSync(overlay, { force: true });
+    }
+  }
   const made = existsSync(overlay)
     ? null
     : spawnSync('qemu-img', ['create', '-q', '-f', 'qcow2', '-F', 'raw', '-b', guest.rootfs, overlay]);
   if (made && made.status !== 0) throw new Error(`qemu-img create failed: ${made.stderr.toString()}`);
   mkdirSync(join(stateDir, 'ssh'), { recursive: true });
+  const emptyFolder = join(stateDir, 'no-share');
+  mkdirSync(emptyFolder, { recursive: true });
   // Boots took 56-104 s on a quiet 2-core machine and 270-320 s at load 14-19: 10 minutes at full
   // pace, stretched by the load, leaves a busy machine room and still ends a guest that hangs.
   const bootTimeoutMs = options.bootTimeoutMs ?? 600_000;
@@ -215,11 +261,8 @@ export async function bootGuest(options: BootOptions = {}): Promise<VmRig> {
       child.stdin?.end(input ?? '');
     });
 
-  const ninep = ninePDeviceOf(shares, options.ninePDevice);
-  const memoryMiB = options.memoryMiB ?? 1536;
+  const ninep = ninePDeviceOf(shares, options.ninePDevice, emptyFolder);
   const monitorSocket = join(stateDir, 'monitor.sock');
-  // A later start with the same devices resumes this snapshot instead of booting (see BootOptions).
-  const bootedTag = savedGuestTag(ninep, memoryMiB);
   let qemuErr = '';
   const consoleFile = join(stateDir, 'console.log');
   const consoleTail = () => (existsSync(consoleFile) ? readFileSync(consoleFile, 'utf8').slice(-3000) : '');
@@ -282,8 +325,20 @@ export async function bootGuest(options: BootOptions = {}): Promise<VmRig> {
     const answer = await monitorCommand(monitorSocket, `savevm ${bootedTag}`, 600_000).catch(
       (err: Error) => `Error: ${err.message}`,
     );
-    if (/error/i.test(answer)) console.warn(`vm rig: could not save the booted guest: ${answer.trim()}`);
-    else console.log(`vm rig: saved the booted guest in ${Math.round((Date.now() - began) / 100) / 10} s`);
+    if (/error/i.test(answer)) {
+      console.warn(`vm rig: could not save the booted guest: ${answer.trim()}`);
+      return;
+    }
+    console.log(`vm rig: saved the booted guest in ${Math.round((Date.now() - began) / 100) / 10} s`);
+    if (existsSync(bootedDisk)) return;
+    // Paused for the copy: `stop` drains and flushes the disk, so the copy is a consistent image
+    // (QEMU keeps some of the qcow2's tables in memory while the guest writes).
+    const paused = await monitorCommand(monitorSocket, 'stop', 60_000).catch(
+      (err: Error) => `Error: ${err.message}`,
+    );
+    if (/error/i.test(paused)) return;
+    keepBootedDisk(overlay, bootedDisk);
+    await monitorCommand(monitorSocket, 'cont', 60_000);
   };
 
   const start = async () => {
@@ -299,6 +354,7 @@ export async function bootGuest(options: BootOptions = {}): Promise<VmRig> {
       console.warn(`vm rig: resuming failed, booting instead: ${(error as Error).message.slice(0, 500)}`);
       await killQemu();
       deleteSnapshot(overlay, bootedTag);
+      if (fromBootedDisk) rmSync(bootedDisk, { force: true });
       resumed = false;
       launch(false);
       await waitForEngine();
