@@ -264,6 +264,9 @@ async function abTrials(trials: number, image: string | undefined, signal: Abort
 async function aaTrials(trials: number, cap: number, image: string | undefined, signal: AbortSignal) {
   let different = 0;
   let selfCheckFailed = 0;
+  // How the twins' race ended: equivalent (tied) and futile are answers; cap is none.
+  const ended = new Map<string, number>();
+  const rounds: number[] = [];
   const twin: Backend = {
     id: `${NATIVE}#twin`,
     provider: 'docker-engine',
@@ -292,6 +295,10 @@ async function aaTrials(trials: number, cap: number, image: string | undefined, 
     const failed = host?.baselineCheck?.agrees === false;
     if (aa) different += 1;
     if (failed) selfCheckFailed += 1;
+    const twinsRace = r.race?.workloads.find((w) => w.role === 'source-tree');
+    const outcome = twinsRace?.outcome ?? 'none';
+    ended.set(outcome, (ended.get(outcome) ?? 0) + 1);
+    if (twinsRace) rounds.push(twinsRace.rounds);
     log(
       `aa: trial ${i + 1}: twins ${aa ? 'CALLED DIFFERENT' : 'not called'}; host self-check ${failed ? 'FAILED' : 'agrees'}` +
         (host?.baselineCheck ? ` (host / bind ${formatRatioInterval(host.baselineCheck)})` : ''),
@@ -302,6 +309,10 @@ async function aaTrials(trials: number, cap: number, image: string | undefined, 
   );
   out(
     `identical backends called different in ${different} of ${trials} trials (${((different / trials) * 100).toFixed(1)} %)`,
+  );
+  out(
+    `the twins' race ended: ${[...ended].map(([o, n]) => `${o === 'tied' ? 'equivalent' : o} ${n}`).join(', ')}` +
+      (rounds.length ? `; rounds median ${median(rounds)}, most ${Math.max(...rounds)}` : ''),
   );
   out(
     `host vs native bind self-check failed in ${selfCheckFailed} of ${trials} trials (${((selfCheckFailed / trials) * 100).toFixed(1)} %)`,

@@ -64,7 +64,7 @@ test('history: import from here, winner and imported mark, compare two runs', as
   await tid(page, `history-open-${file.runId}`).click();
   await waitForRecommendation(page);
   const label =
-    /^(?:Source tree|Container-only data): (?:not decided yet \((.+) for now\)|(.+?) \((?:fastest, measurably|only option measured: nothing to compare it with|no measurable difference: the simplest)\))$/.exec(
+    /^(?:Source tree|Container-only data): (?:not decided yet \((.+) for now\)|(.+?) \((?:fastest, measurably|only option measured: nothing to compare it with|equivalent: the simplest)\))$/.exec(
       firstLine,
     );
   const named = label?.[1] ?? label?.[2] ?? '';

@@ -81,7 +81,7 @@ export interface RunSummary {
 
 /**
  * `decided`: measurably the fastest of its role; `only`: the only backend measured for its role
- * (nothing rivalled it: not "the fastest"); `tie`: no measurable difference, the simplest is named;
+ * (nothing rivalled it: not "the fastest"); `tie`: equivalent within the margin, the simplest is named;
  * `undecided`: it leads, but the figures do not settle it yet.
  */
 export type WinnerState = 'decided' | 'only' | 'tie' | 'undecided';

@@ -20,7 +20,10 @@ export function continuationOf(run: RunFile): Continuation {
   const race = run.race;
   if (!race) return { request: null, reason: 'only a racing run can be continued' };
   const open = race.workloads.filter((w) => w.outcome === 'cap' || w.outcome === 'budget');
-  if (!open.length) return { request: null, reason: 'every race of this run is decided' };
+  if (!open.length)
+    return race.workloads.some((w) => w.outcome === 'futile')
+      ? { request: null, reason: 'more samples at this size would not tell apart what is left' }
+      : { request: null, reason: 'every race of this run is decided' };
   const workloads = new Set<WorkloadId>();
   const backendIds = new Set<string>();
   for (const w of open) {

@@ -12,3 +12,17 @@ export function undecidedRaceWorkloads(run: Pick<RunFile, 'race'>, role?: Role):
     .filter((w) => role === undefined || w.role === role)
     .map((w) => w.workloadKey);
 }
+
+/** A race that stopped because not even its cap could have called it at this size. */
+export interface FutileRace {
+  workloadKey: string;
+  /** The ratio the cap could have told from 1 (1.12: differences under about 12 %). */
+  resolvable: number;
+}
+
+/** The futile races; with `role`, only that role's. */
+export function futileRaces(run: Pick<RunFile, 'race'>, role?: Role): FutileRace[] {
+  return (run.race?.workloads ?? [])
+    .filter((w) => w.outcome === 'futile' && (role === undefined || w.role === role))
+    .map((w) => ({ workloadKey: w.workloadKey, resolvable: w.resolvable ?? 1 }));
+}

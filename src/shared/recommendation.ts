@@ -142,6 +142,11 @@ export interface RoleAnswer {
    * widest gap first; empty when none. Absent in recommendations made before it was said.
    */
   slowerOn?: SlowerOn[];
+  /**
+   * The equivalence margin the answer was judged at (0.1: ±10 %; shared/equivalence-margin.ts),
+   * the widest of its weighted workloads'. Absent in recommendations made before it was said.
+   */
+  margin?: number;
 }
 
 export interface Recommendation {

@@ -14,7 +14,16 @@ export const RESULT_SCHEMA_VERSION = 1;
 // read these files (unknown keys are dropped); a change old readers could misread bumps the version,
 // which they refuse with "written by a newer Mountbench".
 
-export const RACE_EXIT_REASONS = ['slower', 'leader', 'tied', 'cap', 'budget', 'baseline', 'failed'] as const;
+export const RACE_EXIT_REASONS = [
+  'slower',
+  'leader',
+  'tied',
+  'futile',
+  'cap',
+  'budget',
+  'baseline',
+  'failed',
+] as const;
 
 const finite = z.number().finite();
 const nonNegative = finite.nonnegative();
@@ -283,6 +292,8 @@ export const raceSummarySchema = z.object({
     /** Every look is tested at this level (alpha over the most looks); Holm across pairs within it. */
     perLookAlpha: z.number().positive().max(1),
     tieMargin: nonNegative,
+    /** Samples before a race may stop as futile; absent in files from before the futility stop. */
+    futilityFrom: z.number().int().positive().max(1_000_000).optional(),
   }),
   budgetSeconds: z.number().positive().optional(),
   workloads: z
@@ -293,8 +304,13 @@ export const raceSummarySchema = z.object({
         /** Backends race within the role they can serve (shared/roles.ts). */
         role: z.enum(ROLES),
         rounds: z.number().int().nonnegative(),
-        /** decided: one leader left; tied: within the margin; cap / budget: stopped undecided. */
-        outcome: z.enum(['decided', 'tied', 'cap', 'budget']),
+        /**
+         * decided: one leader left; tied: equivalent, within the margin; futile: not even the cap
+         * could have called it at this size; cap / budget: stopped undecided.
+         */
+        outcome: z.enum(['decided', 'tied', 'futile', 'cap', 'budget']),
+        /** Futile only: the ratio the cap could have told from 1 at the spread seen (≥ 1). */
+        resolvable: z.number().min(1).max(1e6).optional(),
         exits: z
           .array(
             z.object({

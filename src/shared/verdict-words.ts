@@ -3,19 +3,20 @@
 // "Fastest, measurably" is said only of a backend measurably ahead of every rival in its role; a
 // backend nothing rivalled is its role's "only option measured", never its fastest.
 import type { RoleWinner, WinnerState } from './api';
+import { marginWords } from './equivalence-margin';
 import { formatRatioInterval } from './format-ratio';
 import type { RecommendationVerdict, RoleAnswer, SlowerOn } from './recommendation';
 import { ROLE_NAMES, ROLE_TITLES, type Role } from './roles';
 
 /** The card's headline for an answer of this verdict in this role. */
-export function verdictHeadline(verdict: RecommendationVerdict, role: Role): string {
+export function verdictHeadline(verdict: RecommendationVerdict, role: Role, margin?: number): string {
   switch (verdict) {
     case 'winner':
       return 'Fastest, measurably';
     case 'only-option':
       return `Only option measured for ${ROLE_NAMES[role]}`;
     case 'no-measurable-difference':
-      return 'No measurable difference: the simplest is chosen';
+      return `Equivalent${margin ? ` within ${marginWords(margin)}` : ''}: no difference worth having, the simplest is chosen`;
     case 'significance-unknown':
       return 'Fastest by the figures (too few runs to test significance)';
     case 'not-decided':
@@ -42,7 +43,7 @@ export function winnerWords(state: WinnerState, label: string): string {
     case 'only':
       return `${label} (only option measured: nothing to compare it with)`;
     case 'tie':
-      return `${label} (no measurable difference: the simplest)`;
+      return `${label} (equivalent: the simplest)`;
     case 'undecided':
       return `not decided yet (${label} for now)`;
   }

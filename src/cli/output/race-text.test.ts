@@ -85,4 +85,18 @@ describe('raceLines', () => {
   it('prints nothing for a run that did not race', () => {
     expect(raceLines(sampleRun())).toEqual([]);
   });
+
+  it('says a futile race cannot tell the backends apart at its size, and offers no keep-measuring', () => {
+    const futile = run('cap');
+    const race = futile.race!;
+    race.workloads[0] = { ...race.workloads[0], outcome: 'futile', resolvable: 1.12, rounds: 7 };
+    const text = raceLines(futile).join('\n');
+    expect(text).toContain(
+      'small-file-read · source tree (host and container both edit it): CANNOT TELL APART at this size after 7 rounds',
+    );
+    expect(text).toMatch(
+      /Not decided: cannot tell the backends apart at \w+ size \(small-file-read\): differences under about 12 % are below what it can see/,
+    );
+    expect(text).not.toContain('To keep measuring');
+  });
 });

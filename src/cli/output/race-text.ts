@@ -5,11 +5,15 @@ import { continuationOf } from '../../shared/continuation';
 import { formatRatioInterval } from '../../shared/format-ratio';
 import type { RunFile } from '../../shared/result-schema';
 import { ROLE_LABELS } from '../../shared/roles';
+import { marginWords } from '../../shared/equivalence-margin';
+import { futileWords } from '../../shared/futile-words';
+import { futileRaces } from '../../shared/race-undecided';
 import { continuationCommand } from './continuation-command';
 
 const OUTCOME_WORDS = {
   decided: 'decided',
-  tied: 'tied within the practical margin',
+  tied: 'equivalent, within the margin',
+  futile: 'CANNOT TELL APART at this size',
   cap: 'NOT DECIDED at the cap',
   budget: 'NOT DECIDED when the time budget ended',
 } as const;
@@ -28,7 +32,7 @@ export function raceDiagnosticLines(run: RunFile): string[] {
   const { rule } = race;
   const out = [
     `racing: at least ${rule.minSamples} and at most ${rule.maxSamples} samples; each look at α = ${rule.perLookAlpha.toPrecision(2)} ` +
-      `(${rule.alpha} over the most looks), Holm across pairs; ties within ±${rule.tieMargin * 100} %` +
+      `(${rule.alpha} over the most looks), Holm across pairs; equivalent within ${marginWords(rule.tieMargin)}` +
       (race.budgetSeconds ? `; budget ${Math.round(race.budgetSeconds / 60)} min` : ''),
   ];
   for (const w of race.workloads) {
@@ -52,6 +56,18 @@ export function raceDiagnosticLines(run: RunFile): string[] {
  * The run's summary ends on these, without the race's other diagnostics.
  */
 export function continuationLines(run: RunFile): string[] {
+  return [...futileLines(run), ...keepMeasuringLines(run)];
+}
+
+/** A race that more samples at this size would not decide says so, and what would. */
+function futileLines(run: RunFile): string[] {
+  const futile = futileRaces(run);
+  if (!futile.length) return [];
+  const words = futileWords(futile, run.results[0]?.workload.size, 'the backends');
+  return [`  Not decided: ${words}.`];
+}
+
+function keepMeasuringLines(run: RunFile): string[] {
   const undecided = run.race?.workloads.some((w) => w.outcome === 'cap' || w.outcome === 'budget');
   if (!undecided) return [];
   const next = continuationOf(run);

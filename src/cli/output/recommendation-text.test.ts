@@ -46,7 +46,7 @@ describe('formatRecommendation', () => {
     ];
     const text = formatRecommendation(recommend(rows, customProfile({ 'dd-write': 1 })));
     expect(text.split('\n')[1]).toBe(
-      '  Use: docker-engine native bind (no measurable difference from docker-engine native mutagen)',
+      '  Use: docker-engine native bind (equivalent to docker-engine native mutagen)',
     );
     expect(text).toMatch(
       /docker-engine native mutagen .* 1\.00 × \(0\.99 … 1\.01\) +no measurable difference \(p = 1\.000\)/,

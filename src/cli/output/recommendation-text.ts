@@ -48,7 +48,7 @@ function headline(rec: Recommendation): string {
     case 'no-data':
       return `${title}\n  No recommendation.`;
     case 'no-measurable-difference':
-      return `${title}\n  Use: ${rec.choice?.label} (no measurable difference from ${rec.tied
+      return `${title}\n  Use: ${rec.choice?.label} (equivalent to ${rec.tied
         .filter((b) => b.key !== rec.choice?.key)
         .map((b) => b.label)
         .join(', ')})`;

@@ -3,13 +3,12 @@
 import type { RankedBackend, WorkloadRanking } from '../../shared/recommendation';
 import { compareTimes } from '../stats/significance';
 
-/** Ratios within 1 ± this are a practical tie, as in the race's stop rule. */
-export const TIE_MARGIN = 0.05;
-
 /**
- * `different`: measurably slower than the leader on some weighted workload; `tied`: no weighted
- * workload shows a measurable difference and every interval lies within ±5 %; `undecided`: nothing
- * shows it behind the leader, but an interval reaches past ±5 %; `mixed`: measurably ahead of the
+ * `different`: measurably slower than the leader on some weighted workload; `tied` (equivalent):
+ * no weighted workload shows a measurable difference and every interval lies within that
+ * workload's equivalence margin (`marginOf`, shared/equivalence-margin.ts: ±10 % at Quick, ±5 % at
+ * Standard, as in the race's stop rule); `undecided`: nothing shows it behind the leader, but an
+ * interval reaches past the margin; `mixed`: measurably ahead of the
  * leader somewhere and behind nowhere (a trade-off the score alone cannot call a win); `unknown`:
  * some could not be tested.
  */
@@ -20,6 +19,7 @@ export function relationToLeader(
   leaderKey: string,
   rankings: readonly WorkloadRanking[],
   weightedKeys: readonly string[],
+  marginOf: (workloadKey: string) => number,
 ): LeaderRelation {
   let untested = false;
   let wide = false;
@@ -42,7 +42,8 @@ export function relationToLeader(
     // measurable win over it, so it may not be called the fastest.
     if (verdict === 'faster') ahead = true;
     if (verdict === 'not-enough-runs') untested = true;
-    if (interval && (interval.low < 1 / (1 + TIE_MARGIN) || interval.high > 1 + TIE_MARGIN)) wide = true;
+    const margin = marginOf(key);
+    if (interval && (interval.low < 1 / (1 + margin) || interval.high > 1 + margin)) wide = true;
   }
   return untested ? 'unknown' : ahead ? 'mixed' : wide ? 'undecided' : 'tied';
 }

@@ -35,7 +35,9 @@ describe('recommend', () => {
     expect(rec.verdict).toBe('no-measurable-difference');
     expect(rec.choice?.key).toBe('docker-engine/native/bind');
     expect(rec.tied.map((b) => b.key)).toEqual(['docker-engine/native/bind', 'docker-engine/native/mutagen']);
-    expect(rec.reason).toMatch(/^No measurable difference between .*simplest setup/);
+    expect(rec.reason).toMatch(
+      /^Equivalent: .* within ±5 % of each other .*no difference worth having: .*simplest setup/,
+    );
   });
 
   it('never offers tmpfs or a volume for the source tree: each role gets its own answer', () => {
@@ -68,7 +70,7 @@ describe('recommend', () => {
     const rec = recommend(rows, smallFiles);
     expect(rec.verdict).toBe('not-decided');
     expect(rec.reason).toMatch(
-      /^Not decided yet: .*more than 5 % \(.* on small-file-read: \d\.\d\d × \(\d\.\d\d … \d\.\d\d\)\)\. Keep measuring/,
+      /^Not decided yet: .*reach past ±5 % \(.* on small-file-read: \d\.\d\d × \(\d\.\d\d … \d\.\d\d\)\)\. Keep measuring/,
     );
   });
 

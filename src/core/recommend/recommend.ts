@@ -18,7 +18,8 @@ import { ROLE_LABELS, ROLE_NAMES, ROLES, roleOf, type Role } from '../../shared/
 import type { ActionOptions } from './action-options';
 import { backendSetup, rankedBackends } from './backend-setups';
 import { caveats } from './caveats';
-import { relationToLeader, TIE_MARGIN, type LeaderRelation } from './leader-relation';
+import { equivalenceMargin, marginWords } from '../../shared/equivalence-margin';
+import { relationToLeader, type LeaderRelation } from './leader-relation';
 import { groupByMachine, singleMachine } from './machine-groups';
 import { keepOneSizePerWorkload } from './one-size';
 import { pickOnePerBackendAndWorkload } from './pick-rows';
@@ -46,6 +47,7 @@ function reasonFor(
   tied: readonly BackendRef[],
   relations: ReadonlyMap<string, LeaderRelation>,
   evidence: Evidence,
+  margin: number,
 ): string {
   const leader = scores[0];
   switch (verdict) {
@@ -70,15 +72,16 @@ function reasonFor(
       const widest = evidence.widest(leader.backend.key, others.length ? tied.map((b) => b.key) : []);
       return (
         `Not decided yet: no measurable difference between ${tied.map((b) => b.label).join(', ')}, but the ` +
-        `intervals still allow more than ${TIE_MARGIN * 100} %` +
+        `intervals still reach past ${marginWords(margin)}` +
         (widest ? ` (${widest})` : '') +
         `. Keep measuring to decide; ${choice?.label} is the simplest of them meanwhile.`
       );
     }
     case 'no-measurable-difference':
       return (
-        `No measurable difference between ${tied.map((b) => b.label).join(', ')} ` +
-        `(on every weighted workload the 95 % interval of the ratio contains 1 and lies within ±${TIE_MARGIN * 100} %): ` +
+        `Equivalent: ${tied.map((b) => b.label).join(', ')} are within ${marginWords(margin)} of each other ` +
+        `(on every weighted workload the 95 % interval of the ratio contains 1 and lies within ${marginWords(margin)}), ` +
+        `no difference worth having: ` +
         `${choice?.label} is the simplest setup among them.`
       );
     case 'significance-unknown': {
@@ -147,6 +150,8 @@ interface AnswerInput {
   scores: readonly ScoredBackend[];
   rankings: readonly WorkloadRanking[];
   weightedKeys: readonly string[];
+  /** Each workload's equivalence margin, from the size its rows were measured at. */
+  marginOf(workloadKey: string): number;
   profile: Profile;
   setupOf(key: string): BackendSetup | undefined;
   current: readonly CurrentSetting[];
@@ -154,7 +159,9 @@ interface AnswerInput {
 
 /** The answer among some scored backends (one role's, or all). */
 function answerAmong(input: AnswerInput, role: Role): RoleAnswer {
-  const { scores, rankings, weightedKeys, profile, setupOf, current } = input;
+  const { scores, rankings, weightedKeys, marginOf, profile, setupOf, current } = input;
+  // The answer is worded with the widest margin its workloads were judged at.
+  const margin = weightedKeys.length ? Math.max(...weightedKeys.map(marginOf)) : marginOf('');
   const leader = scores[0];
   const relations = new Map<string, LeaderRelation>(
     leader
@@ -162,7 +169,7 @@ function answerAmong(input: AnswerInput, role: Role): RoleAnswer {
           .slice(1)
           .map((s) => [
             s.backend.key,
-            relationToLeader(s.backend.key, leader.backend.key, rankings, weightedKeys),
+            relationToLeader(s.backend.key, leader.backend.key, rankings, weightedKeys, marginOf),
           ])
       : [],
   );
@@ -200,7 +207,8 @@ function answerAmong(input: AnswerInput, role: Role): RoleAnswer {
     verdict,
     choice,
     tied,
-    reason: reasonFor(role, verdict, profile, choice, scores, tied, relations, evidence),
+    reason: reasonFor(role, verdict, profile, choice, scores, tied, relations, evidence, margin),
+    margin,
     samples: evidence.samples(scores.map((s) => s.backend.key)),
     slowerOn: choice
       ? slowerOn(
@@ -225,9 +233,12 @@ export function recommend(
   const { scores, unscored, weights, unmeasured } = scoreProfile(rankings, profile);
   const setups = rankedBackends(rankings).map((b) => backendSetup(b, rankings, options));
   const setupOf = (key: string) => setups.find((s) => s.backend.key === key);
+  // One size per workload is kept (keepOneSizePerWorkload); published rows have none: Standard's.
+  const sizeOf = new Map(picked.rows.map((r) => [r.workload.key, r.workload.size]));
   const input = {
     rankings,
     weightedKeys: Object.keys(weights),
+    marginOf: (key: string) => equivalenceMargin(sizeOf.get(key) ?? 'default'),
     profile,
     setupOf,
     current: options.current ?? [],

@@ -126,6 +126,7 @@ function raceEntries(key: string, lanes: readonly Lane[], rounds: CaseRounds): R
     role: race.role,
     rounds: rounds.rounds,
     outcome: race.outcome ?? 'cap',
+    ...(race.resolvable !== undefined ? { resolvable: race.resolvable } : {}),
     exits: rounds.exits
       .filter((e) => race.lanes.includes(e.lane))
       .map((e) => ({

@@ -32,6 +32,8 @@ export type ExitReason =
   /** The last one racing: decided against every other. */
   | 'leader'
   | 'tied'
+  /** Not even the cap could have called this race either way (stats/race.ts, futileRace). */
+  | 'futile'
   | 'cap'
   | 'budget'
   /** The host baseline, which races nobody: it stopped when the races did. */
@@ -60,6 +62,8 @@ export interface RoleRace {
   outcome: RaceOutcome | 'budget' | null;
   /** The pairwise comparisons of the last look. */
   comparisons: PairComparison[];
+  /** Futile only: the ratio the cap could have told from 1 (stats/race.ts). */
+  resolvable?: number;
 }
 
 export interface CaseRoundsInput {
@@ -158,6 +162,7 @@ class CaseScheduler {
     for (const exit of look.leaving) this.leave(exit.lane, 'slower', exit.slowerThan);
     if (look.outcome) {
       race.outcome = look.outcome;
+      if (look.resolvable !== undefined) race.resolvable = look.resolvable;
       const reason: ExitReason = look.outcome === 'decided' ? 'leader' : look.outcome;
       for (const lane of racing) this.leave(lane, reason);
     }

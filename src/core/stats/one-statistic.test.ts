@@ -53,7 +53,13 @@ describe('one statistic per claim', () => {
 
   it('raceLook: a pair is decided exactly when the interval it shows excludes 1, and that is Holm', () => {
     const random = seededRandom(1919);
-    const policy: RacePolicy = { minSamples: 3, maxSamples: 30, alpha: 0.05, tieMargin: 0.05 };
+    const policy: RacePolicy = {
+      minSamples: 3,
+      maxSamples: 30,
+      alpha: 0.05,
+      tieMargin: 0.05,
+      futilityFrom: 6,
+    };
     let decided = 0;
     let open = 0;
     for (let trial = 0; trial < 1500; trial++) {

@@ -7,7 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../shared/seeded-random';
 import { raceLook, racePolicy, type RaceOutcome } from './race';
 
-/** Setup's Quick preset (renderer/src/lib/presets.ts): racing from 3 samples, capped at 20. */
+/**
+ * Setup's Quick preset (renderer/src/lib/presets.ts): racing from 3 samples, capped at 20; with no
+ * size named, the stricter margin (±5 %) this file was written for. race-equivalence.test.ts has
+ * Quick's own ±10 %.
+ */
 const QUICK = racePolicy({ runs: 3, maxRuns: 20 });
 
 function normal(random: () => number): number {
@@ -28,7 +32,7 @@ function twinRace(seed: number, spread: number): { outcome: RaceOutcome; samples
 }
 
 function outcomes(spread: number, seeds = 100): Record<RaceOutcome, number> {
-  const count: Record<RaceOutcome, number> = { tied: 0, decided: 0, cap: 0 };
+  const count: Record<RaceOutcome, number> = { tied: 0, decided: 0, futile: 0, cap: 0 };
   for (let seed = 1; seed <= seeds; seed++) count[twinRace(seed, spread).outcome] += 1;
   return count;
 }
@@ -38,7 +42,7 @@ describe("the tie rule at a Quick run's size", () => {
     const count = outcomes(0.02);
     expect(count.tied).toBeGreaterThanOrEqual(95);
     // Every race ended before the cap; none wrongly called one twin faster more than alpha allows.
-    expect(count.cap).toBe(0);
+    expect(count.cap + count.futile).toBe(0);
     expect(count.decided).toBeLessThanOrEqual(5);
   });
 
@@ -50,7 +54,7 @@ describe("the tie rule at a Quick run's size", () => {
   it('is never reached by the spread of 20-40 ms samples (twin ratios 0.75-1.25 in issue 22)', () => {
     const count = outcomes(0.15);
     expect(count.tied).toBe(0);
-    expect(count.cap + count.decided).toBe(100);
+    expect(count.cap + count.decided + count.futile).toBe(100);
   });
 
   it('never ties twins 10 % apart, however tight their samples', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { holmRejects } from './holm';
 import { loneRaceOver, loneSamples, perLookAlpha, raceLook, racePolicy, type RacePolicy } from './race';
 
-const policy: RacePolicy = { minSamples: 5, maxSamples: 30, alpha: 0.05, tieMargin: 0.05 };
+const policy: RacePolicy = { minSamples: 5, maxSamples: 30, alpha: 0.05, tieMargin: 0.05, futilityFrom: 6 };
 
 /** Deterministic noise: a fixed pattern of ±spread around the mean. */
 function samples(mean: number, n: number, spread: number): number[] {
@@ -35,13 +35,16 @@ describe('raceLook', () => {
   it('calls a tie only when the interval lies within the practical margin', () => {
     const tight = [samples(1, 10, 0.01), samples(1.01, 10, 0.01)];
     expect(raceLook(tight, [0, 1], policy).outcome).toBe('tied');
-    // The same means with wide intervals are not a tie: the interval reaches past ±5 %.
-    const wide = [samples(1, 10, 0.2), samples(1.01, 10, 0.2)];
+    // The same means with wide intervals are not a tie: the interval reaches past ±5 %. Below six
+    // samples the race goes on; from six, a spread the cap could not resolve ends it as futile.
+    const wide = [samples(1, 5, 0.2), samples(1.01, 5, 0.2)];
     expect(raceLook(wide, [0, 1], policy).outcome).toBeNull();
+    const wider = [samples(1, 10, 0.2), samples(1.01, 10, 0.2)];
+    expect(raceLook(wider, [0, 1], policy).outcome).toBe('futile');
   });
 
   it('removes the slow one of three and races the two close ones on', () => {
-    const lanes = [samples(1, 6, 0.15), samples(1.1, 6, 0.15), samples(8, 6, 0.02)];
+    const lanes = [samples(1, 5, 0.15), samples(1.1, 5, 0.15), samples(8, 5, 0.02)];
     const look = raceLook(lanes, [0, 1, 2], policy);
     expect(look.leaving.map((l) => l.lane)).toEqual([2]);
     expect(look.outcome).toBeNull();

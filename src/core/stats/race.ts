@@ -7,7 +7,10 @@
 //     at the level Holm tested it at, so a pair is decided exactly when its interval excludes 1.
 // A backend leaves once it is decided slower than another one still racing; the workload ends when
 // one backend is left (the leader, decided against every other), when every remaining pair's
-// interval (the one shown) lies within the practical margin (a tie), or at the cap.
+// interval (the one shown) lies within the equivalence margin (a tie: "equivalent"), when at the
+// spread seen so far not even the cap could call any remaining pair either (futile: "cannot tell
+// these apart at this size"), or at the cap.
+import { equivalenceMargin } from '../../shared/equivalence-margin';
 import {
   LONE_MIN_SAMPLES,
   RACE_DEFAULT_MAX_SAMPLES,
@@ -15,7 +18,8 @@ import {
   raceSampleBounds,
 } from '../../shared/race-samples';
 import { holmLevels } from './holm';
-import { excludesOne, ratioInterval, type RatioInterval } from './ratio-interval';
+import { mean, sampleVariance } from './descriptive';
+import { excludesOne, ratioInterval, ratioIntervalFromSummary, type RatioInterval } from './ratio-interval';
 
 export interface RacePolicy {
   /** Samples every backend has before the first look. */
@@ -24,9 +28,18 @@ export interface RacePolicy {
   maxSamples: number;
   /** Family-wise error rate over the whole race. */
   alpha: number;
-  /** Ratios within 1 ± margin are a practical tie (0.05: 5 %). */
+  /** Ratios within 1 ± margin are equivalent (0.05: 5 %; shared/equivalence-margin.ts). */
   tieMargin: number;
+  /** Samples every racing backend has before the race may be called futile (futileRace). */
+  futilityFrom: number;
 }
+
+/**
+ * Samples every racing backend has before the race may be called futile. A spread read from three
+ * samples is itself too loose to forecast the cap from (one quiet sample halves it); from six it
+ * is within about a factor of two.
+ */
+export const FUTILITY_FROM_SAMPLES = 6;
 
 // Three samples is the floor racePolicy allows (from two, a Welch interval at the per-look level
 // spans orders of magnitude and decides nothing). A lower minimum costs no error rate: each look is
@@ -38,12 +51,18 @@ export const DEFAULT_RACE_POLICY: RacePolicy = {
   maxSamples: RACE_DEFAULT_MAX_SAMPLES,
   alpha: 0.05,
   tieMargin: 0.05,
+  futilityFrom: FUTILITY_FROM_SAMPLES,
 };
 
-export function racePolicy(request: { runs: number; maxRuns?: number }): RacePolicy {
+export function racePolicy(request: { runs: number; maxRuns?: number; size?: string }): RacePolicy {
   // The bounds live in shared/ so the dashboard's words and the estimates say this same rule.
   const { min, max } = raceSampleBounds(request);
-  return { ...DEFAULT_RACE_POLICY, minSamples: min, maxSamples: max };
+  return {
+    ...DEFAULT_RACE_POLICY,
+    minSamples: min,
+    maxSamples: max,
+    tieMargin: equivalenceMargin(request.size),
+  };
 }
 
 /**
@@ -80,7 +99,7 @@ export interface PairComparison {
   decided: boolean;
 }
 
-export type RaceOutcome = 'decided' | 'tied' | 'cap';
+export type RaceOutcome = 'decided' | 'tied' | 'futile' | 'cap';
 
 export interface RaceLook {
   /** Lanes decided slower than some other lane still racing: they leave now. */
@@ -88,6 +107,66 @@ export interface RaceLook {
   /** Set when the workload is over. */
   outcome: RaceOutcome | null;
   comparisons: PairComparison[];
+  /**
+   * Futile only: the ratio the cap could tell from 1 at the spread seen (1.12: differences under
+   * about 12 % are below what this size can see), the widest over the pairs left.
+   */
+  resolvable?: number;
+}
+
+/**
+ * Where a pair's interval would stand at the cap if its means and spread stayed as they are, drawn
+ * at the per-look level (the most lenient level any look tests at, so "cannot reach" is never said
+ * too early): can the cap decide it (the interval around the ratio seen excludes 1), or could it
+ * show it equivalent (the cap's interval is narrow enough to fit in the margin, were the ratio 1:
+ * a ratio seen near 1 still moves, so where it stands now is not held against a tie)? Null when
+ * the spread is unknown.
+ */
+export function pairAtCap(
+  a: readonly number[],
+  b: readonly number[],
+  policy: RacePolicy,
+): { canDecide: boolean; canTie: boolean; resolvable: number } | null {
+  const va = sampleVariance(a);
+  const vb = sampleVariance(b);
+  if (va === null || vb === null) return null;
+  const n = policy.maxSamples;
+  const projected = ratioIntervalFromSummary(
+    { mean: mean(a), variance: va, n },
+    { mean: mean(b), variance: vb, n },
+    perLookAlpha(policy),
+  );
+  if (!projected) return null;
+  const resolvable = Math.sqrt(projected.high / projected.low);
+  return {
+    canDecide: excludesOne(projected),
+    canTie: resolvable <= 1 + policy.tieMargin,
+    resolvable,
+  };
+}
+
+/**
+ * Whether no pair left could reach a verdict by the cap: each would end the race at its cap with
+ * neither a difference nor an equivalence shown. Then the ratio the cap could resolve, else null.
+ * Only once every lane has `policy.futilityFrom` samples and is short of the cap.
+ */
+export function futileRace(
+  samples: readonly (readonly number[])[],
+  staying: readonly number[],
+  policy: RacePolicy,
+): number | null {
+  if (staying.length < 2) return null;
+  const counts = staying.map((lane) => samples[lane].length);
+  if (Math.min(...counts) < Math.max(policy.futilityFrom, policy.minSamples)) return null;
+  if (Math.min(...counts) >= policy.maxSamples) return null;
+  let resolvable = 1;
+  for (const [i, a] of staying.entries())
+    for (const b of staying.slice(i + 1)) {
+      const atCap = pairAtCap(samples[a], samples[b], policy);
+      if (!atCap || atCap.canDecide || atCap.canTie) return null;
+      resolvable = Math.max(resolvable, atCap.resolvable);
+    }
+  return resolvable;
 }
 
 /** `samples[lane]` for the lanes still racing (`active`). */
@@ -130,6 +209,8 @@ export function raceLook(
   const remaining = comparisons.filter((c) => staying.includes(c.a) && staying.includes(c.b));
   if (remaining.length === (staying.length * (staying.length - 1)) / 2 && remaining.every(within))
     return { leaving: exits, outcome: 'tied', comparisons };
+  const resolvable = futileRace(samples, staying, policy);
+  if (resolvable !== null) return { leaving: exits, outcome: 'futile', comparisons, resolvable };
   if (staying.every((lane) => samples[lane].length >= policy.maxSamples))
     return { leaving: exits, outcome: 'cap', comparisons };
   return { leaving: exits, outcome: null, comparisons };

@@ -12,7 +12,7 @@ describe('runLabel', () => {
   it('says what a run compared and what won', () => {
     expect(runLabel(run)).toBe('bind mount · native vs tmpfs · dd-write — tmpfs won');
     expect(runLabel({ ...run, winner: { state: 'tie', label: 'tmpfs' } })).toBe(
-      'bind mount · native vs tmpfs · dd-write — no measurable difference',
+      'bind mount · native vs tmpfs · dd-write — equivalent',
     );
     expect(runLabel({ ...run, winner: null })).toBe('bind mount · native vs tmpfs · dd-write');
   });

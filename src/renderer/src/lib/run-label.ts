@@ -15,12 +15,12 @@ export function comparedWords(run: Pick<RunSummary, 'backends' | 'workloads' | '
   return `${named}${more} · ${workloads}`;
 }
 
-/** "bind mount · native won", "no measurable difference", "not decided yet"; null without a winner. */
+/** "bind mount · native won", "equivalent", "not decided yet"; null without a winner. */
 export function wonWords(run: Pick<RunSummary, 'winner'>): string | null {
   const winner = run.winner;
   if (!winner) return null;
   if (winner.state === 'decided') return `${winner.label} won`;
-  if (winner.state === 'tie') return 'no measurable difference';
+  if (winner.state === 'tie') return 'equivalent';
   return 'not decided yet';
 }
 

@@ -1,6 +1,7 @@
 // Where a run's figures come from, in the words every picture of it repeats: the preset its counts
 // match (the run file keeps the counts, not the preset's name), the fixture size, the samples per
 // backend and the date in ISO form, so a screenshot pasted into a chat still says what it shows.
+import { marginWords } from '../../../shared/equivalence-margin';
 import { LONE_MIN_SAMPLES } from '../../../shared/race-samples';
 import type { RunFile } from '../../../shared/result-schema';
 import { PRESETS } from './presets';
@@ -70,7 +71,8 @@ export function countsNote(run: RunFile): string | null {
   if (run.race)
     notes.push(
       'A race: after a few samples, each backend was compared with the others after every round, ' +
-        `and stopped once it was decided faster or slower (or at the cap); a backend alone in its ` +
+        `and stopped once it was decided faster or slower, equivalent within ${marginWords(run.race.rule.tieMargin)}, ` +
+        `or too close for the cap to tell apart (or at the cap); a backend alone in its ` +
         `role kept sampling to at least ${LONE_MIN_SAMPLES} (or the cap). See "Racing" in the methodology.`,
     );
   return notes.length ? notes.join(' ') : null;

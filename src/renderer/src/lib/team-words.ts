@@ -53,7 +53,7 @@ export function winnerWordsFor(w: WinnerCount): string {
     case 'decided':
       return `${w.label}: fastest, measurably, on ${machines}`;
     case 'tie':
-      return `${w.label}: first but no measurable difference on ${machines}`;
+      return `${w.label}: first, equivalent to the next, on ${machines}`;
     case 'only':
       return `${w.label}: the only option measured on ${machines}`;
     case 'undecided':

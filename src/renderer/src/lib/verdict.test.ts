@@ -12,7 +12,7 @@ const NATIVE = 'docker-engine/native/bind';
 const FUSE = 'docker-engine/fuse/bind';
 
 /** The recorded run, as if it had raced native against FUSE on dd-write with this outcome. */
-function raced(outcome: 'decided' | 'cap', decided: boolean): RunFile {
+function raced(outcome: 'decided' | 'cap' | 'futile', decided: boolean): RunFile {
   return {
     ...run,
     race: {
@@ -23,6 +23,7 @@ function raced(outcome: 'decided' | 'cap', decided: boolean): RunFile {
           role: 'source-tree',
           rounds: 5,
           outcome,
+          ...(outcome === 'futile' ? { resolvable: 1.12 } : {}),
           exits: [],
           // FUSE / native, as the race stores it (a over b).
           comparisons: [{ a: NATIVE, b: FUSE, ratio: 0.1, low: 0.08, high: 0.125, decided }],
@@ -144,7 +145,7 @@ describe('verdictOf when every other backend of the role is tied with the choice
   it('is a tie only when the core calls it one and no race is open', () => {
     const v = verdictOf(run, onlyBinds('no-measurable-difference'));
     expect(v.state).toBe('tie');
-    expect(v.sentence).toMatch(/^No measurable difference: use .+, the simplest of 2\.$/);
+    expect(v.sentence).toMatch(/^Equivalent( within ±\d+ %)?: use .+, the simplest of 2\.$/);
   });
 
   it('says "not decided yet" when the intervals are still wide, as History does', () => {
@@ -155,6 +156,14 @@ describe('verdictOf when every other backend of the role is tied with the choice
     );
     expect(v.runnerUp).not.toBeNull();
     expect(v.runnerUp).not.toBe(v.choice);
+  });
+
+  it('says the backends cannot be told apart at this size when the race was futile, not to keep measuring', () => {
+    const v = verdictOf(raced('futile', false), onlyBinds('not-decided'));
+    expect(v.state).toBe('undecided');
+    expect(v.sentence).toMatch(
+      /^Not decided yet between .+: cannot tell them apart at Quick size \(dd-write\): differences under about 12 % are below what it can see; Standard size sees finer ones; .+ is the simplest of them meanwhile\.$/,
+    );
   });
 
   it('says "not decided yet" when the race stopped at its cap, with the race interval', () => {

@@ -7,7 +7,9 @@ import { formatRatioInterval, type RatioWithInterval } from '../../../shared/for
 import type { Recommendation, SlowerOn } from '../../../shared/recommendation';
 import { ROLE_NAMES, roleOf, type Role } from '../../../shared/roles';
 import type { RunFile } from '../../../shared/result-schema';
-import { undecidedRaceWorkloads } from '../../../shared/race-undecided';
+import { futileRaces, undecidedRaceWorkloads } from '../../../shared/race-undecided';
+import { futileWords } from '../../../shared/futile-words';
+import { marginWords } from '../../../shared/equivalence-margin';
 import { roleAnswerLine } from '../../../shared/verdict-words';
 
 /** `only`: the only backend measured for its role, neither a winner nor undecided. */
@@ -102,11 +104,25 @@ function pairIntervals(run: RunFile, choice: string, other: string): WorkloadInt
 }
 
 /** Why the figures do not decide yet: a race stopped early, wide intervals, or too few runs. */
-function undecidedWhy(open: readonly string[], rec: Recommendation, who: 'them' | 'the backends'): string {
+function undecidedWhy(
+  run: RunFile,
+  open: readonly string[],
+  rec: Recommendation,
+  who: 'them' | 'the backends',
+): string {
   if (open.length > 0) return `the race on ${open.join(', ')} stopped before the figures told ${who} apart`;
+  const futile = futileRaces(run, rec.role);
+  if (futile.length > 0) return futileWords(futile, run.results[0]?.workload.size, who);
+  const margin = rec.roles?.find((r) => r.role === rec.role)?.margin;
   return rec.verdict === 'not-decided'
-    ? 'the intervals still allow a difference of more than 5 %: more samples would decide it'
+    ? `the intervals still allow a difference of more than ${marginWords(margin ?? 0.05).slice(1)}: more samples would decide it`
     : 'too few runs to test whether the difference is real';
+}
+
+/** " within ±10 %": the margin the answer's role was judged at, where the answer says one. */
+function marginPhrase(rec: Recommendation): string {
+  const margin = rec.roles?.find((r) => r.role === rec.role)?.margin;
+  return margin ? ` within ${marginWords(margin)}` : '';
 }
 
 export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
@@ -146,7 +162,7 @@ export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
     const raced = pairIntervals(run, choice.key, tiedOther.key);
     return {
       state: 'undecided',
-      sentence: `Not decided yet between ${rec.tied.map((t) => t.label).join(', ')}: ${undecidedWhy(open, rec, 'them')}; ${choice.label}${role} is the simplest of them meanwhile.`,
+      sentence: `Not decided yet between ${rec.tied.map((t) => t.label).join(', ')}: ${undecidedWhy(run, open, rec, 'them')}; ${choice.label}${role} is the simplest of them meanwhile.`,
       choice: choice.label,
       runnerUp: tiedOther.label,
       intervals: raced.length > 0 ? raced : rankingIntervals(rec, choice.key, tiedOther.key),
@@ -162,7 +178,7 @@ export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
       state: rec.tied.length > 1 ? 'tie' : 'only',
       sentence:
         rec.tied.length > 1
-          ? `No measurable difference: use ${choice.label}${role}, the simplest of ${rec.tied.length}.`
+          ? `Equivalent${marginPhrase(rec)}: use ${choice.label}${role}, the simplest of ${rec.tied.length}.`
           : `Only option measured for ${where}: ${choice.label}, nothing to compare it with.`,
       choice: choice.label,
       runnerUp: null,
@@ -186,7 +202,7 @@ export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
   if (rec.verdict === 'no-measurable-difference' && open.length === 0) {
     return {
       state: 'tie',
-      sentence: `No measurable difference between ${rec.tied.map((t) => t.label).join(', ')}: use ${choice.label}${role}, the simplest; ${next.backend.label} took ${ratio} as long.`,
+      sentence: `Equivalent${marginPhrase(rec)}: ${rec.tied.map((t) => t.label).join(', ')}; use ${choice.label}${role}, the simplest; ${next.backend.label} took ${ratio} as long.`,
       choice: choice.label,
       runnerUp: next.backend.label,
       intervals,
@@ -196,7 +212,7 @@ export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
   }
   return {
     state: 'undecided',
-    sentence: `Not decided yet: ${choice.label} leads (${next.backend.label} took ${ratio} as long), but ${undecidedWhy(open, rec, 'the backends')}.`,
+    sentence: `Not decided yet: ${choice.label} leads (${next.backend.label} took ${ratio} as long), but ${undecidedWhy(run, open, rec, 'the backends')}.`,
     choice: choice.label,
     runnerUp: next.backend.label,
     intervals,
