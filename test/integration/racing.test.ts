@@ -50,7 +50,14 @@ describe('an interleaved racing run on bind, volume, tmpfs and host', () => {
   it('completes with a valid file that records the stop rule and how each race ended', () => {
     expect(result.errors).toEqual([]);
     expect(runFileSchema.safeParse(result).success).toBe(true);
-    expect(result.race?.rule).toMatchObject({ minSamples: 5, maxSamples: 8, alpha: 0.05, tieMargin: 0.05 });
+    // Quick's equivalence margin (±10 %), futility from six samples.
+    expect(result.race?.rule).toMatchObject({
+      minSamples: 5,
+      maxSamples: 8,
+      alpha: 0.05,
+      tieMargin: 0.1,
+      futilityFrom: 6,
+    });
     expect(result.race?.rule.perLookAlpha).toBeCloseTo(0.05 / 4, 12);
     // Backends race within their role: the bind mount alone for the source tree, volume and tmpfs for data.
     expect(result.race?.workloads.map((w) => [w.workloadKey, w.role])).toEqual([
