@@ -27,6 +27,8 @@ export function qemuArgs(opts: {
   console: string;
   ninep: Extract<GuestShare, { kind: '9p' }> | undefined;
   memoryMiB: number;
+  /** Virtual CPUs. */
+  cpus: number;
   /** QEMU's human monitor, on a unix socket (qemu-monitor.ts). */
   monitorSocket: string;
   /** An internal snapshot of the overlay to resume instead of booting (vm-rig.ts, resumes). */
@@ -38,7 +40,7 @@ export function qemuArgs(opts: {
     '-cpu',
     'max',
     '-smp',
-    '2',
+    String(opts.cpus),
     '-m',
     String(opts.memoryMiB),
     '-kernel',

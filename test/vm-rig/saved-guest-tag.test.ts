@@ -1,4 +1,4 @@
-// Every rig's guest has the same devices for a memory size (a 9p device always, exporting an empty
+// Every rig's guest has the same devices for a memory size and CPU count (a 9p device always, exporting an empty
 // folder when nothing is shared by 9p), so one saved guest serves every start: a Lima instance on
 // reverse-sshfs and on 9p, the boundary file's guest, the NFS file's.
 import { describe, expect, it } from 'vitest';
@@ -20,11 +20,12 @@ describe('the saved guest a start resumes', () => {
     );
   });
 
-  it('is one per memory size, kept beside the guest image it was booted from', () => {
-    expect(savedGuestTag(1536)).toBe(savedGuestTag(1536));
-    expect(savedGuestTag(1536)).not.toBe(savedGuestTag(2048));
-    expect(bootedDiskPath({ dir: '/cache/guest-1' }, savedGuestTag(1536))).toBe(
-      `/cache/guest-1/${savedGuestTag(1536)}.qcow2`,
+  it('is one per memory size and CPU count, kept beside the guest image it was booted from', () => {
+    expect(savedGuestTag(1536, 1)).toBe(savedGuestTag(1536, 1));
+    expect(savedGuestTag(1536, 1)).not.toBe(savedGuestTag(2048, 1));
+    expect(savedGuestTag(1536, 1)).not.toBe(savedGuestTag(1536, 2));
+    expect(bootedDiskPath({ dir: '/cache/guest-1' }, savedGuestTag(1536, 1))).toBe(
+      `/cache/guest-1/${savedGuestTag(1536, 1)}.qcow2`,
     );
   });
 
