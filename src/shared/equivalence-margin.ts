@@ -17,7 +17,22 @@ export function equivalenceMargin(size: string | undefined): number {
     : Math.min(...Object.values(EQUIVALENCE_MARGINS));
 }
 
+/** Whether a ratio's interval lies wholly within 1 ± margin: the two sides are equivalent. */
+export function withinMargin(interval: { low: number; high: number }, margin: number): boolean {
+  return interval.low >= 1 / (1 + margin) && interval.high <= 1 + margin;
+}
+
+/** "10 %". */
+export function marginPercent(margin: number): string {
+  return `${Math.round(margin * 1000) / 10} %`;
+}
+
 /** "±10 %". */
 export function marginWords(margin: number): string {
-  return `±${Math.round(margin * 1000) / 10} %`;
+  return `±${marginPercent(margin)}`;
+}
+
+/** " within ±10 %" after "equivalent", or nothing for an answer made before it carried a margin. */
+export function withinMarginWords(margin: number | undefined): string {
+  return margin ? ` within ${marginWords(margin)}` : '';
 }

@@ -3,7 +3,7 @@
 // "Fastest, measurably" is said only of a backend measurably ahead of every rival in its role; a
 // backend nothing rivalled is its role's "only option measured", never its fastest.
 import type { RoleWinner, WinnerState } from './api';
-import { marginWords } from './equivalence-margin';
+import { withinMarginWords } from './equivalence-margin';
 import { formatRatioInterval } from './format-ratio';
 import type { RecommendationVerdict, RoleAnswer, SlowerOn } from './recommendation';
 import { ROLE_NAMES, ROLE_TITLES, type Role } from './roles';
@@ -16,7 +16,7 @@ export function verdictHeadline(verdict: RecommendationVerdict, role: Role, marg
     case 'only-option':
       return `Only option measured for ${ROLE_NAMES[role]}`;
     case 'no-measurable-difference':
-      return `Equivalent${margin ? ` within ${marginWords(margin)}` : ''}: no difference worth having, the simplest is chosen`;
+      return `Equivalent${withinMarginWords(margin)}: no difference worth having, the simplest is chosen`;
     case 'significance-unknown':
       return 'Fastest by the figures (too few runs to test significance)';
     case 'not-decided':

@@ -8,7 +8,7 @@ import type { RankedBackend, Recommendation, WorkloadRanking } from '../../share
 import { ROLE_LABELS, type Role } from '../../shared/roles';
 import type { RoleRecommendation } from './role-recommendations';
 import { slowerOnSentence } from '../../shared/verdict-words';
-import { marginWords } from '../../shared/equivalence-margin';
+import { withinMarginWords } from '../../shared/equivalence-margin';
 
 export interface SummaryOptions {
   /** False when the user gave no --profile: the answer says the Balanced one weighed it. */
@@ -73,12 +73,6 @@ function roleFigures({ role, rec }: RoleRecommendation): string[] {
   return [head, ...rec.rankings.flatMap(workloadLines)];
 }
 
-/** " within ±10 %": the equivalence margin the answer was judged at, where it says one. */
-function marginSuffix(rec: Recommendation): string {
-  const margin = rec.roles?.[0]?.margin;
-  return margin ? ` within ${marginWords(margin)}` : '';
-}
-
 function samplesWords(rec: Recommendation): string {
   const s = rec.roles?.[0]?.samples;
   if (!s) return '';
@@ -101,7 +95,7 @@ function answerWords(rec: Recommendation): string {
         ? `use ${choice}: fastest, measurably${samplesWords(rec)}`
         : `only ${choice} was measured: nothing to compare it with`;
     case 'no-measurable-difference':
-      return `use ${choice}: equivalent to ${others}${marginSuffix(rec)}, and the simplest${samplesWords(rec)}`;
+      return `use ${choice}: equivalent to ${others}${withinMarginWords(rec.roles?.[0]?.margin)}, and the simplest${samplesWords(rec)}`;
     case 'not-decided':
       return `not decided yet between ${rec.tied.map((b) => `'${b.label}'`).join(', ')}${samplesWords(rec)}; ${choice} is the simplest meanwhile`;
     case 'significance-unknown':

@@ -1,6 +1,7 @@
 // Is a backend really behind the score leader? The score itself has no test, so the question is
 // asked where the data is: on each weighted workload, the 95 % interval of their ratio of means.
 import type { RankedBackend, WorkloadRanking } from '../../shared/recommendation';
+import { withinMargin } from '../../shared/equivalence-margin';
 import { compareTimes } from '../stats/significance';
 
 /**
@@ -42,8 +43,7 @@ export function relationToLeader(
     // measurable win over it, so it may not be called the fastest.
     if (verdict === 'faster') ahead = true;
     if (verdict === 'not-enough-runs') untested = true;
-    const margin = marginOf(key);
-    if (interval && (interval.low < 1 / (1 + margin) || interval.high > 1 + margin)) wide = true;
+    if (interval && !withinMargin(interval, marginOf(key))) wide = true;
   }
   return untested ? 'unknown' : ahead ? 'mixed' : wide ? 'undecided' : 'tied';
 }

@@ -10,7 +10,7 @@
 // interval (the one shown) lies within the equivalence margin (a tie: "equivalent"), when at the
 // spread seen so far not even the cap could call any remaining pair either (futile: "cannot tell
 // these apart at this size"), or at the cap.
-import { equivalenceMargin } from '../../shared/equivalence-margin';
+import { equivalenceMargin, withinMargin } from '../../shared/equivalence-margin';
 import {
   LONE_MIN_SAMPLES,
   RACE_DEFAULT_MAX_SAMPLES,
@@ -204,8 +204,7 @@ export function raceLook(
   const staying = active.filter((lane) => !leaving.has(lane));
   const exits = [...leaving].map(([lane, slowerThan]) => ({ lane, slowerThan }));
   if (staying.length <= 1) return { leaving: exits, outcome: 'decided', comparisons };
-  const within = (c: PairComparison) =>
-    c.interval.low >= 1 / (1 + policy.tieMargin) && c.interval.high <= 1 + policy.tieMargin;
+  const within = (c: PairComparison) => withinMargin(c.interval, policy.tieMargin);
   const remaining = comparisons.filter((c) => staying.includes(c.a) && staying.includes(c.b));
   if (remaining.length === (staying.length * (staying.length - 1)) / 2 && remaining.every(within))
     return { leaving: exits, outcome: 'tied', comparisons };

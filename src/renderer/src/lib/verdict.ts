@@ -9,7 +9,7 @@ import { ROLE_NAMES, roleOf, type Role } from '../../../shared/roles';
 import type { RunFile } from '../../../shared/result-schema';
 import { futileRaces, undecidedRaceWorkloads } from '../../../shared/race-undecided';
 import { futileWords } from '../../../shared/futile-words';
-import { marginWords } from '../../../shared/equivalence-margin';
+import { equivalenceMargin, marginPercent, withinMarginWords } from '../../../shared/equivalence-margin';
 import { roleAnswerLine } from '../../../shared/verdict-words';
 
 /** `only`: the only backend measured for its role, neither a winner nor undecided. */
@@ -113,16 +113,14 @@ function undecidedWhy(
   if (open.length > 0) return `the race on ${open.join(', ')} stopped before the figures told ${who} apart`;
   const futile = futileRaces(run, rec.role);
   if (futile.length > 0) return futileWords(futile, run.results[0]?.workload.size, who);
-  const margin = rec.roles?.find((r) => r.role === rec.role)?.margin;
   return rec.verdict === 'not-decided'
-    ? `the intervals still allow a difference of more than ${marginWords(margin ?? 0.05).slice(1)}: more samples would decide it`
+    ? `the intervals still allow a difference of more than ${marginPercent(roleMargin(rec) ?? equivalenceMargin(undefined))}: more samples would decide it`
     : 'too few runs to test whether the difference is real';
 }
 
-/** " within ±10 %": the margin the answer's role was judged at, where the answer says one. */
-function marginPhrase(rec: Recommendation): string {
-  const margin = rec.roles?.find((r) => r.role === rec.role)?.margin;
-  return margin ? ` within ${marginWords(margin)}` : '';
+/** The equivalence margin the answer's role was judged at; absent in older answers. */
+function roleMargin(rec: Recommendation): number | undefined {
+  return rec.roles?.find((r) => r.role === rec.role)?.margin;
 }
 
 export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
@@ -178,7 +176,7 @@ export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
       state: rec.tied.length > 1 ? 'tie' : 'only',
       sentence:
         rec.tied.length > 1
-          ? `Equivalent${marginPhrase(rec)}: use ${choice.label}${role}, the simplest of ${rec.tied.length}.`
+          ? `Equivalent${withinMarginWords(roleMargin(rec))}: use ${choice.label}${role}, the simplest of ${rec.tied.length}.`
           : `Only option measured for ${where}: ${choice.label}, nothing to compare it with.`,
       choice: choice.label,
       runnerUp: null,
@@ -202,7 +200,7 @@ export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
   if (rec.verdict === 'no-measurable-difference' && open.length === 0) {
     return {
       state: 'tie',
-      sentence: `Equivalent${marginPhrase(rec)}: ${rec.tied.map((t) => t.label).join(', ')}; use ${choice.label}${role}, the simplest; ${next.backend.label} took ${ratio} as long.`,
+      sentence: `Equivalent${withinMarginWords(roleMargin(rec))}: ${rec.tied.map((t) => t.label).join(', ')}; use ${choice.label}${role}, the simplest; ${next.backend.label} took ${ratio} as long.`,
       choice: choice.label,
       runnerUp: next.backend.label,
       intervals,
