@@ -234,12 +234,14 @@ describe('Mountbench’s Lima provider on the stand-in over the VM rig', () => {
     );
     // Every setting put back, the instance running as it was.
     await expectInstanceAsBefore();
-    // One TCG boot for the instance: its start on 9p resumed the guest its first start saved, as
-    // did the start back on reverse-sshfs (the rig exports the 9p device whatever the mount type).
+    // At most one TCG boot for the instance: its start on 9p resumed the guest its first start saved,
+    // as did the start back on reverse-sshfs (the rig exports the 9p device whatever the mount type).
+    // The first start resumes too when an earlier file or check left the booted guest in the cache.
     const starts = readFileSync(sb.file('.lima', 'docker', 'ha.stdout.log'), 'utf8').match(
       /\((booted|resumed)\)$/gm,
     );
-    expect(starts).toEqual(['(booted)', '(resumed)', '(resumed)']);
+    expect(starts).toHaveLength(3);
+    expect(starts?.slice(1)).toEqual(['(resumed)', '(resumed)']);
   });
 
   it('a sweep killed after it stopped the instance and edited lima.yaml: `mountbench restore` puts the file back and starts it again', async () => {
