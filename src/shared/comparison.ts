@@ -61,6 +61,18 @@ export interface ComparisonRow {
    * (their source says how they were taken) and another tool's export that does not say.
    */
   sampleMethod?: SampleMethod;
+  /**
+   * A bracketed sweep's drift for this backend and workload: how far its setting's two passes
+   * (A B … B A, minutes apart across restarts) moved apart, as a factor ≥ 1 of their means.
+   * A difference between two settings no larger than this is no measurable difference
+   * (core/stats/pass-drift.ts). Absent for a single pass, a run, or published figures.
+   */
+  passDrift?: number;
+  /**
+   * A sweep's control measured in this row's setting, beside it (the host baseline, seconds per
+   * operation): between two settings its ratio is the machine's own drift (core/sweep/control.ts).
+   */
+  control?: { mean: number; stddev: number | null; runs: number };
 }
 
 export function workloadKey(id: string, workloadCase?: string | null): string {

@@ -39,6 +39,15 @@ export interface RankedBackend {
   /** 1 for the fastest and every backend not measurably slower; else its position by mean. */
   place: number;
   note: string | null;
+  /** Its setting's drift between a bracketed sweep's two passes (ComparisonRow.passDrift). */
+  passDrift?: number;
+  /** The sweep's control measured in its setting (ComparisonRow.control). */
+  control?: { mean: number; stddev: number | null; runs: number };
+  /**
+   * Slower than the fastest by Welch's test, but by no more than the drift between the passes of
+   * a sweep's settings (core/stats/pass-drift.ts): the drift factor it was judged against.
+   */
+  withinDrift?: number;
 }
 
 export interface WorkloadRanking {
@@ -128,6 +137,21 @@ export interface SlowerOn {
   high: number;
 }
 
+/**
+ * The drift between settings that an answer was judged against: a setting's two passes apart
+ * (`passes`), or the control's figures under two settings apart (`control`).
+ */
+export interface PassDrift {
+  /** How far apart, as a factor ≥ 1. */
+  factor: number;
+  source: 'passes' | 'control';
+  workloadKey: string;
+  /** `passes`: the backend whose two passes were this far apart; `control`: one of the two settings'. */
+  backend: BackendRef;
+  /** `control`: the other setting's backend. */
+  other?: BackendRef;
+}
+
 /** The answer for one role (shared/roles.ts): where that kind of file should live. */
 export interface RoleAnswer {
   role: Role;
@@ -147,6 +171,11 @@ export interface RoleAnswer {
    * the widest of its weighted workloads'. Absent in recommendations made before it was said.
    */
   margin?: number;
+  /**
+   * Set when the answer is "no measurable difference" because the settings differ by no more than
+   * the machine drifted between a bracketed sweep's two passes: the largest such drift.
+   */
+  drift?: PassDrift;
 }
 
 export interface Recommendation {

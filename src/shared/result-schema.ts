@@ -226,9 +226,25 @@ export const workloadResultSchema = z.object({
     })
     .optional(),
   /**
-   * Sweeps with a reverse second pass only (A B C, then C B A): the 95 % interval of the mean in each
-   * pass; `agrees` is false when they do not overlap, and the result then carries a warning. The
-   * stats above are the first pass's. Absent in older files.
+   * Sweeps of two settings or more only: the control measured beside this result in its setting's
+   * run (the host baseline, which no setting touches), its mean in seconds per operation. How far
+   * it moved between two settings bounds what their difference can mean (core/sweep/control.ts).
+   * Absent in older files and in runs.
+   */
+  control: z
+    .object({
+      backendId: z.string().min(1).max(200),
+      mean: nonNegative,
+      stddev: nonNegative.nullable(),
+      runs: z.number().int().positive(),
+    })
+    .optional(),
+  /**
+   * Bracketed sweeps only (A B C, then C B A): the 95 % interval of the mean in each pass; `agrees`
+   * is false when they do not overlap, and the result then carries a warning. The stats above are
+   * the first pass's; `second.samples` are the second pass's timed samples, which a comparison pools
+   * with the first's (core/compare/rows-from-run.ts). Absent in older files; `samples` absent in
+   * files from before the bracket was the default.
    */
   passCheck: z
     .object({
@@ -238,6 +254,7 @@ export const workloadResultSchema = z.object({
         low: finite,
         high: finite,
         runs: z.number().int().positive(),
+        samples: z.array(nonNegative).min(1).max(100_000).optional(),
       }),
       agrees: z.boolean(),
     })

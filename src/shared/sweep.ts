@@ -26,8 +26,10 @@ export const sweepRequestSchema = z
     /** The image workloads needing git, node, npm, fio or php run in (see the run request's). */
     toolsImage: imageReferenceSchema.optional(),
     /**
-     * Measure every setting again in reverse order (A B C, then C B A) and flag a setting whose two
-     * passes disagree: drift between settings falls on both ends alike. Doubles the sweep's time.
+     * The bracket: measure every setting again in reverse order (A B C, then C B A), so drift
+     * between settings falls on both ends alike, and each setting's two passes say how far the
+     * machine drifted (core/stats/pass-drift.ts). On unless `false`: a verdict between settings
+     * measured minutes apart, across restarts, needs it. `false` halves the sweep's time.
      */
     reversePass: z.boolean().optional(),
     /**
@@ -246,4 +248,12 @@ export interface ApplyResult {
   /** After a failure: were the original settings put back? */
   restored: boolean;
   restoreError?: string;
+}
+
+/**
+ * Whether a sweep of these settings measures each twice, A B … B A: by default whenever there are
+ * two or more settings to draw a verdict between; a request may turn it off (`reversePass: false`).
+ */
+export function bracketed(request: { reversePass?: boolean }, settings: number): boolean {
+  return request.reversePass !== false && settings > 1;
 }

@@ -5,18 +5,45 @@
 import type { RoleWinner, WinnerState } from './api';
 import { withinMarginWords } from './equivalence-margin';
 import { formatRatioInterval } from './format-ratio';
-import type { RecommendationVerdict, RoleAnswer, SlowerOn } from './recommendation';
+import type { PassDrift, RecommendationVerdict, RoleAnswer, SlowerOn } from './recommendation';
 import { ROLE_NAMES, ROLE_TITLES, type Role } from './roles';
 
+/**
+ * How a tie is named: "Equivalent within ±10 %" when the ratios' intervals lie inside the margin;
+ * "No measurable difference beyond the drift between passes (1.42×)" when the settings of a
+ * bracketed sweep differ by no more than the machine drifted while they were measured.
+ */
+export function tieWords(answer: Pick<RoleAnswer, 'margin' | 'drift'> | undefined): string {
+  if (answer?.drift) return `No measurable difference beyond ${driftPhrase(answer.drift)}`;
+  return `Equivalent${withinMarginWords(answer?.margin)}`;
+}
+
+/**
+ * "the drift between passes (1.42×)", or "the drift the host baseline showed (1.31×)": what a
+ * sweep measured of the machine's drift between its settings (core/stats/pass-drift.ts).
+ */
+export function driftPhrase(drift: PassDrift): string {
+  const factor = `${drift.factor.toFixed(2)}×`;
+  return drift.source === 'control'
+    ? `the drift the host baseline showed (${factor})`
+    : `the drift between passes (${factor})`;
+}
+
 /** The card's headline for an answer of this verdict in this role. */
-export function verdictHeadline(verdict: RecommendationVerdict, role: Role, margin?: number): string {
+export function verdictHeadline(
+  verdict: RecommendationVerdict,
+  role: Role,
+  answer?: Pick<RoleAnswer, 'margin' | 'drift'>,
+): string {
   switch (verdict) {
     case 'winner':
       return 'Fastest, measurably';
     case 'only-option':
       return `Only option measured for ${ROLE_NAMES[role]}`;
     case 'no-measurable-difference':
-      return `Equivalent${withinMarginWords(margin)}: no difference worth having, the simplest is chosen`;
+      return answer?.drift
+        ? `${tieWords(answer)}: the machine drifted more than the settings differ, the simplest is chosen`
+        : `${tieWords(answer)}: no difference worth having, the simplest is chosen`;
     case 'significance-unknown':
       return 'Fastest by the figures (too few runs to test significance)';
     case 'not-decided':

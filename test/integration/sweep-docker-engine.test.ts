@@ -33,7 +33,7 @@ describe('mountbench sweep --provider docker-engine (real engine)', () => {
   });
 
   it('measures native and fuse, verifies the fs type, saves one result file and leaves nothing behind', async () => {
-    const out = await mountbenchChild([...ARGS, ...QUICK, '--yes'], env);
+    const out = await mountbenchChild([...ARGS, ...QUICK, '--single-pass', '--yes'], env);
     expect(out.stderr + out.stdout).not.toMatch(/NOT/);
     expect(out.code).toBe(0);
     expect(out.stdout).toMatch(/✓ native \(bind mounts on /);
@@ -64,7 +64,7 @@ describe('mountbench sweep --provider docker-engine (real engine)', () => {
     expect(await labelledLeftovers({ ownerPid: out.pid })).toEqual({ containers: [], volumes: [] });
   });
 
-  it('with --reverse-pass measures native fuse, then fuse native, and checks every result against its second pass', async () => {
+  it('by default brackets: measures native fuse, then fuse native, and checks every result against its second pass', async () => {
     const dir = tempDir('sweep-engine-reverse');
     const reverseEnv = {
       ...env,
@@ -74,7 +74,7 @@ describe('mountbench sweep --provider docker-engine (real engine)', () => {
     try {
       const args = ['sweep', '--provider', 'docker-engine', '--variants', 'native,fuse', '--mount', 'bind'];
       const quick = ['--workload', 'dd-write', '--size', 'quick', '--runs', '3', '--warmup', '0'];
-      const out = await mountbenchChild([...args, ...quick, '--reverse-pass', '--yes'], reverseEnv);
+      const out = await mountbenchChild([...args, ...quick, '--yes'], reverseEnv);
       expect(out.code).toBe(0);
       const measured = [...out.stderr.matchAll(/^(native|fuse): measure$/gm)].map((m) => m[1]);
       expect(measured).toEqual(['native', 'fuse', 'fuse', 'native']);
@@ -89,6 +89,11 @@ describe('mountbench sweep --provider docker-engine (real engine)', () => {
         'docker-engine/fuse/bind',
       ]);
       for (const r of run.results) {
+        // The control (the host baseline, no container) measured beside each setting's bind mount
+        // in its first pass, on this machine: a figure of its own, not a row.
+        expect(r.control).toMatchObject({ backendId: 'host', runs: 3 });
+        expect(r.control?.mean).toBeGreaterThan(0);
+        expect(r.passCheck?.second.samples).toHaveLength(3);
         expect(r.passCheck?.second.runs).toBe(3);
         expect(r.passCheck?.first.mean).toBeCloseTo(r.stats.mean, 9);
         const flagged = r.warnings.some((w) => w.startsWith('The two passes disagree'));

@@ -38,6 +38,8 @@ describe('mountbench sweep --race (real engine)', () => {
         '--race',
         '--max-runs',
         '12',
+        // The race within each setting is the property here; the bracket has its own test.
+        '--single-pass',
         '--yes',
       ],
       env,

@@ -203,6 +203,9 @@ describe('Mountbench’s Lima provider on the stand-in over the VM rig', () => {
         'bind,volume',
         ...QUICK,
         ...READY,
+        // One pass: each TCG restart is minutes, and the bracket's order is shown on the real
+        // engine (sweep-docker-engine.test.ts); here it is the restarts across the boundary.
+        '--single-pass',
         '--json',
         json,
         '--yes',

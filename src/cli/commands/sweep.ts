@@ -39,6 +39,7 @@ export interface SweepFlags {
   toolsImage?: string;
   readyTimeout: string;
   reversePass?: boolean;
+  singlePass?: boolean;
   yes?: boolean;
   json?: string;
   verbose?: boolean;
@@ -46,6 +47,8 @@ export interface SweepFlags {
 
 export function requestFromFlags(given: SweepFlags): SweepRequest {
   const flags = withProjectKind(given);
+  if (flags.singlePass && flags.reversePass)
+    throw new MountbenchError('BAD_INPUT', '--single-pass and --reverse-pass say opposite things: give one');
   if (flags.maxRuns !== undefined && !flags.race)
     throw new MountbenchError(
       'BAD_INPUT',
@@ -71,7 +74,8 @@ export function requestFromFlags(given: SweepFlags): SweepRequest {
     warmup: parseCount('--warmup', flags.warmup, { min: 0, max: 100 }),
     ...(flags.image ? { image: flags.image } : {}),
     ...(flags.toolsImage ? { toolsImage: flags.toolsImage } : {}),
-    ...(flags.reversePass ? { reversePass: true } : {}),
+    // The bracket is the default; --reverse-pass, its old switch, still says so.
+    reversePass: !flags.singlePass,
     readyTimeoutMs: parseCount('--ready-timeout', flags.readyTimeout, { min: 1, max: 3600 }) * 1000,
   };
   const parsed = sweepRequestSchema.safeParse(input);
@@ -204,8 +208,12 @@ export function registerSweepCommand(program: Command): void {
     )
     .option('--ready-timeout <seconds>', 'how long a product may take to become ready', '180')
     .option(
+      '--single-pass',
+      'measure each setting once: half the time, but drift between settings (load, heat) can then read as a difference between them',
+    )
+    .option(
       '--reverse-pass',
-      'measure every setting again in reverse order (A B C, then C B A) and flag one whose passes disagree',
+      'the default: every setting is measured again in reverse order (A B C, then C B A), and a difference between settings must exceed the drift between the passes',
     )
     .option('--json <file>', 'also write the result file here')
     .option('--yes', 'really switch settings (without it: print the plan and change nothing)')

@@ -3,7 +3,7 @@
 import { formatTime } from '../../shared/format-time';
 import { formatRatioInterval } from '../../shared/format-ratio';
 import { ROLE_LABELS } from '../../shared/roles';
-import { slowerOnSentence } from '../../shared/verdict-words';
+import { driftPhrase, slowerOnSentence } from '../../shared/verdict-words';
 import type {
   ActionStep,
   RankedBackend,
@@ -47,11 +47,16 @@ function headline(rec: Recommendation): string {
   switch (rec.verdict) {
     case 'no-data':
       return `${title}\n  No recommendation.`;
-    case 'no-measurable-difference':
-      return `${title}\n  Use: ${rec.choice?.label} (equivalent to ${rec.tied
+    case 'no-measurable-difference': {
+      const others = rec.tied
         .filter((b) => b.key !== rec.choice?.key)
         .map((b) => b.label)
-        .join(', ')})`;
+        .join(', ');
+      const drift = rec.roles?.find((r) => r.role === rec.role)?.drift;
+      return drift
+        ? `${title}\n  Use: ${rec.choice?.label} (no measurable difference from ${others} beyond ${driftPhrase(drift)})`
+        : `${title}\n  Use: ${rec.choice?.label} (equivalent to ${others})`;
+    }
     case 'not-decided':
       return `${title}\n  Not decided yet: ${rec.tied.map((b) => b.label).join(', ')} (keep measuring to decide)`;
     default:

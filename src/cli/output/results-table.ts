@@ -2,6 +2,7 @@
 import { formatMeanStddev, formatTime } from '../../shared/format-time';
 import type { WorkloadResult } from '../../shared/result-schema';
 import { workloadKey } from '../../shared/comparison';
+import { secondPassWords } from '../../shared/second-pass-words';
 
 /** `buffered-read:128`: a workload with several results names the case, or its rows read alike. */
 export function workloadName(r: WorkloadResult): string {
@@ -16,7 +17,7 @@ export function resultRows(results: WorkloadResult[]): string[][] {
     workloadName(r),
     formatMeanStddev(r.stats.mean, r.stats.stddev),
     `${formatTime(r.stats.min)} … ${formatTime(r.stats.max)}`,
-    String(r.stats.runs),
+    `${r.stats.runs}${secondPassWords(r)}`,
     r.fsType,
     r.warnings.length ? String(r.warnings.length) : '',
   ]);

@@ -1,5 +1,5 @@
 // The CLI sweep's time left, folded from the job's dry run and the sweep's variant events as the
-// command hears them: both passes counted with --reverse-pass, nothing before the dry run.
+// command hears them: both passes counted (the bracket is the default), nothing before the dry run.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { estimateRun } from '../../shared/estimate';
 import { proposeSweep } from '../../core/sweep';
@@ -33,7 +33,8 @@ describe('SweepTimeLeftTracker', () => {
   });
 
   it('counts the second pass while the first is measured, and each step once it has begun', async () => {
-    const request = { ...REQUEST, reversePass: true };
+    // The bracket is the default.
+    const request = REQUEST;
     const tracker = new SweepTimeLeftTracker(request, WORKLOADS);
     tracker.proposed(await proposeSweep(sandbox.provider, request, sandbox.ctx));
     const one = estimateRun(WORKLOADS, ['bind'], request);
@@ -52,9 +53,10 @@ describe('SweepTimeLeftTracker', () => {
     expect(tracker.stillToCome()).toMatchObject({ settings: 1, laterSeconds: later(1) });
   });
 
-  it('without the reverse pass, the last setting leaves nothing but the restore', async () => {
-    const tracker = new SweepTimeLeftTracker(REQUEST, WORKLOADS);
-    tracker.proposed(await proposeSweep(sandbox.provider, REQUEST, sandbox.ctx));
+  it('measured once (--single-pass), the last setting leaves nothing but the restore', async () => {
+    const single = { ...REQUEST, reversePass: false };
+    const tracker = new SweepTimeLeftTracker(single, WORKLOADS);
+    tracker.proposed(await proposeSweep(sandbox.provider, single, sandbox.ctx));
     for (const phase of ['measure', 'done', 'apply', 'measure']) tracker.variant(phase);
     expect(tracker.stillToCome()).toMatchObject({ settings: 0, laterSeconds: { low: 0, high: 0 } });
   });

@@ -3,7 +3,7 @@
 // the job starts (settings-jobs.ts `proposed`), so the sweep is planned once.
 import type { SweepProposal } from '../../core/sweep';
 import type { EstimatedWorkload } from '../../shared/estimate';
-import type { SweepRequest } from '../../shared/sweep';
+import { bracketed, type SweepRequest } from '../../shared/sweep';
 import {
   foldSweepStep,
   noStepsBegun,
@@ -50,7 +50,7 @@ export class SweepTimeLeftTracker {
         restartSeconds: v.plan?.restarts ? v.plan.estimatedSeconds : 0,
         mounts: planned.backends.filter((b) => b.variant === v.spec.id).map((b) => b.mount),
       })),
-      waiting: stepsWaiting(sweepSteps(ids, this.request.reversePass === true), this.steps),
+      waiting: stepsWaiting(sweepSteps(ids, bracketed(this.request, ids.length)), this.steps),
       restarts: planned.restarts,
       restorePending: this.restorePending,
       workloads: this.workloads,

@@ -3,6 +3,8 @@
 import { workloadKey, type ComparisonRow } from '../../shared/comparison';
 import type { RunFile, WorkloadResult } from '../../shared/result-schema';
 import { sampleMethodOf } from '../../shared/sample-method-of';
+import { passDriftOf } from '../stats/pass-drift';
+import { summarize } from '../stats/summarize';
 import { machineKey, machineLabel } from '../machine/machine-key';
 
 function rowFromResult(
@@ -10,7 +12,8 @@ function rowFromResult(
   result: WorkloadResult,
   machine: ComparisonRow['machine'],
 ): ComparisonRow {
-  const { backend, workload, stats } = result;
+  const { backend, workload } = result;
+  const stats = bothPasses(result);
   return {
     source: {
       kind: 'measured',
@@ -43,7 +46,31 @@ function rowFromResult(
     fsType: result.fsType,
     note: result.warnings.length ? result.warnings.join(' ') : null,
     ...sampleMethodField(run, result),
+    ...passDriftField(result),
+    ...(result.control
+      ? { control: { mean: result.control.mean, stddev: result.control.stddev, runs: result.control.runs } }
+      : {}),
   };
+}
+
+/**
+ * The figures a comparison reads: a bracketed sweep's two passes pooled (A B … B A puts each
+ * setting's mean at the same point in time under a steady drift, and the pooled spread carries
+ * the drift), else the result's own. The result file keeps the first pass's as its stats.
+ */
+function bothPasses(
+  result: WorkloadResult,
+): Pick<WorkloadResult['stats'], 'mean' | 'stddev' | 'median' | 'min' | 'max' | 'runs' | 'samples'> {
+  const second = result.passCheck?.second.samples;
+  if (!second?.length) return result.stats;
+  return summarize([...result.stats.samples, ...second]);
+}
+
+/** The drift between a bracketed sweep's two passes of this result, when it was measured twice. */
+function passDriftField(result: WorkloadResult): Pick<ComparisonRow, 'passDrift'> {
+  const check = result.passCheck;
+  const drift = check ? passDriftOf(check.first.mean, check.second.mean) : null;
+  return drift === null ? {} : { passDrift: drift };
 }
 
 /**

@@ -2,7 +2,7 @@
 // asked where the data is: on each weighted workload, the 95 % interval of their ratio of means.
 import type { RankedBackend, WorkloadRanking } from '../../shared/recommendation';
 import { withinMargin } from '../../shared/equivalence-margin';
-import { compareTimes } from '../stats/significance';
+import { compareBeyondDrift } from '../stats/pass-drift';
 
 /**
  * `different`: measurably slower than the leader on some weighted workload; `tied` (equivalent):
@@ -11,9 +11,11 @@ import { compareTimes } from '../stats/significance';
  * Standard, as in the race's stop rule); `undecided`: nothing shows it behind the leader, but an
  * interval reaches past the margin; `mixed`: measurably ahead of the
  * leader somewhere and behind nowhere (a trade-off the score alone cannot call a win); `unknown`:
- * some could not be tested.
+ * some could not be tested; `drifted`: another setting of a bracketed sweep, and no difference
+ * larger than the drift between the settings' two passes (stats/pass-drift.ts), while that drift
+ * is larger than the margin, so more samples could not tell them apart either.
  */
-export type LeaderRelation = 'tied' | 'undecided' | 'mixed' | 'unknown' | 'different';
+export type LeaderRelation = 'tied' | 'undecided' | 'mixed' | 'unknown' | 'different' | 'drifted';
 
 export function relationToLeader(
   backendKey: string,
@@ -25,6 +27,7 @@ export function relationToLeader(
   let untested = false;
   let wide = false;
   let ahead = false;
+  let drifted = false;
   for (const key of weightedKeys) {
     const ranking = rankings.find((r) => r.workloadKey === key);
     const find = (k: string) => ranking?.entries.find((e) => e.backend.key === k);
@@ -36,14 +39,18 @@ export function relationToLeader(
       untested = true;
       continue;
     }
-    const { verdict, interval } = compareTimes(a, b);
+    const { verdict, interval, drift, withinDrift } = compareBeyondDrift(a, b);
     // Behind the leader measurably somewhere: the leader's lead is real.
     if (verdict === 'slower') return 'different';
     // Measurably ahead of the leader somewhere and nowhere behind: the leader's better score is no
     // measurable win over it, so it may not be called the fastest.
     if (verdict === 'faster') ahead = true;
     if (verdict === 'not-enough-runs') untested = true;
-    if (interval && !withinMargin(interval, marginOf(key))) wide = true;
+    if (!interval || withinMargin(interval, marginOf(key))) continue;
+    // Wider than the margin: more samples narrow the interval, but not the drift between passes
+    // (the control's drift is taken out of the comparison, so more samples still help there).
+    if (withinDrift || (drift?.source === 'passes' && drift.factor > 1 + marginOf(key))) drifted = true;
+    else wide = true;
   }
-  return untested ? 'unknown' : ahead ? 'mixed' : wide ? 'undecided' : 'tied';
+  return untested ? 'unknown' : ahead ? 'mixed' : wide ? 'undecided' : drifted ? 'drifted' : 'tied';
 }

@@ -1,12 +1,14 @@
 // Per workload, the backends of one machine from fastest to slowest. A backend only loses first
 // place when the 95 % interval of its time over the fastest's lies above 1 (Welch's test on the log
 // ratio, stats/significance.ts); otherwise the difference is noise and they share first place
-// ("no measurable difference").
+// ("no measurable difference"). Between two settings of a bracketed sweep, a difference no larger
+// than the drift between each setting's two passes is none either (stats/pass-drift.ts).
 import type { ComparisonRow } from '../../shared/comparison';
 import { MountbenchError } from '../../shared/errors';
 import { perOpSpread } from '../../shared/per-op';
 import type { RankedBackend, RankVerdict, WorkloadRanking } from '../../shared/recommendation';
-import { compareTimes, type TimeSummary, type Verdict } from '../stats/significance';
+import { type TimeSummary, type Verdict } from '../stats/significance';
+import { compareBeyondDrift } from '../stats/pass-drift';
 import { singleMachine } from './machine-groups';
 import { ratioIntervalFromSummary } from '../stats/ratio-interval';
 
@@ -57,6 +59,11 @@ export function rankWorkload(rows: readonly ComparisonRow[]): WorkloadRanking {
     .map((row) => ({ row, time: perOperation(row) }))
     .sort((a, b) => a.time.mean - b.time.mean || a.row.backend.label.localeCompare(b.row.backend.label));
   const fastest = candidates[0]?.time;
+  const fastestSide = candidates[0] && {
+    backend: candidates[0].row.backend,
+    ...(candidates[0].row.passDrift !== undefined ? { passDrift: candidates[0].row.passDrift } : {}),
+    ...(candidates[0].row.control !== undefined ? { control: candidates[0].row.control } : {}),
+  };
   const compared = candidates.map(({ row, time }, index): Omit<RankedBackend, 'place'> => {
     const base = {
       backend: row.backend,
@@ -64,16 +71,20 @@ export function rankWorkload(rows: readonly ComparisonRow[]): WorkloadRanking {
       stddev: time.stddev,
       runs: time.runs,
       note: row.note,
+      ...(row.passDrift !== undefined ? { passDrift: row.passDrift } : {}),
+      ...(row.control !== undefined ? { control: row.control } : {}),
     };
     if (index === 0) return { ...base, ratio: 1, interval: null, p: null, verdict: 'fastest' };
-    const c = compareTimes(time, fastest);
+    const c = compareBeyondDrift(base, { ...fastest, ...fastestSide });
     return {
       ...base,
       ratio: c.ratio,
-      // The interval the verdict was read from: it excludes 1 exactly when the verdict is "slower".
+      // The interval the verdict was read from: it excludes 1 exactly when Welch's test says
+      // "slower" (a difference within the passes' drift keeps its interval, and says so).
       interval: c.interval,
       p: c.p,
       verdict: againstFastest(c.verdict),
+      ...(c.withinDrift ? { withinDrift: c.withinDrift.factor } : {}),
     };
   });
   // A noisy backend can be within the noise of the fastest while a tighter, faster one is not:

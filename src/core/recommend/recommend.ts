@@ -10,6 +10,7 @@ import type {
   Recommendation,
   RecommendationVerdict,
   RoleAnswer,
+  PassDrift,
   ScoredBackend,
   WorkloadRanking,
 } from '../../shared/recommendation';
@@ -20,6 +21,7 @@ import { backendSetup, rankedBackends } from './backend-setups';
 import { caveats } from './caveats';
 import { equivalenceMargin, marginWords } from '../../shared/equivalence-margin';
 import { relationToLeader, type LeaderRelation } from './leader-relation';
+import { driftOf } from '../stats/pass-drift';
 import { groupByMachine, singleMachine } from './machine-groups';
 import { keepOneSizePerWorkload } from './one-size';
 import { pickOnePerBackendAndWorkload } from './pick-rows';
@@ -78,6 +80,12 @@ function reasonFor(
       );
     }
     case 'no-measurable-difference':
+      if (evidence.drift)
+        return (
+          `No measurable difference: ${tied.map((b) => b.label).join(', ')} differ by no more than the machine ` +
+          `drifted while they were measured: ${driftWords(evidence.drift)}; more samples would not separate them. ` +
+          `${choice?.label} is the simplest setup among them.`
+        );
       return (
         `Equivalent: ${tied.map((b) => b.label).join(', ')} are within ${marginWords(margin)} of each other ` +
         `(on every weighted workload the 95 % interval of the ratio contains 1 and lies within ${marginWords(margin)}), ` +
@@ -109,9 +117,49 @@ function reasonFor(
   }
 }
 
-/** What the reasons quote from the rankings: intervals and sample counts. */
+/**
+ * "bind mount · VZ + gRPC FUSE's two passes on metadata-walk were 1.42× apart", or "the host
+ * baseline, which no setting touches, was 1.31× apart on metadata-walk between the settings of …".
+ */
+function driftWords(drift: PassDrift): string {
+  if (drift.source === 'control')
+    return (
+      `the host baseline measured beside them, which no setting touches, was ${times(drift.factor)} apart on ` +
+      `${drift.workloadKey} between the settings of ${drift.backend.label} and ${drift.other?.label ?? 'the other'}`
+    );
+  return `${drift.backend.label}'s two passes on ${drift.workloadKey} were ${times(drift.factor)} apart`;
+}
+
+/** What the reasons quote from the rankings: intervals, sample counts, the drift between passes. */
 class Evidence {
+  /** The largest drift between passes among the tied backends, when one was judged against it. */
+  drift: PassDrift | null = null;
+
   constructor(private readonly rankings: readonly WorkloadRanking[]) {}
+
+  /** The largest drift between settings among these backends on these workloads (stats/pass-drift.ts). */
+  largestDrift(keys: readonly string[], workloadKeys: readonly string[]): PassDrift | null {
+    let largest: PassDrift | null = null;
+    for (const ranking of this.rankings) {
+      if (!workloadKeys.includes(ranking.workloadKey)) continue;
+      const entries = ranking.entries.filter((e) => keys.includes(e.backend.key));
+      entries.forEach((a, i) => {
+        for (const b of entries.slice(i + 1)) {
+          const drift = driftOf(a, b);
+          if (!drift || (largest && drift.factor <= largest.factor)) continue;
+          // Passes: name the backend whose own two passes moved that far.
+          const moved = drift.source === 'passes' && (b.passDrift ?? 1) > (a.passDrift ?? 1) ? b : a;
+          largest = {
+            ...drift,
+            workloadKey: ranking.workloadKey,
+            backend: drift.source === 'passes' ? moved.backend : a.backend,
+            ...(drift.source === 'control' ? { other: b.backend } : {}),
+          };
+        }
+      });
+    }
+    return largest;
+  }
 
   /** "FUSE on small-file-read: 1.08 × (0.70 … 1.66)": the widest interval among these backends. */
   widest(leaderKey: string, keys: readonly string[]): string | null {
@@ -173,7 +221,8 @@ function answerAmong(input: AnswerInput, role: Role): RoleAnswer {
           ])
       : [],
   );
-  const close = (r: LeaderRelation | undefined) => r === 'tied' || r === 'undecided' || r === 'mixed';
+  const close = (r: LeaderRelation | undefined) =>
+    r === 'tied' || r === 'undecided' || r === 'mixed' || r === 'drifted';
   const tiedScores = leader
     ? [leader, ...scores.slice(1).filter((s) => close(relations.get(s.backend.key)))]
     : [];
@@ -202,6 +251,12 @@ function answerAmong(input: AnswerInput, role: Role): RoleAnswer {
   const choice = simplest[0]?.backend ?? null;
   const tied = simplest.map((s) => s.backend);
   const evidence = new Evidence(rankings);
+  const drifted = tiedScores.some((s) => relations.get(s.backend.key) === 'drifted');
+  if (verdict === 'no-measurable-difference' && drifted)
+    evidence.drift = evidence.largestDrift(
+      tied.map((b) => b.key),
+      weightedKeys,
+    );
   return {
     role,
     verdict,
@@ -209,6 +264,7 @@ function answerAmong(input: AnswerInput, role: Role): RoleAnswer {
     tied,
     reason: reasonFor(role, verdict, profile, choice, scores, tied, relations, evidence, margin),
     margin,
+    ...(evidence.drift ? { drift: evidence.drift } : {}),
     samples: evidence.samples(scores.map((s) => s.backend.key)),
     slowerOn: choice
       ? slowerOn(

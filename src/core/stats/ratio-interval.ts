@@ -63,3 +63,34 @@ export function ratioIntervalFromSummary(sa: RatioSide, sb: RatioSide, alpha = 0
     p: studentTTwoSidedP(logRatio / se, df),
   };
 }
+
+/**
+ * The interval of (a / b) ÷ (controlA / controlB): a's time over b's, with the drift a control
+ * measured beside each taken out (a difference in differences, on the log scale). Each side
+ * brings its own delta-method error and Welch–Satterthwaite counts the degrees of freedom over
+ * all four. Null when a side has fewer than two samples or a zero mean.
+ */
+export function controlledRatioInterval(
+  a: RatioSide,
+  b: RatioSide,
+  controlA: RatioSide,
+  controlB: RatioSide,
+  alpha = 0.05,
+): RatioInterval | null {
+  const sides = [a, b, controlA, controlB];
+  if (sides.some((s) => s.n < 2 || !(s.mean > 0))) return null;
+  const parts = sides.map((s) => s.variance / (s.n * s.mean ** 2));
+  const se2 = parts.reduce((sum, c) => sum + c, 0);
+  const ratio = a.mean / b.mean / (controlA.mean / controlB.mean);
+  const logRatio = Math.log(ratio);
+  if (se2 === 0) return { ratio, low: ratio, high: ratio, p: logRatio === 0 ? 1 : 0 };
+  const se = Math.sqrt(se2);
+  const df = (se2 * se2) / parts.reduce((sum, c, i) => sum + (c * c) / (sides[i].n - 1), 0);
+  const t = studentTQuantile(1 - alpha / 2, df);
+  return {
+    ratio,
+    low: Math.exp(logRatio - t * se),
+    high: Math.exp(logRatio + t * se),
+    p: studentTTwoSidedP(logRatio / se, df),
+  };
+}

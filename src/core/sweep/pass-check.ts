@@ -2,11 +2,13 @@
 // behind a restart, so drift between them (a laptop heating up, an indexer starting) would fall on
 // the later settings only. Measured again in reverse order (A B C, then C B A), a setting whose two
 // passes disagree — their 95 % intervals of the mean do not overlap — is flagged: its figures moved
-// with something other than the setting. The first pass's figures stay the result; the second
-// pass's mean and interval are recorded beside them.
+// with something other than the setting. The first pass's figures stay the result (its derived
+// figures, its race, its warnings); the second pass's mean, interval and samples are recorded
+// beside them, and a comparison pools the two passes (core/compare/rows-from-run.ts).
 import type { WorkloadResult } from '../../shared/result-schema';
 import { workloadKey } from '../../shared/comparison';
 import { formatTime } from '../../shared/format-time';
+import { opsOf } from '../../shared/per-op';
 import { confidenceInterval95 } from '../stats';
 
 function keyOf(r: WorkloadResult): string {
@@ -22,14 +24,23 @@ export function checkPasses(first: WorkloadResult[], second: WorkloadResult[]): 
   const again = new Map(second.map((r) => [keyOf(r), r]));
   return first.map((r) => {
     const other = again.get(keyOf(r));
+    // Each pass calibrates its own batch: the second's samples in the first's operations per sample.
+    const scale = other ? opsOf(r.opsPerSample) / opsOf(other.opsPerSample) : 1;
+    const secondSamples = other ? other.stats.samples.map((s) => s * scale) : [];
     const a = confidenceInterval95(r.stats.samples);
-    const b = other ? confidenceInterval95(other.stats.samples) : null;
+    const b = other ? confidenceInterval95(secondSamples) : null;
     // Fewer than two samples in a pass: no interval, so nothing to check.
     if (!a || !b || !other) return r;
     const agrees = a.lower <= b.upper && b.lower <= a.upper;
     const passCheck = {
       first: { mean: a.mean, low: a.lower, high: a.upper },
-      second: { mean: b.mean, low: b.lower, high: b.upper, runs: other.stats.runs },
+      second: {
+        mean: b.mean,
+        low: b.lower,
+        high: b.upper,
+        runs: other.stats.runs,
+        samples: secondSamples,
+      },
       agrees,
     };
     const warning =

@@ -32,8 +32,9 @@ afterEach(() => sandbox.remove());
 
 describe('proposeSweep estimate', () => {
   it("is the shared sweep estimate: a's bind and volume race, b's and c's bind run alone", async () => {
-    const proposal = await proposeSweep(sandbox.provider, REQUEST, sandbox.ctx);
-    const measured = estimateSweep(WORKLOADS, [['bind', 'volume'], ['bind'], ['bind']], REQUEST);
+    const single = { ...REQUEST, reversePass: false };
+    const proposal = await proposeSweep(sandbox.provider, single, sandbox.ctx);
+    const measured = estimateSweep(WORKLOADS, [['bind', 'volume'], ['bind'], ['bind']], single);
     // The fake's switch takes 1 s per variant and never restarts: nothing to put back.
     expect(proposal.estimatedSeconds).toBe(Math.round(3 * 1 + measured.seconds));
     // Not one run of every backend: there the three bind mounts would race each other at the
@@ -42,8 +43,8 @@ describe('proposeSweep estimate', () => {
     expect(measured.seconds).toBeGreaterThan(asOneRun);
   });
 
-  it('counts every step of the reverse pass: A B C, then C B A', async () => {
-    const proposal = await proposeSweep(sandbox.provider, { ...REQUEST, reversePass: true }, sandbox.ctx);
+  it('counts every step of the bracket, the default: A B C, then C B A', async () => {
+    const proposal = await proposeSweep(sandbox.provider, REQUEST, sandbox.ctx);
     const runs: ('bind' | 'volume')[][] = [['bind', 'volume'], ['bind'], ['bind']];
     const measured = estimateSweep(WORKLOADS, [...runs, ...[...runs].reverse()], REQUEST);
     expect(proposal.estimatedSeconds).toBe(Math.round(6 * 1 + measured.seconds));

@@ -4,6 +4,7 @@ import { MountbenchError } from '../../shared/errors';
 import { resolveWorkload } from '../workloads/registry';
 import { estimateSweep } from '../../shared/estimate';
 import { sweepSteps } from '../../shared/sweep-time-left';
+import { bracketed } from '../../shared/sweep';
 import { estimatedWorkload } from '../workloads/workload-info';
 import { planBackends } from '../../shared/backend-plan';
 import type { Backend } from '../../shared/result-schema';
@@ -78,7 +79,7 @@ export async function proposeSweep(
   // setting twice with the reverse pass), as Setup and the sweep's time left count it.
   const steps = sweepSteps(
     variants.map((v) => v.spec.id),
-    request.reversePass === true,
+    bracketed(request, variants.length),
   );
   const measured = estimateSweep(
     request.workloads.map((id) =>
@@ -100,7 +101,7 @@ export async function proposeSweep(
   const restoring = restarts ? Math.max(...variants.map((v) => v.plan?.estimatedSeconds ?? 0)) : 0;
   if (steps.length > variants.length)
     notes.push(
-      'second pass: every setting is measured again in reverse order, and flagged where the passes disagree',
+      'second pass: every setting is measured again in reverse order (A B … B A), so a difference between settings must be larger than the machine drifted between the passes (--single-pass skips it and halves the measuring)',
     );
   return {
     provider: detection,

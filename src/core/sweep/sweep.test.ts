@@ -4,7 +4,10 @@
 // journal lines each action saw are read from the file on disk when the action began.
 import { promises as fs } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MachineInfo } from '../../shared/result-schema';
+import type { MachineInfo, RunFile } from '../../shared/result-schema';
+import { seededRandom } from '../../shared/seeded-random';
+import { rowsFromRun } from '../compare';
+import { profileByName, recommend } from '../recommend';
 import { executeRun, type RunContext } from '../runner/run';
 import { ScriptedEngine } from '../runner/test-support/scripted-executor';
 import { runSweep, type SweepEvent, type SweepOptions } from './sweep';
@@ -36,7 +39,12 @@ const REQUEST: SweepRequest = {
   size: 'quick',
   runs: 3,
   warmup: 1,
+  // The order of one pass is what most tests here read; the bracket has its own.
+  reversePass: false,
 };
+
+/** The request as a user sends it: the bracket left to its default. */
+const { reversePass: _single, ...BRACKETED } = REQUEST;
 
 let sandbox: FakeSandbox;
 let original: { settings: string; docker: string };
@@ -62,15 +70,21 @@ interface Swept {
 
 async function sweep(
   request: SweepRequest = REQUEST,
-  hooks: { beforeMeasure?(ctx: RunContext, controller: AbortController): void } = {},
+  hooks: {
+    beforeMeasure?(ctx: RunContext, controller: AbortController): void;
+    /** Each sample's seconds on this variant ('' for the host baseline), default 0.1 s. */
+    seconds?(variant: string, setting: string): number;
+  } = {},
 ): Promise<Swept> {
   const controller = new AbortController();
   const events: SweepEvent[] = [];
   const scripted = new ScriptedEngine((backend) => ({
-    seconds: () => 0.1,
+    seconds: () => hooks.seconds?.(backend.variant ?? '', setting) ?? 0.1,
     fsType: `fs-${backend.variant}`,
   }));
   let journalFile = '';
+  // The setting being measured now: the control (the host) belongs to no setting of its own.
+  let setting = '';
   const measured: { action: string; journal: string[]; at: number }[] = [];
   const options: SweepOptions = {
     machine: MACHINE,
@@ -84,6 +98,7 @@ async function sweep(
     engine: fakeSwitchEngine(sandbox),
     measure: async (ctx) => {
       const variant = ctx.request.variants?.[0];
+      setting = variant ?? '';
       measured.push({
         action: `measure ${variant}`,
         journal: await journalOnDisk(journalFile),
@@ -155,7 +170,8 @@ describe('runSweep with a fake provider and a temp-folder journal', () => {
     ]);
     // The engine names no release; the product's detection did (the stand-in answers 1.0.0).
     expect(outcome.run?.engine?.productVersion).toBe('1.0.0');
-    expect(scripted.executors.map((e) => e.disposals)).toEqual([1, 1]);
+    // Each setting's bind mount and the control beside it (the host baseline), each disposed once.
+    expect(scripted.executors.map((e) => e.disposals)).toEqual([1, 1, 1, 1]);
   });
 
   it('a variant that does not start is recorded, the next one is measured, and everything is put back', async () => {
@@ -211,8 +227,8 @@ describe('runSweep with a fake provider and a temp-folder journal', () => {
     expect(outcome.restored).toBe(true);
   });
 
-  it('the reverse pass measures the variants again, last first, before the one restore', async () => {
-    const { outcome, actions } = await sweep({ ...REQUEST, reversePass: true });
+  it('two settings are bracketed by default: measured again, last first, before the one restore', async () => {
+    const { outcome, actions } = await sweep(BRACKETED);
     expect(actions.map((a) => a.action)).toEqual([
       'capture',
       'apply b',
@@ -238,5 +254,93 @@ describe('runSweep with a fake provider and a temp-folder journal', () => {
     await expect(sweep()).rejects.toThrow(/did not finish putting settings back/);
     expect(sandbox.provider.actions).toEqual([]);
     await expectPutBack();
+  });
+});
+
+describe('a sweep whose machine drifts while its settings are measured', () => {
+  // The machine slows steadily through the sweep, as a busy laptop heating up does: every sample
+  // takes 3 % longer than the one before it (and a seeded ±1 % of noise), whichever setting it
+  // measures. Settings run minutes apart, so the drift falls between them, not within one.
+  function drifting(base: Record<string, number>): (variant: string) => number {
+    const noise = seededRandom(37);
+    let sample = 0;
+    return (variant) => base[variant] * (1 + 0.03 * sample++) * (1 + (noise() - 0.5) * 0.02);
+  }
+
+  // The host baseline ('') is the control every setting's first pass measures beside its own.
+  const A_A = { b: 0.1, c: 0.1, '': 0.05 };
+  const TWICE = { b: 0.1, c: 0.2, '': 0.05 };
+  const answer = (outcome: Swept['outcome']) => {
+    if (!outcome.run) throw new Error('nothing measured');
+    return recommend(rowsFromRun(outcome.run), profileByName('balanced'));
+  };
+
+  /** The run as a sweep without its guards would have left it: no control, no second pass. */
+  const unguarded = (run: RunFile, keep: { control?: boolean; passes?: boolean } = {}): RunFile => ({
+    ...run,
+    results: run.results.map(({ control, passCheck, ...r }) => ({
+      ...r,
+      ...(keep.control && control ? { control } : {}),
+      ...(keep.passes && passCheck ? { passCheck } : {}),
+    })),
+  });
+  const answerOf = (run: RunFile) => recommend(rowsFromRun(run), profileByName('balanced'));
+
+  it('measured once, the control beside each setting keeps an A/A pair under drift from reading as a difference', async () => {
+    const { outcome } = await sweep(REQUEST, { seconds: drifting(A_A) });
+    const run = outcome.run!;
+    expect(run.results.every((r) => r.passCheck === undefined && r.control !== undefined)).toBe(true);
+    const rec = answer(outcome);
+    expect(rec.verdict).toBe('no-measurable-difference');
+    expect(rec.roles?.[0]?.drift?.source).toBe('control');
+    // Without the control, the drift between the settings is taken for a difference between them.
+    expect(answerOf(unguarded(run)).verdict).toBe('winner');
+  });
+
+  it('bracketed, the same A/A pair is no measurable difference, said with the drift between passes', async () => {
+    const { outcome } = await sweep(BRACKETED, { seconds: drifting(A_A) });
+    const rec = answer(outcome);
+    expect(rec.verdict).toBe('no-measurable-difference');
+    const drift = rec.roles?.[0]?.drift;
+    // b's passes are the sweep's first and last: the widest apart, about 1 + 0.03 × 24.
+    expect(drift).toMatchObject({ source: 'passes', backend: { key: 'colima/b/bind' } });
+    expect(drift?.factor).toBeGreaterThan(1.3);
+    expect(rec.reason).toMatch(/^No measurable difference: .* differ by no more than the machine drifted/);
+    expect(rec.reason).toMatch(/two passes on dd-write were 1\.\d\d× apart/);
+    // The ranking agrees: first place shared; nothing listed as measurably slower.
+    expect(rec.rankings[0].entries.map((e) => e.place)).toEqual([1, 1]);
+    expect(rec.roles?.[0]?.slowerOn).toEqual([]);
+    // The bracket alone holds it, without the control.
+    expect(answerOf(unguarded(outcome.run!, { passes: true })).verdict).toBe('no-measurable-difference');
+  });
+
+  it('bracketed, settings twice apart under the same drift are still decided', async () => {
+    const { outcome } = await sweep(BRACKETED, { seconds: drifting(TWICE) });
+    const rec = answer(outcome);
+    expect(rec.verdict).toBe('winner');
+    expect(rec.choice?.key).toBe('colima/b/bind');
+    expect(rec.roles?.[0]?.drift).toBeUndefined();
+  });
+
+  it('a step that falls on one setting’s both passes escapes the bracket, but not the control beside it', async () => {
+    // The machine is 30 % slower while c is measured (both its passes, back to back in B B), and
+    // as fast as ever for b's: the passes agree with themselves, so only the control tells.
+    const noise = seededRandom(5);
+    const stepped = (variant: string, setting: string) =>
+      ({ b: 0.1, c: 0.1, '': 0.05 })[variant]! * (setting === 'c' ? 1.3 : 1) * (1 + (noise() - 0.5) * 0.02);
+    const { outcome } = await sweep(BRACKETED, { seconds: stepped });
+    const results = outcome.run?.results ?? [];
+    // Each setting's result carries the control measured in its run; the host is no row of its own.
+    expect(results.map((r) => r.backend.id)).toEqual(['colima/b/bind', 'colima/c/bind']);
+    const [b, c] = results.map((r) => r.control?.mean ?? 0);
+    expect(c / b).toBeCloseTo(1.3, 1);
+    const rec = answer(outcome);
+    expect(rec.verdict).toBe('no-measurable-difference');
+    expect(rec.roles?.[0]?.drift).toMatchObject({ source: 'control' });
+    // The bracket alone calls it: both of c's passes were slow alike.
+    expect(answerOf(unguarded(outcome.run!, { passes: true })).verdict).toBe('winner');
+    expect(rec.reason).toMatch(
+      /the host baseline measured beside them, which no setting touches, was 1\.\d\d× apart/,
+    );
   });
 });

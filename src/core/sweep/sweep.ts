@@ -1,11 +1,13 @@
 // The sweep (docs/architecture.md, "Sweeps"): for each variant of one provider — journal, back up,
 // stop, write, start, wait, verify, measure — then put back the settings, the running state and the
-// Docker context. With `reversePass`, the variants are measured again in reverse order and each
-// result says whether its two passes agree (pass-check.ts). A cancel stops the workloads and restores; a crash leaves the journal for
-// `mountbench restore`.
+// Docker context. Two settings or more are bracketed (unless the request says `reversePass: false`):
+// the variants are measured again in reverse order, A B … B A, and each result says whether its two
+// passes agree (pass-check.ts) and how far apart they were, which the ranking reads as the drift a
+// difference between settings must exceed (stats/pass-drift.ts). A cancel stops the workloads and
+// restores; a crash leaves the journal for `mountbench restore`.
 import { serializeError, MountbenchError } from '../../shared/errors';
 import type { MachineInfo, RunFile } from '../../shared/result-schema';
-import type { SweepProgress, VariantOutcomeView } from '../../shared/sweep';
+import { bracketed, type SweepProgress, type VariantOutcomeView } from '../../shared/sweep';
 import { engineInfoFrom, withDetectedVersion } from '../engines';
 import { Journal } from '../journal';
 import type { Provider, ProviderContext } from '../providers/provider';
@@ -14,6 +16,7 @@ import { checkedToolsImage } from '../runner/tools-image';
 import { newRunId } from '../runner/prepare-run';
 import { executeRun, type RunContext } from '../runner/run';
 import { mergeRuns } from './merge-runs';
+import { attachControl, withControl } from './control';
 import { checkPasses } from './pass-check';
 import { proposeSweep, type SweepProposal } from './propose';
 import { putEverythingBack, recordOriginals, switchVariant } from './settings-switch';
@@ -84,6 +87,8 @@ export async function runSweep(
   const outcomes: VariantOutcome[] = [];
   const secondPass: RunFile[] = [];
   const journal = await Journal.create(ctx.dataDir, `sweep ${provider.id}`, { home: ctx.home });
+  // Settings to draw a verdict between: each first-pass run measures the control beside them.
+  const controlled = proposal.variants.length > 1;
   emit({ type: 'journal', file: journal.file });
 
   /** One variant: switch, verify, measure; a failure is recorded and the sweep goes on. */
@@ -117,7 +122,8 @@ export async function runSweep(
         );
       emit({ type: 'variant', variant, label, phase: 'measure' });
       await journal.step('sweep', 'apply', 'measure', variant);
-      const run = await (options.measure ?? executeRun)({
+      const own = proposal.backends.filter((b) => b.variant === variant);
+      const measured = await (options.measure ?? executeRun)({
         runId: `${runId}-${tag}`,
         request: {
           mounts: request.mounts,
@@ -132,7 +138,8 @@ export async function runSweep(
           ...(request.image ? { image: request.image } : {}),
           ...(request.toolsImage ? { toolsImage: request.toolsImage } : {}),
         },
-        backends: proposal.backends.filter((b) => b.variant === variant),
+        // The control beside the first pass's backends, when there are settings to compare.
+        backends: controlled && pass === 'first' ? withControl(own) : own,
         docker: switched.resolved.docker,
         engine: withDetectedVersion(engineInfoFrom(switched.resolved.engine), proposal.provider.version),
         image,
@@ -147,6 +154,10 @@ export async function runSweep(
         signal,
         onEvent: (event) => emit({ type: 'run', variant, event }),
       });
+      // The host baseline is a row of its own only when asked for, and then once: the first setting's.
+      const run = controlled
+        ? attachControl(measured, request.mounts.includes('host') && pass === 'first' && index === 0)
+        : measured;
       outcome.ok = run.status === 'completed';
       emit({ type: 'variant', variant, label, phase: 'done' });
       return { outcome, run };
@@ -171,7 +182,7 @@ export async function runSweep(
       if (outcome.error) extraErrors.push(outcome.error);
     }
     // C B A after A B C: the outcomes shown stay the first pass's; a failure here is an error.
-    if (request.reversePass && proposal.variants.length > 1) {
+    if (bracketed(request, proposal.variants.length)) {
       for (const [index, proposed] of [...proposal.variants.entries()].reverse()) {
         if (signal.aborted) break;
         const outcome = await measureVariant(proposed, index, 'second');

@@ -137,7 +137,10 @@ function sanitizeResult(result: WorkloadResult, id: IdMap, folder: (name: string
       ? {
           passCheck: {
             first: { ...result.passCheck.first },
-            second: { ...result.passCheck.second },
+            second: {
+              ...result.passCheck.second,
+              ...(result.passCheck.second.samples ? { samples: [...result.passCheck.second.samples] } : {}),
+            },
             agrees: result.passCheck.agrees,
           },
         }

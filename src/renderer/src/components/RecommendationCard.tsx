@@ -64,7 +64,11 @@ function headline(rec: Recommendation, open: boolean): string {
   const role = rec.role ?? 'source-tree';
   if (open && (rec.verdict === 'winner' || rec.verdict === 'no-measurable-difference'))
     return 'Not decided yet: the race stopped before the figures told the backends apart';
-  return verdictHeadline(rec.verdict, role, rec.roles?.find((r) => r.role === role)?.margin);
+  return verdictHeadline(
+    rec.verdict,
+    role,
+    rec.roles?.find((r) => r.role === role),
+  );
 }
 
 export function RecommendationCard({

@@ -3,6 +3,7 @@
 // host, the cold first run, the warnings, and a sync mount's own sync times.
 import type { WorkloadResult } from '../../../shared/result-schema';
 import { formatMeanStddev, formatTime } from '../../../shared/format-time';
+import { secondPassWords } from '../../../shared/second-pass-words';
 import { syncNote } from '../../../shared/sync-note';
 import {
   hostRatios,
@@ -15,11 +16,13 @@ import { workloadCaseWords } from '../lib/size-words';
 
 function runsWords(r: WorkloadResult): string {
   const rule = r.stop?.rule;
-  return rule === 'converged'
-    ? `${r.stats.runs} (converged)`
-    : rule === 'max-runs'
-      ? `${r.stats.runs} (cap)`
-      : `${r.stats.runs}`;
+  const first =
+    rule === 'converged'
+      ? `${r.stats.runs} (converged)`
+      : rule === 'max-runs'
+        ? `${r.stats.runs} (cap)`
+        : `${r.stats.runs}`;
+  return `${first}${secondPassWords(r)}`;
 }
 
 function firstRunWords(r: WorkloadResult): string {

@@ -85,10 +85,12 @@ export function SwitchVariantsPicker({
             data-testid="switch-reverse-pass"
           />
           <span>
-            <span className="choice-title">Measure again in reverse order</span>
+            <span className="choice-title">Measure again in reverse order (recommended)</span>
             <span className="choice-detail">
-              {picked.map((v) => v.label).join(' → ')}, then back again: a setting whose two passes disagree
-              is flagged (the machine changed under the sweep). Twice the restarts and time.
+              {picked.map((v) => v.label).join(' → ')}, then back again: settings are measured minutes apart,
+              and the machine drifts (load, heat); a difference between settings then counts only when it is
+              larger than a setting&apos;s own two passes moved. Unticked: half the restarts and time, and
+              drift can read as a difference.
             </span>
           </span>
         </label>

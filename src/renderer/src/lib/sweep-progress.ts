@@ -3,7 +3,13 @@
 import type { EstimatedWorkload } from '../../../shared/estimate';
 import { MOUNT_KINDS, type MountKind } from '../../../shared/ids';
 import { emptyPace, foldPace, type PaceState } from '../../../shared/progress';
-import type { SweepEvent, SweepFinish, SweepProposalView, SweepRequest } from '../../../shared/sweep';
+import {
+  bracketed,
+  type SweepEvent,
+  type SweepFinish,
+  type SweepProposalView,
+  type SweepRequest,
+} from '../../../shared/sweep';
 import {
   foldSweepStep,
   noStepsBegun,
@@ -153,7 +159,7 @@ export function sweepStillToCome(
     waiting: stepsWaiting(
       sweepSteps(
         proposal.variants.map((v) => v.id),
-        request.reversePass === true,
+        bracketed(request, proposal.variants.length),
       ),
       state.steps,
     ),

@@ -4,13 +4,13 @@
 // ratios are the recommendation's scores, the intervals the race's comparisons or, for a run that
 // did not race, the ranking's interval against the fastest (core/stats).
 import { formatRatioInterval, type RatioWithInterval } from '../../../shared/format-ratio';
-import type { Recommendation, SlowerOn } from '../../../shared/recommendation';
+import type { Recommendation, RoleAnswer, SlowerOn } from '../../../shared/recommendation';
 import { ROLE_NAMES, roleOf, type Role } from '../../../shared/roles';
 import type { RunFile } from '../../../shared/result-schema';
 import { futileRaces, undecidedRaceWorkloads } from '../../../shared/race-undecided';
 import { futileWords } from '../../../shared/futile-words';
-import { equivalenceMargin, marginPercent, withinMarginWords } from '../../../shared/equivalence-margin';
-import { roleAnswerLine } from '../../../shared/verdict-words';
+import { equivalenceMargin, marginPercent } from '../../../shared/equivalence-margin';
+import { roleAnswerLine, tieWords } from '../../../shared/verdict-words';
 
 /** `only`: the only backend measured for its role, neither a winner nor undecided. */
 export type VerdictState = 'decided' | 'only' | 'undecided' | 'tie' | 'none';
@@ -118,9 +118,14 @@ function undecidedWhy(
     : 'too few runs to test whether the difference is real';
 }
 
+/** The answer of the recommendation's own role; absent in older answers. */
+function roleAnswer(rec: Recommendation): RoleAnswer | undefined {
+  return rec.roles?.find((r) => r.role === rec.role);
+}
+
 /** The equivalence margin the answer's role was judged at; absent in older answers. */
 function roleMargin(rec: Recommendation): number | undefined {
-  return rec.roles?.find((r) => r.role === rec.role)?.margin;
+  return roleAnswer(rec)?.margin;
 }
 
 export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
@@ -176,7 +181,7 @@ export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
       state: rec.tied.length > 1 ? 'tie' : 'only',
       sentence:
         rec.tied.length > 1
-          ? `Equivalent${withinMarginWords(roleMargin(rec))}: use ${choice.label}${role}, the simplest of ${rec.tied.length}.`
+          ? `${tieWords(roleAnswer(rec))}: use ${choice.label}${role}, the simplest of ${rec.tied.length}.`
           : `Only option measured for ${where}: ${choice.label}, nothing to compare it with.`,
       choice: choice.label,
       runnerUp: null,
@@ -200,7 +205,7 @@ export function verdictOf(run: RunFile, rec: Recommendation | null): Verdict {
   if (rec.verdict === 'no-measurable-difference' && open.length === 0) {
     return {
       state: 'tie',
-      sentence: `Equivalent${withinMarginWords(roleMargin(rec))}: ${rec.tied.map((t) => t.label).join(', ')}; use ${choice.label}${role}, the simplest; ${next.backend.label} took ${ratio} as long.`,
+      sentence: `${tieWords(roleAnswer(rec))}: ${rec.tied.map((t) => t.label).join(', ')}; use ${choice.label}${role}, the simplest; ${next.backend.label} took ${ratio} as long.`,
       choice: choice.label,
       runnerUp: next.backend.label,
       intervals,

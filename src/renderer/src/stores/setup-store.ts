@@ -124,7 +124,8 @@ export function createSetupStore(options: {
     providers: [],
     switchProvider: null,
     switchVariants: [],
-    switchReversePass: false,
+    // The bracket is the default (shared/sweep.ts `bracketed`): unticked, settings are measured once.
+    switchReversePass: true,
     proposal: { status: 'idle', key: null, view: null, error: null },
 
     async load() {
@@ -316,10 +317,10 @@ export function buildSweepRequest(s: SwitchPicks): { request: SweepRequest } | {
   const raced = counts.race
     ? { ...built, race: true, ...(counts.maxRuns !== undefined ? { maxRuns: counts.maxRuns } : {}) }
     : built;
-  // A second pass only means something with two settings or more: one is not reordered.
+  // A second pass only means something with two settings or more: one is not reordered. Said
+  // either way, so the core's default (bracketed) never decides for an unticked box.
   return {
-    request:
-      s.switchReversePass && (raced.variants?.length ?? 0) > 1 ? { ...raced, reversePass: true } : raced,
+    request: (raced.variants?.length ?? 0) > 1 ? { ...raced, reversePass: s.switchReversePass } : raced,
   };
 }
 
