@@ -13,7 +13,7 @@
 //     [--arms bracket,single] [--loads quiet,steady,rising] [--pairs aa,ab] [--trials 5] [--hogs 8]
 //     [--workloads metadata-walk]
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import Docker from 'dockerode';
@@ -42,7 +42,8 @@ const USAGE = `Usage: npx tsx bench/sweep-aa.ts [options]
   --pairs <list>   aa (two settings that are one share), ab (two that differ) (default aa)
   --trials <n>     sweeps per arm, load and pair (default 5)
   --hogs <n>       busy loops of the steady and rising loads (default 8)
-  --workloads <l>  the workloads each sweep measures (default metadata-walk)`;
+  --workloads <l>  the workloads each sweep measures (default metadata-walk)
+  --keep <dir>     keep each trial's result file there (pair-load-arm-trial.json)`;
 
 const OPTIONS: BenchOptions = {
   arms: { type: 'string' },
@@ -51,6 +52,7 @@ const OPTIONS: BenchOptions = {
   trials: { type: 'string' },
   hogs: { type: 'string' },
   workloads: { type: 'string' },
+  keep: { type: 'string' },
 };
 
 interface Values {
@@ -60,6 +62,7 @@ interface Values {
   trials?: string;
   hogs?: string;
   workloads?: string;
+  keep?: string;
 }
 
 /** Per pair: the stand-in's settings file, the Mac it plays, and the two settings swept. */
@@ -114,6 +117,7 @@ async function trial(
   hogCount: number,
   image: string,
   workloads: string,
+  keepAs: string | null,
 ): Promise<Trial> {
   const setup = PAIR_SETUP[pair];
   const sb = createStandinSandbox({
@@ -161,6 +165,7 @@ async function trial(
     );
     loads.push(loadavg()[0]);
     if (out.code !== 0) throw new Error(`sweep failed (${out.code}): ${out.stderr.slice(-400)}`);
+    if (keepAs) copyFileSync(json, keepAs);
     const run = runFileSchema.parse(JSON.parse(readFileSync(json, 'utf8')));
     const answer = recommend(rowsFromRun(run), profileByName('balanced')).roles?.find(
       (r) => r.role === 'source-tree',
@@ -209,7 +214,8 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
         const loadRange: number[] = [];
         for (let i = 0; i < trials; i++) {
           if (signal.aborted) return;
-          const t = await trial(pair, arm, load, hogCount, image, workloads);
+          const keepAs = values.keep ? join(values.keep, `${pair}-${load}-${arm}-${i + 1}.json`) : null;
+          const t = await trial(pair, arm, load, hogCount, image, workloads, keepAs);
           const word = WORDS[t.verdict] ?? t.verdict;
           tally.set(word, (tally.get(word) ?? 0) + 1);
           if (t.drift !== null) drifts.push(t.drift);

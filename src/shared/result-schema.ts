@@ -120,6 +120,22 @@ export const clockSchema = z.object({
 });
 export type ClockInfo = z.infer<typeof clockSchema>;
 
+/** macOS's thermal pressure levels, 0–4 (`com.apple.system.thermalpressurelevel`). */
+export const THERMAL_PRESSURES = ['nominal', 'moderate', 'heavy', 'trapping', 'sleeping'] as const;
+export type ThermalPressure = (typeof THERMAL_PRESSURES)[number];
+
+/** A Mac's conditions as one sample began; null where the Mac did not say. */
+export const powerReadingSchema = z
+  .object({
+    source: z.enum(['ac', 'battery', 'ups']).nullable(),
+    lowPower: z.boolean().nullable(),
+    thermal: z.enum(THERMAL_PRESSURES).nullable(),
+    /** Intel Macs: the CPU's speed limit in per cent once the Mac limited it (`pmset -g therm`). */
+    speedLimit: z.number().int().min(0).max(100).nullable(),
+  })
+  .strict();
+export type PowerReading = z.infer<typeof powerReadingSchema>;
+
 export const workloadResultSchema = z.object({
   backend: backendSchema,
   workload: z.object({
@@ -172,9 +188,16 @@ export const workloadResultSchema = z.object({
   warnings: z.array(z.string().max(2000)).max(100),
   /**
    * What the machine was doing as each timed sample began: `load`, the host's one-minute load
-   * average (a sample a round when interleaved). Absent in older files and where the host says none.
+   * average (a sample a round when interleaved); on a Mac, `power`: its power source, Low Power
+   * Mode and thermal state (core/machine/power-conditions.ts), one reading a timed sample. Absent
+   * in older files and where the host says none.
    */
-  conditions: z.object({ load: z.array(nonNegative).max(100_000) }).optional(),
+  conditions: z
+    .object({
+      load: z.array(nonNegative).max(100_000),
+      power: z.array(powerReadingSchema).max(100_000).optional(),
+    })
+    .optional(),
   /**
    * How the samples were scheduled (absent in older files: sequential). `interleaved`: one sample
    * of every backend per round, in an order rotating each round.

@@ -28,6 +28,9 @@ export const PRODUCT_COMMANDS: readonly string[] = [
   'docker-compose',
   'unison',
   'nerdctl',
+  // A Mac's power and thermal reads: a machine that has them is a Mac, and a test meets only the stand-ins'.
+  'pmset',
+  'notifyutil',
 ];
 
 const isProduct = (name: string) => PRODUCT_COMMANDS.includes(name);

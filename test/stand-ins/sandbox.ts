@@ -111,6 +111,11 @@ export interface SandboxOptions {
   podmanMachine?: 'applehv' | 'libkrun';
   /** With podman: the real Podman API socket every stand-in machine's socket forwards to. */
   podmanEngineSocket?: string;
+  /**
+   * A Mac's power and thermal reads on PATH (`pmset`, `notifyutil`), answering from the JSON file
+   * STANDIN_POWER_FILE (lib/power-cli.cjs); without them a run records no power conditions.
+   */
+  macPower?: boolean;
   /** The sync tools' stand-ins on PATH (mutagen, docker-sync). */
   mutagen?: boolean;
   dockerSync?: boolean;
@@ -288,6 +293,7 @@ export function createStandinSandbox(options: SandboxOptions = {}): StandinSandb
   if (options.mutagen) tools.push('mutagen');
   if (options.dockerSync) tools.push('docker-sync');
   if (options.composeWatch) tools.push('docker-compose');
+  if (options.macPower) tools.push('pmset', 'notifyutil');
   for (const tool of tools) symlinkSync(join(STAND_INS_DIR, tool), join(bin, tool));
   const env: NodeJS.ProcessEnv = {
     ...cleanEnv(),

@@ -5,6 +5,7 @@ import type { WorkloadResult } from '../../shared/result-schema';
 import { formatTime } from '../../shared/format-time';
 import { firstRunDiffers, statsWarnings, summarize } from '../stats';
 import { loadChangeWarning } from '../stats/load-drift';
+import { powerWarnings } from '../machine/power-warnings';
 import type { Workload, WorkloadCase } from '../workloads/workload';
 import { raceExitReason, type LaneExit } from './rounds';
 import { ADAPTIVE_TARGET, relativeHalfWidth } from './stop-rule';
@@ -70,6 +71,7 @@ function warningsFor(input: LaneResultInput, result: Pick<WorkloadResult, 'stats
   if (coldNote) warnings.push(coldNote);
   const loadChange = loadChangeWarning(input.samples.loads);
   if (loadChange) warnings.push(loadChange);
+  warnings.push(...powerWarnings(input.samples.power));
   if (lane.executor.tools === HOST_OWN_TOOLS.label) {
     warnings.push(
       "The host ran its own sh and tools, not the bench image's BusyBox: per-file costs differ between " +
@@ -118,7 +120,9 @@ export async function laneResult(input: LaneResultInput): Promise<WorkloadResult
     ...(lane.executor.tools ? { hostTools: lane.executor.tools } : {}),
     ...(lane.executor.image ? { image: lane.executor.image } : {}),
     warnings: warningsFor(input, { stats }, first),
-    ...(taken.loads.length ? { conditions: { load: taken.loads } } : {}),
+    ...(taken.loads.length || taken.power.length
+      ? { conditions: { load: taken.loads, ...(taken.power.length ? { power: taken.power } : {}) } }
+      : {}),
     ...(sync && lane.initialSeconds !== null
       ? {
           sync: {

@@ -1,6 +1,7 @@
 // What a measurer reports while it works, and what one timed execution yields. Apart from the
 // measurers so that they import it rather than each other.
 import type { RunPhase } from '../../shared/run-events';
+import type { PowerReading } from '../../shared/result-schema';
 import type { ColdCacheScope } from '../../shared/run-plan';
 
 /** Cold-cache mode on one backend: what is dropped, and the untimed step that drops it. */
@@ -20,6 +21,12 @@ export interface MeasureHooks {
    * host does not say. Absent: not recorded.
    */
   hostLoad?(): number | null;
+  /**
+   * On a Mac: its power source, Low Power Mode and thermal state as a timed sample begins
+   * (machine/power-conditions.ts, read again at most every ten seconds); null when it says none.
+   * Absent: not a Mac, not recorded.
+   */
+  powerConditions?(): Promise<PowerReading | null>;
 }
 
 export interface TimedExecution {

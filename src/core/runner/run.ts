@@ -5,6 +5,8 @@
 // mount and fixture the run made is removed before it returns: after the answer is reported
 // (see executeRun), so the clean-up's seconds are not the user's wait for it.
 import { hostLoadAverage } from './host-load';
+import { macConditionsReader, type PowerConditionsReader } from '../machine/power-conditions';
+import { flagMixedPower } from '../machine/power-warnings';
 import { removeTree } from '../fixtures/remove-tree';
 import { MountbenchError, serializeError } from '../../shared/errors';
 import type { WorkloadId } from '../../shared/ids';
@@ -57,9 +59,13 @@ class RunLog {
   readonly missingImages = new Set<string>();
   /** Owners (host:pid) of other runs seen measuring while this one did. */
   readonly concurrent = new Set<string>();
+  /** A Mac's power and thermal conditions, read beside each timed sample; null elsewhere. */
+  readonly power: PowerConditionsReader | null;
   completed = 0;
 
-  constructor(private readonly ctx: RunContext) {}
+  constructor(private readonly ctx: RunContext) {
+    this.power = macConditionsReader(ctx.env ?? process.env);
+  }
 
   emit(event: RunEvent): void {
     try {
@@ -253,6 +259,7 @@ function laneInputs(
       signal: ctx.signal,
       ...coldCacheStep(ctx, backend),
       hostLoad: hostLoadAverage,
+      ...(log.power ? { powerConditions: () => log.power!.current() } : {}),
       phase: (phase) => log.emit({ type: 'phase', runId, backendId: backend.id, workloadId, phase }),
       sample: (workloadCase, index, warmup, seconds) =>
         log.emit({
@@ -575,7 +582,9 @@ function runFileOf(ctx: RunContext, log: RunLog, createdAt: string, cancelled: b
     machine: ctx.machine,
     engine: ctx.engine,
     image: ctx.docker ? ctx.image : null,
-    results: withConcurrencyWarning(checkHostBaseline(log.results, ctx.engine), log.concurrent),
+    results: flagMixedPower(
+      withConcurrencyWarning(checkHostBaseline(log.results, ctx.engine), log.concurrent),
+    ),
     errors: [...log.errors],
     ...(log.skipped.length ? { skipped: log.skipped } : {}),
     ...(race ? { race } : {}),

@@ -1,7 +1,7 @@
 // One backend's part in measuring a script workload: its fixture laid and checked, its clock
 // calibrated, then one sample at a time on request. The round scheduler holds one lane per backend
 // and asks each for a sample in turn, so every backend keeps its container and fixture throughout.
-import type { Backend } from '../../shared/result-schema';
+import type { Backend, PowerReading } from '../../shared/result-schema';
 import type { SizeName } from '../../shared/ids';
 import type { WorkloadCase, Workload } from '../workloads/workload';
 import { HOST_MARKER_CLOCK, type ClockSource } from './clock';
@@ -83,10 +83,12 @@ export interface LaneSamples {
   executions: number;
   /** The host's load as each timed sample began (MeasureHooks.hostLoad), where it was read. */
   loads: number[];
+  /** A Mac's conditions as each timed sample began (MeasureHooks.powerConditions), where read. */
+  power: PowerReading[];
 }
 
 export function emptyLaneSamples(): LaneSamples {
-  return { timed: [], first: null, warmups: 0, flushSeconds: [], executions: 1, loads: [] };
+  return { timed: [], first: null, warmups: 0, flushSeconds: [], executions: 1, loads: [], power: [] };
 }
 
 /** Takes one sample of a case on a lane and records it in `into`. */
@@ -100,6 +102,8 @@ export async function sampleLane(
   const { signal, coldCache } = lane.hooks;
   await coldCache?.drop(signal);
   const load = warmup ? null : (lane.hooks.hostLoad?.() ?? null);
+  // Read before the sample starts (a cached reading most of the time), never while it runs.
+  const power = warmup ? null : ((await lane.hooks.powerConditions?.()) ?? null);
   // A warm-up is one execution: it measures what one costs, which sets the batch of the timed ones.
   const executions = warmup ? 1 : into.executions;
   const raw = await timeOnce(lane.executor, lane.workdir, workloadCase.script, workloadCase.reset, signal, {
@@ -119,5 +123,6 @@ export async function sampleLane(
   const index = warmup ? into.warmups++ : into.timed.length;
   if (!warmup) into.timed.push({ seconds, user: perExecution(raw.user), system: perExecution(raw.system) });
   if (load !== null && Number.isFinite(load)) into.loads.push(load);
+  if (power !== null && !warmup) into.power.push(power);
   lane.hooks.sample(workloadCase.id, index, warmup, seconds);
 }

@@ -83,7 +83,9 @@ export function ResultsTable({
                   <td className="num">
                     {formatTime(r.stats.min)} … {formatTime(r.stats.max)}
                   </td>
-                  <td className="num">{runsWords(r)}</td>
+                  <td className="num" data-testid="results-runs">
+                    {runsWords(r)}
+                  </td>
                   <td>
                     {r.backend.mount === 'host'
                       ? 'baseline'
