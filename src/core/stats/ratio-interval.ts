@@ -47,41 +47,17 @@ export function ratioInterval(
 
 export function ratioIntervalFromSummary(sa: RatioSide, sb: RatioSide, alpha = 0.05): RatioInterval | null {
   if (sa.n < 2 || sb.n < 2 || !(sa.mean > 0) || !(sb.mean > 0)) return null;
-  const ca = sa.variance / (sa.n * sa.mean ** 2);
-  const cb = sb.variance / (sb.n * sb.mean ** 2);
-  const se2 = ca + cb;
-  const logRatio = Math.log(sa.mean / sb.mean);
-  const ratio = sa.mean / sb.mean;
-  if (se2 === 0) return { ratio, low: ratio, high: ratio, p: logRatio === 0 ? 1 : 0 };
-  const se = Math.sqrt(se2);
-  const df = (se2 * se2) / ((ca * ca) / (sa.n - 1) + (cb * cb) / (sb.n - 1));
-  const t = studentTQuantile(1 - alpha / 2, df);
-  return {
-    ratio,
-    low: Math.exp(logRatio - t * se),
-    high: Math.exp(logRatio + t * se),
-    p: studentTTwoSidedP(logRatio / se, df),
-  };
+  return intervalOfLogs(sa.mean / sb.mean, [sa, sb], alpha);
 }
 
 /**
- * The interval of (a / b) ÷ (controlA / controlB): a's time over b's, with the drift a control
- * measured beside each taken out (a difference in differences, on the log scale). Each side
- * brings its own delta-method error and Welch–Satterthwaite counts the degrees of freedom over
- * all four. Null when a side has fewer than two samples or a zero mean.
+ * The interval of a ratio made of these sides' means, on the log scale: each side brings its
+ * delta-method error (its coefficient of variation squared over n), Welch–Satterthwaite counts
+ * the degrees of freedom over all of them.
  */
-export function controlledRatioInterval(
-  a: RatioSide,
-  b: RatioSide,
-  controlA: RatioSide,
-  controlB: RatioSide,
-  alpha = 0.05,
-): RatioInterval | null {
-  const sides = [a, b, controlA, controlB];
-  if (sides.some((s) => s.n < 2 || !(s.mean > 0))) return null;
+function intervalOfLogs(ratio: number, sides: readonly RatioSide[], alpha: number): RatioInterval {
   const parts = sides.map((s) => s.variance / (s.n * s.mean ** 2));
   const se2 = parts.reduce((sum, c) => sum + c, 0);
-  const ratio = a.mean / b.mean / (controlA.mean / controlB.mean);
   const logRatio = Math.log(ratio);
   if (se2 === 0) return { ratio, low: ratio, high: ratio, p: logRatio === 0 ? 1 : 0 };
   const se = Math.sqrt(se2);
@@ -93,4 +69,21 @@ export function controlledRatioInterval(
     high: Math.exp(logRatio + t * se),
     p: studentTTwoSidedP(logRatio / se, df),
   };
+}
+
+/**
+ * The interval of (a / b) ÷ (controlA / controlB): a's time over b's, with the drift a control
+ * measured beside each taken out (a difference in differences, on the log scale). Null when a
+ * side has fewer than two samples or a zero mean.
+ */
+export function controlledRatioInterval(
+  a: RatioSide,
+  b: RatioSide,
+  controlA: RatioSide,
+  controlB: RatioSide,
+  alpha = 0.05,
+): RatioInterval | null {
+  const sides = [a, b, controlA, controlB];
+  if (sides.some((s) => s.n < 2 || !(s.mean > 0))) return null;
+  return intervalOfLogs(a.mean / b.mean / (controlA.mean / controlB.mean), sides, alpha);
 }
