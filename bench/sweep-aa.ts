@@ -6,7 +6,8 @@
 // `mountbench sweep --race` of the built CLI, bracketed (the default, A B B A) or `--single-pass`,
 // on a quiet machine, under a steady load (busy loops for the whole sweep) or a rising one (busy
 // loops from the end of the first setting's measuring: the drift of a laptop that starts other
-// work mid-sweep). The `ab` pair is the Intel Mac's gRPC FUSE against osxfs (FUSE caches off in
+// work mid-sweep). Each run is also read without its guards (its first pass only, no control), as
+// a sweep was read before them. The `ab` pair is the Intel Mac's gRPC FUSE against osxfs (FUSE caches off in
 // the stand-in): settings that really differ, which the bracket must still decide.
 //
 //   MOUNTBENCH_IMAGE=mountbench/bench:offline npx tsx bench/sweep-aa.ts \
@@ -21,7 +22,7 @@ import { rowsFromRun } from '../src/core/compare';
 import { profileByName, recommend } from '../src/core/recommend';
 import { benchImageFor } from '../src/core/runner/image';
 import { WORKLOAD_IDS } from '../src/shared/ids';
-import { runFileSchema } from '../src/shared/result-schema';
+import { runFileSchema, type RunFile } from '../src/shared/result-schema';
 import { createStandinSandbox, type DockerDesktopFixture } from '../test/stand-ins/sandbox';
 import { mountbenchChild } from '../test/support/mountbench-cli';
 import { benchHeader } from './lib/bench-header';
@@ -82,6 +83,8 @@ const PAIR_SETUP: Record<Pair, { file: DockerDesktopFixture; host: string; varia
 
 interface Trial {
   verdict: string;
+  /** The same run read without its guards (first pass only, no control): what a sweep said before. */
+  unguarded: string;
   choice: string;
   drift: number | null;
   seconds: number;
@@ -167,11 +170,14 @@ async function trial(
     if (out.code !== 0) throw new Error(`sweep failed (${out.code}): ${out.stderr.slice(-400)}`);
     if (keepAs) copyFileSync(json, keepAs);
     const run = runFileSchema.parse(JSON.parse(readFileSync(json, 'utf8')));
-    const answer = recommend(rowsFromRun(run), profileByName('balanced')).roles?.find(
-      (r) => r.role === 'source-tree',
-    );
+    const answer = sourceTreeAnswer(run);
+    const bare = sourceTreeAnswer({
+      ...run,
+      results: run.results.map(({ control: _control, passCheck: _passCheck, ...r }) => r),
+    });
     return {
-      verdict: answer?.verdict ?? 'no-data',
+      verdict: answer?.drift ? 'drift' : (answer?.verdict ?? 'no-data'),
+      unguarded: bare?.verdict ?? 'no-data',
       choice: answer?.choice?.label ?? '',
       drift: answer?.drift?.factor ?? null,
       seconds: (Date.now() - started) / 1000,
@@ -183,11 +189,20 @@ async function trial(
   }
 }
 
+function sourceTreeAnswer(run: RunFile) {
+  return recommend(rowsFromRun(run), profileByName('balanced')).roles?.find((r) => r.role === 'source-tree');
+}
+
 const WORDS: Record<string, string> = {
   winner: 'faster',
-  'no-measurable-difference': 'equivalent / no measurable difference',
+  'no-measurable-difference': 'equivalent',
+  drift: 'no measurable difference (drift)',
   'not-decided': 'not decided',
 };
+
+function tallyWords(tally: ReadonlyMap<string, number>): string {
+  return [...tally].map(([w, n]) => `${w} ${n}`).join(', ');
+}
 
 async function main(values: Values, signal: AbortSignal): Promise<void> {
   const arms = listOption('--arms', values.arms, [...ARMS], ARMS);
@@ -209,6 +224,7 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
     for (const load of loads)
       for (const arm of arms) {
         const tally = new Map<string, number>();
+        const before = new Map<string, number>();
         const drifts: number[] = [];
         const seconds: number[] = [];
         const loadRange: number[] = [];
@@ -218,11 +234,13 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
           const t = await trial(pair, arm, load, hogCount, image, workloads, keepAs);
           const word = WORDS[t.verdict] ?? t.verdict;
           tally.set(word, (tally.get(word) ?? 0) + 1);
+          const bare = WORDS[t.unguarded] ?? t.unguarded;
+          before.set(bare, (before.get(bare) ?? 0) + 1);
           if (t.drift !== null) drifts.push(t.drift);
           seconds.push(t.seconds);
           loadRange.push(...t.loads);
           log(
-            `${pair} ${load} ${arm} ${i + 1}/${trials}: ${word}${t.choice ? ` (${t.choice})` : ''}` +
+            `${pair} ${load} ${arm} ${i + 1}/${trials}: ${word}${t.choice ? ` (${t.choice})` : ''}; unguarded: ${bare}` +
               `${t.drift ? `, drift ${t.drift.toFixed(2)}×` : ''}, ${t.seconds.toFixed(0)} s, load ${t.loads.map((l) => l.toFixed(1)).join(' → ')}`,
           );
         }
@@ -230,14 +248,15 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
           pair,
           load,
           arm,
-          [...tally].map(([w, n]) => `${w} ${n}`).join(', '),
+          tallyWords(tally),
+          tallyWords(before),
           drifts.length ? `${Math.min(...drifts).toFixed(2)}–${Math.max(...drifts).toFixed(2)}×` : '—',
           `${Math.min(...loadRange).toFixed(1)}–${Math.max(...loadRange).toFixed(1)}`,
           `${(seconds.reduce((a, b) => a + b, 0) / seconds.length).toFixed(0)} s`,
         ]);
       }
   process.stdout.write(
-    `\n${textTable(['pair', 'load', 'arm', 'answers', 'drift said', 'load seen', 'mean sweep'], rows)}\n`,
+    `\n${textTable(['pair', 'load', 'arm', 'answers', 'unguarded (first pass, no control)', 'drift said', 'load seen', 'mean sweep'], rows)}\n`,
   );
 }
 

@@ -87,8 +87,9 @@ export async function runSweep(
   const outcomes: VariantOutcome[] = [];
   const secondPass: RunFile[] = [];
   const journal = await Journal.create(ctx.dataDir, `sweep ${provider.id}`, { home: ctx.home });
-  // Settings to draw a verdict between: each first-pass run measures the control beside them.
-  const controlled = proposal.variants.length > 1;
+  // Settings to draw a verdict between: each first-pass run measures the control beside them. A
+  // control of one sample has no spread, so it could bound nothing: not measured at `--runs 1`.
+  const controlled = proposal.variants.length > 1 && (request.race === true || request.runs > 1);
   emit({ type: 'journal', file: journal.file });
 
   /** One variant: switch, verify, measure; a failure is recorded and the sweep goes on. */
