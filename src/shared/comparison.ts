@@ -72,7 +72,7 @@ export interface ComparisonRow {
    * A sweep's control measured in this row's setting, beside it (the host baseline, seconds per
    * operation): between two settings its ratio is the machine's own drift (core/sweep/control.ts).
    */
-  control?: { mean: number; stddev: number | null; runs: number };
+  control?: { mean: number; stddev: number | null; runs: number; fsType?: string };
 }
 
 export function workloadKey(id: string, workloadCase?: string | null): string {

@@ -42,7 +42,7 @@ export interface RankedBackend {
   /** Its setting's drift between a bracketed sweep's two passes (ComparisonRow.passDrift). */
   passDrift?: number;
   /** The sweep's control measured in its setting (ComparisonRow.control). */
-  control?: { mean: number; stddev: number | null; runs: number };
+  control?: { mean: number; stddev: number | null; runs: number; fsType?: string };
   /**
    * Slower than the fastest by Welch's test, but by no more than the drift between the passes of
    * a sweep's settings (core/stats/pass-drift.ts): the drift factor it was judged against.

@@ -260,6 +260,8 @@ export const workloadResultSchema = z.object({
       mean: nonNegative,
       stddev: nonNegative.nullable(),
       runs: z.number().int().positive(),
+      /** The filesystem the control's own folder was on: a control on another under another setting was touched by it. */
+      fsType: z.string().max(100).optional(),
     })
     .optional(),
   /**

@@ -48,7 +48,14 @@ function rowFromResult(
     ...sampleMethodField(run, result),
     ...passDriftField(result),
     ...(result.control
-      ? { control: { mean: result.control.mean, stddev: result.control.stddev, runs: result.control.runs } }
+      ? {
+          control: {
+            mean: result.control.mean,
+            stddev: result.control.stddev,
+            runs: result.control.runs,
+            ...(result.control.fsType ? { fsType: result.control.fsType } : {}),
+          },
+        }
       : {}),
   };
 }

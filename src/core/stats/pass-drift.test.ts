@@ -80,4 +80,17 @@ describe('a difference between settings beside a control', () => {
     const c = compareBeyondDrift(withControl('qemu-grpcfuse', 1.3, 0.1), withControl('vz-grpcfuse', 1, 0.1));
     expect(c.verdict).toBe('slower');
   });
+
+  it('a control on another filesystem under the other setting was touched by it: not used', () => {
+    const on = (fileSharing: string, mean: number, controlMean: number, fsType: string): DriftSide => ({
+      ...side(fileSharing, mean),
+      control: { ...control(controlMean), fsType },
+    });
+    const c = compareBeyondDrift(
+      on('qemu-osxfs', 1.3, 0.13, 'fuse.osxfs'),
+      on('vz-grpcfuse', 1, 0.1, 'fuse.grpcfuse'),
+    );
+    expect(c.verdict).toBe('slower');
+    expect(c.drift).toBeNull();
+  });
 });

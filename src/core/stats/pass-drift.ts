@@ -20,6 +20,8 @@ export interface ControlFigure {
   mean: number;
   stddev: number | null;
   runs: number;
+  /** The filesystem its own folder was on, where recorded. */
+  fsType?: string;
 }
 
 /** What the guards need of a backend's figures on one workload. */
@@ -42,9 +44,20 @@ function acrossSettings(a: DriftSide, b: DriftSide): boolean {
   return a.backend.provider === b.backend.provider && a.backend.fileSharing !== b.backend.fileSharing;
 }
 
+/**
+ * The control of both settings, when it can be one: measured under each, and on the same
+ * filesystem under each. A control whose own folder sat on another filesystem under the other
+ * setting was touched by it (a share mounted over the folder the host works in, as the Docker
+ * Desktop stand-in's is): its change is partly the setting's, so it bounds nothing.
+ */
+function controlsOf(a: DriftSide, b: DriftSide): [ControlFigure, ControlFigure] | null {
+  if (!a.control || !b.control || !(a.control.mean > 0) || !(b.control.mean > 0)) return null;
+  return a.control.fsType === b.control.fsType ? [a.control, b.control] : null;
+}
+
 /** How far the control moved between the two settings, as a factor ≥ 1; null without it. */
 function controlFactor(a: DriftSide, b: DriftSide): number | null {
-  if (!a.control || !b.control || !(a.control.mean > 0) || !(b.control.mean > 0)) return null;
+  if (!controlsOf(a, b) || !a.control || !b.control) return null;
   return Math.max(a.control.mean / b.control.mean, b.control.mean / a.control.mean);
 }
 
@@ -85,8 +98,9 @@ function ratioSide(figure: { mean: number; stddev: number | null; runs: number }
 
 /** Whether the difference still stands with the control's change between the settings taken out. */
 function standsBesideControl(a: DriftSide, b: DriftSide): boolean {
-  if (!a.control || !b.control) return true;
-  const sides = [a, b, a.control, b.control].map(ratioSide);
+  const controls = controlsOf(a, b);
+  if (!controls) return true;
+  const sides = [a, b, ...controls].map(ratioSide);
   if (sides.some((s) => s === null)) return true;
   const [sa, sb, ca, cb] = sides as RatioSide[];
   const interval = controlledRatioInterval(sa, sb, ca, cb);

@@ -37,6 +37,7 @@ export function attachControl(run: RunFile, keepControl: boolean): RunFile {
           mean: control.stats.mean / opsOf(control.opsPerSample),
           stddev: control.stats.stddev === null ? null : control.stats.stddev / opsOf(control.opsPerSample),
           runs: control.stats.runs,
+          fsType: control.fsType,
         },
       },
     ];
