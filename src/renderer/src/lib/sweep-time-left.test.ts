@@ -25,6 +25,8 @@ const request: SweepRequest = {
   warmup: 1,
   race: true,
   maxRuns: 20,
+  // One pass: the order of the steps is what these read; the bracket's second pass has its own.
+  reversePass: false,
 };
 
 const variant = (id: string, phase: 'apply' | 'measure' | 'done'): SweepEvent => ({

@@ -257,32 +257,35 @@ describe('SetupView', () => {
     expect(screen.getByTestId('setup-benchmark-button')).toHaveProperty('disabled', true);
   });
 
-  it('offers the reverse second pass once two settings are picked, and asks the core for it', async () => {
+  it('brackets two settings or more by default, says why, and asks the core for one pass when unticked', async () => {
     const { user, api } = await renderSetup();
     // One setting: nothing to reorder, nothing offered.
     expect(screen.queryByTestId('switch-reverse-pass')).toBeNull();
     await user.click(screen.getByTestId('switch-variant-vz-grpcfuse'));
     const reverse = screen.getByTestId('switch-reverse-pass');
-    expect(reverse).toHaveProperty('checked', false);
+    expect(reverse).toHaveProperty('checked', true);
     expect(reverse.closest('label')?.textContent).toContain(
       'VZ + VirtioFS → VZ + gRPC FUSE, then back again',
     );
-    await waitFor(() => expect(api.calls.some((c) => c.method === 'sweeps.propose')).toBe(true));
-    expect(api.calls.filter((c) => c.method === 'sweeps.propose').at(-1)?.args[0]).not.toHaveProperty(
-      'reversePass',
-    );
-    await user.click(reverse);
+    expect(reverse.closest('label')?.textContent).toContain('drift can read as a difference');
     await waitFor(() =>
       expect(api.calls.filter((c) => c.method === 'sweeps.propose').at(-1)?.args[0]).toMatchObject({
         variants: ['vz-virtiofs', 'vz-grpcfuse'],
         reversePass: true,
       }),
     );
+    await user.click(reverse);
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.method === 'sweeps.propose').at(-1)?.args[0]).toMatchObject({
+        variants: ['vz-virtiofs', 'vz-grpcfuse'],
+        reversePass: false,
+      }),
+    );
     await user.click(screen.getByTestId('setup-benchmark-button'));
     await user.click(screen.getByTestId('sweep-confirm-confirm'));
     await waitFor(() =>
       expect(api.calls.find((c) => c.method === 'sweeps.start')?.args[0]).toMatchObject({
-        reversePass: true,
+        reversePass: false,
         // Quick races, and so does each setting's run of its sweep, to Quick's cap.
         race: true,
         maxRuns: 20,
@@ -326,14 +329,14 @@ describe('SetupView: the plan "Benchmark my setup" starts', () => {
       variants: ['vz-virtiofs', 'vz-grpcfuse', 'qemu-grpcfuse', 'qemu-osxfs', 'docker-vmm'],
       mounts: ['bind', 'volume', 'tmpfs', 'layer'],
     });
-    // The one total counts the restarts the dry run gives: one switch and one restore (recorded
-    // proposal: 45 s to start the current one, 90 s per restart).
+    // The one total counts the restarts the dry run gives: the bracket's two switches (A B B A)
+    // and one restore (recorded proposal: 45 s to start the current one, 90 s per restart).
     await waitFor(() =>
       expect(screen.getByTestId('setup-estimate').textContent).toMatch(
-        /^About \d+ min in all, counting 2 restarts of Docker Desktop \(about 4 min\)\./,
+        /^About \d+ min in all, counting 3 restarts of Docker Desktop \(about 6 min\)\./,
       ),
     );
-    expect(screen.getByTestId('sweep-dry-run-restarts').textContent).toContain('about 4 min of restarting');
+    expect(screen.getByTestId('sweep-dry-run-restarts').textContent).toContain('about 6 min of restarting');
     const start = screen.getByTestId('setup-benchmark-button');
     await user.tab();
     expect(document.activeElement).toBe(start);
