@@ -11,6 +11,7 @@ import type {
   RecommendationVerdict,
   RoleAnswer,
   PassDrift,
+  RankedBackend,
   ScoredBackend,
   WorkloadRanking,
 } from '../../shared/recommendation';
@@ -21,7 +22,7 @@ import { backendSetup, rankedBackends } from './backend-setups';
 import { caveats } from './caveats';
 import { equivalenceMargin, marginWords } from '../../shared/equivalence-margin';
 import { relationToLeader, type LeaderRelation } from './leader-relation';
-import { driftOf } from '../stats/pass-drift';
+import { compareBeyondDrift, driftOf, type Drift } from '../stats/pass-drift';
 import { groupByMachine, singleMachine } from './machine-groups';
 import { keepOneSizePerWorkload } from './one-size';
 import { pickOnePerBackendAndWorkload } from './pick-rows';
@@ -80,6 +81,12 @@ function reasonFor(
       );
     }
     case 'no-measurable-difference':
+      if (evidence.drift?.source === 'control')
+        return (
+          `No measurable difference once the machine's own drift is taken out: ${driftWords(evidence.drift)}, ` +
+          `and with that taken out, what is left between ${tied.map((b) => b.label).join(', ')} is within the noise. ` +
+          `${choice?.label} is the simplest setup among them.`
+        );
       if (evidence.drift)
         return (
           `No measurable difference: ${tied.map((b) => b.label).join(', ')} differ by no more than the machine ` +
@@ -130,6 +137,18 @@ function driftWords(drift: PassDrift): string {
   return `${drift.backend.label}'s two passes on ${drift.workloadKey} were ${times(drift.factor)} apart`;
 }
 
+/** A drift between two backends' settings, with the backends it is said of. */
+function namedDrift(drift: Drift, a: RankedBackend, b: RankedBackend, workloadKey: string): PassDrift {
+  // Between passes: the backend whose own two passes moved that far.
+  if (drift.source === 'passes')
+    return {
+      ...drift,
+      workloadKey,
+      backend: (b.passDrift ?? 1) > (a.passDrift ?? 1) ? b.backend : a.backend,
+    };
+  return { ...drift, workloadKey, backend: a.backend, other: b.backend };
+}
+
 /** What the reasons quote from the rankings: intervals, sample counts, the drift between passes. */
 class Evidence {
   /** The largest drift between passes among the tied backends, when one was judged against it. */
@@ -137,28 +156,29 @@ class Evidence {
 
   constructor(private readonly rankings: readonly WorkloadRanking[]) {}
 
-  /** The largest drift between settings among these backends on these workloads (stats/pass-drift.ts). */
+  /**
+   * The drift the answer was judged against, among these backends on these workloads
+   * (stats/pass-drift.ts): the largest a guard took a difference back with (what decided), else the
+   * largest drift between them (between passes wider than the margin: more samples would not help).
+   */
   largestDrift(keys: readonly string[], workloadKeys: readonly string[]): PassDrift | null {
-    let largest: PassDrift | null = null;
+    let guarded: PassDrift | null = null;
+    let plain: PassDrift | null = null;
     for (const ranking of this.rankings) {
       if (!workloadKeys.includes(ranking.workloadKey)) continue;
       const entries = ranking.entries.filter((e) => keys.includes(e.backend.key));
       entries.forEach((a, i) => {
         for (const b of entries.slice(i + 1)) {
+          const guard = compareBeyondDrift(a, b).withinDrift;
           const drift = driftOf(a, b);
-          if (!drift || (largest && drift.factor <= largest.factor)) continue;
-          // Passes: name the backend whose own two passes moved that far.
-          const moved = drift.source === 'passes' && (b.passDrift ?? 1) > (a.passDrift ?? 1) ? b : a;
-          largest = {
-            ...drift,
-            workloadKey: ranking.workloadKey,
-            backend: drift.source === 'passes' ? moved.backend : a.backend,
-            ...(drift.source === 'control' ? { other: b.backend } : {}),
-          };
+          if (guard && (!guarded || guard.factor > guarded.factor))
+            guarded = namedDrift(guard, a, b, ranking.workloadKey);
+          if (drift && (!plain || drift.factor > plain.factor))
+            plain = namedDrift(drift, a, b, ranking.workloadKey);
         }
       });
     }
-    return largest;
+    return guarded ?? plain;
   }
 
   /** "FUSE on small-file-read: 1.08 × (0.70 … 1.66)": the widest interval among these backends. */

@@ -122,7 +122,7 @@ export function RecommendationCard({
               {rec.choice.fileSharing && ` (file sharing: ${rec.choice.fileSharing})`}
             </p>
           )}
-          <p>{rec.reason}</p>
+          <p data-testid="recommendation-reason">{rec.reason}</p>
           {rec.roles && rec.roles.length > 0 && <RoleAnswers roles={rec.roles} openRoles={openRoles} />}
           {rec.setup && rec.setup.tradeOffs.length > 0 && (
             <>

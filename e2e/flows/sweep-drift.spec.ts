@@ -1,0 +1,52 @@
+// A sweep over two settings that are one share (an A/A pair), measured while the machine's load
+// rose under the settings still to come: its answer must not call either faster. The file is a real
+// bracketed sweep of the Docker Desktop stand-in (test/fixtures/runs/README.md says how it was
+// recorded), imported as a colleague's would be. History, the verdict strip and the card say "no
+// measurable difference" with the drift the sweep measured, and Results gives each setting's two
+// passes.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runFileSchema } from '../../src/shared/result-schema';
+import { showTab, tid, waitForRecommendation, waitForSetup } from '../support/dashboard';
+import { expect, test } from '../support/fixtures';
+import { REPO_ROOT } from '../support/paths';
+import { snap } from '../support/screens';
+
+const FILE = join(REPO_ROOT, 'test', 'fixtures', 'runs', 'sweep-aa-rising-load.json');
+
+test('sweep drift: an A/A sweep under a rising load ends on "no measurable difference", with the drift on screen', async ({
+  dashboard,
+}, testInfo) => {
+  const { page } = dashboard;
+  const run = runFileSchema.parse(JSON.parse(readFileSync(FILE, 'utf8')));
+  // Both settings bracketed and measured beside the control: the file is what a default sweep saves.
+  expect(run.results.every((r) => r.passCheck?.second.samples && r.control?.backendId === 'host')).toBe(true);
+
+  await waitForSetup(page);
+  await showTab(page, 'history');
+  await tid(page, 'import-input').setInputFiles(FILE);
+  await expect(tid(page, 'import-status')).toContainText(run.id);
+  await expect(tid(page, `history-winner-${run.id}`)).toHaveText(
+    /^Source tree: bind mount · .+ \(equivalent: the simplest\)$/,
+  );
+  await tid(page, `history-open-${run.id}`).click();
+
+  await waitForRecommendation(page);
+  await expect(tid(page, 'verdict-strip')).toHaveAttribute('data-state', 'tie');
+  await expect(tid(page, 'verdict-sentence')).toHaveText(
+    /^No measurable difference beyond the drift (between passes|the host baseline showed) \(\d+\.\d\d×\): /,
+  );
+  await expect(tid(page, 'recommendation-verdict')).toHaveText(
+    /^No measurable difference beyond the drift .+: the machine drifted more than the settings differ, the simplest is chosen$/,
+  );
+  await expect(tid(page, 'recommendation-reason')).toContainText(
+    'differ by no more than the machine drifted',
+  );
+  await expect(tid(page, 'recommendation-verdict')).not.toHaveText(/Fastest/);
+  // Each setting's runs: the first pass's, and the second pass's beside them.
+  const runs = page.getByTestId('results-runs');
+  await expect(runs).toHaveCount(2);
+  for (const cell of await runs.all())
+    await expect(cell).toHaveText(/^\d+( \(\w+\))? \+ \d+ in the second pass$/);
+  await snap(testInfo, tid(page, 'recommendation-card'), 'sweep-drift-verdict');
+});
