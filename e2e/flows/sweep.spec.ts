@@ -61,6 +61,9 @@ test('sweep (b): stand-in Docker Desktop: dry run, confirm, refused by verificat
     await expect(tid(page, 'switch-variant-hyperkit-grpcfuse')).toBeDisabled();
     await expect(tid(page, 'switch-variant-reason-hyperkit-grpcfuse')).toContainText('Intel Mac');
     await tid(page, 'switch-variant-vz-grpcfuse').check();
+    // One pass: both settings are refused by verification here, and a second pass would only
+    // switch through them again (the bracket's own flows: sweep-drift.spec.ts).
+    await tid(page, 'switch-reverse-pass').uncheck();
 
     await expect(tid(page, 'sweep-dry-run-restarts')).toContainText('Docker Desktop restarts');
     await expect(tid(page, `sweep-dry-run-container-${name}`)).toBeVisible();
