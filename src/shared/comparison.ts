@@ -14,6 +14,15 @@ export type RowSource =
     }
   | { kind: 'published'; sourceId: string; title: string; url: string | null };
 
+/** A sweep's control beside a result (core/sweep/control.ts): seconds per operation. */
+export interface ControlFigure {
+  mean: number;
+  stddev: number | null;
+  runs: number;
+  /** The filesystem the control's own folder was on, where recorded. */
+  fsType?: string;
+}
+
 export interface ComparisonRow {
   source: RowSource;
   machine: {
@@ -72,7 +81,7 @@ export interface ComparisonRow {
    * A sweep's control measured in this row's setting, beside it (the host baseline, seconds per
    * operation): between two settings its ratio is the machine's own drift (core/sweep/control.ts).
    */
-  control?: { mean: number; stddev: number | null; runs: number; fsType?: string };
+  control?: ControlFigure;
 }
 
 export function workloadKey(id: string, workloadCase?: string | null): string {

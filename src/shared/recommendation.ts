@@ -1,6 +1,6 @@
 // What `recommend()` answers, as plain data: the CLI prints it, the dashboard draws it and the API
 // carries it, so it lives here where main, renderer and CLI can all import it.
-import type { ComparisonRow } from './comparison';
+import type { ComparisonRow, ControlFigure } from './comparison';
 import type { ProviderId } from './ids';
 import type { Role } from './roles';
 
@@ -42,7 +42,7 @@ export interface RankedBackend {
   /** Its setting's drift between a bracketed sweep's two passes (ComparisonRow.passDrift). */
   passDrift?: number;
   /** The sweep's control measured in its setting (ComparisonRow.control). */
-  control?: { mean: number; stddev: number | null; runs: number; fsType?: string };
+  control?: ControlFigure;
   /**
    * Slower than the fastest by Welch's test, but by no more than the drift between the passes of
    * a sweep's settings (core/stats/pass-drift.ts): the drift factor it was judged against.

@@ -47,16 +47,7 @@ function rowFromResult(
     note: result.warnings.length ? result.warnings.join(' ') : null,
     ...sampleMethodField(run, result),
     ...passDriftField(result),
-    ...(result.control
-      ? {
-          control: {
-            mean: result.control.mean,
-            stddev: result.control.stddev,
-            runs: result.control.runs,
-            ...(result.control.fsType ? { fsType: result.control.fsType } : {}),
-          },
-        }
-      : {}),
+    ...controlField(result),
   };
 }
 
@@ -71,6 +62,13 @@ function bothPasses(
   const second = result.passCheck?.second.samples;
   if (!second?.length) return result.stats;
   return summarize([...result.stats.samples, ...second]);
+}
+
+/** The control measured beside this result in its setting's run, without which backend it was. */
+function controlField(result: WorkloadResult): Pick<ComparisonRow, 'control'> {
+  if (!result.control) return {};
+  const { backendId: _backend, ...control } = result.control;
+  return { control };
 }
 
 /** The drift between a bracketed sweep's two passes of this result, when it was measured twice. */

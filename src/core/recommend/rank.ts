@@ -58,24 +58,19 @@ export function rankWorkload(rows: readonly ComparisonRow[]): WorkloadRanking {
     .filter((r) => !isBaseline(r))
     .map((row) => ({ row, time: perOperation(row) }))
     .sort((a, b) => a.time.mean - b.time.mean || a.row.backend.label.localeCompare(b.row.backend.label));
-  const fastest = candidates[0]?.time;
-  const fastestSide = candidates[0] && {
-    backend: candidates[0].row.backend,
-    ...(candidates[0].row.passDrift !== undefined ? { passDrift: candidates[0].row.passDrift } : {}),
-    ...(candidates[0].row.control !== undefined ? { control: candidates[0].row.control } : {}),
-  };
-  const compared = candidates.map(({ row, time }, index): Omit<RankedBackend, 'place'> => {
-    const base = {
-      backend: row.backend,
-      mean: time.mean,
-      stddev: time.stddev,
-      runs: time.runs,
-      note: row.note,
-      ...(row.passDrift !== undefined ? { passDrift: row.passDrift } : {}),
-      ...(row.control !== undefined ? { control: row.control } : {}),
-    };
+  // Each backend's figures, with what the drift rule reads (its passes' drift, its control).
+  const bases = candidates.map(({ row, time }) => ({
+    backend: row.backend,
+    mean: time.mean,
+    stddev: time.stddev,
+    runs: time.runs,
+    note: row.note,
+    ...(row.passDrift !== undefined ? { passDrift: row.passDrift } : {}),
+    ...(row.control !== undefined ? { control: row.control } : {}),
+  }));
+  const compared = bases.map((base, index): Omit<RankedBackend, 'place'> => {
     if (index === 0) return { ...base, ratio: 1, interval: null, p: null, verdict: 'fastest' };
-    const c = compareBeyondDrift(base, { ...fastest, ...fastestSide });
+    const c = compareBeyondDrift(base, bases[0]);
     return {
       ...base,
       ratio: c.ratio,

@@ -123,6 +123,6 @@ export async function sampleLane(
   const index = warmup ? into.warmups++ : into.timed.length;
   if (!warmup) into.timed.push({ seconds, user: perExecution(raw.user), system: perExecution(raw.system) });
   if (load !== null && Number.isFinite(load)) into.loads.push(load);
-  if (power !== null && !warmup) into.power.push(power);
+  if (power !== null) into.power.push(power);
   lane.hooks.sample(workloadCase.id, index, warmup, seconds);
 }

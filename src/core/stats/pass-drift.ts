@@ -11,18 +11,10 @@
 //   control's own change between them is taken out (ratio-interval.ts, controlledRatioInterval):
 //   this catches a drift that falls on one setting's both passes, which the bracket cannot see.
 // Two backends of one setting ran in one run, interleaved round by round: neither guard applies.
+import type { ControlFigure } from '../../shared/comparison';
 import type { BackendRef } from '../../shared/recommendation';
 import { controlledRatioInterval, excludesOne, type RatioSide } from './ratio-interval';
 import { compareTimes, type Comparison, type TimeSummary } from './significance';
-
-/** A figure of the control, seconds per operation. */
-export interface ControlFigure {
-  mean: number;
-  stddev: number | null;
-  runs: number;
-  /** The filesystem its own folder was on, where recorded. */
-  fsType?: string;
-}
 
 /** What the guards need of a backend's figures on one workload. */
 export interface DriftSide extends TimeSummary {
@@ -57,8 +49,10 @@ function controlsOf(a: DriftSide, b: DriftSide): [ControlFigure, ControlFigure] 
 
 /** How far the control moved between the two settings, as a factor ≥ 1; null without it. */
 function controlFactor(a: DriftSide, b: DriftSide): number | null {
-  if (!controlsOf(a, b) || !a.control || !b.control) return null;
-  return Math.max(a.control.mean / b.control.mean, b.control.mean / a.control.mean);
+  const controls = controlsOf(a, b);
+  if (!controls) return null;
+  const [ca, cb] = controls;
+  return Math.max(ca.mean / cb.mean, cb.mean / ca.mean);
 }
 
 /**
@@ -75,11 +69,6 @@ export function driftOf(a: DriftSide, b: DriftSide): Drift | null {
   return drift.factor > 1 && Number.isFinite(drift.factor) ? drift : null;
 }
 
-/** driftOf's factor alone. */
-export function driftBetween(a: DriftSide, b: DriftSide): number | null {
-  return driftOf(a, b)?.factor ?? null;
-}
-
 export interface DriftComparison extends Comparison {
   /** The drift between the two settings (driftOf); null where the guards do not apply. */
   drift: Drift | null;
@@ -88,7 +77,7 @@ export interface DriftComparison extends Comparison {
 }
 
 /** Whether a ratio (either way round) is no further from 1 than the drift factor. */
-export function ratioWithinDrift(ratio: number, drift: number): boolean {
+function ratioWithinDrift(ratio: number, drift: number): boolean {
   return ratio > 0 && Number.isFinite(ratio) && Math.max(ratio, 1 / ratio) <= drift;
 }
 
