@@ -2,7 +2,8 @@
 // Prints where the check's time went (each suite's wall time and its 15 slowest test files,
 // scripts/test-times.mjs), then the closing line CI reads, `tests: N passed, N failed, N skipped`,
 // counting every runner's JSON report: Vitest's (unit, integration, VM) and Playwright's. The
-// counts stay the last line: CI reads them there; just above them, each failed test by name.
+// counts stay the last line: CI reads them there; just above them, each failed test by name, with
+// the first lines of its error (CI shows only the end of a long log, so the reason must be there).
 //
 // Usage: node scripts/test-summary.mjs [report.json…]
 //          every report given, each known by its shape (Vitest's, Playwright's, or the runners'
@@ -40,19 +41,40 @@ function shortName(file) {
   return at >= 0 ? path.slice(at + 1) : path;
 }
 
+/** The first lines of a failure's message, colours stripped, each cut short: enough to say why. */
+const REASON_LINES = 4;
+function reasonOf(message) {
+  return (
+    String(message ?? '')
+      // eslint-disable-next-line no-control-regex -- the escape character is what colours start with
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith('at '))
+      .slice(0, REASON_LINES)
+      .map((line) => (line.length > 240 ? `${line.slice(0, 239)}…` : line))
+  );
+}
+
 function summarizeVitest(report) {
   const counts = { passed: 0, failed: 0, skipped: 0, names: [] };
   for (const file of report.testResults ?? []) {
     const tests = file.assertionResults ?? [];
     if (tests.length === 0 && file.status === 'failed') {
       counts.failed += 1;
-      counts.names.push(`${shortName(file.name)} (did not load or a hook failed)`);
+      counts.names.push({
+        name: `${shortName(file.name)} (did not load or a hook failed)`,
+        reason: reasonOf(file.message),
+      });
     }
     for (const test of tests) {
       if (test.status === 'passed') counts.passed += 1;
       else if (test.status === 'failed') {
         counts.failed += 1;
-        counts.names.push(`${shortName(file.name)} > ${test.fullName ?? test.title}`);
+        counts.names.push({
+          name: `${shortName(file.name)} > ${test.fullName ?? test.title}`,
+          reason: reasonOf(test.failureMessages?.[0]),
+        });
       } else counts.skipped += 1; // skipped, pending, todo, disabled
     }
   }
@@ -76,17 +98,18 @@ function summarizePlaywright(report) {
       else if (test.status === 'skipped') counts.skipped += 1;
       else {
         counts.failed += 1;
-        counts.names.push(`${shortName(spec.file)} > ${spec.title} (${test.projectName || 'flows'})`);
+        const last = test.results?.at(-1);
+        counts.names.push({
+          name: `${shortName(spec.file)} > ${spec.title} (${test.projectName || 'flows'})`,
+          reason: reasonOf(last?.error?.message ?? last?.errors?.[0]?.message),
+        });
       }
     }
   }
   for (const error of report.errors ?? []) {
     counts.failed += 1;
-    counts.names.push(
-      `Playwright, outside any test: ${String(error.message ?? '')
-        .split('\n')[0]
-        .slice(0, 200)}`,
-    );
+    const [first = '', ...rest] = reasonOf(error.message);
+    counts.names.push({ name: `Playwright, outside any test: ${first}`, reason: rest });
   }
   return counts;
 }
@@ -175,11 +198,14 @@ for (const exits of reports.filter((r) => r.kind === 'exits')) {
       `test-summary: ${runner} exited ${status} with ${failed === undefined ? 'no report' : 'no failed test in its report'} (an error outside any test: see its output); counted as one failure\n`,
     );
     total.failed += 1;
-    failedNames.push(`${runner}: exited ${status} (see its output)`);
+    failedNames.push({ name: `${runner}: exited ${status} (see its output)`, reason: [] });
   }
 }
 // Named just above the counts, so the end of a long log says which tests failed.
 const SHOWN = 20;
-for (const name of failedNames.slice(0, SHOWN)) process.stdout.write(`failed: ${name}\n`);
+for (const { name, reason } of failedNames.slice(0, SHOWN)) {
+  process.stdout.write(`failed: ${name}\n`);
+  for (const line of reason) process.stdout.write(`    ${line}\n`);
+}
 if (failedNames.length > SHOWN) process.stdout.write(`failed: ... and ${failedNames.length - SHOWN} more\n`);
 process.stdout.write(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`);

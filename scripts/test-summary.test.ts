@@ -33,7 +33,12 @@ const vitest = {
       endTime: 1000,
       assertionResults: [
         { status: 'passed', title: 'fine', fullName: 'a fine' },
-        { status: 'failed', title: 'broken', fullName: 'a broken' },
+        {
+          status: 'failed',
+          title: 'broken',
+          fullName: 'a broken',
+          failureMessages: ['AssertionError: expected 2 to be 3\n    at a.test.ts:4:5'],
+        },
       ],
     },
     { name: '/checkout/test/integration/b.test.ts', status: 'failed', assertionResults: [] },
@@ -47,7 +52,20 @@ const playwright = {
         {
           title: 'a flow',
           file: 'flow.spec.ts',
-          tests: [{ status: 'unexpected', projectName: 'serve-chromium' }],
+          tests: [
+            {
+              status: 'unexpected',
+              projectName: 'serve-chromium',
+              results: [
+                {
+                  error: {
+                    message:
+                      'Error: \u001b[2mexpect(\u001b[22mlocator\u001b[2m).\u001b[22mtoHaveText\n\nExpected pattern: /^Fastest/\nReceived string: "Not decided"\nCall log:\n  - waiting',
+                  },
+                },
+              ],
+            },
+          ],
         },
       ],
     },
@@ -65,6 +83,21 @@ describe('test-summary', () => {
       'failed: flow.spec.ts > a flow (serve-chromium)',
       'failed: Playwright, outside any test: global setup failed',
     ]);
+  });
+
+  it("says under each failed test why, from its error's first lines without colours or stack", () => {
+    const lines = summary({ 'vitest-integration.json': vitest, 'playwright.json': playwright });
+    const after = (name: string) => lines.slice(lines.indexOf(name) + 1);
+    expect(after('failed: test/integration/a.test.ts > a broken')[0]).toBe(
+      '    AssertionError: expected 2 to be 3',
+    );
+    expect(after('failed: flow.spec.ts > a flow (serve-chromium)').slice(0, 4)).toEqual([
+      '    Error: expect(locator).toHaveText',
+      '    Expected pattern: /^Fastest/',
+      '    Received string: "Not decided"',
+      '    Call log:',
+    ]);
+    expect(lines.some((l) => l.includes('at a.test.ts') || l.includes('\u001b'))).toBe(false);
   });
 
   it('names a runner that exited non-zero with no failed test, and counts it', () => {
