@@ -27,7 +27,7 @@ test('sweep drift: an A/A sweep under a rising load ends on "no measurable diffe
   await tid(page, 'import-input').setInputFiles(FILE);
   await expect(tid(page, 'import-status')).toContainText(run.id);
   await expect(tid(page, `history-winner-${run.id}`)).toHaveText(
-    /^Source tree: bind mount · .+ \(equivalent: the simplest\)$/,
+    /^Source tree: bind mount · .+ \(no measurable difference beyond the drift between passes \(\d+\.\d\d×\): the simplest\)$/,
   );
   await tid(page, `history-open-${run.id}`).click();
 

@@ -91,6 +91,17 @@ export interface RoleWinner {
   role: Role;
   state: WinnerState;
   label: string;
+  /**
+   * A tie only: the settings differed by no more than the machine drifted between them, not
+   * within the equivalence margin, so the list must not call them equivalent.
+   */
+  drift?: WinnerDrift;
+}
+
+/** How far the machine drifted between a sweep's settings, and what measured it (PassDrift). */
+export interface WinnerDrift {
+  factor: number;
+  source: 'passes' | 'control';
 }
 
 /**

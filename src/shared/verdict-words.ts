@@ -2,7 +2,7 @@
 // the share card, History and the Markdown export so they never word the same answer two ways.
 // "Fastest, measurably" is said only of a backend measurably ahead of every rival in its role; a
 // backend nothing rivalled is its role's "only option measured", never its fastest.
-import type { RoleWinner, WinnerState } from './api';
+import type { RoleWinner, WinnerDrift, WinnerState } from './api';
 import { withinMarginWords } from './equivalence-margin';
 import { formatRatioInterval } from './format-ratio';
 import type { PassDrift, RecommendationVerdict, RoleAnswer, SlowerOn } from './recommendation';
@@ -22,11 +22,20 @@ export function tieWords(answer: Pick<RoleAnswer, 'margin' | 'drift'> | undefine
  * "the drift between passes (1.42×)", or "the drift the host baseline showed (1.31×)": what a
  * sweep measured of the machine's drift between its settings (core/stats/pass-drift.ts).
  */
-export function driftPhrase(drift: PassDrift): string {
+export function driftPhrase(drift: Pick<PassDrift, 'factor' | 'source'>): string {
   const factor = `${drift.factor.toFixed(2)}×`;
   return drift.source === 'control'
     ? `the drift the host baseline showed (${factor})`
     : `the drift between passes (${factor})`;
+}
+
+/**
+ * "within the machine's drift between settings (1.78×)": said beside a ratio whose interval
+ * excludes 1 yet reads as no measurable difference, because the settings were measured minutes
+ * apart and the machine itself drifted at least that much between them (RankedBackend.withinDrift).
+ */
+export function withinDriftWords(factor: number): string {
+  return `within the machine's drift between settings (${factor.toFixed(2)}×)`;
 }
 
 /** The card's headline for an answer of this verdict in this role. */
@@ -62,15 +71,21 @@ export function winnerState(verdict: RecommendationVerdict, open: boolean): Winn
   return 'undecided';
 }
 
-/** "bind mount · native (only option measured)": one role's answer after its title. */
-export function winnerWords(state: WinnerState, label: string): string {
+/**
+ * "bind mount · native (only option measured)": one role's answer after its title. A tie within the
+ * machine's drift (`drift`) is "no measurable difference", never "equivalent": nothing showed the
+ * settings alike, only that the machine moved more than they differ.
+ */
+export function winnerWords(state: WinnerState, label: string, drift?: WinnerDrift): string {
   switch (state) {
     case 'decided':
       return `${label} (fastest, measurably)`;
     case 'only':
       return `${label} (only option measured: nothing to compare it with)`;
     case 'tie':
-      return `${label} (equivalent: the simplest)`;
+      return drift
+        ? `${label} (no measurable difference beyond ${driftPhrase(drift)}: the simplest)`
+        : `${label} (equivalent: the simplest)`;
     case 'undecided':
       return `not decided yet (${label} for now)`;
   }
@@ -78,7 +93,14 @@ export function winnerWords(state: WinnerState, label: string): string {
 
 /** "Source tree: bind mount · native (only option measured: …)". */
 export function roleWinnerLine(w: RoleWinner): string {
-  return `${ROLE_TITLES[w.role]}: ${winnerWords(w.state, w.label)}`;
+  return `${ROLE_TITLES[w.role]}: ${winnerWords(w.state, w.label, w.drift)}`;
+}
+
+/** A tie's drift, for the words: only a tie said "beyond the drift" has one. */
+export function tieDrift(answer: Pick<RoleAnswer, 'drift'>, state: WinnerState): { drift?: WinnerDrift } {
+  return state === 'tie' && answer.drift
+    ? { drift: { factor: answer.drift.factor, source: answer.drift.source } }
+    : {};
 }
 
 /** One role's answer as a line; `open`: a race of this role stopped at its cap or budget. */
@@ -87,7 +109,7 @@ export function roleAnswerLine(answer: RoleAnswer, open = false): string {
   const state = winnerState(answer.verdict, open);
   if (state === 'undecided' && answer.tied.length > 1)
     return `${ROLE_TITLES[answer.role]}: not decided yet between ${answer.tied.map((b) => b.label).join(', ')}`;
-  return roleWinnerLine({ role: answer.role, state, label: answer.choice.label });
+  return roleWinnerLine({ role: answer.role, state, label: answer.choice.label, ...tieDrift(answer, state) });
 }
 
 /**

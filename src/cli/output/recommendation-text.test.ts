@@ -54,6 +54,17 @@ describe('formatRecommendation', () => {
     expect(text).toContain('  Nothing to change: bind mounts on a Linux engine are native.');
   });
 
+  it('says beside a ranking interval that excludes 1 why it is still no measurable difference', () => {
+    const rows = [
+      { ...makeRow({ variant: 'vz', workload: 'dd-write', samples: samplesAround(1) }), passDrift: 1.6 },
+      { ...makeRow({ variant: 'qemu', workload: 'dd-write', samples: samplesAround(1.3) }), passDrift: 1.1 },
+    ];
+    const text = formatRecommendation(recommend(rows, customProfile({ 'dd-write': 1 })));
+    expect(text).toMatch(
+      /docker-engine qemu bind .* 1\.30 × \(1\.28 … 1\.32\) +no measurable difference \(p < 0\.001, within the machine's drift between settings \(1\.60×\)\)/,
+    );
+  });
+
   it('shows backends ranked apart and the host baseline', () => {
     const rows = [
       makeRow({ variant: 'a', workload: 'small-file-read', samples: samplesAround(1) }),

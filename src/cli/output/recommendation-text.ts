@@ -3,7 +3,7 @@
 import { formatTime } from '../../shared/format-time';
 import { formatRatioInterval } from '../../shared/format-ratio';
 import { ROLE_LABELS } from '../../shared/roles';
-import { driftPhrase, slowerOnSentence } from '../../shared/verdict-words';
+import { driftPhrase, slowerOnSentence, withinDriftWords } from '../../shared/verdict-words';
 import type {
   ActionStep,
   RankedBackend,
@@ -33,7 +33,9 @@ export function verdictText(entry: RankedBackend): string {
     case 'fastest':
       return 'fastest';
     case 'no-measurable-difference':
-      return `no measurable difference (${formatP(entry.p ?? 1)})`;
+      return entry.withinDrift !== undefined
+        ? `no measurable difference (${formatP(entry.p ?? 1)}, ${withinDriftWords(entry.withinDrift)})`
+        : `no measurable difference (${formatP(entry.p ?? 1)})`;
     case 'slower':
       return `slower (${formatP(entry.p ?? 0)})`;
     case 'not-enough-runs':

@@ -78,6 +78,25 @@ describe('runSummaryLines', () => {
     ]);
   });
 
+  it('says why settings 1.3× apart are no measurable difference: the machine drifted more between them', () => {
+    const rows = [
+      {
+        ...makeRow({ variant: 'vz', label: 'VZ', workload: 'dd-write', samples: samplesAround(1) }),
+        passDrift: 1.6,
+      },
+      {
+        ...makeRow({ variant: 'qemu', label: 'QEMU', workload: 'dd-write', samples: samplesAround(1.3) }),
+        passDrift: 1.1,
+      },
+    ];
+    const lines = runSummaryLines(recommendPerRole(rows, customProfile({ 'dd-write': 1 })), {
+      profileGiven: true,
+    });
+    expect(lines).toContain(
+      "    dd-write: no measurable difference between 'VZ' and 'QEMU' (1.30 × (1.28 … 1.32) as long, p < 0.001, within the machine's drift between settings (1.60×))",
+    );
+  });
+
   it('says a backend alone in its role was only measured, with nothing to compare it with', () => {
     const rows = [
       makeRow({ label: 'bind native', workload: 'small-file-read', samples: samplesAround(1) }),

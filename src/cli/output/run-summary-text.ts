@@ -7,7 +7,7 @@ import { formatRatioInterval, ratioFigure } from '../../shared/format-ratio';
 import type { RankedBackend, Recommendation, WorkloadRanking } from '../../shared/recommendation';
 import { ROLE_LABELS, type Role } from '../../shared/roles';
 import type { RoleRecommendation } from './role-recommendations';
-import { driftPhrase, slowerOnSentence } from '../../shared/verdict-words';
+import { driftPhrase, slowerOnSentence, withinDriftWords } from '../../shared/verdict-words';
 import { withinMarginWords } from '../../shared/equivalence-margin';
 
 export interface SummaryOptions {
@@ -46,7 +46,8 @@ function rivalWords(fastest: RankedBackend, rival: RankedBackend): { ran: boolea
         ran: false,
         text:
           `no measurable difference between ${quoted(fastest)} and ${quoted(rival)}` +
-          ` (${interval ? `${formatRatioInterval(interval)} as long, ` : ''}${formatP(rival.p ?? 1)})`,
+          ` (${interval ? `${formatRatioInterval(interval)} as long, ` : ''}${formatP(rival.p ?? 1)}` +
+          `${rival.withinDrift !== undefined ? `, ${withinDriftWords(rival.withinDrift)}` : ''})`,
       };
   }
 }

@@ -8,13 +8,14 @@ import type { RoleWinner, RunWinner } from '../../shared/api';
 import { undecidedRaceWorkloads } from '../../shared/race-undecided';
 import type { RoleAnswer } from '../../shared/recommendation';
 import type { RunFile } from '../../shared/result-schema';
-import { winnerState } from '../../shared/verdict-words';
+import { tieDrift, winnerState } from '../../shared/verdict-words';
 import { rowsFromRun } from '../compare/rows-from-run';
 import { profileByName, recommend } from '../recommend';
 
 function roleWinner(answer: RoleAnswer, open: boolean): RoleWinner | null {
   if (!answer.choice || answer.verdict === 'no-data') return null;
-  return { role: answer.role, state: winnerState(answer.verdict, open), label: answer.choice.label };
+  const state = winnerState(answer.verdict, open);
+  return { role: answer.role, state, label: answer.choice.label, ...tieDrift(answer, state) };
 }
 
 export function runWinner(run: RunFile): RunWinner | null {

@@ -2,10 +2,16 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runFileSchema } from '../../shared/result-schema';
 import { saveRun } from './result-store';
 import { sampleRun } from './test-support/run-fixture';
 import { summarizeRun } from './run-summary';
-import { listRunSummaries, SUMMARY_INDEX_NAME, summaryListingsComputed } from './summary-index';
+import {
+  listRunSummaries,
+  SUMMARY_INDEX_NAME,
+  SUMMARY_INDEX_VERSION,
+  summaryListingsComputed,
+} from './summary-index';
 
 let dir: string;
 beforeEach(async () => {
@@ -50,6 +56,30 @@ describe('listRunSummaries', () => {
     expect((await listRunSummaries(dir)).summaries[0].machineLabel).toBe('from the index');
   });
 
+  it("keeps a tie's drift in the index: read back from it, History still says the machine drifted", async () => {
+    const drifted = path.join(
+      __dirname,
+      '..',
+      '..',
+      '..',
+      'test',
+      'fixtures',
+      'runs',
+      'sweep-aa-rising-load.json',
+    );
+    const run = runFileSchema.parse(JSON.parse(await fs.readFile(drifted, 'utf8')));
+    await saveRun(run, dir);
+    const first = (await listRunSummaries(dir)).summaries[0];
+    expect(first.winner?.roles?.[0]?.drift?.source).toBe('passes');
+    const index = await readRaw();
+    expect(index.version).toBe(SUMMARY_INDEX_VERSION);
+    index.entries[0].summary.machineLabel = 'from the index';
+    await fs.writeFile(indexFile(), JSON.stringify(index));
+    const again = (await listRunSummaries(dir)).summaries[0];
+    expect(again.machineLabel).toBe('from the index');
+    expect(again.winner).toEqual(first.winner);
+  });
+
   it('parses a file again when it changed, and forgets deleted files', async () => {
     await saveRun(sampleRun({ id: 'run-a' }), dir);
     await saveRun(sampleRun({ id: 'run-b' }), dir);
@@ -89,7 +119,7 @@ describe('listRunSummaries', () => {
       label,
       roles: [{ role: 'source-tree', state: 'only', label }],
     });
-    expect((await readIndex()).version).toBe(5);
+    expect((await readIndex()).version).toBe(SUMMARY_INDEX_VERSION);
   });
 
   it('reports a broken result file as a problem and lists the rest', async () => {
@@ -140,7 +170,10 @@ describe('listRunSummaries', () => {
         }),
       );
     }
-    await fs.writeFile(indexFile(), JSON.stringify({ schema: 'mountbench-summaries', version: 5, entries }));
+    await fs.writeFile(
+      indexFile(),
+      JSON.stringify({ schema: 'mountbench-summaries', version: SUMMARY_INDEX_VERSION, entries }),
+    );
     const listing = await listRunSummaries(dir);
     expect(listing.problems).toEqual([]);
     expect(listing.summaries).toHaveLength(10_000);

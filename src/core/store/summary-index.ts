@@ -18,6 +18,8 @@ import { resultsGeneration } from './results-generation';
 import { fanOut } from '../fan-out';
 
 export const SUMMARY_INDEX_NAME = '.summaries.json';
+/** The index's format (indexSchema says what each version changed). */
+export const SUMMARY_INDEX_VERSION = 6;
 const STAT_CONCURRENCY = 16;
 const WINNER_STATES = ['decided', 'only', 'tie', 'undecided'] as const;
 /** About 1 KB a run: room for tens of thousands of runs. */
@@ -41,7 +43,19 @@ const summarySchema = z
         state: z.enum(WINNER_STATES),
         label: z.string(),
         roles: z
-          .array(z.object({ role: z.enum(ROLES), state: z.enum(WINNER_STATES), label: z.string() }).strict())
+          .array(
+            z
+              .object({
+                role: z.enum(ROLES),
+                state: z.enum(WINNER_STATES),
+                label: z.string(),
+                drift: z
+                  .object({ factor: z.number().finite().min(1), source: z.enum(['passes', 'control']) })
+                  .strict()
+                  .optional(),
+              })
+              .strict(),
+          )
           .max(ROLES.length)
           .optional(),
       })
@@ -66,9 +80,10 @@ const indexSchema = z.object({
   schema: z.literal('mountbench-summaries'),
   // 3: summaries name the winner, the machine and the origin; 5: one winner per role (a lone
   // backend is its role's only option, not its winner) and the entries as a list (below). Both
-  // changes were first numbered 4 apart, so 5 is the first version with both; an older index is
-  // rebuilt.
-  version: z.literal(5),
+  // changes were first numbered 4 apart, so 5 is the first version with both; 6: a tie within the
+  // machine's drift between a sweep's settings says so (RoleWinner.drift), where 5 called it
+  // equivalent. An older index is rebuilt.
+  version: z.literal(SUMMARY_INDEX_VERSION),
   entries: z.array(entrySchema.extend({ name: z.string().max(300) })),
 });
 type IndexEntry = z.infer<typeof entrySchema>;
@@ -188,7 +203,7 @@ async function computeListing(dir: string): Promise<SummaryListing> {
   }
   if (changed) {
     const entries = [...next].map(([name, entry]) => ({ name, ...entry }));
-    const text = `${JSON.stringify({ schema: 'mountbench-summaries', version: 5, entries })}\n`;
+    const text = `${JSON.stringify({ schema: 'mountbench-summaries', version: SUMMARY_INDEX_VERSION, entries })}\n`;
     // A read-only results folder still lists; the next list just parses again.
     await writeFileAtomic(indexFile, text).catch(() => undefined);
   }

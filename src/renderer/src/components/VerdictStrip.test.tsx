@@ -5,6 +5,10 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunFile } from '../../../shared/result-schema';
 import { sampleDependencySplit } from '../../../shared/test-support/dependency-split-sample';
+import { withinDrift } from '../test-support/within-drift';
+import { runFileOf } from '../test-support/fake-api';
+import { QUICK_RUN_RECOMMENDATIONS } from '../test-support/recorded-api-data';
+import { QUICK_RUN } from '../test-support/recorded-runs';
 import { VerdictStrip } from './VerdictStrip';
 
 const counts = { preset: null, results: [], race: undefined } as unknown as RunFile;
@@ -75,5 +79,24 @@ describe('VerdictStrip and the dependency folder', () => {
     expect(screen.getByTestId('verdict-layout').textContent).toBe(
       'npm install: fastest layout here is bind mount with node_modules in a volume · native (3.20 s median), 2.40 × (2.10 … 2.70) faster than plain bind mount · native',
     );
+  });
+});
+
+describe('VerdictStrip and a difference within the drift between settings', () => {
+  it("says beside each interval that excludes 1 that the machine drifted more, never 'not decided'", () => {
+    render(
+      <VerdictStrip
+        run={runFileOf(QUICK_RUN)}
+        status="ready"
+        recommendation={withinDrift(QUICK_RUN_RECOMMENDATIONS['rails-php'][0], 1.6)}
+        titles={new Map()}
+      />,
+    );
+    const items = [...screen.getByTestId('verdict-intervals').querySelectorAll('li')];
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items)
+      expect(item.textContent).toMatch(
+        /: 1\.30 × \(1\.20 … 1\.40\) \(within the machine's drift between settings \(1\.60×\)\)$/,
+      );
   });
 });

@@ -52,7 +52,7 @@ export function VerdictStrip({ run, status, recommendation, titles, onKeepMeasur
           {verdict.intervals.map((i) => (
             <li key={i.workloadKey} className={i.decided ? 'decided' : 'open'}>
               {workloadKeyWords(i.workloadKey, titles)}: <span className="num">{i.text}</span>
-              {!i.decided && ' (not decided)'}
+              {i.note ? ` (${i.note})` : !i.decided && ' (not decided)'}
             </li>
           ))}
         </ul>

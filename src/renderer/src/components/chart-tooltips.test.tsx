@@ -5,6 +5,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatMeanStddev } from '../../../shared/format-time';
 import { resultRatioWords } from '../lib/bar-ratio-words';
+import { withinDrift } from '../test-support/within-drift';
 import { groupedBars } from '../lib/grouped-bars';
 import { resultBars } from '../lib/result-figures';
 import { runFileOf } from '../test-support/fake-api';
@@ -70,6 +71,13 @@ describe('BarTooltip (Results)', () => {
       />,
     );
     expect(rows().at(-1)?.[2]).toBe('10.5 × (9.00 … 12.0) as long');
+  });
+
+  it("says why a tie's interval that excludes 1 is no measurable difference: the machine's drift", () => {
+    const words = resultRatioWords(run, withinDrift(rec, 1.6));
+    expect(words('dd-write', 'docker-engine/fuse/bind')).toBe(
+      "1.30 × (1.20 … 1.40) as long: no measurable difference, within the machine's drift between settings (1.60×)",
+    );
   });
 
   it('shows nothing while no bar is hovered', () => {

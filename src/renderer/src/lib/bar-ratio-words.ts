@@ -5,6 +5,7 @@
 import { formatRatioInterval } from '../../../shared/format-ratio';
 import type { Recommendation } from '../../../shared/recommendation';
 import type { RunFile } from '../../../shared/result-schema';
+import { withinDriftWords } from '../../../shared/verdict-words';
 import { raceInterval, ratioText } from './verdict';
 
 export function resultRatioWords(run: RunFile, rec: Recommendation | null) {
@@ -19,7 +20,12 @@ export function resultRatioWords(run: RunFile, rec: Recommendation | null) {
     const raced = raceInterval(run, workloadKey, fastest.backend.key, backendId);
     const interval = raced ?? (entry.interval ? { ratio: entry.ratio, ...entry.interval } : null);
     const ratio = interval ? formatRatioInterval(interval) : ratioText(entry.ratio);
-    const same = entry.verdict === 'no-measurable-difference' ? ': no measurable difference' : '';
+    const same =
+      entry.verdict !== 'no-measurable-difference'
+        ? ''
+        : entry.withinDrift !== undefined
+          ? `: no measurable difference, ${withinDriftWords(entry.withinDrift)}`
+          : ': no measurable difference';
     return `${ratio} as long${same}`;
   };
 }

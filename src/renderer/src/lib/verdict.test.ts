@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunFile } from '../../../shared/result-schema';
+import { withinDrift } from '../test-support/within-drift';
 import { runFileOf } from '../test-support/fake-api';
 import { QUICK_RUN_RECOMMENDATIONS } from '../test-support/recorded-api-data';
 import { QUICK_RUN } from '../test-support/recorded-runs';
@@ -106,6 +107,20 @@ describe('verdictOf with roles and ranking intervals', () => {
     expect(v.otherRoles).toEqual(['Container-only data: tmpfs (fastest, measurably)']);
     expect(v.intervals.length).toBeGreaterThan(0);
     expect(v.intervals[0].text).toMatch(/^\d+(\.\d+)? × \(\d+(\.\d+)? … \d+(\.\d+)?\)$/);
+  });
+
+  it("says beside an interval that excludes 1 why it is no measurable difference: the machine's drift", () => {
+    const v = verdictOf(run, withRoles('winner'));
+    const drifted = verdictOf(run, withinDrift(withRoles('winner'), 1.6));
+    expect(drifted.intervals.length).toBeGreaterThan(0);
+    expect(drifted.intervals.length).toBe(v.intervals.length);
+    for (const i of drifted.intervals)
+      expect(i).toMatchObject({
+        text: '1.30 × (1.20 … 1.40)',
+        decided: false,
+        note: "within the machine's drift between settings (1.60×)",
+      });
+    expect(v.intervals.every((i) => i.note === undefined)).toBe(true);
   });
 
   it('takes the runner-up within the role: a tmpfs is no alternative for the source tree', () => {

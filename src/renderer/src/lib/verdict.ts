@@ -10,7 +10,7 @@ import type { RunFile } from '../../../shared/result-schema';
 import { futileRaces, undecidedRaceWorkloads } from '../../../shared/race-undecided';
 import { futileWords } from '../../../shared/futile-words';
 import { equivalenceMargin, marginPercent } from '../../../shared/equivalence-margin';
-import { roleAnswerLine, tieWords } from '../../../shared/verdict-words';
+import { roleAnswerLine, tieWords, withinDriftWords } from '../../../shared/verdict-words';
 
 /** `only`: the only backend measured for its role, neither a winner nor undecided. */
 export type VerdictState = 'decided' | 'only' | 'undecided' | 'tie' | 'none';
@@ -20,6 +20,8 @@ export interface WorkloadInterval {
   /** "1.26 × (1.05 … 1.50)": the runner-up's time over the choice's. */
   text: string;
   decided: boolean;
+  /** Why an interval that excludes 1 is still no measurable difference (withinDriftWords). */
+  note?: string;
 }
 
 export interface Verdict {
@@ -58,6 +60,7 @@ function rankingIntervals(rec: Recommendation, choice: string, other: string): W
       workloadKey: ranking.workloadKey,
       text: formatRatioInterval({ ratio: entry.ratio, ...entry.interval }),
       decided: entry.verdict === 'slower',
+      ...(entry.withinDrift !== undefined ? { note: withinDriftWords(entry.withinDrift) } : {}),
     });
   }
   return out;
