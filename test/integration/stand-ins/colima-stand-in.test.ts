@@ -1,6 +1,7 @@
 // The colima stand-in enforces colima's rules: virtiofs without vz silently becomes sshfs, 9p with
 // vz silently becomes virtiofs, an existing VM keeps its VM and mount type, and a profile's socket
 // serves the real engine. The user's own profile is a file the tests check byte for byte.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import Docker from 'dockerode';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -227,20 +228,31 @@ describe('colima stand-in', () => {
     expect(failed.stderr).toMatch(/error starting vm/);
     expect(await status(s, 'mountbench-f')).toBeNull();
 
-    const hung = await s.run('colima', ['start', '-p', 'mountbench-h'], { STANDIN_HANG: 'start' }, 2_000);
-    expect(hung.code).toBeNull();
-    const state = await waitForValue(() => {
-      try {
-        return (
-          JSON.parse(
-            readFileSync(s.file('.colima', '_lima', 'colima-mountbench-h', 'standin-state.json'), 'utf8'),
-          ) as { status?: string }
-        ).status;
-      } catch {
-        return undefined;
-      }
+    // Told to hang, the start never returns: it is stopped once its state says "starting", however
+    // long a busy machine takes to get there (a fixed two seconds once killed it before it wrote).
+    const hung = spawn('colima', ['start', '-p', 'mountbench-h'], {
+      env: { ...s.env, STANDIN_HANG: 'start' },
+      stdio: 'ignore',
     });
-    expect(state).toBe('starting');
+    const exited = new Promise<number | null>((resolve) => hung.once('exit', (code) => resolve(code)));
+    try {
+      const state = await waitForValue(() => {
+        try {
+          return (
+            JSON.parse(
+              readFileSync(s.file('.colima', '_lima', 'colima-mountbench-h', 'standin-state.json'), 'utf8'),
+            ) as { status?: string }
+          ).status;
+        } catch {
+          return undefined;
+        }
+      }, 180_000);
+      expect(state).toBe('starting');
+      expect(hung.exitCode).toBeNull();
+    } finally {
+      hung.kill('SIGKILL');
+    }
+    expect(await exited).toBeNull();
     expect(await status(s, 'mountbench-h')).toBeNull();
   });
 });
