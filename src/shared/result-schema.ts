@@ -199,6 +199,19 @@ export const workloadResultSchema = z.object({
     })
     .optional(),
   /**
+   * What the host processes serving this backend's files (its FUSE daemon: core/runner/
+   * serving-cost.ts) spent across each timed sample: `cpuSeconds`, user + system CPU seconds per
+   * execution, one a timed sample; `peakRssBytes`, the most resident memory read after a sample.
+   * Absent where Mountbench knows no such process (a native bind mount, a volume) or cannot read it.
+   */
+  serving: z
+    .object({
+      processes: z.array(z.string().max(200)).min(1).max(20),
+      cpuSeconds: z.array(nonNegative).max(100_000),
+      peakRssBytes: nonNegative,
+    })
+    .optional(),
+  /**
    * How the samples were scheduled (absent in older files: sequential). `interleaved`: one sample
    * of every backend per round, in an order rotating each round.
    */

@@ -117,6 +117,20 @@ describe('a quick run on every mount of the local engine', () => {
     );
   });
 
+  it("records what the FUSE share's bindfs daemons spent on the host across each sample, and nothing for the others", () => {
+    for (const workload of ['small-file-read', 'dd-write']) {
+      const fuse = find('docker-engine/fuse/bind', workload).serving;
+      // Its own share and the shared fixture's (small-file-read reads the copy laid once).
+      expect(fuse?.processes).toEqual(['bindfs (FUSE daemon)']);
+      expect(fuse?.cpuSeconds).toHaveLength(3);
+      // Every file operation crosses the daemon: across three samples it did measurable work.
+      expect(fuse!.cpuSeconds.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+      expect(fuse!.peakRssBytes).toBeGreaterThan(0);
+      for (const other of ['docker-engine/native/bind', 'docker-engine/native/volume', 'host'])
+        expect(find(other, workload).serving).toBeUndefined();
+    }
+  });
+
   it('keeps every timed sample, with sane statistics and the clock that took them', () => {
     for (const result of outcome.run.results) {
       const { stats } = result;

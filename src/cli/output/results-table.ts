@@ -3,6 +3,7 @@ import { formatMeanStddev, formatTime } from '../../shared/format-time';
 import type { WorkloadResult } from '../../shared/result-schema';
 import { workloadKey } from '../../shared/comparison';
 import { secondPassWords } from '../../shared/second-pass-words';
+import { servingWords } from '../../shared/serving-words';
 
 /** `buffered-read:128`: a workload with several results names the case, or its rows read alike. */
 export function workloadName(r: WorkloadResult): string {
@@ -10,8 +11,17 @@ export function workloadName(r: WorkloadResult): string {
 }
 
 const HEADERS = ['backend', 'workload', 'mean ± σ', 'min … max', 'runs', 'fs type', 'warnings'];
+/** Shown only when a backend's share has host processes of its own (a FUSE daemon) that were read. */
+const HOST_COST_HEADER = 'host cost of the share';
+
+const hasHostCost = (results: readonly WorkloadResult[]) => results.some((r) => servingWords(r) !== null);
+
+function headers(results: readonly WorkloadResult[]): string[] {
+  return hasHostCost(results) ? [...HEADERS.slice(0, 6), HOST_COST_HEADER, HEADERS[6]] : HEADERS;
+}
 
 export function resultRows(results: WorkloadResult[]): string[][] {
+  const hostCost = hasHostCost(results);
   return results.map((r) => [
     r.backend.label,
     workloadName(r),
@@ -19,13 +29,15 @@ export function resultRows(results: WorkloadResult[]): string[][] {
     `${formatTime(r.stats.min)} … ${formatTime(r.stats.max)}`,
     `${r.stats.runs}${secondPassWords(r)}`,
     r.fsType,
+    ...(hostCost ? [servingWords(r) ?? '—'] : []),
     r.warnings.length ? String(r.warnings.length) : '',
   ]);
 }
 
 export function textTable(results: WorkloadResult[]): string {
-  const rows = [HEADERS, ...resultRows(results)];
-  const widths = HEADERS.map((_, col) => Math.max(...rows.map((row) => [...row[col]].length)));
+  const names = headers(results);
+  const rows = [names, ...resultRows(results)];
+  const widths = names.map((_, col) => Math.max(...rows.map((row) => [...row[col]].length)));
   const line = (row: string[]) =>
     row
       .map((cell, col) => cell + ' '.repeat(widths[col] - [...cell].length))
@@ -39,10 +51,11 @@ function escapeMarkdown(cell: string): string {
 }
 
 export function markdownTable(results: WorkloadResult[]): string {
+  const names = headers(results);
   const rows = resultRows(results);
   return [
-    `| ${HEADERS.join(' | ')} |`,
-    `|${HEADERS.map((_, i) => (i >= 2 && i <= 4 ? ' ---: ' : ' --- ')).join('|')}|`,
+    `| ${names.join(' | ')} |`,
+    `|${names.map((_, i) => (i >= 2 && i <= 4 ? ' ---: ' : ' --- ')).join('|')}|`,
     ...rows.map((row) => `| ${row.map(escapeMarkdown).join(' | ')} |`),
   ].join('\n');
 }

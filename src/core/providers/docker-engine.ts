@@ -38,5 +38,5 @@ export async function dockerEngineShareOf(
 ): Promise<BindShare> {
   if (variant !== 'fuse') return { hostRoot, source: hostRoot, release: async () => {} };
   const share = await mountBindfs(hostRoot, mountPoint);
-  return { hostRoot, source: share.mountPoint, release: share.release };
+  return { hostRoot, source: share.mountPoint, serving: share.serving, release: share.release };
 }

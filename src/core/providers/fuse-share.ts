@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { MountbenchError } from '../../shared/errors';
+import { processesWithArgument, type ServingProcess } from '../runner/serving-cost';
 import { findExecutable } from './find-executable';
 
 const run = promisify(execFile);
@@ -12,6 +13,8 @@ const run = promisify(execFile);
 export interface FuseShare {
   /** The FUSE mount point: what the engine bind-mounts. */
   mountPoint: string;
+  /** The daemon serving it (bindfs forks into the background, so it is found by its arguments). */
+  serving: ServingProcess[];
   release(): Promise<void>;
 }
 
@@ -33,7 +36,9 @@ export async function mountBindfs(backingDir: string, mountPoint: string): Promi
       `bindfs could not mount the fixture folder: ${message} (is /dev/fuse available?)`,
     );
   }
-  return { mountPoint, release: () => unmountFuse(mountPoint) };
+  const pids = await processesWithArgument('bindfs', mountPoint);
+  const serving = pids.map((pid) => ({ label: 'bindfs (FUSE daemon)', pid }));
+  return { mountPoint, serving, release: () => unmountFuse(mountPoint) };
 }
 
 export async function unmountFuse(mountPoint: string): Promise<void> {

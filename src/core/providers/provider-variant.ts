@@ -1,4 +1,5 @@
 import type { ProviderVariantView } from '../../shared/sweep';
+import type { ServingProcess } from '../runner/serving-cost';
 
 /** One file-sharing configuration a provider can be put in: the dashboard's type (src/shared). */
 export type ProviderVariant = ProviderVariantView;
@@ -7,5 +8,7 @@ export type ProviderVariant = ProviderVariantView;
 export interface BindShare {
   hostRoot: string;
   source: string;
+  /** The host processes serving it, where this share started its own (a FUSE daemon). */
+  serving?: ServingProcess[];
   release(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 // A long-lived bench container for one backend. Samples are `docker exec`s into it, so a sample
 // pays no container start, and the figure comes from a clock inside it (see sample-script.ts).
+import type { ServingProcess } from './serving-cost';
 import { mkdir } from 'node:fs/promises';
 import { removeTree } from '../fixtures/remove-tree';
 import { join } from 'node:path';
@@ -80,6 +81,8 @@ export interface ContainerExecutorOptions {
   signal: AbortSignal;
   /** Called after the container is gone: releases what the mount needed (bindfs, host folder). */
   release?: () => Promise<void>;
+  /** The host processes serving the mount (its FUSE daemons). Absent: none of its own. */
+  serving?: readonly ServingProcess[];
   /** More labels for the container only (Compose Watch finds its service's container by label). */
   containerLabels?: Record<string, string>;
   /**
@@ -169,9 +172,11 @@ export class ContainerExecutor implements BackendExecutor {
   private disposed = false;
 
   readonly image: string;
+  readonly serving?: readonly ServingProcess[];
 
   private constructor(private readonly options: ContainerExecutorOptions) {
     this.image = options.image;
+    if (options.serving?.length) this.serving = options.serving;
   }
 
   /** One run's containers of one image and clock share a calibration (executor.ts says why). */

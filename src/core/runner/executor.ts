@@ -2,6 +2,7 @@
 // only speaks to this interface, so timing, fixtures and cleanup are written once for both.
 import type { FixtureSpec } from '../fixtures/fixture-spec';
 import type { ClockSource } from './clock';
+import type { ServingProcess } from './serving-cost';
 import type { ShellSession } from './shell-session';
 import type { SyncedMountKind } from '../../shared/ids';
 
@@ -46,6 +47,11 @@ export interface BackendExecutor {
   readonly tools?: string;
   /** Containers only: the image the workload's container was made from, for the result file. */
   readonly image?: string;
+  /**
+   * The host processes that serve this backend's files (its FUSE daemon): their CPU and memory are
+   * read around every timed sample (serving-cost.ts). Absent: none Mountbench knows of.
+   */
+  readonly serving?: readonly ServingProcess[];
   /** Present on sync mounts: the runner times the tool's flushes apart from the samples. */
   readonly sync?: SyncControl;
   /**

@@ -10,6 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import { dockerEngineShareOf } from '../providers/docker-engine';
 import { sharedFixtureWorkloads, sharedFixturesRoot, takesSharedFixtures } from './shared-fixtures';
 import type { BindShare } from '../providers/provider-variant';
+import type { ServingProcess } from './serving-cost';
 import { requireSyncTools } from '../sync/availability';
 import { ContainerExecutor, type SharedFolders } from './container-executor';
 import type { BackendExecutor } from './executor';
@@ -40,14 +41,18 @@ async function sharedFoldersFor(
   ctx: RunContext,
   backend: Backend,
   dir: string,
-): Promise<{ folders: SharedFolders; release(): Promise<void> } | null> {
+): Promise<{ folders: SharedFolders; serving: ServingProcess[]; release(): Promise<void> } | null> {
   if (!takesSharedFixtures(backend)) return null;
   const workloads = sharedFixtureWorkloads(ctx.request);
   if (!workloads.length) return null;
   const root = sharedFixturesRoot(runWorkDir(ctx.cacheDir, ctx.runId));
   await mkdir(root, { recursive: true });
   const share = await bindShareFor(backend, root, join(dir, 'shared-share'));
-  return { folders: { source: share.source, hostRoot: root, workloads }, release: share.release };
+  return {
+    folders: { source: share.source, hostRoot: root, workloads },
+    serving: share.serving ?? [],
+    release: share.release,
+  };
 }
 
 /** The run's environment, pointing sync tools at the engine the bench containers run on. */
@@ -112,6 +117,7 @@ export async function createExecutor(
               }
             : {}),
         },
+        serving: [...(share.serving ?? []), ...(shared?.serving ?? [])],
         release: async () => {
           await share.release();
           await shared?.release();

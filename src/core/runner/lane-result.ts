@@ -82,6 +82,19 @@ function warningsFor(input: LaneResultInput, result: Pick<WorkloadResult, 'stats
   return [...new Set(warnings)];
 }
 
+/** What the share's host processes spent, where every timed sample could read them. */
+function servingOf(lane: Lane, taken: LaneSamples): Pick<WorkloadResult, 'serving'> {
+  const processes = lane.executor.serving ?? [];
+  if (!processes.length || !taken.serving.length || taken.serving.length !== taken.timed.length) return {};
+  return {
+    serving: {
+      processes: [...new Set(processes.map((p) => p.label))],
+      cpuSeconds: taken.serving.map((s) => s.cpuSeconds),
+      peakRssBytes: Math.max(...taken.serving.map((s) => s.rssBytes)),
+    },
+  };
+}
+
 export async function laneResult(input: LaneResultInput): Promise<WorkloadResult> {
   const { lane, workload, size, workloadCase, samples: taken, warmup, flushesWrites } = input;
   const { signal } = lane.hooks;
@@ -123,6 +136,7 @@ export async function laneResult(input: LaneResultInput): Promise<WorkloadResult
     ...(taken.loads.length || taken.power.length
       ? { conditions: { load: taken.loads, ...(taken.power.length ? { power: taken.power } : {}) } }
       : {}),
+    ...servingOf(lane, taken),
     ...(sync && lane.initialSeconds !== null
       ? {
           sync: {

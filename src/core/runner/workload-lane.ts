@@ -1,6 +1,7 @@
 // One backend's part in measuring a script workload: its fixture laid and checked, its clock
 // calibrated, then one sample at a time on request. The round scheduler holds one lane per backend
 // and asks each for a sample in turn, so every backend keeps its container and fixture throughout.
+import { servingCost } from './serving-cost';
 import type { Backend, PowerReading } from '../../shared/result-schema';
 import type { SizeName } from '../../shared/ids';
 import type { WorkloadCase, Workload } from '../workloads/workload';
@@ -85,10 +86,24 @@ export interface LaneSamples {
   loads: number[];
   /** A Mac's conditions as each timed sample began (MeasureHooks.powerConditions), where read. */
   power: PowerReading[];
+  /**
+   * What the share's host processes (BackendExecutor.serving) spent across each timed sample: CPU
+   * seconds per execution, and their resident memory after it. Empty where none are known.
+   */
+  serving: { cpuSeconds: number; rssBytes: number }[];
 }
 
 export function emptyLaneSamples(): LaneSamples {
-  return { timed: [], first: null, warmups: 0, flushSeconds: [], executions: 1, loads: [], power: [] };
+  return {
+    timed: [],
+    first: null,
+    warmups: 0,
+    flushSeconds: [],
+    executions: 1,
+    loads: [],
+    power: [],
+    serving: [],
+  };
 }
 
 /** Takes one sample of a case on a lane and records it in `into`. */
@@ -106,12 +121,16 @@ export async function sampleLane(
   const power = warmup ? null : ((await lane.hooks.powerConditions?.()) ?? null);
   // A warm-up is one execution: it measures what one costs, which sets the batch of the timed ones.
   const executions = warmup ? 1 : into.executions;
+  // The share's own processes, read just outside the sample: what they spent serving it.
+  const serving = warmup ? [] : (lane.executor.serving ?? []);
+  const servedFrom = serving.length ? await servingCost(serving) : null;
   const raw = await timeOnce(lane.executor, lane.workdir, workloadCase.script, workloadCase.reset, signal, {
     executions,
     primer: lane.sampleMethod === 'back-to-back',
   });
   // Every figure is per execution: the clock's cost is paid once per sample, then shared out.
   const seconds = Math.max(0, raw.seconds - lane.overhead) / executions;
+  const servedTo = servedFrom ? await servingCost(serving) : null;
   const perExecution = (cpu: number | null) => (cpu === null ? null : cpu / executions);
   if (warmup && lane.batches && workloadCase.repeatable) into.executions = executionsPerSample(seconds);
   // What the sample wrote goes back to the host before the next one: timed, never in the sample.
@@ -124,5 +143,10 @@ export async function sampleLane(
   if (!warmup) into.timed.push({ seconds, user: perExecution(raw.user), system: perExecution(raw.system) });
   if (load !== null && Number.isFinite(load)) into.loads.push(load);
   if (power !== null) into.power.push(power);
+  if (servedFrom && servedTo)
+    into.serving.push({
+      cpuSeconds: Math.max(0, servedTo.cpuSeconds - servedFrom.cpuSeconds) / executions,
+      rssBytes: servedTo.rssBytes,
+    });
   lane.hooks.sample(workloadCase.id, index, warmup, seconds);
 }

@@ -4,6 +4,7 @@
 import type { WorkloadResult } from '../../../shared/result-schema';
 import { formatMeanStddev, formatTime } from '../../../shared/format-time';
 import { secondPassWords } from '../../../shared/second-pass-words';
+import { servingWords } from '../../../shared/serving-words';
 import { syncNote } from '../../../shared/sync-note';
 import {
   hostRatios,
@@ -40,6 +41,9 @@ export function ResultsTable({
   const ratios = hostRatios(results);
   const groups = resultsByWorkload(results);
   const perOp = results.some((r) => perOpSeconds(r) !== null);
+  // What a share's own host processes (a FUSE daemon) spent: only where some backend has one.
+  const hostCost = results.some((r) => servingWords(r) !== null);
+  const columns = 8 + (perOp ? 1 : 0) + (hostCost ? 1 : 0);
   return (
     <div className="table-scroll">
       <table className="figures" data-testid="results-table">
@@ -54,13 +58,14 @@ export function ResultsTable({
             <th scope="col">Runs</th>
             <th scope="col">Against host</th>
             <th scope="col">Cold first run</th>
+            {hostCost && <th scope="col">Host cost of the share</th>}
             <th scope="col">Warnings and notes</th>
           </tr>
         </thead>
         {groups.map(([key, list]) => (
           <tbody key={key}>
             <tr className="group-row">
-              <th scope="colgroup" colSpan={perOp ? 9 : 8}>
+              <th scope="colgroup" colSpan={columns}>
                 {workloadCaseWords(list[0].workload.id, list[0].workload.case, titles)}
                 {/* "My project": named by its folder's name, as the result file records it. */}
                 {typeof list[0].workload.params['project'] === 'string' &&
@@ -96,6 +101,7 @@ export function ResultsTable({
                   <td className="num" data-testid="results-first-run">
                     {firstRunWords(r)}
                   </td>
+                  {hostCost && <td data-testid="results-host-cost">{servingWords(r) ?? '—'}</td>}
                   <td className="warnings">
                     {r.warnings.length || sync ? (
                       <ul className="plain">
