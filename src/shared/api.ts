@@ -6,7 +6,7 @@ import type { ComparisonRow, MachineRatio } from './comparison';
 import type { DiscoveredEngine, EngineFsSeen } from './engine';
 import type { MountKind, ProviderId, SizeName, WorkloadId } from './ids';
 import type { ProjectInspection } from './project';
-import type { Recommendation } from './recommendation';
+import type { PassDrift, Recommendation } from './recommendation';
 import type { Role } from './roles';
 import type { MachineInfo, RunFile } from './result-schema';
 import type { ActiveJob, JobEvent, JobRequest } from './jobs';
@@ -98,11 +98,8 @@ export interface RoleWinner {
   drift?: WinnerDrift;
 }
 
-/** How far the machine drifted between a sweep's settings, and what measured it (PassDrift). */
-export interface WinnerDrift {
-  factor: number;
-  source: 'passes' | 'control';
-}
+/** How far the machine drifted between a sweep's settings, and what measured it. */
+export type WinnerDrift = Pick<PassDrift, 'factor' | 'source'>;
 
 /**
  * The run's answer: `state` and `label` are the main role's (the source tree whenever a bind mount

@@ -5,7 +5,7 @@
 import type { RoleWinner, WinnerDrift, WinnerState } from './api';
 import { withinMarginWords } from './equivalence-margin';
 import { formatRatioInterval } from './format-ratio';
-import type { PassDrift, RecommendationVerdict, RoleAnswer, SlowerOn } from './recommendation';
+import type { RecommendationVerdict, RoleAnswer, SlowerOn } from './recommendation';
 import { ROLE_NAMES, ROLE_TITLES, type Role } from './roles';
 
 /**
@@ -22,7 +22,7 @@ export function tieWords(answer: Pick<RoleAnswer, 'margin' | 'drift'> | undefine
  * "the drift between passes (1.42×)", or "the drift the host baseline showed (1.31×)": what a
  * sweep measured of the machine's drift between its settings (core/stats/pass-drift.ts).
  */
-export function driftPhrase(drift: Pick<PassDrift, 'factor' | 'source'>): string {
+export function driftPhrase(drift: WinnerDrift): string {
   const factor = `${drift.factor.toFixed(2)}×`;
   return drift.source === 'control'
     ? `the drift the host baseline showed (${factor})`

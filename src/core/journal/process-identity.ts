@@ -4,6 +4,7 @@
 // as the owner only while the process with that pid started at that time.
 import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
+import { statField, USER_HZ } from '../proc-stat';
 
 /** Start times come from clocks with one-second (ps) or boot-time (Linux btime) precision. */
 const SAME_START_MS = 2000;
@@ -16,12 +17,10 @@ function errnoCode(err: unknown): string | undefined {
 async function linuxStartedAt(pid: number): Promise<number | null> {
   try {
     const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may hold spaces and parentheses: count from the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[19]);
+    const ticks = Number(statField(stat, 22));
     const btime = /^btime (\d+)$/m.exec(await fs.readFile('/proc/stat', 'utf8'));
     if (!Number.isFinite(ticks) || !btime) return null;
-    return Number(btime[1]) * 1000 + ticks * 10;
+    return Number(btime[1]) * 1000 + ticks * (1000 / USER_HZ);
   } catch {
     return null;
   }

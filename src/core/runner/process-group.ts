@@ -17,6 +17,7 @@ import {
 } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { isPidEntry, statField } from '../proc-stat';
 
 /** Set in each shell's environment; children inherit it unless they clear their environment. */
 export const WORKLOAD_TAG_VARIABLE = 'MOUNTBENCH_WORKLOAD_TAG';
@@ -28,7 +29,7 @@ function taggedPids(entry: string): number[] {
   if (process.platform === 'linux') {
     const found: number[] = [];
     for (const name of readdirSync('/proc')) {
-      if (!/^\d+$/.test(name)) continue;
+      if (!isPidEntry(name)) continue;
       try {
         const environ = readFileSync(`/proc/${name}/environ`, 'latin1');
         if (environ.split('\0').includes(entry)) found.push(Number(name));
@@ -63,11 +64,9 @@ function parentTable(): Map<number, number> {
   const parents = new Map<number, number>();
   if (process.platform === 'linux') {
     for (const name of readdirSync('/proc')) {
-      if (!/^\d+$/.test(name)) continue;
+      if (!isPidEntry(name)) continue;
       try {
-        // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ')'.
-        const stat = readFileSync(`/proc/${name}/stat`, 'latin1');
-        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        const ppid = Number(statField(readFileSync(`/proc/${name}/stat`, 'latin1'), 4));
         if (Number.isInteger(ppid)) parents.set(Number(name), ppid);
       } catch {
         // Gone already.

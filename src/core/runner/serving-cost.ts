@@ -5,6 +5,7 @@
 // the share (fuse-share.ts finds the bindfs daemon it mounted); read here from Linux's /proc.
 import { readdir, readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { isPidEntry, statField, USER_HZ } from '../proc-stat';
 
 /** A host process that serves a backend's files, as the share that started it names it. */
 export interface ServingProcess {
@@ -19,22 +20,13 @@ export interface ProcessCost {
   rssBytes: number;
 }
 
-/** Linux's user-visible clock tick (USER_HZ), in which /proc counts CPU time: 100, fixed by its ABI. */
-const USER_HZ = 100;
 /** /proc/<pid>/stat and status are a few hundred bytes; anything longer is not theirs. */
 const MAX_PROC_FILE = 16 * 1024;
 
-/**
- * User + system seconds from /proc/<pid>/stat: fields 14 and 15 (utime, stime), counted after the
- * command name's closing parenthesis (the name may itself hold spaces and parentheses).
- */
+/** User + system seconds from /proc/<pid>/stat: fields 14 and 15 (utime, stime), in ticks. */
 export function cpuSecondsOfStat(stat: string): number | null {
-  const close = stat.lastIndexOf(')');
-  if (close < 0) return null;
-  // After ") " comes field 3 (state): utime is field 14, index 11; stime index 12.
-  const fields = stat.slice(close + 2).split(' ');
-  const utime = Number(fields[11]);
-  const stime = Number(fields[12]);
+  const utime = Number(statField(stat, 14));
+  const stime = Number(statField(stat, 15));
   if (!Number.isInteger(utime) || !Number.isInteger(stime) || utime < 0 || stime < 0) return null;
   return (utime + stime) / USER_HZ;
 }
@@ -77,17 +69,13 @@ export async function servingCost(processes: readonly ServingProcess[]): Promise
 /**
  * The processes whose program is `program` and whose arguments name `argument` (a daemon started
  * with its mount point): found in /proc, since a FUSE daemon forks into the background and its
- * starter never learns its pid. Bounded: at most `limit` processes are read.
+ * starter never learns its pid. Each command line is read to at most MAX_PROC_FILE.
  */
-export async function processesWithArgument(
-  program: string,
-  argument: string,
-  limit = 100_000,
-): Promise<number[]> {
+export async function processesWithArgument(program: string, argument: string): Promise<number[]> {
   if (process.platform !== 'linux') return [];
-  const entries = (await readdir('/proc').catch(() => [] as string[])).filter((e) => /^\d+$/.test(e));
+  const entries = (await readdir('/proc').catch(() => [] as string[])).filter(isPidEntry);
   const found: number[] = [];
-  for (const entry of entries.slice(0, limit)) {
+  for (const entry of entries) {
     const argv = await procFile(Number(entry), 'cmdline')
       .then((text) => text.split('\0'))
       .catch(() => null);
