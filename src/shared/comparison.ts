@@ -82,6 +82,11 @@ export interface ComparisonRow {
    * operation): between two settings its ratio is the machine's own drift (core/sweep/control.ts).
    */
   control?: ControlFigure;
+  /**
+   * What the host processes serving this backend (its FUSE daemon, the engine's VM, a sync tool's
+   * daemon) spent, mean CPU seconds a sample (result.serving). Absent where none were read.
+   */
+  hostCpu?: number;
 }
 
 export function workloadKey(id: string, workloadCase?: string | null): string {

@@ -30,7 +30,7 @@ describe('the results table', () => {
       },
     };
     const [header, , withCost] = textTable([fuse, base]).split('\n');
-    expect(header).toMatch(/fs type +host cost of the share +warnings$/);
+    expect(header).toMatch(/fs type +host cost of serving it +warnings$/);
     expect(withCost).toContain('250.0 ms CPU a sample, 4.0 MiB (bindfs (FUSE daemon))');
     expect(resultRows([fuse, base])[1][6]).toBe('—');
     expect(textTable([base])).not.toContain('host cost');

@@ -4,6 +4,21 @@ import { machineKey } from '../machine/machine-key';
 import { rowsFromRun } from './rows-from-run';
 
 describe('rowsFromRun', () => {
+  it('carries what serving the backend cost the host, mean CPU a sample, where it was read', () => {
+    const run = sampleRun();
+    const served = {
+      ...run,
+      results: [
+        {
+          ...run.results[0],
+          serving: { processes: ['mutagen daemon'], cpuSeconds: [0.1, 0.3], peakRssBytes: 1e6 },
+        },
+      ],
+    };
+    expect(rowsFromRun(served)[0].hostCpu).toBeCloseTo(0.2, 12);
+    expect(rowsFromRun(run)[0]).not.toHaveProperty('hostCpu');
+  });
+
   it('flattens each result into a measured row with its machine, backend, workload and samples', () => {
     const run = sampleRun();
     const [row] = rowsFromRun(run);

@@ -1,5 +1,6 @@
 // A run file, flattened into comparison rows: one row per workload result, with the machine it ran
 // on, the backend, the workload (and its case) and every timed sample.
+import { servingCpuMean } from '../../shared/serving-words';
 import { workloadKey, type ComparisonRow } from '../../shared/comparison';
 import type { RunFile, WorkloadResult } from '../../shared/result-schema';
 import { sampleMethodOf } from '../../shared/sample-method-of';
@@ -48,7 +49,14 @@ function rowFromResult(
     ...sampleMethodField(run, result),
     ...passDriftField(result),
     ...controlField(result),
+    ...hostCpuField(result),
   };
+}
+
+/** What serving this backend cost the host a sample, where it was read. */
+function hostCpuField(result: WorkloadResult): Pick<ComparisonRow, 'hostCpu'> {
+  const cpu = servingCpuMean(result);
+  return cpu === null ? {} : { hostCpu: cpu };
 }
 
 /**

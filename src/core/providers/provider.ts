@@ -11,6 +11,7 @@ import type { ApplyPlanView, ProviderDetectionView } from '../../shared/sweep';
 import type { HostFacts } from './host-facts';
 import type { JournalHandle, ProviderOriginals } from '../journal';
 import type { ProviderVariant } from './provider-variant';
+import type { ServingProcess } from '../runner/serving-cost';
 
 export type { HostFacts } from './host-facts';
 export type { ProviderVariant } from './provider-variant';
@@ -112,6 +113,12 @@ export interface Provider {
    * it may run again after a crash halfway through a previous restore.
    */
   restore(ctx: ProviderContext, originals: ProviderOriginals, journal: JournalHandle): Promise<void>;
+  /**
+   * The host processes that run the product's VM and serve its shares now, as the product records
+   * them (a Lima instance's pid files): what a sample on its engine costs the host beyond the
+   * container's own clock. Empty, or absent, where they cannot be found. Never throws.
+   */
+  servingProcesses?(ctx: ProviderContext): Promise<ServingProcess[]>;
 }
 
 export const DEFAULT_READY_TIMEOUT_MS = 180_000;

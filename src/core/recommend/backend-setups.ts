@@ -1,5 +1,7 @@
 // Trade-offs and action of each ranked backend, with the figures they quote (sync-latency).
 import type { BackendRef, BackendSetup, WorkloadRanking } from '../../shared/recommendation';
+import type { ComparisonRow } from '../../shared/comparison';
+import type { TradeOffContext } from './trade-offs';
 import type { ActionOptions } from './action-options';
 import { actionFor } from './actions';
 import { describeSetup } from './setup-kind';
@@ -7,10 +9,23 @@ import { tradeOffs } from './trade-offs';
 
 export const SYNC_LATENCY_KEY = 'sync-latency';
 
+/** The host CPU of a backend's rows where it was read, each workload counted once. */
+export function hostCpuOf(rows: readonly ComparisonRow[], backendKey: string): TradeOffContext['hostCpu'] {
+  const read = rows.filter((r) => r.backend.key === backendKey && r.hostCpu !== undefined);
+  if (!read.length) return null;
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  return {
+    cpuSeconds: mean(read.map((r) => r.hostCpu!)),
+    sampleSeconds: mean(read.map((r) => r.mean)),
+    workloads: new Set(read.map((r) => r.workload.key)).size,
+  };
+}
+
 export function backendSetup(
   backend: BackendRef,
   rankings: readonly WorkloadRanking[],
   options: ActionOptions = {},
+  rows: readonly ComparisonRow[] = [],
 ): BackendSetup {
   const setup = describeSetup(backend);
   const sync = rankings
@@ -18,7 +33,10 @@ export function backendSetup(
     ?.entries.find((e) => e.backend.key === backend.key);
   return {
     backend,
-    tradeOffs: tradeOffs(setup, { syncLatency: sync ? sync.mean : null }),
+    tradeOffs: tradeOffs(setup, {
+      syncLatency: sync ? sync.mean : null,
+      hostCpu: hostCpuOf(rows, backend.key),
+    }),
     action: actionFor(setup, options),
   };
 }

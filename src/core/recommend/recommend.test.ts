@@ -222,6 +222,44 @@ describe('recommend', () => {
     expect(rec.setups).toHaveLength(2);
   });
 
+  it('says what each sync tool cost the host, measured, in its trade-offs; nothing where none was read', () => {
+    const mutagen = (workload: string, mean: number, hostCpu: number) => ({
+      ...makeRow({
+        provider: 'docker-desktop',
+        variant: 'virtiofs',
+        mount: 'mutagen',
+        workload,
+        samples: samplesAround(mean),
+      }),
+      hostCpu,
+    });
+    const rows = [
+      mutagen('small-file-read', 0.5, 0.2),
+      mutagen('dd-write', 1, 0.3),
+      makeRow({
+        provider: 'docker-desktop',
+        variant: 'virtiofs',
+        mount: 'docker-sync',
+        workload: 'small-file-read',
+        samples: samplesAround(0.6),
+      }),
+      makeRow({
+        provider: 'docker-desktop',
+        variant: 'virtiofs',
+        mount: 'docker-sync',
+        workload: 'dd-write',
+        samples: samplesAround(1.2),
+      }),
+    ];
+    const rec = recommend(rows, smallFiles);
+    const hostCost = (mount: string) =>
+      rec.setups.find((s) => s.backend.mount === mount)?.tradeOffs.find((t) => t.id === 'host-cpu')?.text;
+    expect(hostCost('mutagen')).toMatch(
+      /^Serving it kept the host busy: 250\.0 ms of host CPU a sample on average, beside .* over 2 workloads/,
+    );
+    expect(hostCost('docker-sync')).toBeUndefined();
+  });
+
   it('refuses rows from several machines, and recommends per machine on request', () => {
     const rows = [
       makeRow({ machine: 'm1', variant: 'a', workload: 'dd-write', samples: samplesAround(1) }),

@@ -307,7 +307,7 @@ export function recommend(
   const picked = pickOnePerBackendAndWorkload(sized.rows);
   const rankings = rankWorkloads(picked.rows);
   const { scores, unscored, weights, unmeasured } = scoreProfile(rankings, profile);
-  const setups = rankedBackends(rankings).map((b) => backendSetup(b, rankings, options));
+  const setups = rankedBackends(rankings).map((b) => backendSetup(b, rankings, options, picked.rows));
   const setupOf = (key: string) => setups.find((s) => s.backend.key === key);
   // One size per workload is kept (keepOneSizePerWorkload); published rows have none: Standard's.
   const sizeOf = new Map(picked.rows.map((r) => [r.workload.key, r.workload.size]));

@@ -8,6 +8,31 @@ import type { SetupKind } from './setup-kind';
 export interface TradeOffContext {
   /** This backend's measured sync-latency, seconds per edit; null when not measured. */
   syncLatency?: number | null;
+  /**
+   * What its serving processes on the host spent (ComparisonRow.hostCpu): the mean CPU seconds a
+   * sample over the workloads where it was read, and the mean time of those samples.
+   */
+  hostCpu?: { cpuSeconds: number; sampleSeconds: number; workloads: number } | null;
+}
+
+/** A share whose daemon or VM works on the host costs CPU the container's clock never shows. */
+function hostCostTradeOffs(context: TradeOffContext): TradeOff[] {
+  const cost = context.hostCpu;
+  if (!cost || cost.workloads === 0) return [];
+  const share =
+    cost.sampleSeconds > 0
+      ? ` (${Math.round((cost.cpuSeconds / cost.sampleSeconds) * 100)} % of a core while it worked)`
+      : '';
+  return [
+    {
+      id: 'host-cpu',
+      severity: 'info',
+      text:
+        `Serving it kept the host busy: ${formatSeconds(cost.cpuSeconds)} of host CPU a sample on average, beside ` +
+        `${formatSeconds(cost.sampleSeconds)} of the container's time${share}, over ${cost.workloads} ` +
+        `workload${cost.workloads === 1 ? '' : 's'}; on a laptop that is battery and heat.`,
+    },
+  ];
 }
 
 function mountTradeOffs(setup: SetupKind, context: TradeOffContext): TradeOff[] {
@@ -192,5 +217,10 @@ function sharingTradeOffs(setup: SetupKind): TradeOff[] {
 }
 
 export function tradeOffs(setup: SetupKind, context: TradeOffContext = {}): TradeOff[] {
-  return [...mountTradeOffs(setup, context), ...bindFlagTradeOffs(setup), ...sharingTradeOffs(setup)];
+  return [
+    ...mountTradeOffs(setup, context),
+    ...bindFlagTradeOffs(setup),
+    ...sharingTradeOffs(setup),
+    ...hostCostTradeOffs(context),
+  ];
 }

@@ -85,6 +85,8 @@ export async function createExecutor(
   // page-reload's web app answers on a loopback port of the bench container: published at create,
   // as the engine only publishes then. The custom workload's own containers serve no page.
   const publish = ctx.request.workloads.includes('page-reload') && suffix === '' ? [PAGE_RELOAD_PORT] : [];
+  // What the engine's VM spends is part of every container sample's cost, whatever the mount.
+  const engineServing = ctx.engineServing ?? [];
   const base = {
     docker: ctx.docker,
     image,
@@ -92,6 +94,7 @@ export async function createExecutor(
     runId: ctx.runId,
     signal: ctx.signal,
     ...(publish.length ? { publish } : {}),
+    ...(engineServing.length ? { serving: engineServing } : {}),
   };
   switch (backend.mount) {
     case 'bind': {
@@ -117,7 +120,7 @@ export async function createExecutor(
               }
             : {}),
         },
-        serving: [...(share.serving ?? []), ...(shared?.serving ?? [])],
+        serving: [...engineServing, ...(share.serving ?? []), ...(shared?.serving ?? [])],
         release: async () => {
           await share.release();
           await shared?.release();

@@ -88,7 +88,8 @@ function servingOf(lane: Lane, taken: LaneSamples): Pick<WorkloadResult, 'servin
   if (!processes.length || !taken.serving.length || taken.serving.length !== taken.timed.length) return {};
   return {
     serving: {
-      processes: [...new Set(processes.map((p) => p.label))],
+      // The result file keeps at most 20 names (result-schema.ts); a VM's agent may start more.
+      processes: [...new Set(processes.map((p) => p.label))].slice(0, 20),
       cpuSeconds: taken.serving.map((s) => s.cpuSeconds),
       peakRssBytes: Math.max(...taken.serving.map((s) => s.rssBytes)),
     },

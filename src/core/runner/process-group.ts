@@ -87,7 +87,7 @@ function parentTable(): Map<number, number> {
 }
 
 /** Every process descending from `root` by parent links, at this moment. */
-function descendantPids(root: number): number[] {
+export function descendantPids(root: number): number[] {
   const children = new Map<number, number[]>();
   for (const [pid, ppid] of parentTable()) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
   const found = new Set<number>();

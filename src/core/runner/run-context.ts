@@ -10,6 +10,7 @@ import type { BackendExecutor } from './executor';
 import type { HostTools } from './host-tools';
 import type { PreparedRun } from './prepare-run';
 import type { LayHostFixture } from './shared-fixtures';
+import type { ServingProcess } from './serving-cost';
 
 /**
  * Makes what a backend's workloads run in (executors.ts: createExecutor is the real one). `image`
@@ -39,6 +40,11 @@ export interface RunContext extends Omit<PreparedRun, 'syncTools'> {
   dataDir?: string;
   /** A sweep's journal, already open: the run records its file shares there instead of its own. */
   journal?: JournalHandle;
+  /**
+   * The host processes that run the engine's VM and serve its shares (a sweep asks its product:
+   * Lima's host agent and QEMU), charged to every sample of a backend in a container there.
+   */
+  engineServing?: ServingProcess[];
   /** The environment sync tools run with (PATH finds them); default: this process's. */
   env?: NodeJS.ProcessEnv;
   /** Sync tools found when the run was prepared; looked up on `env`'s PATH when absent. */

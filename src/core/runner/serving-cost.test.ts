@@ -8,7 +8,9 @@ import {
   processCost,
   processesWithArgument,
   rssBytesOfStatus,
-  servingCost,
+  servingSnapshot,
+  servingSpent,
+  servingTree,
 } from './serving-cost';
 
 const children: ChildProcess[] = [];
@@ -49,7 +51,7 @@ describe.runIf(process.platform === 'linux')('a real process on this host', () =
     await done;
     expect(await processesWithArgument('node', marker)).toEqual([child.pid]);
     expect(await processesWithArgument('bindfs', marker)).toEqual([]);
-    const cost = await servingCost([{ label: 'burner', pid: child.pid! }]);
+    const cost = (await servingSnapshot([{ label: 'burner', pid: child.pid! }]))!.get(child.pid!);
     // Its own 400 ms, plus node's start-up; /proc counts in hundredths.
     expect(cost!.cpuSeconds).toBeGreaterThanOrEqual(0.39);
     expect(cost!.rssBytes).toBeGreaterThan(1024 * 1024);
@@ -61,7 +63,52 @@ describe.runIf(process.platform === 'linux')('a real process on this host', () =
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('exit', resolve));
     expect(await processCost(child.pid!)).toBeNull();
-    expect(await servingCost([{ label: 'gone', pid: child.pid! }])).toBeNull();
-    expect(await servingCost([])).toBeNull();
+    expect(await servingSnapshot([{ label: 'gone', pid: child.pid! }])).toBeNull();
+    expect(await servingSnapshot([])).toBeNull();
+  });
+
+  it('finds what a process started, by command name; a transient one that ends takes no figure away', async () => {
+    // A parent that starts a burner child and reports its pid.
+    const marker = `mountbench-serving-tree-${process.pid}-${Date.now()}`;
+    const script = `const { spawn } = require('node:child_process');
+const c = spawn(process.execPath, ['-e', 'const t=()=>{const u=process.cpuUsage();return (u.user+u.system)/1000};while(t()<300);process.stdout.write("x");setInterval(()=>{},1000)'], { stdio: ['ignore', 'pipe', 'ignore'] });
+c.stdout.once('data', () => process.stdout.write(String(c.pid) + '\\n'));
+setInterval(() => {}, 1000);`;
+    const parent = spawn(process.execPath, ['-e', script, marker], { stdio: ['ignore', 'pipe', 'ignore'] });
+    children.push(parent);
+    const grandchild = Number(
+      await new Promise<string>((resolve) =>
+        parent.stdout!.once('data', (d: Buffer) => resolve(d.toString())),
+      ),
+    );
+    const tree = await servingTree({ label: 'agent', pid: parent.pid! });
+    expect(tree).toEqual([
+      { label: 'agent', pid: parent.pid },
+      { label: 'node (started by agent)', pid: grandchild, transient: true },
+    ]);
+    const before = (await servingSnapshot(tree))!;
+    expect(before.get(grandchild)!.cpuSeconds).toBeGreaterThanOrEqual(0.29);
+    process.kill(grandchild, 'SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The child is gone: the parent still reads, and the child's CPU is no part of the delta.
+    const after = (await servingSnapshot(tree))!;
+    expect([...after.keys()]).toEqual([parent.pid]);
+    expect(servingSpent(before, after).cpuSeconds).toBeLessThan(0.29);
+    // A process that is not transient and is gone leaves no snapshot at all.
+    expect(await servingSnapshot([{ label: 'gone', pid: grandchild }])).toBeNull();
+  });
+});
+
+describe('servingSpent', () => {
+  it('counts the CPU of processes read both times and the memory held at the second', () => {
+    const before = new Map([
+      [1, { cpuSeconds: 1, rssBytes: 10 }],
+      [2, { cpuSeconds: 5, rssBytes: 20 }],
+    ]);
+    const after = new Map([
+      [1, { cpuSeconds: 1.5, rssBytes: 12 }],
+      [3, { cpuSeconds: 9, rssBytes: 30 }],
+    ]);
+    expect(servingSpent(before, after)).toEqual({ cpuSeconds: 0.5, rssBytes: 42 });
   });
 });

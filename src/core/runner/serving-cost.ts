@@ -2,16 +2,24 @@
 // memory of the processes that carry its file operations. A FUSE share costs the host work the
 // container's clock never sees (every read is a round trip through the daemon), and a laptop user
 // choosing the fastest setting should see what it burns. The processes are named by whatever made
-// the share (fuse-share.ts finds the bindfs daemon it mounted); read here from Linux's /proc.
+// the share (fuse-share.ts finds the bindfs daemon it mounted, a product module its VM's processes);
+// read here from Linux's /proc.
 import { readdir, readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { isPidEntry, statField, USER_HZ } from '../proc-stat';
+import { descendantPids } from './process-group';
 
 /** A host process that serves a backend's files, as the share that started it names it. */
 export interface ServingProcess {
   /** What it is, for the result file: "bindfs (FUSE daemon)". */
   label: string;
   pid: number;
+  /**
+   * Started by a serving process for a while (an ssh session of a VM's host agent): counted while
+   * it lives, and its end takes no figure away. A process that is not transient and cannot be read
+   * leaves the sample without a figure.
+   */
+  transient?: boolean;
 }
 
 export interface ProcessCost {
@@ -55,31 +63,87 @@ export async function processCost(pid: number): Promise<ProcessCost | null> {
   }
 }
 
-/** The processes' cost summed; null unless every one of them could be read. */
-export async function servingCost(processes: readonly ServingProcess[]): Promise<ProcessCost | null> {
+/** Each serving process's cost at one moment, by pid (a transient one that is gone is absent). */
+export type ServingSnapshot = ReadonlyMap<number, ProcessCost>;
+
+/** The processes' costs now; null when there are none, or one that is not transient cannot be read. */
+export async function servingSnapshot(processes: readonly ServingProcess[]): Promise<ServingSnapshot | null> {
   if (processes.length === 0) return null;
   const costs = await Promise.all(processes.map((p) => processCost(p.pid)));
-  if (costs.some((c) => c === null)) return null;
-  return costs.reduce<ProcessCost>(
-    (sum, c) => ({ cpuSeconds: sum.cpuSeconds + c!.cpuSeconds, rssBytes: sum.rssBytes + c!.rssBytes }),
-    { cpuSeconds: 0, rssBytes: 0 },
-  );
+  const snapshot = new Map<number, ProcessCost>();
+  for (const [i, p] of processes.entries()) {
+    const cost = costs[i];
+    if (cost) snapshot.set(p.pid, cost);
+    else if (!p.transient) return null;
+  }
+  return snapshot;
 }
 
 /**
- * The processes whose program is `program` and whose arguments name `argument` (a daemon started
- * with its mount point): found in /proc, since a FUSE daemon forks into the background and its
- * starter never learns its pid. Each command line is read to at most MAX_PROC_FILE.
+ * What the processes spent between two snapshots: the CPU of each one read at both (one that
+ * started or ended between them carries no delta), and the memory they held at the second.
  */
-export async function processesWithArgument(program: string, argument: string): Promise<number[]> {
-  if (process.platform !== 'linux') return [];
+export function servingSpent(before: ServingSnapshot, after: ServingSnapshot): ProcessCost {
+  let cpuSeconds = 0;
+  let rssBytes = 0;
+  for (const [pid, now] of after) {
+    rssBytes += now.rssBytes;
+    const then = before.get(pid);
+    if (then) cpuSeconds += Math.max(0, now.cpuSeconds - then.cpuSeconds);
+  }
+  return { cpuSeconds, rssBytes };
+}
+
+/** A process's command name (Linux `/proc/<pid>/comm`, at most 15 characters); null elsewhere. */
+export async function commandName(pid: number): Promise<string | null> {
+  if (process.platform !== 'linux') return null;
+  const name = await procFile(pid, 'comm').catch(() => null);
+  const trimmed = name?.trim() ?? '';
+  return /^[\x20-\x7e]{1,64}$/.test(trimmed) ? trimmed : null;
+}
+
+/**
+ * `root` and every process it has started, at this moment: the children named by their command,
+ * and transient (a VM's host agent starts ssh sessions that come and go).
+ */
+export async function servingTree(root: ServingProcess): Promise<ServingProcess[]> {
+  const children = await Promise.all(
+    descendantPids(root.pid).map(async (pid) => ({
+      label: `${(await commandName(pid)) ?? 'a process'} (started by ${root.label})`,
+      pid,
+      transient: true,
+    })),
+  );
+  return [root, ...children];
+}
+
+/** Whether `args` appear in `argv` after its program, one after another. */
+function runsWith(argv: readonly string[], args: readonly string[]): boolean {
+  for (let i = 1; i + args.length <= argv.length; i++)
+    if (args.every((a, j) => argv[i + j] === a)) return true;
+  return false;
+}
+
+/**
+ * The processes whose program is `program` and whose arguments hold `args` in that order (a daemon
+ * started with its mount point, `mutagen daemon run`): found in /proc, since a daemon forks into
+ * the background and its starter never learns its pid. Each command line is read to at most
+ * MAX_PROC_FILE.
+ */
+export async function processesWithArguments(program: string, args: readonly string[]): Promise<number[]> {
+  if (process.platform !== 'linux' || args.length === 0) return [];
   const entries = (await readdir('/proc').catch(() => [] as string[])).filter(isPidEntry);
   const found: number[] = [];
   for (const entry of entries) {
     const argv = await procFile(Number(entry), 'cmdline')
-      .then((text) => text.split('\0'))
+      .then((text) => text.split('\0').filter((a, i, all) => a !== '' || i < all.length - 1))
       .catch(() => null);
-    if (argv && basename(argv[0] ?? '') === program && argv.includes(argument)) found.push(Number(entry));
+    if (argv && basename(argv[0] ?? '') === program && runsWith(argv, args)) found.push(Number(entry));
   }
   return found;
+}
+
+/** The processes whose program is `program` and whose arguments name `argument`. */
+export function processesWithArgument(program: string, argument: string): Promise<number[]> {
+  return processesWithArguments(program, [argument]);
 }

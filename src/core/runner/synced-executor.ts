@@ -20,6 +20,7 @@ import { BENCH_ROOT, ContainerExecutor } from './container-executor';
 import type { BackendExecutor, ExecResult, SyncControl } from './executor';
 import type { ShellSession } from './shell-session';
 import { startOrDispose } from './start-or-dispose';
+import { processesWithArguments, type ServingProcess } from './serving-cost';
 
 export interface SyncedExecutorOptions {
   docker: Dockerode;
@@ -35,12 +36,26 @@ export interface SyncedExecutorOptions {
   env: NodeJS.ProcessEnv;
   /** This backend's folder under the run's work folder: host files and tool config live here. */
   dir: string;
+  /** The host processes that run the engine's VM (RunContext.engineServing). */
+  serving?: readonly ServingProcess[];
+}
+
+/**
+ * The daemon every mutagen sync runs in: `mutagen daemon start` forks `mutagen daemon run`
+ * (mutagen-io/mutagen cmd/mutagen/daemon/start.go), so it is found by that command line. It also
+ * carries the user's own sessions, if any run meanwhile.
+ */
+async function mutagenDaemon(): Promise<ServingProcess[]> {
+  const pids = await processesWithArguments('mutagen', ['daemon', 'run']);
+  return pids.map((pid) => ({ label: 'mutagen daemon', pid }));
 }
 
 export class SyncedExecutor implements BackendExecutor {
   private container: ContainerExecutor | null = null;
   private session: SyncSession | null = null;
   private disposed = false;
+  /** The sync tool's own host processes, found once its session runs. */
+  private toolServing: readonly ServingProcess[] = [];
   readonly sync: SyncControl;
   readonly image: string;
 
@@ -58,6 +73,12 @@ export class SyncedExecutor implements BackendExecutor {
 
   get clock() {
     return this.container?.clock ?? null;
+  }
+
+  /** The engine's VM and the sync tool's daemon: what carrying the files costs the host. */
+  get serving(): readonly ServingProcess[] | undefined {
+    const all = [...(this.options.serving ?? []), ...this.toolServing];
+    return all.length ? all : undefined;
   }
 
   /** Its container's: the sync tool is not between the clock's two reads. */
@@ -116,6 +137,7 @@ export class SyncedExecutor implements BackendExecutor {
         containerPath: BENCH_ROOT,
         signal: o.signal,
       });
+      this.toolServing = await mutagenDaemon();
       return;
     }
     // docker-sync fills a volume named after the sync, which the container then mounts.

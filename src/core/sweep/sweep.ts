@@ -123,6 +123,8 @@ export async function runSweep(
         );
       emit({ type: 'variant', variant, label, phase: 'measure' });
       await journal.step('sweep', 'apply', 'measure', variant);
+      // The product's VM and share processes as this setting runs them: each sample's host cost.
+      const engineServing = (await provider.servingProcesses?.(live).catch(() => [])) ?? [];
       const own = proposal.backends.filter((b) => b.variant === variant);
       const measured = await (options.measure ?? executeRun)({
         runId: `${runId}-${tag}`,
@@ -142,6 +144,7 @@ export async function runSweep(
         // The control beside the first pass's backends, when there are settings to compare.
         backends: controlled && pass === 'first' ? withControl(own) : own,
         docker: switched.resolved.docker,
+        ...(engineServing.length ? { engineServing } : {}),
         engine: withDetectedVersion(engineInfoFrom(switched.resolved.engine), proposal.provider.version),
         image,
         toolsImage,

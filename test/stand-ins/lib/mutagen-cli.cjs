@@ -57,7 +57,9 @@ async function ensureDaemon() {
   if (env.MUTAGEN_DISABLE_AUTOSTART === '1')
     fail('Error: unable to connect to daemon: daemon is not running (autostart disabled)');
   fs.mkdirSync(p.root, { recursive: true });
-  spawnDetached(DAEMON, [], p.daemonLog, env);
+  // mutagen forks its daemon as `mutagen daemon run` (cmd/mutagen/daemon/start.go): the same
+  // command line here, so whatever looks for the daemon by it finds this one.
+  spawnDetached(DAEMON, ['daemon', 'run'], p.daemonLog, env, 'mutagen');
   if (!(await waitFor(daemonPid, { timeoutMs: 10_000 }))) fail('Error: unable to start the daemon');
 }
 

@@ -4,6 +4,7 @@
 // and put back byte for byte, and its running state with it), and a variant of another VM type runs
 // on a bench instance of its own, `mountbench-<vm type>`, created from the docker template and
 // deleted at the end. Facts: docs/product-facts.md (Lima).
+import { join } from 'node:path';
 import { MountbenchError } from '../../../shared/errors';
 import { restoreFile, sha256, type FileOriginal, type JsonValue } from '../../journal';
 import { readSettingsBytes } from '../../settings-files';
@@ -22,7 +23,8 @@ import {
 import { requireAvailableVariant } from '../require-variant';
 import { verifyFsType } from '../verify-fs-type';
 import { waitUntil } from '../wait-until';
-import { limaYamlOf } from './lima-home';
+import { limaHome, limaYamlOf } from './lima-home';
+import { limaInstanceServing } from './serving';
 import { limaContextOf } from './lima-sockets';
 import {
   createInstance,
@@ -312,6 +314,12 @@ export const limaProvider: Provider = {
   },
 
   waitReady,
+
+  async servingProcesses(ctx) {
+    const instance = activeInstance(await listInstances(ctx).catch(() => []));
+    // The folder from Lima's home and the instance's name, never from what limactl printed.
+    return instance?.running ? limaInstanceServing(join(limaHome(ctx.env, ctx.home), instance.name)) : [];
+  },
 
   async verify(ctx, variant, observedFsType): Promise<VerifyResult> {
     const def = defById(variant);

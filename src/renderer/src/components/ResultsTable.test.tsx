@@ -26,7 +26,7 @@ describe('ResultsTable and the host cost of a share', () => {
         : r,
     );
     render(<ResultsTable results={withCost} titles={new Map()} />);
-    expect(screen.getByRole('columnheader', { name: 'Host cost of the share' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Host cost of serving it' })).toBeTruthy();
     const cells = screen.getAllByTestId('results-host-cost').map((c) => c.textContent);
     expect(cells).toHaveLength(results.length);
     const fuseRows = results.filter((r) => r.backend.id === 'docker-engine/fuse/bind').length;
@@ -38,7 +38,7 @@ describe('ResultsTable and the host cost of a share', () => {
 
   it('has no such column when no share was read', () => {
     render(<ResultsTable results={results} titles={new Map()} />);
-    expect(screen.queryByRole('columnheader', { name: 'Host cost of the share' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Host cost of serving it' })).toBeNull();
     expect(screen.queryAllByTestId('results-host-cost')).toEqual([]);
   });
 });

@@ -58,7 +58,7 @@ export function ResultsTable({
             <th scope="col">Runs</th>
             <th scope="col">Against host</th>
             <th scope="col">Cold first run</th>
-            {hostCost && <th scope="col">Host cost of the share</th>}
+            {hostCost && <th scope="col">Host cost of serving it</th>}
             <th scope="col">Warnings and notes</th>
           </tr>
         </thead>

@@ -174,7 +174,8 @@ function drawPanel(
   rows.forEach((row, i) => {
     const y = top + i * rowH;
     const textY = y + size;
-    const figure = formatMeanStddev(row.mean, row.stddev);
+    const time = formatMeanStddev(row.mean, row.stddev);
+    const figure = row.hostCost ? `${time} · ${row.hostCost}` : time;
     font(ctx, size);
     const figureW = ctx.measureText(figure).width;
     ctx.fillStyle = palette.muted;

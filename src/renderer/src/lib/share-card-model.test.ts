@@ -25,6 +25,32 @@ describe('runCardModel', () => {
   });
 });
 
+describe('runCardModel: the host cost', () => {
+  it('gives a bar whose share has host processes its CPU as a second figure, and says what it is', () => {
+    const [first, ...rest] = run.results;
+    const served = {
+      ...first,
+      serving: { processes: ['bindfs (FUSE daemon)'], cpuSeconds: [0.4, 0.5], peakRssBytes: 4e6 },
+    };
+    const card = runCardModel(
+      { ...run, results: [served, ...rest] },
+      verdictOf(run, QUICK_RUN_RECOMMENDATIONS.balanced[0]),
+      titles,
+      '0.1.0',
+    );
+    const rows = card.panels.flatMap((p) => p.rows);
+    expect(rows.find((r) => r.series === first.backend.id && r.hostCost !== null)?.hostCost).toBe(
+      '450.0 ms host CPU',
+    );
+    expect(rows.filter((r) => r.hostCost !== null)).toHaveLength(1);
+    expect(card.legend).toMatch(/host CPU: what the share's host processes .* spent a run$/);
+    // Without any, the legend says nothing of it.
+    expect(
+      runCardModel(run, verdictOf(run, QUICK_RUN_RECOMMENDATIONS.balanced[0]), titles, '0.1.0').legend,
+    ).not.toMatch(/host CPU/);
+  });
+});
+
 describe('compareCardModel', () => {
   const measured = QUICK_RUN_ROWS.filter((r) => r.source.kind === 'measured' && r.workload.id === 'dd-write');
   const published: ComparisonRow = {

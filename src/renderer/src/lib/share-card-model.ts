@@ -18,6 +18,7 @@ import { resultsByWorkload } from './result-figures';
 import { workloadCaseWords, workloadKeyWords } from './size-words';
 import type { Verdict } from './verdict';
 import { slowerOnSentence } from '../../../shared/verdict-words';
+import { servingCpuWords } from '../../../shared/serving-words';
 
 export interface CardRow {
   label: string;
@@ -30,6 +31,8 @@ export interface CardRow {
   baseline: boolean;
   /** Said on the bar itself: "quick size" where sizes are mixed. */
   badge: string | null;
+  /** The second figure, beside the time: what the host's serving processes spent ("… host CPU"). */
+  hostCost: string | null;
 }
 
 export interface CardPanel {
@@ -72,8 +75,10 @@ export function runCardModel(
       stddev: r.stats.stddev,
       baseline: r.backend.mount === 'host',
       badge: null,
+      hostCost: servingCpuWords(r),
     })),
   }));
+  const hostCost = run.results.some((r) => servingCpuWords(r) !== null);
   return {
     title: machineLine(run.machine),
     subtitle: `${engine} · backends: ${[...new Set(run.results.map((r) => r.backend.label))].join(', ')}`,
@@ -90,7 +95,12 @@ export function runCardModel(
     panels: panels.slice(0, MAX_PANELS),
     more: Math.max(0, panels.length - MAX_PANELS),
     // The bars are each run's whole time (a batched workload's too): time per run.
-    legend: 'time per run, lower is faster · bar: mean · whiskers: ±1 σ · linear scale from 0',
+    legend: [
+      'time per run, lower is faster · bar: mean · whiskers: ±1 σ · linear scale from 0',
+      hostCost ? "host CPU: what the share's host processes (its daemon, the engine's VM) spent a run" : null,
+    ]
+      .filter(Boolean)
+      .join(' · '),
     provenance: [
       countsLine(run),
       `run ${isoDate(run.createdAt)}`,
@@ -144,6 +154,8 @@ export function compareCardModel(
           baseline: r.backend.mount === 'host',
           // Where sizes mix, the bars not at the default (published) size carry the mark.
           badge: sizes.size > 1 && rowSize(r) !== 'default' ? `${rowSize(r)} size` : null,
+          // A comparison's rows carry no host cost (published figures have none).
+          hostCost: null,
         };
       }),
     };
