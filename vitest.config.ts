@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { VM_HANG_GUARD_MS } from './test/vm-rig/hang-guard';
+import { LongestFirstSequencer } from './test/sequencer/longest-first';
 
 // Unit tests sit beside their sources and need nothing running. Integration tests talk to the real
 // Docker Engine (and real FUSE mounts), so they run one file at a time with generous timeouts.
@@ -8,7 +9,7 @@ import { VM_HANG_GUARD_MS } from './test/vm-rig/hang-guard';
 // runs both, as `--project 'unit*'` does.
 const UNIT_FILES = ['src/**/*.test.ts', 'src/**/*.test.tsx'];
 // The check's own logic (its timing table, the VM rig's load-scaled waits) is unit-tested beside it.
-const SCRIPT_FILES = ['scripts/**/*.test.ts', 'test/vm-rig/**/*.test.ts'];
+const SCRIPT_FILES = ['scripts/**/*.test.ts', 'test/vm-rig/**/*.test.ts', 'test/sequencer/**/*.test.ts'];
 // A time-out is a hang guard, not a timing check: a scripted race of 30 rounds takes 1 s on a quiet
 // machine and passed 5 s once on a loaded one, beside the engine suites; removing the workload
 // scripts' fixtures in an afterAll passed the default 10 s once at load 12.
@@ -23,6 +24,9 @@ const MAX_WORKERS = Math.max(2, availableParallelism() - 1);
 export default defineConfig({
   test: {
     maxWorkers: MAX_WORKERS,
+    // Each project's files longest first, by the seconds a recorded full check took (a fresh clone
+    // has no Vitest cache to order them by): the longest starts at once, the rest fill around it.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         // Everything but the renderer: plain Node, no module mocks, no DOM. Run without isolation

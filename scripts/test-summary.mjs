@@ -11,21 +11,31 @@
 //          every .json file in test-results/
 //        node scripts/test-summary.mjs --times [--markdown] [--top N] report.json…
 //          only the times, from any Vitest or Playwright JSON reports
+//        node scripts/test-summary.mjs --file-seconds out.json report.json…
+//          also writes each Vitest file's seconds, the table the longest-first order reads
+//          (test/sequencer/file-seconds.json)
 //
 // A test file that failed to load (syntax error, failing import) has no test results of its own;
 // it counts as one failed test so a broken file can never be summarised as "0 failed". Likewise an
 // error Playwright reports outside any test (global setup or teardown failed, a spec that does not
 // load) counts as one failed test each. So does a runner that exited non-zero while its report
 // shows no failure (Vitest's unhandled errors belong to no test), or that wrote no report at all.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { formatTimes, formatTimesMarkdown, playwrightFileTimes, vitestFileTimes } from './test-times.mjs';
+import {
+  fileSecondsTable,
+  formatTimes,
+  formatTimesMarkdown,
+  playwrightFileTimes,
+  vitestFileTimes,
+} from './test-times.mjs';
 
 function parseArgs(argv) {
   const options = { times: false, markdown: false, top: 15, files: [] };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--times') options.times = true;
     else if (argv[i] === '--markdown') options.markdown = true;
+    else if (argv[i] === '--file-seconds') options.fileSeconds = argv[++i];
     else if (argv[i] === '--top') {
       options.top = Number.parseInt(argv[++i] ?? '', 10);
       if (!(options.top > 0)) throw new Error('--top takes a positive whole number');
@@ -169,6 +179,8 @@ if (options.times || reports.some((r) => r.kind !== 'exits')) {
           : [],
     )
     .sort((a, b) => order.indexOf(a.suite) - order.indexOf(b.suite));
+  if (options.fileSeconds)
+    writeFileSync(options.fileSeconds, `${JSON.stringify(fileSecondsTable(suites), null, 2)}\n`);
   if (suites.length)
     process.stdout.write(
       `${options.markdown ? formatTimesMarkdown(suites, options.top) : formatTimes(suites, options.top)}\n`,

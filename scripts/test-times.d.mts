@@ -17,3 +17,4 @@ export function playwrightFileTimes(report: unknown): SuiteTimes;
 export function slowest(suite: SuiteTimes, count?: number): FileTime[];
 export function formatTimes(suites: SuiteTimes[], count?: number): string;
 export function formatTimesMarkdown(suites: SuiteTimes[], count?: number): string;
+export function fileSecondsTable(suites: SuiteTimes[]): { files: Record<string, number> };

@@ -93,6 +93,18 @@ export function playwrightFileTimes(report) {
   };
 }
 
+/**
+ * The seconds each Vitest file took, for the longest-first order (test/sequencer/longest-first.ts):
+ * `{ files: { "<path>": seconds } }`, paths sorted, seconds to a tenth.
+ */
+export function fileSecondsTable(suites) {
+  const rows = suites
+    .filter((s) => s.suite !== 'playwright')
+    .flatMap((s) => s.files)
+    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { files: Object.fromEntries(rows.map((f) => [f.file, Math.round(f.seconds * 10) / 10])) };
+}
+
 /** The suite's slowest files, slowest first. */
 export function slowest(suite, count = 15) {
   return [...suite.files].sort((a, b) => b.seconds - a.seconds).slice(0, count);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type SuiteTimes,
+  fileSecondsTable,
   formatTimes,
   formatTimesMarkdown,
   playwrightFileTimes,
@@ -121,5 +122,30 @@ describe('formatting', () => {
       '| integration | 120 s | `test/integration/f19.test.ts` | 19.0 | 1 |',
       '|  |  | `test/integration/f18.test.ts` | 18.0 | 1 |',
     ]);
+  });
+});
+
+describe('fileSecondsTable', () => {
+  it('keeps every Vitest file with its seconds to a tenth, paths sorted, and no Playwright flow', () => {
+    const suites: SuiteTimes[] = [
+      {
+        suite: 'integration',
+        wallSeconds: 10,
+        files: [
+          { suite: 'integration', file: 'test/integration/z.test.ts', seconds: 1.26, tests: 1 },
+          { suite: 'integration', file: 'test/integration/a.test.ts', seconds: 571.94, tests: 7 },
+        ],
+      },
+      {
+        suite: 'playwright',
+        wallSeconds: 5,
+        files: [{ suite: 'playwright', file: 'e2e/flows/x.spec.ts', seconds: 5, tests: 1 }],
+      },
+    ];
+    const table = fileSecondsTable(suites);
+    expect(table).toEqual({
+      files: { 'test/integration/a.test.ts': 571.9, 'test/integration/z.test.ts': 1.3 },
+    });
+    expect(Object.keys(table.files)).toEqual(['test/integration/a.test.ts', 'test/integration/z.test.ts']);
   });
 });
