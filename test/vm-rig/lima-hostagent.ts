@@ -4,8 +4,10 @@
 // asks (9p with its msize and cache, or reverse-sshfs), and serves the guest's engine on
 // `<instance>/sock/docker.sock` once it answers. SIGINT (what `limactl stop` sends) or SIGTERM
 // powers the guest off, removes the socket and exits; the disk (`<instance>/diffdisk`) stays, as
-// Lima's does. Test support only: started as `node -r tsx/cjs lima-hostagent.ts <spec JSON>`.
+// Lima's does. Like Lima's, it records its own pid in `<instance>/ha.pid` and its QEMU's in
+// `qemu.pid` while the guest runs (lima-vm/lima docs "Internal data structure"), removed at its end. Test support only: started as `node -r tsx/cjs lima-hostagent.ts <spec JSON>`.
 import { rmSync, renameSync, writeFileSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { NinePCache } from './qemu-args';
 import { bootGuest, type GuestShare, type VmRig } from './vm-rig';
@@ -95,8 +97,16 @@ async function loadMissingImages(rig: VmRig, images: string[]): Promise<void> {
   }
 }
 
+/** Lima's pid files in the instance's folder (beside the stand-in's own state file). */
+function pidFiles(spec: HostAgentSpec): { agent: string; qemu: string } {
+  const dir = dirname(spec.stateFile);
+  return { agent: join(dir, 'ha.pid'), qemu: join(dir, 'qemu.pid') };
+}
+
 async function main(spec: HostAgentSpec): Promise<void> {
   process.env.PATH = spec.hostPath;
+  const pids = pidFiles(spec);
+  writeFileSync(pids.agent, `${process.pid}\n`);
   delete process.env.DOCKER_HOST;
   delete process.env.DOCKER_CONTEXT;
   let rig: VmRig | null = null;
@@ -109,6 +119,8 @@ async function main(spec: HostAgentSpec): Promise<void> {
     await server?.close();
     rmSync(spec.socketPath, { force: true });
     await rig?.stop();
+    rmSync(pids.qemu, { force: true });
+    rmSync(pids.agent, { force: true });
     writeState(spec.stateFile, { ...last, pid: null });
     process.exit(code);
   };
@@ -125,6 +137,7 @@ async function main(spec: HostAgentSpec): Promise<void> {
     if (stopping) return;
     await loadMissingImages(rig, spec.images);
     server = await createForwarder(spec.socketPath, rig.socketPath);
+    if (rig.qemuPid !== null) writeFileSync(pids.qemu, `${rig.qemuPid}\n`);
     writeState(spec.stateFile, {
       status: 'running',
       bootSeconds: rig.bootSeconds[0],

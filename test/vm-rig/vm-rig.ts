@@ -127,6 +127,8 @@ export interface VmRig {
   readonly bootSeconds: number[];
   /** For each start, whether it resumed the saved guest (true) or booted (false). */
   readonly resumes: boolean[];
+  /** The running QEMU's pid (a host agent records it as Lima does, `qemu.pid`); null when none runs. */
+  readonly qemuPid: number | null;
   /** Runs a shell command in the guest as root. */
   ssh(command: string, input?: string): Promise<CommandOutcome>;
   /** Copies an image from the host's engine into the guest's (docker save | docker load over ssh). */
@@ -471,6 +473,10 @@ export async function bootGuest(options: BootOptions = {}): Promise<VmRig> {
     shares,
     bootSeconds,
     resumes,
+    get qemuPid() {
+      const vm = qemu as ChildProcess | null;
+      return vm && vm.exitCode === null && vm.pid !== undefined ? vm.pid : null;
+    },
     ssh,
     loadImage(reference: string) {
       return new Promise<void>((resolve, reject) => {

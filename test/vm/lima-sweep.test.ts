@@ -15,6 +15,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunFile } from '../../src/shared/result-schema';
 import { findUnfinishedJournals } from '../../src/core/journal';
+import { HOST_AGENT_LABEL, QEMU_LABEL } from '../../src/core/providers/lima/serving';
+import { servingWords } from '../../src/shared/serving-words';
 import { mountbenchChild } from '../support/mountbench-cli';
 import { testHelperImage } from '../integration/helper-image';
 import { createStandinSandbox, type StandinSandbox } from '../stand-ins/sandbox';
@@ -232,8 +234,18 @@ describe('Mountbench’s Lima provider on the stand-in over the VM rig', () => {
     expect(run.results.filter((r) => r.backend.id.endsWith('/volume')).map((r) => r.backend.id)).toEqual([
       'lima/qemu-reverse-sshfs/volume',
     ]);
+    // What each sample cost the host: the instance's QEMU and host agent (with the ssh and
+    // sftp-server it runs for reverse-sshfs), found from the pid files it keeps as Lima does.
+    for (const r of run.results) {
+      expect(r.serving?.processes, r.backend.id).toEqual(
+        expect.arrayContaining([QEMU_LABEL, HOST_AGENT_LABEL]),
+      );
+      expect(r.serving!.cpuSeconds, r.backend.id).toHaveLength(r.stats.samples.length);
+      // A TCG guest spends host CPU on every instruction of the workload: never nothing.
+      expect(Math.min(...r.serving!.cpuSeconds), r.backend.id).toBeGreaterThan(0);
+    }
     console.log(
-      `lima sweep on the rig: ${run.results.map((r) => `${r.backend.id} ${r.fsType} ${r.stats.mean.toFixed(2)} s`).join('; ')}`,
+      `lima sweep on the rig: ${run.results.map((r) => `${r.backend.id} ${r.fsType} ${r.stats.mean.toFixed(2)} s, host ${servingWords(r)}`).join('; ')}`,
     );
     // Every setting put back, the instance running as it was.
     await expectInstanceAsBefore();
