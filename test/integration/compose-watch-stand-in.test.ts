@@ -98,6 +98,14 @@ describe('compose-watch through the docker-compose stand-in', () => {
     }
   });
 
+  it('charges every timed sample with what the watch process on the host spent (the script workloads)', () => {
+    for (const id of ['small-file-read', 'dd-write']) {
+      const result = find(id);
+      expect(result.serving?.processes[0], id).toBe('docker compose watch');
+      expect(result.serving!.cpuSeconds, id).toHaveLength(result.stats.samples.length);
+    }
+  });
+
   it('says there is no write-back instead of timing one', () => {
     const dd = find('dd-write');
     expect(dd.stats.runs).toBe(2);

@@ -20,7 +20,7 @@ import { BENCH_ROOT, ContainerExecutor } from './container-executor';
 import type { BackendExecutor, ExecResult, SyncControl } from './executor';
 import type { ShellSession } from './shell-session';
 import { startOrDispose } from './start-or-dispose';
-import { processesWithArguments, type ServingProcess } from './serving-cost';
+import { processesWithArguments, servingTree, type ServingProcess } from './serving-cost';
 
 export interface SyncedExecutorOptions {
   docker: Dockerode;
@@ -119,6 +119,9 @@ export class SyncedExecutor implements BackendExecutor {
         inContainer: () => (script, signal) => this.inner().run(script, signal),
         signal: o.signal,
       });
+      // The watch is this process's child; the docker CLI runs Compose as a plugin under it.
+      const pid = this.session.hostPid;
+      this.toolServing = pid ? await servingTree({ label: 'docker compose watch', pid }) : [];
       return;
     }
     if (o.tool === 'mutagen') {

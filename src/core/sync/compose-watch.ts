@@ -214,6 +214,7 @@ export async function startComposeWatch(o: ComposeWatchOptions): Promise<SyncSes
   let since: Agreement | undefined;
   const session: SyncSession = {
     tool: 'compose-watch',
+    ...(child.pid ? { hostPid: child.pid } : {}),
     async flush(signal) {
       const began = performance.now();
       const agreed = await waitForSameContent({

@@ -8,6 +8,8 @@ export interface SyncSession {
   flush(signal: AbortSignal): Promise<number>;
   /** Ends the sync and removes what the tool made for it. Never cancelled; safe to call twice. */
   terminate(): Promise<void>;
+  /** The host process that carries the sync, where the session started it itself (Compose's watch). */
+  readonly hostPid?: number;
 }
 
 /** How long one flush may take before the run calls the sync broken. */
