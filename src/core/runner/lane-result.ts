@@ -1,5 +1,6 @@
 // Turns the samples one backend took of one workload case into the result stored in the file:
 // statistics, the cold first run, warnings (each once), and the schedule that produced them.
+import { servingResult } from './serving-cost';
 import type { SizeName } from '../../shared/ids';
 import type { WorkloadResult } from '../../shared/result-schema';
 import { formatTime } from '../../shared/format-time';
@@ -84,16 +85,7 @@ function warningsFor(input: LaneResultInput, result: Pick<WorkloadResult, 'stats
 
 /** What the share's host processes spent, where every timed sample could read them. */
 function servingOf(lane: Lane, taken: LaneSamples): Pick<WorkloadResult, 'serving'> {
-  const processes = lane.executor.serving ?? [];
-  if (!processes.length || !taken.serving.length || taken.serving.length !== taken.timed.length) return {};
-  return {
-    serving: {
-      // The result file keeps at most 20 names (result-schema.ts); a VM's agent may start more.
-      processes: [...new Set(processes.map((p) => p.label))].slice(0, 20),
-      cpuSeconds: taken.serving.map((s) => s.cpuSeconds),
-      peakRssBytes: Math.max(...taken.serving.map((s) => s.rssBytes)),
-    },
-  };
+  return servingResult(lane.executor.serving ?? [], taken.serving, taken.timed.length);
 }
 
 export async function laneResult(input: LaneResultInput): Promise<WorkloadResult> {

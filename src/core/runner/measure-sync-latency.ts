@@ -9,6 +9,7 @@ import type { Backend, WorkloadResult } from '../../shared/result-schema';
 import type { SizeName } from '../../shared/ids';
 import { median, statsWarnings, summarize } from '../stats';
 import { SYNC_PROBE } from '../workloads/sync-latency';
+import { servingResult, servingSnapshot, servingSpent, type ProcessCost } from './serving-cost';
 import type { HostEditWorkload } from '../workloads/workload';
 import { HOST_MARKER_CLOCK } from './clock';
 import type { BackendExecutor } from './executor';
@@ -141,10 +142,14 @@ export async function measureSyncLatency(
     const oneWay = median(roundTrips) / 2;
 
     const latencies: number[] = [];
+    // The share's or sync tool's host processes, read just outside each timed edit.
+    const serving = executor.serving ?? [];
+    const spent: ProcessCost[] = [];
     const edit = async (index: number, warm: boolean) => {
       const token = `${warm ? 'w' : 't'}${index}-${process.hrtime.bigint()}`;
       session.send(`wait ${token}`);
       await expectLine(session, `waiting ${token}`, ANSWER_TIMEOUT_MS);
+      const servedFrom = !warm && serving.length ? await servingSnapshot(serving) : null;
       const began = performance.now() / 1000;
       await writeFile(probe, `${token}\n`);
       const seen = await session.nextLine(EDIT_TIMEOUT_MS).catch(() => {
@@ -156,6 +161,8 @@ export async function measureSyncLatency(
       if (seen.line !== `seen ${token}`)
         throw new MountbenchError('WORKLOAD_FAILED', `sync-latency: unexpected answer "${seen.line}"`);
       const latency = Math.max(0, seen.at - began - oneWay);
+      const servedTo = servedFrom ? await servingSnapshot(serving) : null;
+      if (servedFrom && servedTo) spent.push(servingSpent(servedFrom, servedTo));
       hooks.sample(null, index, warm, latency);
       return latency;
     };
@@ -214,6 +221,7 @@ export async function measureSyncLatency(
         derived,
         stop: { rule: 'fixed', relativeHalfWidth: null },
         warnings,
+        ...servingResult(serving, spent, latencies.length),
         ...(sync && initialSeconds !== null
           ? {
               sync: {

@@ -8,6 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { isPidEntry, statField, USER_HZ } from '../proc-stat';
 import { descendantPids } from './process-group';
+import type { WorkloadResult } from '../../shared/result-schema';
 
 /** A host process that serves a backend's files, as the share that started it names it. */
 export interface ServingProcess {
@@ -92,6 +93,26 @@ export function servingSpent(before: ServingSnapshot, after: ServingSnapshot): P
     if (then) cpuSeconds += Math.max(0, now.cpuSeconds - then.cpuSeconds);
   }
   return { cpuSeconds, rssBytes };
+}
+
+/**
+ * A result's `serving`: the processes' names (at most 20, as the result file keeps), the CPU each
+ * timed sample cost and the most memory read after one; absent unless every one of the `samples`
+ * timed samples was read.
+ */
+export function servingResult(
+  processes: readonly ServingProcess[],
+  spent: readonly ProcessCost[],
+  samples: number,
+): Pick<WorkloadResult, 'serving'> {
+  if (!processes.length || !spent.length || spent.length !== samples) return {};
+  return {
+    serving: {
+      processes: [...new Set(processes.map((p) => p.label))].slice(0, 20),
+      cpuSeconds: spent.map((s) => s.cpuSeconds),
+      peakRssBytes: Math.max(...spent.map((s) => s.rssBytes)),
+    },
+  };
 }
 
 /** A process's command name (Linux `/proc/<pid>/comm`, at most 15 characters); null elsewhere. */
