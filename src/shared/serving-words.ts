@@ -1,6 +1,6 @@
 // What serving a backend's files cost the host, in the words the Results table and the CLI's table
 // both print: the mean CPU seconds the share's own processes (its FUSE daemon, the engine's VM)
-// spent per sample, and the most memory they held (result.serving, core/runner/serving-cost.ts);
+// spent per sample, and the most memory they held (result.serving, core/host-processes/serving-cost.ts);
 // the share card says the CPU alone, beside each bar's time.
 import { formatTime } from './format-time';
 import type { WorkloadResult } from './result-schema';

@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { MountbenchError } from '../../shared/errors';
-import { processesWithArgument, type ServingProcess } from '../runner/serving-cost';
+import { processesWithArgument, type ServingProcess } from '../host-processes/serving-cost';
 import { findExecutable } from './find-executable';
 
 const run = promisify(execFile);

@@ -1,5 +1,5 @@
 import type { ProviderVariantView } from '../../shared/sweep';
-import type { ServingProcess } from '../runner/serving-cost';
+import type { ServingProcess } from '../host-processes/serving-cost';
 
 /** One file-sharing configuration a provider can be put in: the dashboard's type (src/shared). */
 export type ProviderVariant = ProviderVariantView;

@@ -11,7 +11,7 @@ import type { ApplyPlanView, ProviderDetectionView } from '../../shared/sweep';
 import type { HostFacts } from './host-facts';
 import type { JournalHandle, ProviderOriginals } from '../journal';
 import type { ProviderVariant } from './provider-variant';
-import type { ServingProcess } from '../runner/serving-cost';
+import type { ServingProcess } from '../host-processes/serving-cost';
 
 export type { HostFacts } from './host-facts';
 export type { ProviderVariant } from './provider-variant';

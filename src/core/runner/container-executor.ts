@@ -1,6 +1,6 @@
 // A long-lived bench container for one backend. Samples are `docker exec`s into it, so a sample
 // pays no container start, and the figure comes from a clock inside it (see sample-script.ts).
-import type { ServingProcess } from './serving-cost';
+import type { ServingProcess } from '../host-processes/serving-cost';
 import { mkdir } from 'node:fs/promises';
 import { removeTree } from '../fixtures/remove-tree';
 import { join } from 'node:path';

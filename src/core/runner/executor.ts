@@ -2,7 +2,7 @@
 // only speaks to this interface, so timing, fixtures and cleanup are written once for both.
 import type { FixtureSpec } from '../fixtures/fixture-spec';
 import type { ClockSource } from './clock';
-import type { ServingProcess } from './serving-cost';
+import type { ServingProcess } from '../host-processes/serving-cost';
 import type { ShellSession } from './shell-session';
 import type { SyncedMountKind } from '../../shared/ids';
 

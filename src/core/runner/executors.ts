@@ -10,7 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import { dockerEngineShareOf } from '../providers/docker-engine';
 import { sharedFixtureWorkloads, sharedFixturesRoot, takesSharedFixtures } from './shared-fixtures';
 import type { BindShare } from '../providers/provider-variant';
-import type { ServingProcess } from './serving-cost';
+import type { ServingProcess } from '../host-processes/serving-cost';
 import { requireSyncTools } from '../sync/availability';
 import { ContainerExecutor, type SharedFolders } from './container-executor';
 import type { BackendExecutor } from './executor';

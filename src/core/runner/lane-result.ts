@@ -1,6 +1,6 @@
 // Turns the samples one backend took of one workload case into the result stored in the file:
 // statistics, the cold first run, warnings (each once), and the schedule that produced them.
-import { servingResult } from './serving-cost';
+import { servingResult } from '../host-processes/serving-cost';
 import type { SizeName } from '../../shared/ids';
 import type { WorkloadResult } from '../../shared/result-schema';
 import { formatTime } from '../../shared/format-time';

@@ -9,7 +9,12 @@ import type { Backend, WorkloadResult } from '../../shared/result-schema';
 import type { SizeName } from '../../shared/ids';
 import { median, statsWarnings, summarize } from '../stats';
 import { SYNC_PROBE } from '../workloads/sync-latency';
-import { servingResult, servingSnapshot, servingSpent, type ProcessCost } from './serving-cost';
+import {
+  servingResult,
+  servingSnapshot,
+  servingSpent,
+  type ProcessCost,
+} from '../host-processes/serving-cost';
 import type { HostEditWorkload } from '../workloads/workload';
 import { HOST_MARKER_CLOCK } from './clock';
 import type { BackendExecutor } from './executor';

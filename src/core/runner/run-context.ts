@@ -10,7 +10,7 @@ import type { BackendExecutor } from './executor';
 import type { HostTools } from './host-tools';
 import type { PreparedRun } from './prepare-run';
 import type { LayHostFixture } from './shared-fixtures';
-import type { ServingProcess } from './serving-cost';
+import type { ServingProcess } from '../host-processes/serving-cost';
 
 /**
  * Makes what a backend's workloads run in (executors.ts: createExecutor is the real one). `image`

@@ -20,7 +20,7 @@ import { BENCH_ROOT, ContainerExecutor } from './container-executor';
 import type { BackendExecutor, ExecResult, SyncControl } from './executor';
 import type { ShellSession } from './shell-session';
 import { startOrDispose } from './start-or-dispose';
-import { processesWithArguments, servingTree, type ServingProcess } from './serving-cost';
+import { processesWithArguments, servingTree, type ServingProcess } from '../host-processes/serving-cost';
 
 export interface SyncedExecutorOptions {
   docker: Dockerode;

@@ -1,7 +1,7 @@
 // One backend's part in measuring a script workload: its fixture laid and checked, its clock
 // calibrated, then one sample at a time on request. The round scheduler holds one lane per backend
 // and asks each for a sample in turn, so every backend keeps its container and fixture throughout.
-import { servingSnapshot, servingSpent } from './serving-cost';
+import { servingSnapshot, servingSpent } from '../host-processes/serving-cost';
 import type { Backend, PowerReading } from '../../shared/result-schema';
 import type { SizeName } from '../../shared/ids';
 import type { WorkloadCase, Workload } from '../workloads/workload';

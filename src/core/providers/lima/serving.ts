@@ -6,7 +6,7 @@
 // file is a short decimal number, or it is ignored.
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { servingTree, type ServingProcess } from '../../runner/serving-cost';
+import { servingTree, type ServingProcess } from '../../host-processes/serving-cost';
 
 /** A pid file holds a number and a newline; anything longer is not one. */
 const MAX_PID_FILE = 32;

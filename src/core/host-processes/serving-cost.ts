@@ -7,7 +7,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { isPidEntry, statField, USER_HZ } from '../proc-stat';
-import { descendantPids } from './process-group';
+import { descendantPids } from './process-tree';
 import type { WorkloadResult } from '../../shared/result-schema';
 
 /** A host process that serves a backend's files, as the share that started it names it. */
