@@ -3,11 +3,12 @@
 // container's clock never sees (every read is a round trip through the daemon), and a laptop user
 // choosing the fastest setting should see what it burns. The processes are named by whatever made
 // the share (fuse-share.ts finds the bindfs daemon it mounted, a product module its VM's processes);
-// read here from Linux's /proc.
+// read from Linux's /proc, or a Mac's ps (mac-ps.ts).
 import { readdir, readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { isPidEntry, statField, USER_HZ } from '../proc-stat';
 import { descendantPids } from './process-tree';
+import { macCommandName, macProcessCosts, macProcessesWithArguments } from './mac-ps';
 import type { WorkloadResult } from '../../shared/result-schema';
 
 /** A host process that serves a backend's files, as the share that started it names it. */
@@ -51,9 +52,11 @@ async function procFile(pid: number, name: string): Promise<string> {
   return text.slice(0, MAX_PROC_FILE);
 }
 
-/** One process's cost now; null where it cannot be read (gone, not Linux, another user's). */
+/** One process's cost now; null where it cannot be read (gone, another user's, no /proc or ps). */
 export async function processCost(pid: number): Promise<ProcessCost | null> {
-  if (process.platform !== 'linux' || !Number.isInteger(pid) || pid <= 0) return null;
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  if (process.platform === 'darwin') return (await macProcessCosts([pid])).get(pid) ?? null;
+  if (process.platform !== 'linux') return null;
   try {
     const [stat, status] = await Promise.all([procFile(pid, 'stat'), procFile(pid, 'status')]);
     const cpuSeconds = cpuSecondsOfStat(stat);
@@ -70,7 +73,11 @@ export type ServingSnapshot = ReadonlyMap<number, ProcessCost>;
 /** The processes' costs now; null when there are none, or one that is not transient cannot be read. */
 export async function servingSnapshot(processes: readonly ServingProcess[]): Promise<ServingSnapshot | null> {
   if (processes.length === 0) return null;
-  const costs = await Promise.all(processes.map((p) => processCost(p.pid)));
+  // A Mac's ps reads them all in one call.
+  const mac = process.platform === 'darwin' ? await macProcessCosts(processes.map((p) => p.pid)) : null;
+  const costs = mac
+    ? processes.map((p) => mac.get(p.pid) ?? null)
+    : await Promise.all(processes.map((p) => processCost(p.pid)));
   const snapshot = new Map<number, ProcessCost>();
   for (const [i, p] of processes.entries()) {
     const cost = costs[i];
@@ -115,8 +122,9 @@ export function servingResult(
   };
 }
 
-/** A process's command name (Linux `/proc/<pid>/comm`, at most 15 characters); null elsewhere. */
+/** A process's command name (Linux `/proc/<pid>/comm`, at most 15 characters; a Mac's ps). */
 export async function commandName(pid: number): Promise<string | null> {
+  if (process.platform === 'darwin') return macCommandName(pid);
   if (process.platform !== 'linux') return null;
   const name = await procFile(pid, 'comm').catch(() => null);
   const trimmed = name?.trim() ?? '';
@@ -147,12 +155,14 @@ function runsWith(argv: readonly string[], args: readonly string[]): boolean {
 
 /**
  * The processes whose program is `program` and whose arguments hold `args` in that order (a daemon
- * started with its mount point, `mutagen daemon run`): found in /proc, since a daemon forks into
+ * started with its mount point, `mutagen daemon run`): found in /proc (a Mac: ps), since a daemon forks into
  * the background and its starter never learns its pid. Each command line is read to at most
  * MAX_PROC_FILE.
  */
 export async function processesWithArguments(program: string, args: readonly string[]): Promise<number[]> {
-  if (process.platform !== 'linux' || args.length === 0) return [];
+  if (args.length === 0) return [];
+  if (process.platform === 'darwin') return macProcessesWithArguments(program, args);
+  if (process.platform !== 'linux') return [];
   const entries = (await readdir('/proc').catch(() => [] as string[])).filter(isPidEntry);
   const found: number[] = [];
   for (const entry of entries) {
