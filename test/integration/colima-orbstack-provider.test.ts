@@ -3,7 +3,9 @@
 // and the user's own profile, which must come out byte-identical and never started.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { HOST_AGENT_LABEL } from '../../src/core/providers/lima/serving';
 import { MountbenchError } from '../../src/shared/errors';
 import { Journal } from '../../src/core/journal';
 import { colimaProvider as colima } from '../../src/core/providers/colima';
@@ -215,8 +217,16 @@ describe('colima (stand-in) provider', () => {
         expect.objectContaining({ name: 'mountbench-qemu-sshfs', status: 'Stopped' }),
         expect.objectContaining({ name: 'mountbench-vz-virtiofs', status: 'Running' }),
       ]);
+      // What a sample's host cost is read from: the running bench profile's Lima host agent (the
+      // stand-in's VM process), named by the pid file Lima keeps in the instance's folder.
+      const agent = sb.file('.colima', '_lima', 'colima-mountbench-vz-virtiofs');
+      const vmPid = (JSON.parse(readFileSync(join(agent, 'standin-state.json'), 'utf8')) as { pid: number })
+        .pid;
+      expect(readFileSync(join(agent, 'ha.pid'), 'utf8').trim()).toBe(String(vmPid));
+      expect(await colima.servingProcesses!(ctx)).toContainEqual({ label: HOST_AGENT_LABEL, pid: vmPid });
       await colima.restore(ctx, journal.originals('colima'), journal);
       await colima.restore(ctx, journal.originals('colima'), journal);
+      expect(await colima.servingProcesses!(ctx)).toEqual([]);
     } finally {
       await journal.close();
     }

@@ -15,6 +15,11 @@ const { colimaHome, loadFrom, profilePaths, saveTo } = require('./colima-config.
 const { isUp, launchVm, stopVm, vmState, waitVm } = require('./vm-control.cjs');
 
 const PRODUCT = 'colima';
+
+/** Lima's host agent pid file, beside the stand-in's state in the instance's Lima folder. */
+function haPidFile(paths) {
+  return path.join(path.dirname(paths.processFile), 'ha.pid');
+}
 const HELP = `STAND-IN colima for Mountbench's tests (test/stand-ins/README.md), emulating colima's CLI.
 
 Usage:
@@ -299,6 +304,10 @@ async function start(argv) {
   say('info', `runtime: ${conf.runtime}`);
   const result = await waitVm(paths.processFile, launch);
   if (result.status !== 'running') fatal(result.message ?? 'error starting vm');
+  // colima runs its VM through Lima, whose host agent keeps its pid in the instance's folder
+  // (`_lima/<instance>/ha.pid`); here the stand-in's VM process is that agent.
+  const running = vmState(paths.processFile);
+  if (running.pid) fs.writeFileSync(haPidFile(paths), `${running.pid}\n`);
   // lima.go "preserve state": the settings the VM now runs with.
   saveTo(paths.stateFile, conf);
   if (docker) {
@@ -316,6 +325,7 @@ async function stop(argv) {
   say('info', `stopping ${paths.displayName}`);
   if (k.fails('stop')) fatal("error stopping vm: error at 'stopping': exit status 1");
   await stopVm(paths.processFile, { force: Boolean(opts.force ?? opts.f) });
+  fs.rmSync(haPidFile(paths), { force: true });
   say('info', 'done');
   return 0;
 }

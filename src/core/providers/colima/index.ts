@@ -2,6 +2,7 @@
 // every variant gets its own profile, `mountbench-<variant>`, and the user's own profiles (their
 // colima.yaml, their VMs, their contexts) are never started, stopped, edited or deleted. Bench
 // profiles are deleted at the end unless MOUNTBENCH_KEEP_COLIMA_PROFILES=1.
+import path from 'node:path';
 import { MountbenchError } from '../../../shared/errors';
 import type { JsonValue } from '../../journal';
 import { findExecutable } from '../find-executable';
@@ -41,7 +42,15 @@ import {
   type ColimaTools,
   type VariantDef,
 } from './variants';
-import { readProfileFiles, templateExists, templateFile, type ColimaTypes } from './profile-files';
+import {
+  instanceOf,
+  limaRoot,
+  readProfileFiles,
+  templateExists,
+  templateFile,
+  type ColimaTypes,
+} from './profile-files';
+import { limaInstanceServing } from '../lima/serving';
 import { requireAvailableVariant } from '../require-variant';
 import { verifyFsType } from '../verify-fs-type';
 
@@ -318,6 +327,12 @@ export const colimaProvider: Provider = {
   },
 
   waitReady,
+
+  async servingProcesses(ctx) {
+    // colima runs its VM through Lima: the bench profile's Lima instance keeps the pid files.
+    const profile = await activeBench(ctx).catch(() => null);
+    return profile ? limaInstanceServing(path.join(limaRoot(ctx), instanceOf(profile))) : [];
+  },
 
   async verify(ctx, variant, observedFsType): Promise<VerifyResult> {
     const def = defById(variant);
