@@ -5,7 +5,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HOST_AGENT_LABEL } from '../../src/core/providers/lima/serving';
 import { MountbenchError } from '../../src/shared/errors';
 import { Journal } from '../../src/core/journal';
 import { colimaProvider as colima } from '../../src/core/providers/colima';
@@ -223,7 +222,10 @@ describe('colima (stand-in) provider', () => {
       const vmPid = (JSON.parse(readFileSync(join(agent, 'standin-state.json'), 'utf8')) as { pid: number })
         .pid;
       expect(readFileSync(join(agent, 'ha.pid'), 'utf8').trim()).toBe(String(vmPid));
-      expect(await colima.servingProcesses!(ctx)).toContainEqual({ label: HOST_AGENT_LABEL, pid: vmPid });
+      expect(await colima.servingProcesses!(ctx)).toContainEqual({
+        label: "colima's VM host agent",
+        pid: vmPid,
+      });
       await colima.restore(ctx, journal.originals('colima'), journal);
       await colima.restore(ctx, journal.originals('colima'), journal);
       expect(await colima.servingProcesses!(ctx)).toEqual([]);

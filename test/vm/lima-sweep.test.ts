@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunFile } from '../../src/shared/result-schema';
 import { findUnfinishedJournals } from '../../src/core/journal';
-import { HOST_AGENT_LABEL, QEMU_LABEL } from '../../src/core/providers/lima/serving';
+import { LIMA_PROCESS_LABELS } from '../../src/core/providers/lima';
 import { servingWords } from '../../src/shared/serving-words';
 import { mountbenchChild } from '../support/mountbench-cli';
 import { testHelperImage } from '../integration/helper-image';
@@ -238,7 +238,7 @@ describe('Mountbench’s Lima provider on the stand-in over the VM rig', () => {
     // sftp-server it runs for reverse-sshfs), found from the pid files it keeps as Lima does.
     for (const r of run.results) {
       expect(r.serving?.processes, r.backend.id).toEqual(
-        expect.arrayContaining([QEMU_LABEL, HOST_AGENT_LABEL]),
+        expect.arrayContaining([LIMA_PROCESS_LABELS.vm, LIMA_PROCESS_LABELS.agent]),
       );
       expect(r.serving!.cpuSeconds, r.backend.id).toHaveLength(r.stats.samples.length);
       // A TCG guest spends host CPU on every instruction of the workload: never nothing.

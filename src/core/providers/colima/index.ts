@@ -50,7 +50,7 @@ import {
   templateFile,
   type ColimaTypes,
 } from './profile-files';
-import { limaInstanceServing } from '../lima/serving';
+import { hostAgentServing } from '../../host-processes/agent-pid-files';
 import { requireAvailableVariant } from '../require-variant';
 import { verifyFsType } from '../verify-fs-type';
 
@@ -331,7 +331,12 @@ export const colimaProvider: Provider = {
   async servingProcesses(ctx) {
     // colima runs its VM through Lima: the bench profile's Lima instance keeps the pid files.
     const profile = await activeBench(ctx).catch(() => null);
-    return profile ? limaInstanceServing(path.join(limaRoot(ctx), instanceOf(profile))) : [];
+    return profile
+      ? hostAgentServing(path.join(limaRoot(ctx), instanceOf(profile)), {
+          agent: "colima's VM host agent",
+          vm: "QEMU (colima's VM)",
+        })
+      : [];
   },
 
   async verify(ctx, variant, observedFsType): Promise<VerifyResult> {

@@ -24,7 +24,7 @@ import { requireAvailableVariant } from '../require-variant';
 import { verifyFsType } from '../verify-fs-type';
 import { waitUntil } from '../wait-until';
 import { limaHome, limaYamlOf } from './lima-home';
-import { limaInstanceServing } from './serving';
+import { hostAgentServing } from '../../host-processes/agent-pid-files';
 import { limaContextOf } from './lima-sockets';
 import {
   createInstance,
@@ -46,6 +46,9 @@ import {
 } from './variants';
 
 const ID = 'lima' as const;
+
+/** The instance's host processes, as a result names them. */
+export const LIMA_PROCESS_LABELS = { agent: 'Lima host agent', vm: "QEMU (the instance's VM)" };
 const LABEL = 'Lima';
 
 /**
@@ -318,7 +321,9 @@ export const limaProvider: Provider = {
   async servingProcesses(ctx) {
     const instance = activeInstance(await listInstances(ctx).catch(() => []));
     // The folder from Lima's home and the instance's name, never from what limactl printed.
-    return instance?.running ? limaInstanceServing(join(limaHome(ctx.env, ctx.home), instance.name)) : [];
+    return instance?.running
+      ? hostAgentServing(join(limaHome(ctx.env, ctx.home), instance.name), LIMA_PROCESS_LABELS)
+      : [];
   },
 
   async verify(ctx, variant, observedFsType): Promise<VerifyResult> {

@@ -6,7 +6,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HOST_AGENT_LABEL, limaInstanceServing, QEMU_LABEL, readPidFile } from './serving';
+import { hostAgentServing, readPidFile } from './agent-pid-files';
+
+const HOST_AGENT_LABEL = 'the host agent';
+const QEMU_LABEL = 'QEMU';
+const LABELS = { agent: HOST_AGENT_LABEL, vm: QEMU_LABEL };
 
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
@@ -59,19 +63,19 @@ describe('readPidFile', () => {
   });
 });
 
-describe.runIf(process.platform === 'linux')('limaInstanceServing on real processes', () => {
+describe.runIf(process.platform === 'linux')('hostAgentServing on real processes', () => {
   it('finds the host agent, what it started, and QEMU once under its own name', async () => {
     const { agent, child } = await agentWithChild();
     const dir = instanceDir();
     writeFileSync(join(dir, 'ha.pid'), `${agent}\n`);
     writeFileSync(join(dir, 'qemu.pid'), `${child}\n`);
-    expect(await limaInstanceServing(dir)).toEqual([
+    expect(await hostAgentServing(dir, LABELS)).toEqual([
       { label: QEMU_LABEL, pid: child },
       { label: HOST_AGENT_LABEL, pid: agent },
     ]);
     // Without qemu.pid (the VZ driver) the agent's child is counted as one it started, transient.
     rmSync(join(dir, 'qemu.pid'));
-    expect(await limaInstanceServing(dir)).toEqual([
+    expect(await hostAgentServing(dir, LABELS)).toEqual([
       { label: HOST_AGENT_LABEL, pid: agent },
       { label: `node (started by ${HOST_AGENT_LABEL})`, pid: child, transient: true },
     ]);
@@ -79,11 +83,11 @@ describe.runIf(process.platform === 'linux')('limaInstanceServing on real proces
 
   it('finds nothing for a stopped instance, a dead pid or a pid file that is not one', async () => {
     const dir = instanceDir();
-    expect(await limaInstanceServing(dir)).toEqual([]);
+    expect(await hostAgentServing(dir, LABELS)).toEqual([]);
     const gone = spawn(process.execPath, ['-e', '0']);
     await new Promise((resolve) => gone.once('exit', resolve));
     writeFileSync(join(dir, 'ha.pid'), `${gone.pid}\n`);
     writeFileSync(join(dir, 'qemu.pid'), 'not a pid');
-    expect(await limaInstanceServing(dir)).toEqual([]);
+    expect(await hostAgentServing(dir, LABELS)).toEqual([]);
   });
 });

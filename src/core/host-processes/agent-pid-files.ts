@@ -1,12 +1,13 @@
 // The host processes that run a Lima instance and serve its mounts, from the pid files Lima keeps
-// in the instance's folder (lima-vm/lima docs "Internal data structure"): `ha.pid`, the host agent,
+// in the instance's folder (lima-vm/lima docs "Internal data structure"), as Lima itself and the
+// products built on it (colima's `_lima/<instance>`) lay it out: `ha.pid`, the host agent,
 // which also serves reverse-sshfs through the ssh and sftp-server it starts, and `qemu.pid`, the
 // VM under the QEMU driver. Under VZ the VM runs in a process of macOS's own that is no child of
 // the agent: it is not found here (docs/product-facts.md). Nothing in the folder is trusted: a pid
 // file is a short decimal number, or it is ignored.
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { servingTree, type ServingProcess } from '../../host-processes/serving-cost';
+import { servingTree, type ServingProcess } from './serving-cost';
 
 /** A pid file holds a number and a newline; anything longer is not one. */
 const MAX_PID_FILE = 32;
@@ -40,22 +41,25 @@ function alive(pid: number): boolean {
   }
 }
 
-export const HOST_AGENT_LABEL = 'Lima host agent';
-export const QEMU_LABEL = "QEMU (the instance's VM)";
+/** What the processes are called in a result, in the product's words (its module says). */
+export interface AgentLabels {
+  agent: string;
+  vm: string;
+}
 
 /**
  * The instance's host agent with everything it started, and its QEMU, each once (QEMU is also the
  * agent's child: it keeps its own name, and is not transient). Empty when the instance runs none.
  */
-export async function limaInstanceServing(instanceDir: string): Promise<ServingProcess[]> {
+export async function hostAgentServing(instanceDir: string, labels: AgentLabels): Promise<ServingProcess[]> {
   const [agentPid, qemuPid] = await Promise.all([
     readPidFile(join(instanceDir, 'ha.pid')),
     readPidFile(join(instanceDir, 'qemu.pid')),
   ]);
   const found = new Map<number, ServingProcess>();
-  if (qemuPid !== null && alive(qemuPid)) found.set(qemuPid, { label: QEMU_LABEL, pid: qemuPid });
+  if (qemuPid !== null && alive(qemuPid)) found.set(qemuPid, { label: labels.vm, pid: qemuPid });
   if (agentPid !== null && alive(agentPid)) {
-    for (const p of await servingTree({ label: HOST_AGENT_LABEL, pid: agentPid }))
+    for (const p of await servingTree({ label: labels.agent, pid: agentPid }))
       if (!found.has(p.pid)) found.set(p.pid, p);
   }
   return [...found.values()];
