@@ -1,5 +1,6 @@
 // Who owns a run's containers, volumes and folders: this host and process. A later start removes
 // what a dead owner left (a crash, a killed terminal) and never touches a run still going.
+import { pidIsAlive } from '../host-processes/pid-alive';
 import { hostname } from 'node:os';
 
 export const OWNER_LABEL = 'mountbench.owner';
@@ -16,11 +17,5 @@ export function ownerIsAlive(owner: string | undefined): boolean {
   const pid = Number(owner.slice(at + 1));
   // Another machine's run on a shared engine is not ours to judge: treat it as alive.
   if (host !== hostname()) return true;
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return pidIsAlive(pid);
 }

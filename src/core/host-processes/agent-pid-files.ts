@@ -7,6 +7,7 @@
 // file is a short decimal number, or it is ignored.
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pidIsAlive } from './pid-alive';
 import { servingTree, type ServingProcess } from './serving-cost';
 
 /** A pid file holds a number and a newline; anything longer is not one. */
@@ -31,16 +32,6 @@ export async function readPidFile(file: string): Promise<number | null> {
   }
 }
 
-/** Whether `pid` names a live process. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** What the processes are called in a result, in the product's words (its module says). */
 export interface AgentLabels {
   agent: string;
@@ -57,8 +48,8 @@ export async function hostAgentServing(instanceDir: string, labels: AgentLabels)
     readPidFile(join(instanceDir, 'qemu.pid')),
   ]);
   const found = new Map<number, ServingProcess>();
-  if (qemuPid !== null && alive(qemuPid)) found.set(qemuPid, { label: labels.vm, pid: qemuPid });
-  if (agentPid !== null && alive(agentPid)) {
+  if (qemuPid !== null && pidIsAlive(qemuPid)) found.set(qemuPid, { label: labels.vm, pid: qemuPid });
+  if (agentPid !== null && pidIsAlive(agentPid)) {
     for (const p of await servingTree({ label: labels.agent, pid: agentPid }))
       if (!found.has(p.pid)) found.set(p.pid, p);
   }

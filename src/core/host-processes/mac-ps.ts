@@ -5,7 +5,8 @@
 // words joined by spaces. A process that is gone is left out (ps then exits 1, printing the rest).
 import { execFile } from 'node:child_process';
 import { basename } from 'node:path';
-import type { ProcessCost } from './serving-cost';
+import type { ProcessCost } from './process-cost';
+import { printableName, runsProgramWith } from './command-line';
 
 /** Runs `ps` with these arguments and resolves to what it printed (whatever its exit status). */
 export type PsRunner = (args: readonly string[]) => Promise<string>;
@@ -54,8 +55,7 @@ export async function macProcessCosts(
 /** A process's executable name (`comm` is its path); null when ps shows none. */
 export async function macCommandName(pid: number, run: PsRunner = runPs): Promise<string | null> {
   const path = (await run(['-o', 'comm=', '-p', String(pid)])).trim().split('\n')[0] ?? '';
-  const name = basename(path.trim());
-  return /^[\x20-\x7e]{1,64}$/.test(name) ? name : null;
+  return printableName(basename(path.trim()));
 }
 
 /**
@@ -71,13 +71,7 @@ export async function macProcessesWithArguments(
   for (const line of (await run(['-axww', '-o', 'pid=,args='])).split('\n')) {
     const m = /^\s*(\d{1,9})\s+(.*)$/.exec(line);
     if (!m) continue;
-    const words = m[2].trim().split(/\s+/);
-    if (basename(words[0] ?? '') !== program) continue;
-    for (let i = 1; i + args.length <= words.length; i++)
-      if (args.every((a, j) => words[i + j] === a)) {
-        found.push(Number(m[1]));
-        break;
-      }
+    if (runsProgramWith(m[2].trim().split(/\s+/), program, args)) found.push(Number(m[1]));
   }
   return found;
 }

@@ -5,10 +5,11 @@
 // the share (fuse-share.ts finds the bindfs daemon it mounted, a product module its VM's processes);
 // read from Linux's /proc, or a Mac's ps (mac-ps.ts).
 import { readdir, readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
 import { isPidEntry, statField, USER_HZ } from '../proc-stat';
 import { descendantPids } from './process-tree';
 import { macCommandName, macProcessCosts, macProcessesWithArguments } from './mac-ps';
+import { printableName, runsProgramWith } from './command-line';
+import type { ProcessCost } from './process-cost';
 import type { WorkloadResult } from '../../shared/result-schema';
 
 /** A host process that serves a backend's files, as the share that started it names it. */
@@ -24,11 +25,7 @@ export interface ServingProcess {
   transient?: boolean;
 }
 
-export interface ProcessCost {
-  /** User + system CPU seconds since the process started, all its threads. */
-  cpuSeconds: number;
-  rssBytes: number;
-}
+export type { ProcessCost } from './process-cost';
 
 /** /proc/<pid>/stat and status are a few hundred bytes; anything longer is not theirs. */
 const MAX_PROC_FILE = 16 * 1024;
@@ -52,11 +49,8 @@ async function procFile(pid: number, name: string): Promise<string> {
   return text.slice(0, MAX_PROC_FILE);
 }
 
-/** One process's cost now; null where it cannot be read (gone, another user's, no /proc or ps). */
-export async function processCost(pid: number): Promise<ProcessCost | null> {
-  if (!Number.isInteger(pid) || pid <= 0) return null;
-  if (process.platform === 'darwin') return (await macProcessCosts([pid])).get(pid) ?? null;
-  if (process.platform !== 'linux') return null;
+/** A process's cost from Linux's /proc; null where it cannot be read (gone, another user's). */
+async function linuxProcessCost(pid: number): Promise<ProcessCost | null> {
   try {
     const [stat, status] = await Promise.all([procFile(pid, 'stat'), procFile(pid, 'status')]);
     const cpuSeconds = cpuSecondsOfStat(stat);
@@ -67,20 +61,34 @@ export async function processCost(pid: number): Promise<ProcessCost | null> {
   }
 }
 
+/** The processes' costs now, by pid (a Mac's ps reads them all in one call); one unread is absent. */
+async function processCosts(pids: readonly number[]): Promise<Map<number, ProcessCost>> {
+  const valid = pids.filter((p) => Number.isInteger(p) && p > 0);
+  if (process.platform === 'darwin') return macProcessCosts(valid);
+  const costs = new Map<number, ProcessCost>();
+  if (process.platform !== 'linux') return costs;
+  const read = await Promise.all(valid.map(linuxProcessCost));
+  valid.forEach((pid, i) => {
+    if (read[i]) costs.set(pid, read[i]);
+  });
+  return costs;
+}
+
+/** One process's cost now; null where it cannot be read (gone, another user's, no /proc or ps). */
+export async function processCost(pid: number): Promise<ProcessCost | null> {
+  return (await processCosts([pid])).get(pid) ?? null;
+}
+
 /** Each serving process's cost at one moment, by pid (a transient one that is gone is absent). */
 export type ServingSnapshot = ReadonlyMap<number, ProcessCost>;
 
 /** The processes' costs now; null when there are none, or one that is not transient cannot be read. */
 export async function servingSnapshot(processes: readonly ServingProcess[]): Promise<ServingSnapshot | null> {
   if (processes.length === 0) return null;
-  // A Mac's ps reads them all in one call.
-  const mac = process.platform === 'darwin' ? await macProcessCosts(processes.map((p) => p.pid)) : null;
-  const costs = mac
-    ? processes.map((p) => mac.get(p.pid) ?? null)
-    : await Promise.all(processes.map((p) => processCost(p.pid)));
+  const costs = await processCosts(processes.map((p) => p.pid));
   const snapshot = new Map<number, ProcessCost>();
-  for (const [i, p] of processes.entries()) {
-    const cost = costs[i];
+  for (const p of processes) {
+    const cost = costs.get(p.pid);
     if (cost) snapshot.set(p.pid, cost);
     else if (!p.transient) return null;
   }
@@ -127,8 +135,7 @@ export async function commandName(pid: number): Promise<string | null> {
   if (process.platform === 'darwin') return macCommandName(pid);
   if (process.platform !== 'linux') return null;
   const name = await procFile(pid, 'comm').catch(() => null);
-  const trimmed = name?.trim() ?? '';
-  return /^[\x20-\x7e]{1,64}$/.test(trimmed) ? trimmed : null;
+  return printableName(name?.trim() ?? '');
 }
 
 /**
@@ -144,13 +151,6 @@ export async function servingTree(root: ServingProcess): Promise<ServingProcess[
     })),
   );
   return [root, ...children];
-}
-
-/** Whether `args` appear in `argv` after its program, one after another. */
-function runsWith(argv: readonly string[], args: readonly string[]): boolean {
-  for (let i = 1; i + args.length <= argv.length; i++)
-    if (args.every((a, j) => argv[i + j] === a)) return true;
-  return false;
 }
 
 /**
@@ -169,7 +169,7 @@ export async function processesWithArguments(program: string, args: readonly str
     const argv = await procFile(Number(entry), 'cmdline')
       .then((text) => text.split('\0').filter((a, i, all) => a !== '' || i < all.length - 1))
       .catch(() => null);
-    if (argv && basename(argv[0] ?? '') === program && runsWith(argv, args)) found.push(Number(entry));
+    if (argv && runsProgramWith(argv, program, args)) found.push(Number(entry));
   }
   return found;
 }

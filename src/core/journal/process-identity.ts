@@ -2,16 +2,13 @@
 // (or enough processes) the same number belongs to something else, and a journal would then be
 // "owned by a running sweep" forever. So records carry their writer's start time, and a pid counts
 // as the owner only while the process with that pid started at that time.
+import { pidIsAlive } from '../host-processes/pid-alive';
 import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { statField, USER_HZ } from '../proc-stat';
 
 /** Start times come from clocks with one-second (ps) or boot-time (Linux btime) precision. */
 const SAME_START_MS = 2000;
-
-function errnoCode(err: unknown): string | undefined {
-  return (err as NodeJS.ErrnoException | undefined)?.code;
-}
 
 /** Linux: /proc/<pid>/stat field 22 is the start in clock ticks after boot (USER_HZ, 100). */
 async function linuxStartedAt(pid: number): Promise<number | null> {
@@ -65,12 +62,7 @@ export interface RecordedOwner {
 
 /** True while the process that wrote the record still runs (pid alive AND the same start time). */
 export async function ownerStillRunning(owner: RecordedOwner): Promise<boolean> {
-  if (owner.pid === process.pid) return false;
-  try {
-    process.kill(owner.pid, 0);
-  } catch (err) {
-    if (errnoCode(err) !== 'EPERM') return false;
-  }
+  if (owner.pid === process.pid || !pidIsAlive(owner.pid)) return false;
   const startedAt = await processStartedAt(owner.pid);
   // Cannot tell (another user's process on some systems): assume it is the owner, as before.
   if (startedAt === null) return true;
