@@ -11,7 +11,7 @@ export function workloadName(r: WorkloadResult): string {
 }
 
 const HEADERS = ['backend', 'workload', 'mean ± σ', 'min … max', 'runs', 'fs type', 'warnings'];
-/** Shown only when a backend's share has host processes of its own (a FUSE daemon) that were read. */
+/** Shown only when some backend's serving host processes (a FUSE daemon, a VM, a sync daemon) were read. */
 const HOST_COST_HEADER = 'host cost of serving it';
 
 const hasHostCost = (results: readonly WorkloadResult[]) => results.some((r) => servingWords(r) !== null);

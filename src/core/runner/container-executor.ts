@@ -81,7 +81,7 @@ export interface ContainerExecutorOptions {
   signal: AbortSignal;
   /** Called after the container is gone: releases what the mount needed (bindfs, host folder). */
   release?: () => Promise<void>;
-  /** The host processes serving the mount (its FUSE daemons). Absent: none of its own. */
+  /** The host processes serving the mount (its FUSE daemons, the engine's VM). Absent: none known. */
   serving?: readonly ServingProcess[];
   /** More labels for the container only (Compose Watch finds its service's container by label). */
   containerLabels?: Record<string, string>;

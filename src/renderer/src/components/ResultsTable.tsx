@@ -41,7 +41,8 @@ export function ResultsTable({
   const ratios = hostRatios(results);
   const groups = resultsByWorkload(results);
   const perOp = results.some((r) => perOpSeconds(r) !== null);
-  // What a share's own host processes (a FUSE daemon) spent: only where some backend has one.
+  // What the host processes serving a backend (a FUSE daemon, a VM, a sync daemon) spent: only
+  // where some backend has them.
   const hostCost = results.some((r) => servingWords(r) !== null);
   const columns = 8 + (perOp ? 1 : 0) + (hostCost ? 1 : 0);
   return (
