@@ -1,8 +1,8 @@
 // The `mountbench` command as one plain-JavaScript file, out/cli/index.js, for the npm package
 // (docs/cli.md): Node 20+, CommonJS so bin/mountbench.js can `require` it, the JSON it imports
-// (published figures, bench image) inlined. Only package.json "dependencies" stay outside the
-// bundle, but dockerode: they are what `npm install` of the package brings, and everything else the
-// CLI imports must be in the file, since a package install has no devDependencies.
+// (published figures, bench image) inlined, and the runtime "dependencies" inside it
+// (scripts/cli-bundled-dependencies.mjs), with their licences beside it in out/cli/licenses.md. A
+// dependency left off that list stays outside the bundle, for `npm install` of the package to bring.
 import { builtinModules } from 'node:module';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
@@ -10,7 +10,7 @@ import pkg from './package.json';
 import { CLI_BUNDLED_DEPENDENCIES } from './scripts/cli-bundled-dependencies.mjs';
 import { buildCommit } from './src/core/build-commit';
 
-// dockerode and what it brings are bundled (scripts/cli-bundled-dependencies.mjs says why).
+// Which dependencies are bundled, and why: scripts/cli-bundled-dependencies.mjs.
 const BUNDLED_DEPENDENCIES: string[] = CLI_BUNDLED_DEPENDENCIES;
 /** Native add-ons the bundled code loads in a try/catch: a module that throws instead, so the catch runs. */
 const OPTIONAL_NATIVE = (id: string): boolean => id.endsWith('.node') || id === 'cpu-features';
@@ -44,6 +44,9 @@ export default defineConfig({
     minify: false,
     sourcemap: false,
     copyPublicDir: false,
+    // The licence of every package the bundle carries code of: their terms ask for it to travel
+    // with the code.
+    license: { fileName: 'licenses.md' },
     rolldownOptions: {
       external: isExternal,
       output: { format: 'cjs', entryFileNames: 'index.js' },

@@ -86,13 +86,14 @@ beforeAll(() => {
 afterAll(() => work.remove());
 
 describe('the mountbench npm package', () => {
-  it('holds only the launcher, the CLI bundle, the dashboard and the README, and depends on the runtime packages only', () => {
+  it('holds only the launcher, the CLI bundle with its licences, the dashboard and the README, and depends on no package the bundle carries', () => {
     expect(ancestors(prefix).filter((d) => existsSync(join(d, 'node_modules')))).toEqual([]);
     const files = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).trim().split('\n').sort();
     expect(files.filter((f) => !f.startsWith('package/out/renderer/assets/'))).toEqual([
       'package/README.md',
       'package/bin/mountbench.js',
       'package/out/cli/index.js',
+      'package/out/cli/licenses.md',
       'package/out/renderer/index.html',
       'package/package.json',
     ]);
@@ -102,13 +103,19 @@ describe('the mountbench npm package', () => {
     const checkout = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
       dependencies: Record<string, string>;
     };
-    // The runtime dependencies but those the bundle carries (dockerode and its ssh2 and gRPC).
+    // The runtime dependencies but those the bundle carries (today all of them).
     expect(manifest.dependencies).toEqual(
       Object.fromEntries(
         Object.entries(checkout.dependencies).filter(([name]) => !CLI_BUNDLED_DEPENDENCIES.includes(name)),
       ),
     );
     expect(manifest.dependencies).not.toHaveProperty('dockerode');
+    // Each bundled package's licence travels with its code, and the packages it brings (ssh2's).
+    const licences = execFileSync('tar', ['xzOf', tarball, 'package/out/cli/licenses.md'], {
+      encoding: 'utf8',
+    });
+    for (const name of [...CLI_BUNDLED_DEPENDENCIES, 'ssh2'])
+      expect(licences, `licenses.md: ${name}`).toMatch(new RegExp(`^## ${name} - \\d`, 'm'));
     expect(manifest).not.toHaveProperty('devDependencies');
     expect(manifest).not.toHaveProperty('scripts');
     expect(manifest.private).toBe(true);
