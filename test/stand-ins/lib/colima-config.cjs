@@ -9,7 +9,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const YAML = require('yaml');
+const { parsedYaml, yaml } = require('./parsed-yaml.cjs');
 const { home, hostFacts } = require('./common.cjs');
 
 /**
@@ -67,7 +67,7 @@ function loadFrom(file) {
     return null;
   }
   try {
-    const value = YAML.parse(text);
+    const value = parsedYaml('colima.yaml', text, (YAML, t) => YAML.parse(t));
     if (value === null || value === undefined) return {};
     if (typeof value !== 'object' || Array.isArray(value)) return { error: 'not a mapping' };
     return { config: value };
@@ -77,9 +77,9 @@ function loadFrom(file) {
 }
 
 function blockStyle(node) {
-  if (YAML.isCollection(node)) {
+  if (yaml().isCollection(node)) {
     node.flow = false;
-    for (const item of node.items) blockStyle(YAML.isPair(item) ? item.value : item);
+    for (const item of node.items) blockStyle(yaml().isPair(item) ? item.value : item);
   }
 }
 
@@ -88,7 +88,7 @@ function blockStyle(node) {
  * holds the values colima's Config struct would; an absent list is written as null (a nil slice).
  */
 function encodeConfig(config) {
-  const doc = YAML.parseDocument(TEMPLATE);
+  const doc = yaml().parseDocument(TEMPLATE);
   const put = (keys, value) => {
     if (!doc.hasIn(keys)) return; // traverseNode only visits the template's own keys
     doc.setIn(keys, doc.createNode(value));

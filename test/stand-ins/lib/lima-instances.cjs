@@ -7,8 +7,8 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const YAML = require('yaml');
 const { compareVersions, home, hostFacts } = require('./common.cjs');
+const { parsedYaml, yaml } = require('./parsed-yaml.cjs');
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
 /** templates/docker.yaml of lima-vm/lima v2.2.0, byte for byte. */
@@ -36,10 +36,21 @@ function instanceNames(env = process.env) {
     .sort();
 }
 
-function readDoc(dir) {
-  const doc = YAML.parseDocument(fs.readFileSync(path.join(dir, 'lima.yaml'), 'utf8'));
+function parseDoc(YAML, text) {
+  const doc = YAML.parseDocument(text);
   if (doc.errors.length) throw new Error(`failed to unmarshal YAML: ${doc.errors[0].message}`);
   return doc;
+}
+
+/** lima.yaml as a document, for an edit that writes it back. */
+function readDoc(dir) {
+  return parseDoc(yaml(), fs.readFileSync(path.join(dir, 'lima.yaml'), 'utf8'));
+}
+
+/** lima.yaml's values, for reading (parsed once per text: parsed-yaml.cjs). */
+function readConfig(dir) {
+  const text = fs.readFileSync(path.join(dir, 'lima.yaml'), 'utf8');
+  return parsedYaml('lima.yaml', text, (YAML, t) => parseDoc(YAML, t).toJS() ?? {});
 }
 
 /** Lima's yq edits of `--vm-type`, `--mount-type`, `--mount-writable` and `--set` (the subset emulated). */
@@ -48,7 +59,7 @@ function applyEdits(doc, edits) {
   if (edits.mountType !== undefined) doc.set('mountType', edits.mountType);
   const mounts = () => {
     const list = doc.get('mounts', true);
-    return YAML.isSeq(list) ? list.items : [];
+    return yaml().isSeq(list) ? list.items : [];
   };
   if (edits.mountWritable) {
     // The docker template has no mounts of its own: its base `template:_default/mounts` gives `~`.
@@ -75,8 +86,8 @@ function macos(env) {
 }
 
 /** Fills the defaults Lima fills (pkg/limayaml/defaults.go, each driver's FillConfig). */
-function resolve(dir, doc, env = process.env) {
-  const y = doc.toJS() ?? {};
+/** `y`: lima.yaml's values (readConfig, or a document's toJS()). */
+function resolve(dir, y, env = process.env) {
   const version = limaVersion(env);
   const host = macos(env);
   const createdWith = (() => {
@@ -181,6 +192,7 @@ module.exports = {
   instanceDir,
   instanceNames,
   readDoc,
+  readConfig,
   applyEdits,
   resolve,
   validate,

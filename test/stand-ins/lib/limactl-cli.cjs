@@ -22,11 +22,12 @@ const {
   instanceDir,
   instanceNames,
   readDoc,
+  readConfig,
   applyEdits,
   resolve,
   validate,
 } = require('./lima-instances.cjs');
-const YAML = require('yaml');
+const { yaml } = require('./parsed-yaml.cjs');
 
 const HELP = `STAND-IN limactl for Mountbench's tests (test/stand-ins/README.md), emulating Lima's CLI.
 
@@ -99,13 +100,13 @@ function create(argv) {
   if (!NAME.test(name)) fatal(`instance name ${JSON.stringify(name)} is invalid`);
   const dir = instanceDir(name);
   if (fs.existsSync(dir)) fatal(`instance "${name}" already exists (${dir})`);
-  const doc = YAML.parseDocument(DOCKER_TEMPLATE);
+  const doc = yaml().parseDocument(DOCKER_TEMPLATE);
   try {
     applyEdits(doc, editsFrom(opts));
   } catch (err) {
     fatal(err.message);
   }
-  const problem = validate(resolve(dir, doc));
+  const problem = validate(resolve(dir, doc.toJS() ?? {}));
   if (problem) fatal(problem);
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'lima.yaml'), doc.toString());
@@ -132,7 +133,7 @@ function edit(argv) {
     say('info', 'Aborting, no changes made to the instance');
     return 0;
   }
-  const problem = validate(resolve(dir, doc));
+  const problem = validate(resolve(dir, doc.toJS() ?? {}));
   if (problem) fatal(problem);
   // cmd/limactl/edit.go: os.WriteFile, in place.
   fs.writeFileSync(file, after);
@@ -151,7 +152,7 @@ async function start(argv) {
     );
     return 0;
   }
-  const config = resolve(dir, readDoc(dir));
+  const config = resolve(dir, readConfig(dir));
   const problem = validate(config);
   if (problem) fatal(problem);
   say('info', `Starting the instance "${name}" with internal VM driver "${config.vmType}"`);
@@ -190,7 +191,7 @@ async function del(argv) {
 
 function row(name) {
   const dir = instanceDir(name);
-  const config = resolve(dir, readDoc(dir));
+  const config = resolve(dir, readConfig(dir));
   const { createdWith, ...rest } = config;
   return {
     name,
