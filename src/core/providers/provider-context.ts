@@ -4,6 +4,7 @@ import os from 'node:os';
 import { dataDir, requireHome } from '../store/data-paths';
 import { hostFacts } from './host-facts';
 import type { ProviderContext } from './provider';
+import { StateReads } from './state-reads';
 
 export async function providerContext(
   options: {
@@ -22,5 +23,6 @@ export async function providerContext(
     dataDir: dataDir({ env, home, userData: options.userData }),
     signal: options.signal,
     answers: new Map(),
+    stateReads: new StateReads(),
   };
 }

@@ -12,6 +12,7 @@ import type { HostFacts } from './host-facts';
 import type { JournalHandle, ProviderOriginals } from '../journal';
 import type { ProviderVariant } from './provider-variant';
 import type { ServingProcess } from '../host-processes/serving-cost';
+import type { StateReads } from './state-reads';
 
 export type { HostFacts } from './host-facts';
 export type { ProviderVariant } from './provider-variant';
@@ -33,6 +34,13 @@ export interface ProviderContext {
    * (once-per-operation.ts). Absent: every question goes to the product.
    */
   answers?: Map<string, Promise<unknown>>;
+  /**
+   * Reads of the product's state shared by this operation's steps for a moment (state-reads.ts).
+   * Absent: every read goes to the product.
+   */
+  stateReads?: StateReads;
+  /** Set on a wait's copy (freshReads): its reads go to the product. */
+  freshStateReads?: boolean;
 }
 
 /** What `mountbench providers` shows for one product: the dashboard's type (src/shared). */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { providerContext } from './provider-context';
 import { runProductCommand } from './run-product-command';
+import { freshReads, STATE_READ_TTL_MS, StateReads } from './state-reads';
 
 // A product CLI that counts its starts in a file and answers with the exit code the test sets.
 const COUNTING_CLI = `#!/bin/sh
@@ -77,6 +78,76 @@ describe('runProductCommand with oncePerOperation', () => {
     const bare = { env };
     await runProductCommand(bare, 'product', ['version'], { oncePerOperation: true });
     await runProductCommand(bare, 'product', ['version'], { oncePerOperation: true });
+    expect(await starts()).toBe(2);
+  });
+});
+
+describe('runProductCommand with readsState', () => {
+  let dir = '';
+  let env: NodeJS.ProcessEnv = {};
+  const starts = async () =>
+    (await readFile(join(dir, 'count'), 'utf8').catch(() => '')).split('\n').length - 1;
+  const read = (ctx: Parameters<typeof runProductCommand>[0], args = ['list']) =>
+    runProductCommand(ctx, 'product', args, { readsState: true });
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'mb-state-'));
+    await writeFile(join(dir, 'product'), COUNTING_CLI);
+    await chmod(join(dir, 'product'), 0o755);
+    await writeFile(join(dir, 'exit'), '0');
+    env = {
+      PATH: `${dir}:/usr/bin:/bin`,
+      HOME: dir,
+      COUNT_FILE: join(dir, 'count'),
+      EXIT_FILE: join(dir, 'exit'),
+    };
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it("shares a read among the operation's steps until a command that may change the product runs", async () => {
+    const operation = await providerContext({ env });
+    await Promise.all([read(operation), read({ ...operation, signal: new AbortController().signal })]);
+    await read(operation);
+    expect(await starts()).toBe(1);
+    // A non-zero exit is an answer too (a product that is not running).
+    await writeFile(join(dir, 'exit'), '1');
+    await read(operation, ['status']);
+    expect((await read(operation, ['status'])).code).toBe(1);
+    expect(await starts()).toBe(2);
+    // Anything not marked as a read may change the state: both reads go to the product again.
+    await runProductCommand(operation, 'product', ['start']);
+    await read(operation);
+    await read(operation, ['status']);
+    expect(await starts()).toBe(5);
+  });
+
+  it("reads afresh in a wait's copy (freshReads), and the next step shares what it read", async () => {
+    const operation = await providerContext({ env });
+    await read(operation);
+    await read(freshReads(operation));
+    await read(freshReads(operation));
+    expect(await starts()).toBe(3);
+    await read(operation);
+    expect(await starts()).toBe(3);
+  });
+
+  it('asks again once the read is older than the TTL, and per environment (Podman names its provider there)', async () => {
+    let now = 1_000;
+    const operation = { ...(await providerContext({ env })), stateReads: new StateReads(() => now) };
+    await read(operation);
+    now += STATE_READ_TTL_MS;
+    await read(operation);
+    expect(await starts()).toBe(1);
+    now += 1;
+    await read(operation);
+    expect(await starts()).toBe(2);
+    await read({ ...operation, env: { ...env, CONTAINERS_MACHINE_PROVIDER: 'libkrun' } });
+    expect(await starts()).toBe(3);
+  });
+
+  it('asks every time where the context keeps no state reads (a context made by hand)', async () => {
+    await read({ env });
+    await read({ env });
     expect(await starts()).toBe(2);
   });
 });

@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { MountbenchError } from '../../shared/errors';
 import { findExecutable } from './find-executable';
 import { oncePerOperation } from './once-per-operation';
+import type { HasStateReads } from './state-reads';
 
 export interface CommandResult {
   /** Exit code; null when killed by a signal or the timeout. */
@@ -22,9 +23,15 @@ export interface CommandOptions {
    * once per operation where `ctx.answers` is set; an answer other than exit 0 is asked again.
    */
   oncePerOperation?: boolean;
+  /**
+   * A read of the product's state (its instances, whether it runs): shared by the operation's
+   * steps for a moment (state-reads.ts) where `ctx.stateReads` is set. Every command that is neither
+   * this nor oncePerOperation may change the state, and makes the operation read it again.
+   */
+  readsState?: boolean;
 }
 
-export interface CommandEnv {
+export interface CommandEnv extends HasStateReads {
   env: NodeJS.ProcessEnv;
   signal?: AbortSignal;
   /** The operation's answers (ProviderContext.answers). */
@@ -45,13 +52,31 @@ export async function runProductCommand(
   if (!executable) throw new MountbenchError('NOT_INSTALLED', `${command} is not on PATH`);
   const signal = options.signal ?? ctx.signal;
   if (signal?.aborted) throw new MountbenchError('CANCELLED', `cancelled before running ${command}`);
-  if (!options.oncePerOperation) return spawnCommand(ctx, executable, command, args, options, signal);
-  return oncePerOperation(
-    ctx,
-    `command\0${executable}\0${args.join('\0')}`,
-    () => spawnCommand(ctx, executable, command, args, options, signal),
-    (answer) => answer.code === 0,
-  );
+  const key = `command\0${executable}\0${args.join('\0')}`;
+  const run = () => spawnCommand(ctx, executable, command, args, options, signal);
+  const exitedZero = (answer: CommandResult) => answer.code === 0;
+  if (options.oncePerOperation) return oncePerOperation(ctx, key, run, exitedZero);
+  // A state read's non-zero exit is an answer too (Rancher Desktop's API when the app is quit); one
+  // that timed out or was killed is not.
+  if (options.readsState && ctx.stateReads) {
+    // The environment is part of the question: Podman's machine provider is an environment variable.
+    const asked = `${key}\0${envKey(ctx.env)}`;
+    return ctx.stateReads.read(asked, run, (answer) => answer.code !== null, ctx.freshStateReads === true);
+  }
+  // A command that may change the product: what was read before it, or while it ran, is stale.
+  ctx.stateReads?.forgetAll();
+  try {
+    return await run();
+  } finally {
+    ctx.stateReads?.forgetAll();
+  }
+}
+
+function envKey(env: NodeJS.ProcessEnv): string {
+  return Object.keys(env)
+    .sort()
+    .map((name) => `${name}=${env[name] ?? ''}`)
+    .join('\0');
 }
 
 function spawnCommand(

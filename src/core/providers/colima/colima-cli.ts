@@ -35,7 +35,10 @@ export async function colimaVersion(ctx: ProviderContext): Promise<string | null
 }
 
 export async function listInstances(ctx: ProviderContext): Promise<ColimaInstance[]> {
-  const out = await runProductCommand(ctx, 'colima', ['list', '--json'], { timeoutMs: 30_000 });
+  const out = await runProductCommand(ctx, 'colima', ['list', '--json'], {
+    timeoutMs: 30_000,
+    readsState: true,
+  });
   if (out.code !== 0) throw new MountbenchError('ENGINE_UNREACHABLE', `colima list failed: ${lastLine(out)}`);
   const instances: ColimaInstance[] = [];
   for (const line of out.stdout.split('\n')) {
@@ -59,6 +62,7 @@ export async function listInstances(ctx: ProviderContext): Promise<ColimaInstanc
 export async function profileStatus(ctx: ProviderContext, profile: string): Promise<ColimaStatus | null> {
   const out = await runProductCommand(ctx, 'colima', ['status', '-p', profile, '--json'], {
     timeoutMs: 30_000,
+    readsState: true,
   });
   if (out.code !== 0) return null;
   try {

@@ -19,6 +19,7 @@ import {
   type WaitOptions,
 } from '../provider';
 import { waitUntil } from '../wait-until';
+import { freshReads } from '../state-reads';
 import {
   colimaVersion,
   deleteProfile,
@@ -153,9 +154,10 @@ async function waitReady(ctx: ProviderContext, options: WaitOptions = {}): Promi
   await waitUntil(
     'the colima bench profile to be ready',
     async () => {
-      const profile = await activeBench(ctx);
+      const now = freshReads(ctx);
+      const profile = await activeBench(now);
       if (!profile) return { done: false, status: 'no Mountbench colima profile is running' };
-      const status = await profileStatus(ctx, profile);
+      const status = await profileStatus(now, profile);
       if (!status) return { done: false, status: `${profile} is not running yet` };
       // An existing VM keeps the runtime it was created with (its state file); without docker it
       // never gets a Docker socket, so waiting longer cannot help.

@@ -17,6 +17,7 @@ import {
   type WaitOptions,
 } from '../provider';
 import { waitUntil } from '../wait-until';
+import { freshReads } from '../state-reads';
 import { engineInfo } from '../engine-info';
 import { findGeneration, readDockerDesktopSettings, type DockerDesktopSettings } from './generations';
 import { DOCKER_DESKTOP_CONTEXT, engineSocket } from './paths';
@@ -63,7 +64,7 @@ async function waitStopped(
   await waitUntil(
     'Docker Desktop to quit',
     async () => {
-      const s = await desktopStatus(ctx, version, launchPath);
+      const s = await desktopStatus(freshReads(ctx), version, launchPath);
       return { done: s.stopped, status: s.status };
     },
     { timeoutMs: STOP_TIMEOUT_MS, signal: ctx.signal },
@@ -76,7 +77,7 @@ async function waitReady(ctx: ProviderContext, options: WaitOptions = {}): Promi
   await waitUntil(
     'Docker Desktop to be ready',
     async () => {
-      const s = await desktopStatus(ctx, version);
+      const s = await desktopStatus(freshReads(ctx), version);
       return {
         done: s.running,
         status: s.status,

@@ -131,6 +131,7 @@ async function reportedStatus(ctx: ProviderContext, version: string | null): Pro
   if (usesCli(version)) {
     const out = await runProductCommand(ctx, 'docker', ['desktop', 'status', '--format', 'json'], {
       timeoutMs: 30_000,
+      readsState: true,
     }).catch(() => null);
     if (out?.code === 0) {
       let status = 'unknown';

@@ -23,6 +23,7 @@ import {
 import { requireAvailableVariant } from '../require-variant';
 import { verifyFsType } from '../verify-fs-type';
 import { waitUntil } from '../wait-until';
+import { freshReads } from '../state-reads';
 import { limaHome, limaYamlOf } from './lima-home';
 import { hostAgentServing } from '../../host-processes/agent-pid-files';
 import { limaContextOf } from './lima-sockets';
@@ -112,7 +113,7 @@ async function waitReady(ctx: ProviderContext, options: WaitOptions = {}): Promi
   await waitUntil(
     'the Lima instance to be ready',
     async () => {
-      const active = activeInstance(await listInstances(ctx));
+      const active = activeInstance(await listInstances(freshReads(ctx)));
       if (!active) return { done: false, status: 'no Lima Docker instance exists' };
       if (!active.running) return { done: false, status: `${active.name} is ${active.status}` };
       if (!active.dockerSocket) {

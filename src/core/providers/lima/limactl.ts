@@ -94,7 +94,10 @@ export function parseInstanceLine(line: string): LimaInstance | null {
 }
 
 export async function listInstances(ctx: ProviderContext): Promise<LimaInstance[]> {
-  const out = await runProductCommand(ctx, 'limactl', ['list', '--json'], { timeoutMs: 30_000 });
+  const out = await runProductCommand(ctx, 'limactl', ['list', '--json'], {
+    timeoutMs: 30_000,
+    readsState: true,
+  });
   if (out.code !== 0)
     throw new MountbenchError('ENGINE_UNREACHABLE', `limactl list failed: ${lastLine(out)}`);
   const instances: LimaInstance[] = [];

@@ -22,6 +22,7 @@ import {
 import { requireAvailableVariant } from '../require-variant';
 import { verifyFsType } from '../verify-fs-type';
 import { waitUntil } from '../wait-until';
+import { freshReads } from '../state-reads';
 import { readMachineFile, type MachineFile } from './machine-files';
 import { engineNameOf, machineConfigFile } from './machine-paths';
 import { currentProvider, MACHINE_PROVIDERS, type MachineProvider } from './machine-provider';
@@ -120,9 +121,10 @@ async function waitReady(ctx: ProviderContext, options: WaitOptions = {}): Promi
   await waitUntil(
     'the Podman bench machine to be ready',
     async () => {
-      const bench = activeBench(await allMachines(ctx));
+      const now = freshReads(ctx);
+      const bench = activeBench(await allMachines(now));
       if (!bench) return { done: false, status: 'no Mountbench Podman machine is running' };
-      const info = await inspectMachine(ctx, bench.provider, bench.name);
+      const info = await inspectMachine(now, bench.provider, bench.name);
       if (!info || info.state !== 'running')
         return { done: false, status: `${bench.name} is ${info?.state ?? 'not known to podman'}` };
       if (!info.socket) return { done: false, status: `${bench.name} reports no API socket yet` };

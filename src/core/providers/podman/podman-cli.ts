@@ -81,7 +81,10 @@ export async function listMachines(
   provider: MachineProvider,
 ): Promise<PodmanMachine[]> {
   const args = ['machine', 'list', '--format', 'json'];
-  const out = await runProductCommand(withProvider(ctx, provider), 'podman', args, { timeoutMs: 30_000 });
+  const out = await runProductCommand(withProvider(ctx, provider), 'podman', args, {
+    timeoutMs: 30_000,
+    readsState: true,
+  });
   const what = `CONTAINERS_MACHINE_PROVIDER=${provider} podman ${args.join(' ')}`;
   if (out.code !== 0) throw new MountbenchError('ENGINE_UNREACHABLE', `${what} failed: ${lastLine(out)}`);
   const parsed = listSchema.safeParse(parseJson(out.stdout.trim() || '[]', what));
@@ -101,7 +104,10 @@ export async function inspectMachine(
   name: string,
 ): Promise<MachineInspect | null> {
   const args = ['machine', 'inspect', name];
-  const out = await runProductCommand(withProvider(ctx, provider), 'podman', args, { timeoutMs: 30_000 });
+  const out = await runProductCommand(withProvider(ctx, provider), 'podman', args, {
+    timeoutMs: 30_000,
+    readsState: true,
+  });
   if (out.code !== 0) return null;
   const parsed = inspectSchema.safeParse(parseJson(out.stdout, `podman ${args.join(' ')}`));
   const found = parsed.success ? parsed.data.find((m) => m.Name === name) : undefined;

@@ -21,6 +21,7 @@ import {
   type WaitOptions,
 } from '../provider';
 import { waitUntil } from '../wait-until';
+import { freshReads } from '../state-reads';
 import { appCandidates, engineSocket, RANCHER_DESKTOP_CONTEXT, settingsFile } from './paths';
 import { apiSettings, backendState, putSettings, rdRelease, shutdownApp, startApp } from './rdctl';
 import { readSettingsFromFile, type RdSettings } from './settings';
@@ -168,7 +169,7 @@ async function waitReady(ctx: ProviderContext, options: WaitOptions = {}): Promi
   await waitUntil(
     `${LABEL} to be ready`,
     async () => {
-      const state = await backendState(ctx);
+      const state = await backendState(freshReads(ctx));
       if (state.vmState === 'ERROR') {
         return { done: false, status: 'ERROR', failed: `${LABEL} reports ERROR (its logs say why)` };
       }
@@ -193,7 +194,7 @@ async function waitShutDown(ctx: ProviderContext): Promise<void> {
   await waitUntil(
     `${LABEL} to shut down`,
     async () => {
-      const state = await backendState(ctx);
+      const state = await backendState(freshReads(ctx));
       return { done: !state.reachable, status: state.detail };
     },
     { timeoutMs: SHUTDOWN_TIMEOUT_MS, signal: ctx.signal, intervalMs: 500 },
@@ -205,7 +206,7 @@ async function waitRestartBegins(ctx: ProviderContext): Promise<void> {
   await waitUntil(
     `${LABEL} to begin its restart`,
     async () => {
-      const state = await backendState(ctx);
+      const state = await backendState(freshReads(ctx));
       return { done: state.vmState !== 'STARTED' && state.vmState !== 'DISABLED', status: state.detail };
     },
     { timeoutMs: RESTART_NOTICE_MS, signal: ctx.signal, intervalMs: 200 },

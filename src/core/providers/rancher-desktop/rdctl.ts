@@ -12,7 +12,7 @@ const API_TIMEOUT_MS = 30_000;
 export async function rdctl(
   ctx: ProviderContext,
   args: string[],
-  options: Pick<CommandOptions, 'timeoutMs' | 'oncePerOperation'> = {},
+  options: Pick<CommandOptions, 'timeoutMs' | 'oncePerOperation' | 'readsState'> = {},
 ): Promise<CommandResult> {
   return runProductCommand(ctx, 'rdctl', args, { timeoutMs: API_TIMEOUT_MS, ...options });
 }
@@ -37,7 +37,7 @@ function firstLine(out: CommandResult): string {
 }
 
 export async function backendState(ctx: ProviderContext): Promise<BackendState> {
-  const out = await rdctl(ctx, ['api', '/v1/backend_state']);
+  const out = await rdctl(ctx, ['api', '/v1/backend_state'], { readsState: true });
   if (out.code !== 0) return { reachable: false, vmState: null, detail: `not running (${firstLine(out)})` };
   try {
     const parsed = JSON.parse(out.stdout) as { vmState?: unknown };
@@ -50,7 +50,7 @@ export async function backendState(ctx: ProviderContext): Promise<BackendState> 
 
 /** The running app's settings; null when the app does not answer. */
 export async function apiSettings(ctx: ProviderContext): Promise<RdSettings | null> {
-  const out = await rdctl(ctx, ['api', '/v1/settings']);
+  const out = await rdctl(ctx, ['api', '/v1/settings'], { readsState: true });
   if (out.code !== 0) return null;
   return settingsFromApi(out.stdout);
 }
