@@ -13,29 +13,38 @@ echo "product version 1.2.3 $*"
 exit "$(cat "$EXIT_FILE")"
 `;
 
-describe('runProductCommand with oncePerOperation', () => {
-  let dir = '';
-  let env: NodeJS.ProcessEnv = {};
-  const starts = async () =>
-    (await readFile(join(dir, 'count'), 'utf8').catch(() => '')).split('\n').length - 1;
-  const exitWith = (code: number) => writeFile(join(dir, 'exit'), String(code));
-
+/** A folder with the counting product on PATH, made before each test of the block and removed after. */
+function countingProduct(prefix: string) {
+  const product = { dir: '', env: {} as NodeJS.ProcessEnv };
   beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'mb-once-'));
-    await writeFile(join(dir, 'product'), COUNTING_CLI);
-    await chmod(join(dir, 'product'), 0o755);
-    await exitWith(0);
-    env = {
-      PATH: `${dir}:/usr/bin:/bin`,
-      HOME: dir,
-      COUNT_FILE: join(dir, 'count'),
-      EXIT_FILE: join(dir, 'exit'),
+    product.dir = await mkdtemp(join(tmpdir(), prefix));
+    await writeFile(join(product.dir, 'product'), COUNTING_CLI);
+    await chmod(join(product.dir, 'product'), 0o755);
+    await writeFile(join(product.dir, 'exit'), '0');
+    product.env = {
+      PATH: `${product.dir}:/usr/bin:/bin`,
+      HOME: product.dir,
+      COUNT_FILE: join(product.dir, 'count'),
+      EXIT_FILE: join(product.dir, 'exit'),
     };
   });
-  afterEach(() => rm(dir, { recursive: true, force: true }));
+  afterEach(() => rm(product.dir, { recursive: true, force: true }));
+  return {
+    get env() {
+      return product.env;
+    },
+    starts: async () =>
+      (await readFile(join(product.dir, 'count'), 'utf8').catch(() => '')).split('\n').length - 1,
+    exitWith: (code: number) => writeFile(join(product.dir, 'exit'), String(code)),
+  };
+}
+
+describe('runProductCommand with oncePerOperation', () => {
+  const product = countingProduct('mb-once-');
+  const { starts, exitWith } = product;
 
   it('asks the product once per operation, copies of the context included, and again in the next operation', async () => {
-    const operation = await providerContext({ env });
+    const operation = await providerContext({ env: product.env });
     const copy = { ...operation, signal: new AbortController().signal };
     const answers = await Promise.all([
       runProductCommand(operation, 'product', ['version'], { oncePerOperation: true }),
@@ -51,14 +60,14 @@ describe('runProductCommand with oncePerOperation', () => {
     await runProductCommand(operation, 'product', ['--version'], { oncePerOperation: true });
     await runProductCommand(operation, 'product', ['version']);
     expect(await starts()).toBe(3);
-    await runProductCommand(await providerContext({ env }), 'product', ['version'], {
+    await runProductCommand(await providerContext({ env: product.env }), 'product', ['version'], {
       oncePerOperation: true,
     });
     expect(await starts()).toBe(4);
   });
 
   it('asks again after an answer other than exit 0, and keeps the first good one', async () => {
-    const operation = await providerContext({ env });
+    const operation = await providerContext({ env: product.env });
     await exitWith(1);
     expect(
       (await runProductCommand(operation, 'product', ['version'], { oncePerOperation: true })).code,
@@ -75,7 +84,7 @@ describe('runProductCommand with oncePerOperation', () => {
   });
 
   it('asks every time where the context keeps no answers (a context made by hand)', async () => {
-    const bare = { env };
+    const bare = { env: product.env };
     await runProductCommand(bare, 'product', ['version'], { oncePerOperation: true });
     await runProductCommand(bare, 'product', ['version'], { oncePerOperation: true });
     expect(await starts()).toBe(2);
@@ -83,34 +92,18 @@ describe('runProductCommand with oncePerOperation', () => {
 });
 
 describe('runProductCommand with readsState', () => {
-  let dir = '';
-  let env: NodeJS.ProcessEnv = {};
-  const starts = async () =>
-    (await readFile(join(dir, 'count'), 'utf8').catch(() => '')).split('\n').length - 1;
+  const product = countingProduct('mb-state-');
+  const { starts, exitWith } = product;
   const read = (ctx: Parameters<typeof runProductCommand>[0], args = ['list']) =>
     runProductCommand(ctx, 'product', args, { readsState: true });
 
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'mb-state-'));
-    await writeFile(join(dir, 'product'), COUNTING_CLI);
-    await chmod(join(dir, 'product'), 0o755);
-    await writeFile(join(dir, 'exit'), '0');
-    env = {
-      PATH: `${dir}:/usr/bin:/bin`,
-      HOME: dir,
-      COUNT_FILE: join(dir, 'count'),
-      EXIT_FILE: join(dir, 'exit'),
-    };
-  });
-  afterEach(() => rm(dir, { recursive: true, force: true }));
-
   it("shares a read among the operation's steps until a command that may change the product runs", async () => {
-    const operation = await providerContext({ env });
+    const operation = await providerContext({ env: product.env });
     await Promise.all([read(operation), read({ ...operation, signal: new AbortController().signal })]);
     await read(operation);
     expect(await starts()).toBe(1);
     // A non-zero exit is an answer too (a product that is not running).
-    await writeFile(join(dir, 'exit'), '1');
+    await exitWith(1);
     await read(operation, ['status']);
     expect((await read(operation, ['status'])).code).toBe(1);
     expect(await starts()).toBe(2);
@@ -122,7 +115,7 @@ describe('runProductCommand with readsState', () => {
   });
 
   it("reads afresh in a wait's copy (freshReads), and the next step shares what it read", async () => {
-    const operation = await providerContext({ env });
+    const operation = await providerContext({ env: product.env });
     await read(operation);
     await read(freshReads(operation));
     await read(freshReads(operation));
@@ -133,7 +126,10 @@ describe('runProductCommand with readsState', () => {
 
   it('asks again once the read is older than the TTL, and per environment (Podman names its provider there)', async () => {
     let now = 1_000;
-    const operation = { ...(await providerContext({ env })), stateReads: new StateReads(() => now) };
+    const operation = {
+      ...(await providerContext({ env: product.env })),
+      stateReads: new StateReads(() => now),
+    };
     await read(operation);
     now += STATE_READ_TTL_MS;
     await read(operation);
@@ -141,13 +137,13 @@ describe('runProductCommand with readsState', () => {
     now += 1;
     await read(operation);
     expect(await starts()).toBe(2);
-    await read({ ...operation, env: { ...env, CONTAINERS_MACHINE_PROVIDER: 'libkrun' } });
+    await read({ ...operation, env: { ...product.env, CONTAINERS_MACHINE_PROVIDER: 'libkrun' } });
     expect(await starts()).toBe(3);
   });
 
   it('asks every time where the context keeps no state reads (a context made by hand)', async () => {
-    await read({ env });
-    await read({ env });
+    await read({ env: product.env });
+    await read({ env: product.env });
     expect(await starts()).toBe(2);
   });
 });
