@@ -7,7 +7,7 @@
 #   2. the VM suite, in the background (niced: its waits are load-scaled, test/vm-rig)
 #   3. the unit projects, alone in the foreground (CI: with decoy product CLIs first on PATH,
 #      the first half of scripts/check-path-isolation.sh)
-#   4. the integration project (two files at a time) with the Playwright flows beside it, and,
+#   4. the integration project (three files at a time) with the Playwright flows beside it, and,
 #      when MOUNTBENCH_PATH_ISOLATION=run (CI), the unit project again with no product CLI on
 #      PATH (the check's second half), niced, in the background
 #   5. every background suite joined, its output printed, its exit status counted
