@@ -7,13 +7,25 @@
 // (the run's start for the first). Files of a suite that runs one at a time (integration, VM) are
 // then charged exactly their share of the suite's wall time; where two run at once (the unit
 // projects), it is the gap on whichever worker ended last, an estimate.
-import { relative } from 'node:path';
+import { isAbsolute, relative } from 'node:path';
 
 /** The suite a Vitest file belongs to, by where it lives (vitest.config.ts's projects). */
 export function vitestSuiteOf(file) {
   if (file.startsWith('test/vm/')) return 'vm';
   if (file.startsWith('test/integration/')) return 'integration';
   return 'unit';
+}
+
+/**
+ * A report's file (an absolute path) from its project's root: from `root` when the file is in it,
+ * else from its first src/, test/, e2e/ or scripts/ folder, so a report read in another checkout
+ * (another clone's full check) names the files as this one does.
+ */
+export function projectPath(file, root) {
+  const inRoot = relative(root, file);
+  if (!inRoot.startsWith('..') && !isAbsolute(inRoot)) return inRoot;
+  const at = file.search(/\/(?:src|test|e2e|scripts)\//);
+  return at >= 0 ? file.slice(at + 1) : inRoot;
 }
 
 /**
@@ -24,7 +36,7 @@ export function vitestFileTimes(report, root = process.cwd()) {
   const files = (report.testResults ?? [])
     .filter((f) => Number.isFinite(f.startTime) && Number.isFinite(f.endTime))
     .map((f) => ({
-      file: relative(root, f.name ?? ''),
+      file: projectPath(f.name ?? '', root),
       start: f.startTime,
       end: Math.max(f.endTime, f.startTime),
       tests: (f.assertionResults ?? []).length,

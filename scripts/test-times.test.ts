@@ -57,6 +57,12 @@ describe('vitestFileTimes', () => {
     expect(vm.files[0].seconds).toBe(61);
   });
 
+  it('names the files from their project, also when the report comes from another checkout', () => {
+    const report = { startTime: 0, testResults: [file('test/integration/x.test.ts', 0, 1_000)] };
+    for (const root of [ROOT, '/elsewhere/clone'])
+      expect(vitestFileTimes(report, root)[0].files[0].file).toBe('test/integration/x.test.ts');
+  });
+
   it('skips a file that never ran a test (no times) instead of failing', () => {
     const suites = vitestFileTimes(
       {
