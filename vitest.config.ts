@@ -67,8 +67,9 @@ export default defineConfig({
           // Three files at a time: one at a time left a core idle, the files mostly waiting on the
           // engine and the stand-ins (1,232 s of CPU in 1,478 s of wall, docs/development.md), and
           // two still left most of a core idle in the check's last 500 s, when the VM suite and
-          // the flows have ended and the project runs alone (docs/development.md, "The full
-          // check's time"). Every check a file makes on the engine is scoped to its own runs and
+          // the flows have ended and the project runs alone; the first check with three took as
+          // long as with two (1,647 s: docs/development.md, "The full check's time"), so which is
+          // better is still open. Every check a file makes on the engine is scoped to its own runs and
           // processes (owner labels, run ids, its own folders), and what one file kills is looked
           // at before it dies (a stopped process is alive: no other Mountbench's clean-up takes
           // its containers). Figures measured beside other files are slower, and no test asserts
