@@ -26,6 +26,7 @@ import {
   fileSecondsTable,
   formatTimes,
   formatTimesMarkdown,
+  fromProjectFolder,
   playwrightFileTimes,
   vitestFileTimes,
 } from './test-times.mjs';
@@ -47,8 +48,7 @@ function parseArgs(argv) {
 /** A report's path for a file, from the project's root (the reports hold absolute paths). */
 function shortName(file) {
   const path = String(file ?? '?');
-  const at = path.search(/\/(?:src|test|e2e|scripts)\//);
-  return at >= 0 ? path.slice(at + 1) : path;
+  return fromProjectFolder(path) ?? path;
 }
 
 /** The first lines of a failure's message, colours stripped, each cut short: enough to say why. */

@@ -16,16 +16,21 @@ export function vitestSuiteOf(file) {
   return 'unit';
 }
 
+/** A path from its first src/, test/, e2e/ or scripts/ folder on; null when it has none. */
+export function fromProjectFolder(file) {
+  const at = file.search(/\/(?:src|test|e2e|scripts)\//);
+  return at >= 0 ? file.slice(at + 1) : null;
+}
+
 /**
  * A report's file (an absolute path) from its project's root: from `root` when the file is in it,
- * else from its first src/, test/, e2e/ or scripts/ folder, so a report read in another checkout
- * (another clone's full check) names the files as this one does.
+ * else from its first project folder, so a report read in another checkout (another clone's full
+ * check) names the files as this one does.
  */
 export function projectPath(file, root) {
   const inRoot = relative(root, file);
   if (!inRoot.startsWith('..') && !isAbsolute(inRoot)) return inRoot;
-  const at = file.search(/\/(?:src|test|e2e|scripts)\//);
-  return at >= 0 ? file.slice(at + 1) : inRoot;
+  return fromProjectFolder(file) ?? inRoot;
 }
 
 /**

@@ -200,8 +200,9 @@ export const workloadResultSchema = z.object({
     .optional(),
   /**
    * What the host processes serving this backend's files (its FUSE daemon, the engine's VM, a sync
-   * tool's daemon: core/host-processes/serving-cost.ts) spent across each timed sample: `cpuSeconds`, user + system CPU seconds per
-   * execution, one a timed sample; `peakRssBytes`, the most resident memory read after a sample.
+   * tool's daemon: core/host-processes/serving-cost.ts) spent across each timed sample:
+   * `cpuSeconds`, user + system CPU seconds per execution, one a timed sample; `peakRssBytes`, the
+   * most resident memory read after a sample.
    * Absent where Mountbench knows no such process (a native bind mount, a volume) or cannot read it.
    */
   serving: z

@@ -49,7 +49,8 @@ export interface BackendExecutor {
   readonly image?: string;
   /**
    * The host processes that serve this backend's files (its FUSE daemon, the engine's VM, a sync
-   * tool's daemon): their CPU and memory are read around every timed sample (serving-cost.ts). Absent: none Mountbench knows of.
+   * tool's daemon): their CPU and memory are read around every timed sample (serving-cost.ts).
+   * Absent: none Mountbench knows of.
    */
   readonly serving?: readonly ServingProcess[];
   /** Present on sync mounts: the runner times the tool's flushes apart from the samples. */

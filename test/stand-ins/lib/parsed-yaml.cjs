@@ -10,6 +10,7 @@
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
+const { writeFileAtomic } = require('./common.cjs');
 
 const CACHE_DIR = path.join(__dirname, '..', '..', '..', 'node_modules', '.cache', 'mountbench-standin-yaml');
 /** A cached value far larger than any product file Mountbench reads is not ours. */
@@ -40,10 +41,7 @@ function readCached(file) {
 
 function writeCached(file, value) {
   try {
-    fs.mkdirSync(CACHE_DIR, { recursive: true });
-    const temporary = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(temporary, JSON.stringify({ value }));
-    fs.renameSync(temporary, file);
+    writeFileAtomic(file, JSON.stringify({ value }));
   } catch {
     // A cache that cannot be written only costs the next call a parse.
   }
