@@ -18,6 +18,9 @@ import {
   type StandinSandbox,
 } from '../stand-ins/sandbox';
 
+/** Rancher Desktop's folder under Application Support, under the sandbox's HOME. */
+const RD_APP_HOME = ['Library', 'Application Support', 'rancher-desktop'] as const;
+
 async function startRd(sb: StandinSandbox, ctx: ProviderContext): Promise<void> {
   const started = await sb.run('rdctl', ['start']);
   if (started.code !== 0) throw new Error(`stand-in did not start: ${started.stderr}`);
@@ -133,6 +136,18 @@ describe('rancher-desktop (stand-in): versions, variants and what the product re
         'experimental.virtualMachine.mount.9p.msizeInKib': 128,
       });
       expect((await rd.detect(ctx)).currentVariant).toBe('qemu-9p-128k-fscache');
+      // What a sample's host cost is read from: the VM's Lima host agent (the stand-in app), named
+      // by the pid file Lima keeps in Rancher Desktop's instance folder.
+      const app = JSON.parse(readFileSync(sb.file(...RD_APP_HOME, 'standin', 'state.json'), 'utf8')) as {
+        pid: number;
+      };
+      expect(readFileSync(sb.file(...RD_APP_HOME, 'lima', '0', 'ha.pid'), 'utf8').trim()).toBe(
+        String(app.pid),
+      );
+      expect(await rd.servingProcesses!(ctx)).toContainEqual({
+        label: "Rancher Desktop's Lima host agent",
+        pid: app.pid,
+      });
       await rd.restore(ctx, journal.originals('rancher-desktop'), journal);
     } finally {
       await journal.close();
@@ -383,6 +398,8 @@ describe('rancher-desktop (stand-in) bad inputs', () => {
       await rd.captureOriginals(ctx, journal);
       await rd.apply(ctx, 'qemu-reverse-sshfs', journal);
       await expect(rd.waitReady(ctx, { timeoutMs: 60_000 })).rejects.toThrow(/Rancher Desktop reports ERROR/);
+      // A VM that failed to start has no host agent, so nothing serves a share.
+      expect(await rd.servingProcesses!(ctx)).toEqual([]);
       await rd.restore(ctx, journal.originals('rancher-desktop'), journal);
     } finally {
       await journal.close();

@@ -38,9 +38,21 @@ function log(message) {
   process.stdout.write(`${new Date().toISOString()} rancher-desktop stand-in: ${message}\n`);
 }
 
+/**
+ * Rancher Desktop's VM is a Lima instance (`lima/0` under the app's folder) whose host agent keeps
+ * `ha.pid` there while it runs; this process stands in for that agent.
+ */
+function recordHostAgent(running) {
+  if (running) writeFileAtomic(paths.limaHostAgentPid, `${process.pid}\n`);
+  else fs.rmSync(paths.limaHostAgentPid, { force: true });
+}
+
 function setVmState(state, message = null) {
   vmState = state;
   stateMessage = message;
+  recordHostAgent(
+    state === 'STARTING' || state === 'STARTED' || state === 'DISABLED' || state === 'STOPPING',
+  );
   writeJson(paths.stateFile, {
     standIn: true,
     product: 'rancher-desktop',
@@ -342,6 +354,7 @@ async function main() {
     0o600,
   );
   log(`API on 127.0.0.1:${port}, settings version ${settingsVersion}`);
+  process.on('exit', () => recordHostAgent(false));
   process.on('SIGTERM', () => void shutdown());
   process.on('SIGINT', () => void shutdown());
   setInterval(() => {

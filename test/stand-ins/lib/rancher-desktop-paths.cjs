@@ -17,6 +17,8 @@ function rdPaths(env = process.env) {
     // The user's locked deployment profile (utils/paths.ts deploymentProfileUser); the system
     // folders /Library/Managed Preferences and /Library/Preferences are outside the sandbox.
     lockedProfile: path.join(h, 'Library', 'Preferences', 'io.rancherdesktop.profile.locked.plist'),
+    // Lima's pid file of the VM's host agent (instance `0` in RD's own Lima home, backend/lima.ts).
+    limaHostAgentPid: path.join(appHome, 'lima', '0', 'ha.pid'),
     stateFile: path.join(appHome, 'standin', 'state.json'),
     logFile: path.join(appHome, 'standin', 'app.log'),
   };

@@ -22,7 +22,8 @@ import {
 } from '../provider';
 import { waitUntil } from '../wait-until';
 import { freshReads } from '../state-reads';
-import { appCandidates, engineSocket, RANCHER_DESKTOP_CONTEXT, settingsFile } from './paths';
+import { appCandidates, engineSocket, limaInstanceDir, RANCHER_DESKTOP_CONTEXT, settingsFile } from './paths';
+import { hostAgentServing } from '../../host-processes/agent-pid-files';
 import { apiSettings, backendState, putSettings, rdRelease, shutdownApp, startApp } from './rdctl';
 import { readSettingsFromFile, type RdSettings } from './settings';
 import {
@@ -241,6 +242,11 @@ async function installed(ctx: ProviderContext): Promise<boolean> {
   return false;
 }
 
+export const RANCHER_DESKTOP_PROCESS_LABELS = {
+  agent: "Rancher Desktop's Lima host agent",
+  vm: "QEMU (Rancher Desktop's VM)",
+};
+
 export const rancherDesktopProvider: Provider = {
   id: ID,
   label: LABEL,
@@ -375,6 +381,13 @@ export const rancherDesktopProvider: Provider = {
   },
 
   waitReady,
+
+  async servingProcesses(ctx) {
+    // Rancher Desktop runs its VM through Lima: the host agent (with the ssh and sftp-server of a
+    // reverse-sshfs mount) and, under QEMU, the VM, named by the pid files in the instance's
+    // folder, which Lima keeps only while the instance runs.
+    return hostAgentServing(limaInstanceDir(ctx.home), RANCHER_DESKTOP_PROCESS_LABELS);
+  },
 
   async verify(ctx, variant, observedFsType): Promise<VerifyResult> {
     const def = defById(variant);

@@ -12,6 +12,15 @@ export function rdEngineFile(home: string): string {
   return path.join(home, 'Library', 'Application Support', 'rancher-desktop', 'rd-engine.json');
 }
 
+/**
+ * The Lima instance Rancher Desktop runs its VM as on a Mac: instance `0` (backend/lima.ts,
+ * MACHINE_NAME) in its own Lima home under Application Support (`paths.lima`), which holds Lima's
+ * pid files while the VM runs.
+ */
+export function limaInstanceDir(home: string): string {
+  return path.join(home, 'Library', 'Application Support', 'rancher-desktop', 'lima', '0');
+}
+
 export function engineSocket(home: string): string {
   return path.join(home, '.rd', 'docker.sock');
 }
