@@ -44,12 +44,15 @@ const MAY_NAME_PLAIN_ENGINE: Record<string, string> = {
 };
 
 /**
- * colima runs on Lima: these colima files name the Lima underneath colima (its `_lima` folder, its
- * krunkit driver's rule), not Mountbench's Lima module, and import nothing of it.
+ * colima and Rancher Desktop run their VMs on Lima: these files name the Lima underneath the product
+ * (its folder, its krunkit driver's rule, its host agent), not Mountbench's Lima module, and import
+ * nothing of it.
  */
-const COLIMA_NAMES_ITS_LIMA: Record<string, string> = {
+const NAMES_THE_LIMA_BENEATH: Record<string, string> = {
   'core/providers/colima/profile-files.ts': "colima's Lima folder, `<colima home>/_lima`",
   'core/providers/colima/variants.ts': "the reason krunkit + virtiofs fails: Lima's krunkit driver",
+  'core/providers/rancher-desktop/paths.ts': "Rancher Desktop's Lima home, where its VM's pid files are",
+  'core/providers/rancher-desktop/index.ts': "the name of its VM's Lima host agent, in a result's host cost",
 };
 
 const ID_IN_TEXT = new RegExp(`(^|[^a-z0-9-])(${PROVIDER_IDS.join('|')})($|[^a-z0-9])`, 'g');
@@ -139,7 +142,7 @@ describe('product mentions outside the product folders', () => {
       const others = ids.filter(
         (id) =>
           !(id === PLAIN_ENGINE && file in MAY_NAME_PLAIN_ENGINE) &&
-          !(id === 'lima' && file in COLIMA_NAMES_ITS_LIMA),
+          !(id === 'lima' && file in NAMES_THE_LIMA_BENEATH),
       );
       if (others.length) unexpected.push(`${file}: ${others.join(', ')}`);
     }
