@@ -96,6 +96,17 @@ describe('page-reload and parallel-read through the runner, quick size', () => {
       ).toBe(image);
     }
     expect(find('docker-engine/fuse/bind', 'page-reload', 'no-edit').fsType).toMatch(/^fuse/);
+    // What the FUSE share's bindfs daemon spent on each request and on carrying each edit; the
+    // native share has no process of its own to read.
+    for (const caseId of ['no-edit', 'after-edit']) {
+      const fuse = find('docker-engine/fuse/bind', 'page-reload', caseId);
+      expect(fuse.serving?.processes, caseId).toEqual(['bindfs (FUSE daemon)']);
+      expect(fuse.serving?.cpuSeconds, caseId).toHaveLength(fuse.stats.runs);
+      expect(find('docker-engine/native/bind', 'page-reload', caseId).serving, caseId).toBeUndefined();
+    }
+    // Every request stat'ed and read every file through the daemon: it did measurable work.
+    const served = find('docker-engine/fuse/bind', 'page-reload', 'no-edit').serving!.cpuSeconds;
+    expect(served.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
     // Where the host cannot write, the edit went through the container, and the result says so.
     expect(find('docker-engine/native/volume', 'page-reload', 'after-edit').warnings.join(' ')).toMatch(
       /through the container/,
@@ -121,6 +132,12 @@ describe('page-reload and parallel-read through the runner, quick size', () => {
       expect(r.stats.max).toBeGreaterThanOrEqual(Math.max(...each) - 1e-9);
     }
     expect(find('docker-engine/fuse/bind', 'parallel-read').fsType).toMatch(/^fuse/);
+    // The four readers share one bindfs daemon: what it spent is read around each whole round.
+    const fuse = find('docker-engine/fuse/bind', 'parallel-read').serving;
+    expect(fuse?.processes).toEqual(['bindfs (FUSE daemon)']);
+    expect(fuse?.cpuSeconds).toHaveLength(3);
+    expect(fuse!.cpuSeconds.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    expect(find('docker-engine/native/bind', 'parallel-read').serving).toBeUndefined();
   });
 
   it('leaves no container or volume behind, siblings included', async () => {

@@ -111,6 +111,21 @@ export function servingSpent(before: ServingSnapshot, after: ServingSnapshot): P
 }
 
 /**
+ * Runs `work` between two snapshots of the processes (read just outside it, never while it runs):
+ * its value, and what the processes spent across it (null where none are known or one could not
+ * be read).
+ */
+export async function spentAcross<T>(
+  processes: readonly ServingProcess[],
+  work: () => Promise<T>,
+): Promise<{ value: T; spent: ProcessCost | null }> {
+  const from = await servingSnapshot(processes);
+  const value = await work();
+  const to = from ? await servingSnapshot(processes) : null;
+  return { value, spent: from && to ? servingSpent(from, to) : null };
+}
+
+/**
  * A result's `serving`: the processes' names (at most 20, as the result file keeps), the CPU each
  * timed sample cost and the most memory read after one; absent unless every one of the `samples`
  * timed samples was read.

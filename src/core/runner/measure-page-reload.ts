@@ -24,6 +24,8 @@ import type { BackendExecutor } from './executor';
 import type { MeasureHooks } from './measure-hooks';
 import { getPage, type PageResponse } from './page-request';
 import { scriptFailure } from './time-sample';
+import type { ProcessCost } from '../host-processes/process-cost';
+import { servingResult, spentAcross } from '../host-processes/serving-cost';
 
 const REQUEST_TIMEOUT_MS = 30_000;
 const READY_TIMEOUT_MS = 15_000;
@@ -139,17 +141,26 @@ export async function measurePageReload(
     if (warmup > 0) hooks.phase('warmup');
     for (let i = 0; i < warmup; i++) hooks.sample('no-edit', i, true, (await request()).response.seconds);
     hooks.phase('timed');
+    // What the share's host processes spent on each timed request, and on carrying each edit.
+    const serving = executor.serving ?? [];
+    const requestSpent: ProcessCost[] = [];
+    const editSpent: ProcessCost[] = [];
     const latencies: number[] = [];
     for (let i = 0; i < workload.requests(size); i++) {
-      const { response } = await request();
-      latencies.push(response.seconds);
-      hooks.sample('no-edit', i, false, response.seconds);
+      const { value, spent } = await spentAcross(serving, request);
+      latencies.push(value.response.seconds);
+      if (spent) requestSpent.push(spent);
+      hooks.sample('no-edit', i, false, value.response.seconds);
     }
 
     const editor = editorFor(executor, workload.id, signal);
     const stale: number[] = [];
     const editLatencies: number[] = [];
     const edit = async (index: number, warm: boolean) => {
+      const { spent } = await spentAcross(warm ? [] : serving, () => editUntilSeen(index, warm));
+      if (spent) editSpent.push(spent);
+    };
+    const editUntilSeen = async (index: number, warm: boolean) => {
       const marker = `${warm ? 'w' : 't'}${index}-${process.hrtime.bigint()}`;
       const began = performance.now();
       await editor.edit(marker);
@@ -175,7 +186,13 @@ export async function measurePageReload(
     for (let i = 0; i < warmup; i++) await edit(i, true);
     for (let i = 0; i < workload.edits(size); i++) await edit(i, false);
 
-    const result = (caseId: string, samples: number[], derived: Record<string, number>, more: string[]) => {
+    const result = (
+      caseId: string,
+      samples: number[],
+      spent: ProcessCost[],
+      derived: Record<string, number>,
+      more: string[],
+    ) => {
       const stats = summarize(samples);
       return {
         backend,
@@ -193,6 +210,7 @@ export async function measurePageReload(
         firstRun: { seconds: first.seconds, differs: first.seconds > quantile(samples, 0.95) },
         stop: { rule: 'fixed' as const, relativeHalfWidth: null },
         ...(executor.image ? { image: executor.image } : {}),
+        ...servingResult(serving, spent, samples.length),
         warnings: [
           ...statsWarnings(stats, {
             clockResolutionSeconds: HOST_MARKER_CLOCK.resolutionSeconds,
@@ -203,10 +221,11 @@ export async function measurePageReload(
       } satisfies WorkloadResult;
     };
     return [
-      result('no-edit', latencies, { firstRequestSeconds: first.seconds }, []),
+      result('no-edit', latencies, requestSpent, { firstRequestSeconds: first.seconds }, []),
       result(
         'after-edit',
         editLatencies,
+        editSpent,
         { staleAnswersPerEdit: stale.reduce((a, b) => a + b, 0) / Math.max(1, stale.length) },
         editor.where === 'container'
           ? [

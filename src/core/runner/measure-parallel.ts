@@ -12,6 +12,7 @@ import { laneResult } from './lane-result';
 import type { MeasureHooks } from './measure-hooks';
 import type { SharedFixtures } from './shared-fixtures';
 import { calibrateOnce, timeOnce } from './time-sample';
+import { spentAcross } from '../host-processes/serving-cost';
 import { emptyLaneSamples, prepareLane } from './workload-lane';
 
 export interface ParallelCounts {
@@ -52,8 +53,11 @@ export async function measureParallel(
       const round = async (index: number, warmup: boolean) => {
         await hooks.coldCache?.drop(signal);
         // Settled, not raced: a failed reader must not leave the others' execs running unseen.
-        const settled = await Promise.allSettled(
-          all.map((e) => timeOnce(e, lane.workdir, workloadCase.script, workloadCase.reset, signal)),
+        // The share's processes serve all the readers at once: read around the whole round.
+        const { value: settled, spent } = await spentAcross(warmup ? [] : (executor.serving ?? []), () =>
+          Promise.allSettled(
+            all.map((e) => timeOnce(e, lane.workdir, workloadCase.script, workloadCase.reset, signal)),
+          ),
         );
         const failed = settled.findIndex((s) => s.status === 'rejected');
         if (failed >= 0) {
@@ -72,6 +76,7 @@ export async function measureParallel(
         else {
           samples.timed.push({ seconds: slowest, user: null, system: null });
           seconds.forEach((s, i) => each[i].push(s));
+          if (spent) samples.serving.push(spent);
         }
         hooks.sample(workloadCase.id, index, warmup, slowest);
       };
