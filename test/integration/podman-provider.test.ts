@@ -169,6 +169,52 @@ describe('podman (stand-in) provider', () => {
     expect(after.map((m) => [m.Name, m.Running])).toEqual([['podman-machine-default', true]]);
   });
 
+  it('names the libkrun machine’s krunkit, found by the endpoint its machine file records, as what serves its shares; nothing under applehv', async () => {
+    sb = sandbox({ krunkit: true });
+    const ctx = await providerContext({ env: sb.env });
+    const journal = await Journal.create(ctx.dataDir, 'podman serving');
+    try {
+      await podman.captureOriginals(ctx, journal);
+      await podman.apply(ctx, 'libkrun', journal);
+      await podman.waitReady(ctx, { timeoutMs: 30_000 });
+      // The stand-in's VM process, started as Podman starts krunkit: with the machine's endpoint.
+      const vm = JSON.parse(
+        readFileSync(
+          sb.file(
+            '.local',
+            'share',
+            'containers',
+            'podman',
+            'machine',
+            'libkrun',
+            'mountbench-libkrun.standin-state.json',
+          ),
+          'utf8',
+        ),
+      ) as { pid: number };
+      const endpoint = (
+        JSON.parse(readFileSync(machineFile(sb, 'libkrun', 'mountbench-libkrun'), 'utf8')) as {
+          LibKrunHypervisor: { KRun: { Endpoint: string } };
+        }
+      ).LibKrunHypervisor.KRun.Endpoint;
+      expect(readFileSync(`/proc/${vm.pid}/cmdline`, 'utf8').split('\0')).toEqual(
+        expect.arrayContaining(['--restful-uri', endpoint.replace(/^http:/, 'tcp:')]),
+      );
+      expect(await podman.servingProcesses!(ctx)).toEqual([
+        { label: "krunkit (the machine's VM)", pid: vm.pid },
+      ]);
+      // applehv: vfkit only asks macOS, whose own process runs the VM; no figure rather than vfkit's.
+      await podman.apply(ctx, 'applehv', journal);
+      await podman.waitReady(ctx, { timeoutMs: 30_000 });
+      expect(await podman.servingProcesses!(ctx)).toEqual([]);
+      await podman.restore(ctx, journal.originals('podman'), journal);
+      await journal.finish('restored');
+    } finally {
+      await journal.close();
+    }
+    expect(await podman.servingProcesses!(ctx)).toEqual([]);
+  });
+
   it('lists every machine’s API socket for discovery, from the machine files alone', async () => {
     sb = sandbox();
     expect(await podmanModule.discovery.knownSockets(sb.env, sb.home)).toEqual([

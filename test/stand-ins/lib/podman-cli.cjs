@@ -285,6 +285,14 @@ async function start(argv) {
       // What a bind mount shows in a container on the real machine: the host folder over virtiofs.
       bindFsType: machine.Mounts?.length ? 'virtiofs' : null,
       failMessage: 'vfkit exited unexpectedly (STANDIN_FAIL=start)',
+      // The VM process as Podman starts it: krunkit or vfkit with the endpoint recorded at init,
+      // `--restful-uri tcp://localhost:<port>` (pkg/machine/apple: StartGenericAppleVM).
+      argv0: path.join(__dirname, '..', prov === 'libkrun' ? 'krunkit' : 'vfkit'),
+      args: restfulUriArgs(
+        prov === 'libkrun'
+          ? machine.LibKrunHypervisor?.KRun?.Endpoint
+          : machine.AppleHypervisor?.Vfkit?.Endpoint,
+      ),
     },
     { ...process.env, STANDIN_ENGINE_SOCKET: engine },
   );
@@ -293,6 +301,12 @@ async function start(argv) {
   writeJson(p.configFile, { ...readJson(p.configFile), LastUp: new Date().toISOString() });
   process.stdout.write(`\nMachine "${name}" started successfully\n`);
   return 0;
+}
+
+/** `http://localhost:<port>` → `--restful-uri tcp://localhost:<port>` (vfkit-rest.go). */
+function restfulUriArgs(endpoint) {
+  const m = /^http:\/\/([^/]+)$/.exec(endpoint ?? '');
+  return m ? ['--restful-uri', `tcp://${m[1]}`] : [];
 }
 
 async function stop(argv) {

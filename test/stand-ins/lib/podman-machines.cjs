@@ -58,10 +58,12 @@ function virtiofsMount(volume) {
 /** The machine file `podman machine init` writes (the fields of vmconfigs.MachineConfig). */
 function machineFile(env, provider, name, volumes, uid) {
   const p = paths(env, provider, name);
+  // Podman picks a free port for the VM process's REST endpoint at init (utils.GetRandomPort).
+  const endpoint = `http://localhost:${20000 + (crypto.randomBytes(2).readUInt16BE() % 40000)}`;
   const hypervisor =
     provider === 'libkrun'
-      ? { LibKrunHypervisor: { KRun: { Endpoint: 'http://localhost:8081', BinaryPath: null } } }
-      : { AppleHypervisor: { Vfkit: { Endpoint: 'http://localhost:8081', BinaryPath: null } } };
+      ? { LibKrunHypervisor: { KRun: { Endpoint: endpoint, BinaryPath: null } } }
+      : { AppleHypervisor: { Vfkit: { Endpoint: endpoint, BinaryPath: null } } };
   return {
     Created: new Date().toISOString(),
     GvProxy: { GvProxy: null, PidFile: '', LogFile: '', SSHPort: 0 },

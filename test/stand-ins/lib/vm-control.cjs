@@ -26,7 +26,8 @@ function isUp(state) {
 /**
  * Starts the background process. `spec`: product, stateFile, socketPath, logFile, watchDir,
  * knobs (from common.knobs), extra (merged into the state), keepFile, failMessage, bindFsType,
- * share ({ dir, fsType }: a FUSE share to mount over dir while it runs, see fuse-share.cjs).
+ * share ({ dir, fsType }: a FUSE share to mount over dir while it runs, see fuse-share.cjs),
+ * argv0 and args (what the process's command line starts with, and words after its options).
  */
 function launchVm(spec, env = process.env) {
   const launchId = crypto.randomBytes(6).toString('hex');
@@ -51,7 +52,13 @@ function launchVm(spec, env = process.env) {
     lingerMs: spec.lingerMs ?? 0,
   };
   // `argv0`: the start of the process's command line, as a real app's executable path is (pgrep -f).
-  const pid = spawnDetached(ENGINE_VM, [JSON.stringify(options)], spec.logFile, env, spec.argv0);
+  const pid = spawnDetached(
+    ENGINE_VM,
+    [JSON.stringify(options), ...(spec.args ?? [])],
+    spec.logFile,
+    env,
+    spec.argv0,
+  );
   // Launched is starting: a status asked before the process has booted far enough to say so
   // itself must not read "stopped" (a caller would then write settings the process overwrites).
   const previous = readJson(spec.stateFile) ?? {};

@@ -23,7 +23,8 @@ import { requireAvailableVariant } from '../require-variant';
 import { verifyFsType } from '../verify-fs-type';
 import { waitUntil } from '../wait-until';
 import { freshReads } from '../state-reads';
-import { readMachineFile, type MachineFile } from './machine-files';
+import { readMachineFile, restfulUriArgs, type MachineFile } from './machine-files';
+import { processesWithArguments } from '../../host-processes/serving-cost';
 import { engineNameOf, machineConfigFile } from './machine-paths';
 import { currentProvider, MACHINE_PROVIDERS, type MachineProvider } from './machine-provider';
 import {
@@ -159,6 +160,8 @@ function notInstalled(problems: string[]): ProviderDetection {
     problems,
   };
 }
+
+export const PODMAN_PROCESS_LABELS = { krunkit: "krunkit (the machine's VM)" };
 
 export const podmanProvider: Provider = {
   id: ID,
@@ -308,6 +311,18 @@ export const podmanProvider: Provider = {
   },
 
   waitReady,
+
+  async servingProcesses(ctx) {
+    // Under libkrun, krunkit is the VM and serves its virtiofs shares in the same process. Under
+    // applehv, vfkit only asks Virtualization.framework, which runs the VM in a process of macOS's
+    // own that nothing on disk names: no figure there rather than vfkit's idle one.
+    const bench = activeBench(await allMachines(ctx).catch(() => []));
+    if (!bench?.running || bench.provider !== 'libkrun') return [];
+    // Podman records no pid: the VM process is the krunkit started with this machine's endpoint.
+    const args = restfulUriArgs((await machineFile(ctx, bench))?.endpoint ?? null);
+    const pids = args ? await processesWithArguments('krunkit', args) : [];
+    return pids.map((pid) => ({ label: PODMAN_PROCESS_LABELS.krunkit, pid }));
+  },
 
   async verify(ctx, variant, observedFsType): Promise<VerifyResult> {
     const def = defById(variant);

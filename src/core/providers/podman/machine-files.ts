@@ -18,10 +18,18 @@ const mountSchema = z.object({
   ReadOnly: z.boolean().optional(),
 });
 
+/** `vfkit.Helper`: the REST endpoint Podman gave the VM process at init (`http://localhost:<port>`). */
+const helperSchema = z
+  .object({ Endpoint: z.string().max(256).optional() })
+  .nullable()
+  .optional();
+
 const machineFileSchema = z.object({
   Name: z.string().min(1).max(255),
   Version: z.number().int().nonnegative().optional(),
   Mounts: z.array(mountSchema).max(256).nullable().optional(),
+  AppleHypervisor: z.object({ Vfkit: helperSchema }).nullable().optional(),
+  LibKrunHypervisor: z.object({ KRun: helperSchema }).nullable().optional(),
 });
 
 export interface MachineMount {
@@ -36,6 +44,18 @@ export interface MachineFile {
   provider: MachineProvider;
   file: string;
   mounts: MachineMount[];
+  /** The VM process's REST endpoint as the file records it, or null (absent, not a string). */
+  endpoint: string | null;
+}
+
+/**
+ * The arguments Podman starts the VM process (vfkit or krunkit) with for its REST endpoint:
+ * `--restful-uri tcp://<host>` for `http://<host>:<port>` (pkg/machine/apple/vfkit-rest.go,
+ * restNewEndpointToCmdLine); null for anything Podman would refuse (another scheme, a path, no port).
+ */
+export function restfulUriArgs(endpoint: string | null): [string, string] | null {
+  const m = endpoint === null ? null : /^(?:http|tcp):\/\/([A-Za-z0-9.-]{1,253}:\d{1,5})$/.exec(endpoint);
+  return m ? ['--restful-uri', `tcp://${m[1]}`] : null;
 }
 
 export async function readMachineFile(file: string, provider: MachineProvider): Promise<MachineFile | null> {
@@ -54,6 +74,10 @@ export async function readMachineFile(file: string, provider: MachineProvider): 
         type: m.Type,
         readOnly: m.ReadOnly ?? false,
       })),
+      endpoint:
+        (provider === 'libkrun'
+          ? parsed.data.LibKrunHypervisor?.KRun?.Endpoint
+          : parsed.data.AppleHypervisor?.Vfkit?.Endpoint) ?? null,
     };
   } catch {
     return null;
