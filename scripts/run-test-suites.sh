@@ -18,6 +18,10 @@
 #
 #   MOUNTBENCH_VM_SUITE=skip        leave the VM suite out (it needs root, qemu-system-x86,
 #                                   qemu-utils, debootstrap and OpenSSH; docs/development.md)
+#   MOUNTBENCH_VM_SUITE=only        the build and the VM suite alone: the half of a check split
+#                                   over two machines whose other half runs with =skip (on two
+#                                   cores the check's time follows its CPU, and QEMU's is a
+#                                   quarter of it: docs/development.md, "The full check's time")
 #   MOUNTBENCH_PATH_ISOLATION=run   also run the path isolation check (CI sets it)
 set -uo pipefail
 
@@ -33,6 +37,8 @@ TIMEFORMAT='    took %0R s of wall time, %0U s user + %0S s system CPU'
 
 vm_on=1
 if [ "${MOUNTBENCH_VM_SUITE:-run}" = skip ]; then vm_on=0; fi
+vm_only=0
+if [ "${MOUNTBENCH_VM_SUITE:-run}" = only ]; then vm_only=1; fi
 path_on=0
 if [ "${MOUNTBENCH_PATH_ISOLATION:-skip}" = run ]; then path_on=1; fi
 
@@ -51,6 +57,24 @@ if [ "$vm_on" = 1 ]; then
   step "VM guest build started in the background (log: test-results/vm-guest.log)"
   setsid bash test/vm-rig/build-guest.sh >test-results/vm-guest.log 2>&1 &
   bg_pids+=($!)
+fi
+
+if [ "$vm_only" = 1 ]; then
+  # The other machine types, lints and runs every other suite; the VM suite needs the build only.
+  step "build (MOUNTBENCH_VM_SUITE=only: the VM suite alone, the other suites run elsewhere)"
+  if ! npm run --silent build; then
+    echo "the build failed: no test was run" >&2
+    stop_background
+    exit 1
+  fi
+  step "VM suite"
+  time npx vitest run --project vm --reporter=default --reporter=json --outputFile.json=test-results/vitest-vm.json
+  vm=$?
+  step "VM suite ended"
+  printf '{"unit": null, "integration": null, "playwright": null, "vm": %s, "path-isolation": null}\n' \
+    "$vm" >test-results/suite-exits.json
+  [ "$vm" = 0 ] || exit 1
+  exit 0
 fi
 
 step "typecheck and lint"
