@@ -268,7 +268,8 @@ describe('an NFS volume from a host export, mounted by the guest’s engine', ()
   beforeAll(async () => {
     ganesha = await startGanesha(nfsExport, join(root, 'ganesha'));
     run = await runOnRig(
-      { mounts: ['nfs-volume'], workloads: ['small-file-read'], size: 'quick', runs: 2, warmup: 0 },
+      // The plain volume beside it, with the export set: it stays on the guest's own disk.
+      { mounts: ['nfs-volume', 'volume'], workloads: ['small-file-read'], size: 'quick', runs: 2, warmup: 0 },
       join(home, 'nfs-cache'),
       IMAGE,
       { MOUNTBENCH_NFS_EXPORT: `10.0.2.2:${nfsExport}`, MOUNTBENCH_NFS_VERSION: '4' },
@@ -283,6 +284,10 @@ describe('an NFS volume from a host export, mounted by the guest’s engine', ()
     // small-file-read checks the file count and bytes inside the container before timing.
     expect(nfs.stats.samples).toHaveLength(2);
     expect(nfs.fsType).toBe('nfs4');
+  });
+
+  it('reads the guest’s own disk for the plain volume beside it, never NFS', () => {
+    expect(find(run, 'docker-engine/native/volume', 'small-file-read').fsType).toBe('ext4');
   });
 
   it('leaves no volume in the guest and no folder of ours in the export', async () => {
