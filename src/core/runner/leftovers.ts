@@ -132,6 +132,18 @@ export interface LeftoverOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * Whether a removal failed only because something else removed it first: another Mountbench's
+ * clean-up (each start cleans up after dead runs) listed the same leftovers. The engine answers
+ * 404 once it is gone, and 409 "removal … is already in progress" while the other removal runs. A
+ * volume still in use (409 of another kind) is a problem.
+ */
+export function removedMeanwhile(err: unknown): boolean {
+  const { statusCode, message } = (err ?? {}) as { statusCode?: unknown; message?: unknown };
+  if (statusCode === 404) return true;
+  return statusCode === 409 && typeof message === 'string' && /already in progress/i.test(message);
+}
+
 export async function removeLeftovers(
   docker: Dockerode | null,
   cacheDir: string,
@@ -154,7 +166,9 @@ export async function removeLeftovers(
           .getContainer(info.Id)
           .remove({ force: true, v: true, abortSignal } as object)
           .then(() => report.containers.push(info.Names[0]?.replace(/^\//, '') ?? info.Id))
-          .catch((err: Error) => report.problems.push(`container ${info.Id}: ${err.message}`));
+          .catch((err: Error) => {
+            if (!removedMeanwhile(err)) report.problems.push(`container ${info.Id}: ${err.message}`);
+          });
       }
       for (const volume of (await docker.listVolumes({ filters, abortSignal } as object)).Volumes ?? []) {
         if (ownerIsAlive(volume.Labels?.[OWNER_LABEL])) continue;
@@ -162,7 +176,9 @@ export async function removeLeftovers(
           .getVolume(volume.Name)
           .remove({ abortSignal } as object)
           .then(() => report.volumes.push(volume.Name))
-          .catch((err: Error) => report.problems.push(`volume ${volume.Name}: ${err.message}`));
+          .catch((err: Error) => {
+            if (!removedMeanwhile(err)) report.problems.push(`volume ${volume.Name}: ${err.message}`);
+          });
       }
     } catch (err) {
       report.problems.push(`engine: ${(err as Error).message}`);
