@@ -9,12 +9,7 @@ import type { Backend, WorkloadResult } from '../../shared/result-schema';
 import type { SizeName } from '../../shared/ids';
 import { median, statsWarnings, summarize } from '../stats';
 import { SYNC_PROBE } from '../workloads/sync-latency';
-import {
-  servingResult,
-  servingSnapshot,
-  servingSpent,
-  type ProcessCost,
-} from '../host-processes/serving-cost';
+import { servingResult, spentAcross, type ProcessCost } from '../host-processes/serving-cost';
 import type { HostEditWorkload } from '../workloads/workload';
 import { HOST_MARKER_CLOCK } from './clock';
 import type { BackendExecutor } from './executor';
@@ -154,20 +149,20 @@ export async function measureSyncLatency(
       const token = `${warm ? 'w' : 't'}${index}-${process.hrtime.bigint()}`;
       session.send(`wait ${token}`);
       await expectLine(session, `waiting ${token}`, ANSWER_TIMEOUT_MS);
-      const servedFrom = !warm && serving.length ? await servingSnapshot(serving) : null;
-      const began = performance.now() / 1000;
-      await writeFile(probe, `${token}\n`);
-      const seen = await session.nextLine(EDIT_TIMEOUT_MS).catch(() => {
-        throw new MountbenchError(
-          'WORKLOAD_FAILED',
-          `the container did not see the host's edit within ${EDIT_TIMEOUT_MS / 1000} s: the share does not sync`,
-        );
+      const { value: latency, spent: carried } = await spentAcross(warm ? [] : serving, async () => {
+        const began = performance.now() / 1000;
+        await writeFile(probe, `${token}\n`);
+        const seen = await session.nextLine(EDIT_TIMEOUT_MS).catch(() => {
+          throw new MountbenchError(
+            'WORKLOAD_FAILED',
+            `the container did not see the host's edit within ${EDIT_TIMEOUT_MS / 1000} s: the share does not sync`,
+          );
+        });
+        if (seen.line !== `seen ${token}`)
+          throw new MountbenchError('WORKLOAD_FAILED', `sync-latency: unexpected answer "${seen.line}"`);
+        return Math.max(0, seen.at - began - oneWay);
       });
-      if (seen.line !== `seen ${token}`)
-        throw new MountbenchError('WORKLOAD_FAILED', `sync-latency: unexpected answer "${seen.line}"`);
-      const latency = Math.max(0, seen.at - began - oneWay);
-      const servedTo = servedFrom ? await servingSnapshot(serving) : null;
-      if (servedFrom && servedTo) spent.push(servingSpent(servedFrom, servedTo));
+      if (carried) spent.push(carried);
       hooks.sample(null, index, warm, latency);
       return latency;
     };

@@ -1,7 +1,7 @@
 // One backend's part in measuring a script workload: its fixture laid and checked, its clock
 // calibrated, then one sample at a time on request. The round scheduler holds one lane per backend
 // and asks each for a sample in turn, so every backend keeps its container and fixture throughout.
-import { servingSnapshot, servingSpent } from '../host-processes/serving-cost';
+import { spentAcross } from '../host-processes/serving-cost';
 import type { Backend, PowerReading } from '../../shared/result-schema';
 import type { SizeName } from '../../shared/ids';
 import type { WorkloadCase, Workload } from '../workloads/workload';
@@ -123,14 +123,14 @@ export async function sampleLane(
   const executions = warmup ? 1 : into.executions;
   // The share's own processes, read just outside the sample: what they spent serving it.
   const serving = warmup ? [] : (lane.executor.serving ?? []);
-  const servedFrom = serving.length ? await servingSnapshot(serving) : null;
-  const raw = await timeOnce(lane.executor, lane.workdir, workloadCase.script, workloadCase.reset, signal, {
-    executions,
-    primer: lane.sampleMethod === 'back-to-back',
-  });
+  const { value: raw, spent } = await spentAcross(serving, () =>
+    timeOnce(lane.executor, lane.workdir, workloadCase.script, workloadCase.reset, signal, {
+      executions,
+      primer: lane.sampleMethod === 'back-to-back',
+    }),
+  );
   // Every figure is per execution: the clock's cost is paid once per sample, then shared out.
   const seconds = Math.max(0, raw.seconds - lane.overhead) / executions;
-  const servedTo = servedFrom ? await servingSnapshot(serving) : null;
   const perExecution = (cpu: number | null) => (cpu === null ? null : cpu / executions);
   if (warmup && lane.batches && workloadCase.repeatable) into.executions = executionsPerSample(seconds);
   // What the sample wrote goes back to the host before the next one: timed, never in the sample.
@@ -143,9 +143,6 @@ export async function sampleLane(
   if (!warmup) into.timed.push({ seconds, user: perExecution(raw.user), system: perExecution(raw.system) });
   if (load !== null && Number.isFinite(load)) into.loads.push(load);
   if (power !== null) into.power.push(power);
-  if (servedFrom && servedTo) {
-    const spent = servingSpent(servedFrom, servedTo);
-    into.serving.push({ cpuSeconds: spent.cpuSeconds / executions, rssBytes: spent.rssBytes });
-  }
+  if (spent) into.serving.push({ cpuSeconds: spent.cpuSeconds / executions, rssBytes: spent.rssBytes });
   lane.hooks.sample(workloadCase.id, index, warmup, seconds);
 }
