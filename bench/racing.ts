@@ -5,13 +5,24 @@
 // runs. Every figure comes from executeRun exactly as a user's run.
 //
 // \`quick5\` times the dashboard's Quick preset on five backends against 10 fixed runs of the same
-// plan (issue 22, item 4).
+// plan (issue 22, item 4). \`setup\` is "Benchmark my setup" as the dashboard starts it on this
+// engine (its default backends and workloads, Quick) and says how each role's answer ended.
+// \`--hogs\` runs the parts under a steady load of busy loops; \`--size default\` races the A/A
+// twins at Standard size.
 //
-//   npx tsx bench/racing.ts --part answer,quick5,ab,aa,drift,repeat [--trials 40] [--aa-cap 20] [--reps 3]
+//   npx tsx bench/racing.ts --part answer,quick5,ab,aa,drift,repeat,setup [--trials 40] [--aa-cap 20]
+//     [--reps 3] [--size quick|default] [--hogs 6] [--keep <dir>]
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import type { Backend, RunFile } from '../src/shared/result-schema';
 import type { RunRequest } from '../src/shared/run-plan';
+import { DEFAULT_WORKLOAD_IDS, SIZES, type SizeName } from '../src/shared/ids';
+import { MountbenchError } from '../src/shared/errors';
+import type { RoleAnswer } from '../src/shared/recommendation';
+import { futileRaces, undecidedRaceWorkloads } from '../src/shared/race-undecided';
+import { roleAnswerLine } from '../src/shared/verdict-words';
 import { formatRatioInterval } from '../src/shared/format-ratio';
 import { APP_VERSION } from '../src/core/app-version';
 import { rowsFromRun } from '../src/core/compare';
@@ -24,12 +35,13 @@ import { DEFAULT_RACE_POLICY } from '../src/core/stats/race';
 import { ratioInterval } from '../src/core/stats/ratio-interval';
 import { cacheDir } from '../src/core/store';
 import { benchHeader, loadLine } from './lib/bench-header';
+import { busyLoops } from './lib/busy-loops';
 import { countOption, listOption, runBench, type BenchOptions } from './lib/bench-main';
 import { halfSpeedThrottle } from './lib/half-speed-throttle';
 import { PhaseClock } from './lib/phase-clock';
 import { settleDisk } from './lib/settle-disk';
 
-const PARTS = ['answer', 'quick5', 'ab', 'aa', 'drift', 'repeat'] as const;
+const PARTS = ['answer', 'quick5', 'ab', 'aa', 'drift', 'repeat', 'setup'] as const;
 type Part = (typeof PARTS)[number];
 
 const USAGE = `Usage: npx tsx bench/racing.ts [options]
@@ -37,7 +49,10 @@ const USAGE = `Usage: npx tsx bench/racing.ts [options]
   --part <list>     ${PARTS.join(', ')} (default all, in that order)
   --trials <n>      A/A trials (default 40); A/B trials are a quarter of it (at least 5)
   --aa-cap <n>      the racing cap for A/A trials (default 20: the rule holds at any cap)
-  --reps <n>        repetitions of the time-to-answer arms (answer, quick5), in rotating order (default 3)
+  --reps <n>        repetitions of the time-to-answer arms (answer, quick5) and of setup (default 3)
+  --size <name>     the A/A twins' size: quick or default (Standard) (default quick)
+  --hogs <n>        busy loops running for the whole bench: a steady load (default none)
+  --keep <dir>      keep setup's result files there (setup-<n>.json)
   --image <ref>     bench image (default MOUNTBENCH_IMAGE or the pinned BusyBox)`;
 
 const OPTIONS: BenchOptions = {
@@ -45,6 +60,9 @@ const OPTIONS: BenchOptions = {
   trials: { type: 'string' },
   'aa-cap': { type: 'string' },
   reps: { type: 'string' },
+  size: { type: 'string' },
+  hogs: { type: 'string' },
+  keep: { type: 'string' },
   image: { type: 'string' },
 };
 
@@ -53,6 +71,9 @@ interface Values {
   trials?: string;
   'aa-cap'?: string;
   reps?: string;
+  size?: string;
+  hogs?: string;
+  keep?: string;
   image?: string;
 }
 
@@ -261,7 +282,13 @@ async function abTrials(trials: number, image: string | undefined, signal: Abort
   out(`called different in ${different} of ${trials} trials`);
 }
 
-async function aaTrials(trials: number, cap: number, image: string | undefined, signal: AbortSignal) {
+async function aaTrials(
+  trials: number,
+  cap: number,
+  size: SizeName,
+  image: string | undefined,
+  signal: AbortSignal,
+) {
   let different = 0;
   let selfCheckFailed = 0;
   // How the twins' race ended: equivalent (tied) and futile are answers; cap is none.
@@ -282,7 +309,7 @@ async function aaTrials(trials: number, cap: number, image: string | undefined, 
         variants: ['native'],
         mounts: ['bind', 'host'],
         workloads: ['small-file-read'],
-        size: 'quick',
+        size,
         runs: MIN_SAMPLES,
         maxRuns: cap,
         race: true,
@@ -305,7 +332,7 @@ async function aaTrials(trials: number, cap: number, image: string | undefined, 
     );
   }
   out(
-    `\n## A/A: two identical native bind mounts (+ host), small-file-read quick, racing from ${MIN_SAMPLES}, cap ${cap}`,
+    `\n## A/A: two identical native bind mounts (+ host), small-file-read ${size === 'quick' ? 'quick' : 'Standard'}, racing from ${MIN_SAMPLES}, cap ${cap}`,
   );
   out(
     `identical backends called different in ${different} of ${trials} trials (${((different / trials) * 100).toFixed(1)} %)`,
@@ -423,6 +450,73 @@ async function repeatability(image: string | undefined, signal: AbortSignal): Pr
   );
 }
 
+/** How one role's answer ended, in the verdict strip's words: an answer, or "not decided". */
+function roleEnding(r: RunFile, answer: RoleAnswer): string {
+  if (undecidedRaceWorkloads(r, answer.role).length > 0) return 'not decided (race open)';
+  if (futileRaces(r, answer.role).length > 0) return 'cannot tell apart (futile)';
+  switch (answer.verdict) {
+    case 'winner':
+      return 'fastest, measurably';
+    case 'only-option':
+      return 'only option';
+    case 'no-measurable-difference':
+      return answer.drift ? 'no measurable difference (drift)' : 'equivalent';
+    case 'not-decided':
+      return 'not decided';
+    default:
+      return answer.verdict;
+  }
+}
+
+/**
+ * "Benchmark my setup" as the dashboard starts it on this engine: its default backends (bind,
+ * volume, tmpfs, layer and the host) and workloads, the Quick preset (racing from 3 to 20). Each
+ * repetition says how each role's answer ended, and which races ended how.
+ */
+async function setupTrials(
+  reps: number,
+  image: string | undefined,
+  keep: string | undefined,
+  signal: AbortSignal,
+): Promise<void> {
+  const request: RunRequest = {
+    ...BASE,
+    ...(image ? { image } : {}),
+    mounts: ['bind', 'volume', 'tmpfs', 'layer', 'host'],
+    workloads: [...DEFAULT_WORKLOAD_IDS],
+    size: 'quick',
+    runs: MIN_SAMPLES,
+    maxRuns: 20,
+    race: true,
+  };
+  const endings = new Map<string, Map<string, number>>();
+  const lines: string[] = [];
+  for (let rep = 0; rep < reps; rep++) {
+    const { run: r, seconds } = await run(request, signal);
+    if (keep) writeFileSync(join(keep, `setup-${rep + 1}.json`), `${JSON.stringify(r, null, 2)}\n`);
+    const rec = recommend(rowsFromRun(r), BALANCED);
+    const words = (rec.roles ?? []).map((a) => {
+      const ending = roleEnding(r, a);
+      const tally = endings.get(a.role) ?? new Map<string, number>();
+      tally.set(ending, (tally.get(ending) ?? 0) + 1);
+      endings.set(a.role, tally);
+      return `${roleAnswerLine(a, undecidedRaceWorkloads(r, a.role).length > 0)} [${ending}]`;
+    });
+    const races = (r.race?.workloads ?? [])
+      .map((w) => `${w.workloadKey}${w.role ? ` (${w.role})` : ''} ${w.outcome} at ${w.rounds}`)
+      .join(', ');
+    log(`setup: repetition ${rep + 1}: ${seconds.toFixed(0)} s; ${words.join('; ')}`);
+    lines.push(
+      `repetition ${rep + 1} (${seconds.toFixed(0)} s, load ${loadavg()[0].toFixed(1)}): ${words.join('; ')}`,
+    );
+    lines.push(`  races: ${races}`);
+  }
+  out(`\n## Benchmark my setup, Quick, on this engine (${request.mounts.join(', ')}; default workloads)`);
+  lines.forEach((l) => out(l));
+  for (const [role, tally] of endings)
+    out(`${role}: ${[...tally].map(([ending, n]) => `${ending} ${n}`).join(', ')} of ${reps}`);
+}
+
 runBench<Values>({
   usage: USAGE,
   options: OPTIONS,
@@ -431,6 +525,9 @@ runBench<Values>({
     const trials = countOption('--trials', values.trials, 40, { min: 1, max: 1000 });
     const cap = countOption('--aa-cap', values['aa-cap'], 20, { min: 5, max: 1000 });
     const reps = countOption('--reps', values.reps, 3, { min: 1, max: 20 });
+    const size = listOption<SizeName>('--size', values.size, ['quick'], SIZES);
+    if (size.length !== 1) throw new MountbenchError('BAD_INPUT', '--size takes one size: quick or default');
+    const hogs = values.hogs === undefined ? 0 : countOption('--hogs', values.hogs, 0, { min: 1, max: 64 });
     const image = values.image;
     const probe = await prepareRun({
       mounts: ['bind'],
@@ -452,10 +549,18 @@ runBench<Values>({
       answer: () => timeToAnswer(nativeVsFusePlan(image), reps, signal),
       quick5: () => timeToAnswer(quickFivePlan(image), reps, signal),
       ab: () => abTrials(Math.max(5, Math.round(trials / 4)), image, signal),
-      aa: () => aaTrials(trials, cap, image, signal),
+      aa: () => aaTrials(trials, cap, size[0], image, signal),
       drift: () => drift(image, signal),
       repeat: () => repeatability(image, signal),
+      setup: () => setupTrials(reps, image, values.keep, signal),
     };
-    for (const part of parts) await jobs[part]();
+    // A steady load for the whole bench: the load average is printed beside every figure.
+    const load = hogs ? busyLoops(hogs, 6 * 3600) : null;
+    if (hogs) out(`steady load: ${hogs} busy loops for the whole bench`);
+    try {
+      for (const part of parts) await jobs[part]();
+    } finally {
+      load?.stop();
+    }
   },
 });

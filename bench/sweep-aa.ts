@@ -13,8 +13,7 @@
 //   MOUNTBENCH_IMAGE=mountbench/bench:offline npx tsx bench/sweep-aa.ts \
 //     [--arms bracket,single] [--loads quiet,steady,rising] [--pairs aa,ab] [--trials 5] [--hogs 8]
 //     [--workloads metadata-walk]
-import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import Docker from 'dockerode';
@@ -26,6 +25,7 @@ import { runFileSchema, type RunFile } from '../src/shared/result-schema';
 import { createStandinSandbox, type DockerDesktopFixture } from '../test/stand-ins/sandbox';
 import { mountbenchChild } from '../test/support/mountbench-cli';
 import { benchHeader } from './lib/bench-header';
+import { busyLoops } from './lib/busy-loops';
 import { countOption, listOption, runBench, type BenchOptions } from './lib/bench-main';
 import { textTable } from './lib/text-table';
 
@@ -44,7 +44,8 @@ const USAGE = `Usage: npx tsx bench/sweep-aa.ts [options]
   --trials <n>     sweeps per arm, load and pair (default 5)
   --hogs <n>       busy loops of the steady and rising loads (default 8)
   --workloads <l>  the workloads each sweep measures (default metadata-walk)
-  --keep <dir>     keep each trial's result file there (pair-load-arm-trial.json)`;
+  --keep <dir>     keep each trial's result file there (pair-load-arm-trial.json)
+  --from <dir>     measure nothing: read the files --keep kept there with this build's rules`;
 
 const OPTIONS: BenchOptions = {
   arms: { type: 'string' },
@@ -54,6 +55,7 @@ const OPTIONS: BenchOptions = {
   hogs: { type: 'string' },
   workloads: { type: 'string' },
   keep: { type: 'string' },
+  from: { type: 'string' },
 };
 
 interface Values {
@@ -64,6 +66,7 @@ interface Values {
   hogs?: string;
   workloads?: string;
   keep?: string;
+  from?: string;
 }
 
 /** Per pair: the stand-in's settings file, the Mac it plays, and the two settings swept. */
@@ -93,26 +96,6 @@ interface Trial {
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-/** Busy loops, each in its own process group so one kill ends it. */
-function hogs(count: number): { stop(): void } {
-  const children: ChildProcess[] = [];
-  for (let i = 0; i < count; i++)
-    children.push(
-      spawn('timeout', ['1800', 'sh', '-c', 'while :; do :; done'], { stdio: 'ignore', detached: true }),
-    );
-  return {
-    stop() {
-      for (const child of children) {
-        try {
-          if (child.pid) process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // ended by itself
-        }
-      }
-    },
-  };
-}
-
 async function trial(
   pair: Pair,
   arm: Arm,
@@ -134,7 +117,7 @@ async function trial(
     if ((await sb.run('docker', ['desktop', 'start'])).code !== 0)
       throw new Error('the stand-in did not start');
     const json = join(sb.root, 'sweep.json');
-    if (load === 'steady') hog = hogs(hogCount);
+    if (load === 'steady') hog = busyLoops(hogCount);
     const started = Date.now();
     const out = await mountbenchChild(
       [
@@ -161,7 +144,7 @@ async function trial(
           // The first setting measured: the rising load starts now, on the settings still to come.
           if (load === 'rising' && !hog && /: done$/m.test(text)) {
             loads.push(loadavg()[0]);
-            hog = hogs(hogCount);
+            hog = busyLoops(hogCount);
           }
         },
       },
@@ -169,24 +152,35 @@ async function trial(
     loads.push(loadavg()[0]);
     if (out.code !== 0) throw new Error(`sweep failed (${out.code}): ${out.stderr.slice(-400)}`);
     if (keepAs) copyFileSync(json, keepAs);
-    const run = runFileSchema.parse(JSON.parse(readFileSync(json, 'utf8')));
-    const answer = sourceTreeAnswer(run);
-    const bare = sourceTreeAnswer({
-      ...run,
-      results: run.results.map(({ control: _control, passCheck: _passCheck, ...r }) => r),
-    });
-    return {
-      verdict: answer?.drift ? 'drift' : (answer?.verdict ?? 'no-data'),
-      unguarded: bare?.verdict ?? 'no-data',
-      choice: answer?.choice?.label ?? '',
-      drift: answer?.drift?.factor ?? null,
-      seconds: (Date.now() - started) / 1000,
-      loads,
-    };
+    return readTrial(readRunFile(json), (Date.now() - started) / 1000, loads);
   } finally {
     (hog as { stop(): void } | null)?.stop();
     await sb.remove();
   }
+}
+
+/** A result file of ours, still read as untrusted: bounded in size and validated whole. */
+function readRunFile(file: string): RunFile {
+  if (statSync(file).size > 64 * 1024 * 1024)
+    throw new Error(`${file} is over 64 MiB: not a sweep's result file`);
+  return runFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+}
+
+/** What the answer says of one sweep's run file, guarded and unguarded. */
+function readTrial(run: RunFile, seconds: number, loads: number[]): Trial {
+  const answer = sourceTreeAnswer(run);
+  const bare = sourceTreeAnswer({
+    ...run,
+    results: run.results.map(({ control: _control, passCheck: _passCheck, ...r }) => r),
+  });
+  return {
+    verdict: answer?.drift ? 'drift' : answer?.resolution ? 'resolution' : (answer?.verdict ?? 'no-data'),
+    unguarded: bare?.verdict ?? 'no-data',
+    choice: answer?.choice?.label ?? '',
+    drift: answer?.drift?.factor ?? null,
+    seconds,
+    loads,
+  };
 }
 
 function sourceTreeAnswer(run: RunFile) {
@@ -197,6 +191,7 @@ const WORDS: Record<string, string> = {
   winner: 'faster',
   'no-measurable-difference': 'equivalent',
   drift: 'no measurable difference (drift)',
+  resolution: 'no measurable difference (below what the sweep sees)',
   'not-decided': 'not decided',
 };
 
@@ -230,20 +225,36 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
         const loadRange: number[] = [];
         for (let i = 0; i < trials; i++) {
           if (signal.aborted) return;
-          const keepAs = values.keep ? join(values.keep, `${pair}-${load}-${arm}-${i + 1}.json`) : null;
-          const t = await trial(pair, arm, load, hogCount, image, workloads, keepAs);
+          const name = `${pair}-${load}-${arm}-${i + 1}.json`;
+          let t: Trial;
+          if (values.from) {
+            // Read again with this build's rules: no seconds or loads were kept with the file.
+            const file = join(values.from, name);
+            if (!existsSync(file)) break;
+            t = readTrial(readRunFile(file), Number.NaN, []);
+          } else
+            t = await trial(
+              pair,
+              arm,
+              load,
+              hogCount,
+              image,
+              workloads,
+              values.keep ? join(values.keep, name) : null,
+            );
           const word = WORDS[t.verdict] ?? t.verdict;
           tally.set(word, (tally.get(word) ?? 0) + 1);
           const bare = WORDS[t.unguarded] ?? t.unguarded;
           before.set(bare, (before.get(bare) ?? 0) + 1);
           if (t.drift !== null) drifts.push(t.drift);
-          seconds.push(t.seconds);
+          if (Number.isFinite(t.seconds)) seconds.push(t.seconds);
           loadRange.push(...t.loads);
           log(
             `${pair} ${load} ${arm} ${i + 1}/${trials}: ${word}${t.choice ? ` (${t.choice})` : ''}; unguarded: ${bare}` +
-              `${t.drift ? `, drift ${t.drift.toFixed(2)}×` : ''}, ${t.seconds.toFixed(0)} s, load ${t.loads.map((l) => l.toFixed(1)).join(' → ')}`,
+              `${t.drift ? `, drift ${t.drift.toFixed(2)}×` : ''}${Number.isFinite(t.seconds) ? `, ${t.seconds.toFixed(0)} s, load ${t.loads.map((l) => l.toFixed(1)).join(' → ')}` : ''}`,
           );
         }
+        if (!tally.size) continue;
         rows.push([
           pair,
           load,
@@ -251,8 +262,10 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
           tallyWords(tally),
           tallyWords(before),
           drifts.length ? `${Math.min(...drifts).toFixed(2)}–${Math.max(...drifts).toFixed(2)}×` : '—',
-          `${Math.min(...loadRange).toFixed(1)}–${Math.max(...loadRange).toFixed(1)}`,
-          `${(seconds.reduce((a, b) => a + b, 0) / seconds.length).toFixed(0)} s`,
+          loadRange.length
+            ? `${Math.min(...loadRange).toFixed(1)}–${Math.max(...loadRange).toFixed(1)}`
+            : '—',
+          seconds.length ? `${(seconds.reduce((a, b) => a + b, 0) / seconds.length).toFixed(0)} s` : '—',
         ]);
       }
   process.stdout.write(

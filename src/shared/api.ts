@@ -96,6 +96,11 @@ export interface RoleWinner {
    * within the equivalence margin, so the list must not call them equivalent.
    */
   drift?: WinnerDrift;
+  /**
+   * A tie only, between a sweep's settings: the difference the sweep could still not see (1.18:
+   * under about 18 %; RoleAnswer.resolution), so the list must not call them equivalent either.
+   */
+  resolution?: number;
 }
 
 /** How far the machine drifted between a sweep's settings, and what measured it. */

@@ -141,6 +141,21 @@ export interface SlowerOn {
  * The drift between settings that an answer was judged against: a setting's two passes apart
  * (`passes`), or the control's figures under two settings apart (`control`).
  */
+/**
+ * Across a sweep's settings, the finest difference the sweep could see: nothing showed the
+ * settings apart, but a ratio's interval reaches past the equivalence margin, and a sweep cannot
+ * sample on to narrow it (each setting is measured behind a restart; no race crosses one).
+ */
+export interface SweepResolution {
+  /** The ratio the widest interval could tell from 1: 1.18 says differences under about 18 %. */
+  factor: number;
+  workloadKey: string;
+  /** The size that workload was measured at: a Quick sweep's Standard sweep sees finer. */
+  size?: string;
+  /** That interval, as other / choice ("0.97 × (0.82 … 1.15)" in the reason). */
+  interval: { ratio: number; low: number; high: number };
+}
+
 export interface PassDrift {
   /** How far apart, as a factor ≥ 1. */
   factor: number;
@@ -176,6 +191,11 @@ export interface RoleAnswer {
    * the machine drifted between a bracketed sweep's two passes: the largest such drift.
    */
   drift?: PassDrift;
+  /**
+   * Set when the answer is "no measurable difference" between a sweep's settings whose intervals
+   * still reach past the margin (SweepResolution), and no drift was larger: what the sweep could see.
+   */
+  resolution?: SweepResolution;
 }
 
 export interface Recommendation {

@@ -11,11 +11,22 @@ import { ROLE_NAMES, ROLE_TITLES, type Role } from './roles';
 /**
  * How a tie is named: "Equivalent within ±10 %" when the ratios' intervals lie inside the margin;
  * "No measurable difference beyond the drift between passes (1.42×)" when the settings of a
- * bracketed sweep differ by no more than the machine drifted while they were measured.
+ * bracketed sweep differ by no more than the machine drifted while they were measured; "No
+ * measurable difference within what this sweep can resolve (about 18 %)" when a sweep's settings
+ * showed no difference but its intervals could still hide one past the margin.
  */
-export function tieWords(answer: Pick<RoleAnswer, 'margin' | 'drift'> | undefined): string {
+export function tieWords(answer: Pick<RoleAnswer, 'margin' | 'drift' | 'resolution'> | undefined): string {
   if (answer?.drift) return `No measurable difference beyond ${driftPhrase(answer.drift)}`;
+  if (answer?.resolution) return `No measurable difference ${resolutionPhrase(answer.resolution.factor)}`;
   return `Equivalent${withinMarginWords(answer?.margin)}`;
+}
+
+/**
+ * "within what this sweep can resolve (about 18 %)": a sweep's settings showed no difference, and
+ * its widest interval says how large a difference could still hide in it (RoleAnswer.resolution).
+ */
+export function resolutionPhrase(factor: number): string {
+  return `within what this sweep can resolve (about ${Math.max(1, Math.round((factor - 1) * 100))} %)`;
 }
 
 /**
@@ -42,7 +53,7 @@ export function withinDriftWords(factor: number): string {
 export function verdictHeadline(
   verdict: RecommendationVerdict,
   role: Role,
-  answer?: Pick<RoleAnswer, 'margin' | 'drift'>,
+  answer?: Pick<RoleAnswer, 'margin' | 'drift' | 'resolution'>,
 ): string {
   switch (verdict) {
     case 'winner':
@@ -50,9 +61,11 @@ export function verdictHeadline(
     case 'only-option':
       return `Only option measured for ${ROLE_NAMES[role]}`;
     case 'no-measurable-difference':
-      return answer?.drift
-        ? `${tieWords(answer)}: the machine drifted more than the settings differ, the simplest is chosen`
-        : `${tieWords(answer)}: no difference worth having, the simplest is chosen`;
+      if (answer?.drift)
+        return `${tieWords(answer)}: the machine drifted more than the settings differ, the simplest is chosen`;
+      if (answer?.resolution)
+        return `${tieWords(answer)}: the simplest is chosen${answer.resolution.size === 'quick' ? '; a Standard sweep sees finer differences' : ''}`;
+      return `${tieWords(answer)}: no difference worth having, the simplest is chosen`;
     case 'significance-unknown':
       return 'Fastest by the figures (too few runs to test significance)';
     case 'not-decided':
@@ -76,16 +89,22 @@ export function winnerState(verdict: RecommendationVerdict, open: boolean): Winn
  * machine's drift (`drift`) is "no measurable difference", never "equivalent": nothing showed the
  * settings alike, only that the machine moved more than they differ.
  */
-export function winnerWords(state: WinnerState, label: string, drift?: WinnerDrift): string {
+export function winnerWords(
+  state: WinnerState,
+  label: string,
+  drift?: WinnerDrift,
+  resolution?: number,
+): string {
   switch (state) {
     case 'decided':
       return `${label} (fastest, measurably)`;
     case 'only':
       return `${label} (only option measured: nothing to compare it with)`;
     case 'tie':
-      return drift
-        ? `${label} (no measurable difference beyond ${driftPhrase(drift)}: the simplest)`
-        : `${label} (equivalent: the simplest)`;
+      if (drift) return `${label} (no measurable difference beyond ${driftPhrase(drift)}: the simplest)`;
+      if (resolution)
+        return `${label} (no measurable difference ${resolutionPhrase(resolution)}: the simplest)`;
+      return `${label} (equivalent: the simplest)`;
     case 'undecided':
       return `not decided yet (${label} for now)`;
   }
@@ -93,14 +112,20 @@ export function winnerWords(state: WinnerState, label: string, drift?: WinnerDri
 
 /** "Source tree: bind mount · native (only option measured: …)". */
 export function roleWinnerLine(w: RoleWinner): string {
-  return `${ROLE_TITLES[w.role]}: ${winnerWords(w.state, w.label, w.drift)}`;
+  return `${ROLE_TITLES[w.role]}: ${winnerWords(w.state, w.label, w.drift, w.resolution)}`;
 }
 
-/** A tie's drift, for the words: only a tie said "beyond the drift" has one. */
-export function tieDrift(answer: Pick<RoleAnswer, 'drift'>, state: WinnerState): { drift?: WinnerDrift } {
-  return state === 'tie' && answer.drift
-    ? { drift: { factor: answer.drift.factor, source: answer.drift.source } }
-    : {};
+/**
+ * A tie's drift or a sweep's resolution, for the words: only a tie said "beyond the drift" or
+ * "within what this sweep can resolve" has one.
+ */
+export function tieDrift(
+  answer: Pick<RoleAnswer, 'drift' | 'resolution'>,
+  state: WinnerState,
+): { drift?: WinnerDrift; resolution?: number } {
+  if (state !== 'tie') return {};
+  if (answer.drift) return { drift: { factor: answer.drift.factor, source: answer.drift.source } };
+  return answer.resolution ? { resolution: answer.resolution.factor } : {};
 }
 
 /** One role's answer as a line; `open`: a race of this role stopped at its cap or budget. */

@@ -3,7 +3,12 @@
 import { formatTime } from '../../shared/format-time';
 import { formatRatioInterval } from '../../shared/format-ratio';
 import { ROLE_LABELS } from '../../shared/roles';
-import { driftPhrase, slowerOnSentence, withinDriftWords } from '../../shared/verdict-words';
+import {
+  driftPhrase,
+  resolutionPhrase,
+  slowerOnSentence,
+  withinDriftWords,
+} from '../../shared/verdict-words';
 import type {
   ActionStep,
   RankedBackend,
@@ -54,10 +59,12 @@ function headline(rec: Recommendation): string {
         .filter((b) => b.key !== rec.choice?.key)
         .map((b) => b.label)
         .join(', ');
-      const drift = rec.roles?.find((r) => r.role === rec.role)?.drift;
-      return drift
-        ? `${title}\n  Use: ${rec.choice?.label} (no measurable difference from ${others} beyond ${driftPhrase(drift)})`
-        : `${title}\n  Use: ${rec.choice?.label} (equivalent to ${others})`;
+      const answer = rec.roles?.find((r) => r.role === rec.role);
+      if (answer?.drift)
+        return `${title}\n  Use: ${rec.choice?.label} (no measurable difference from ${others} beyond ${driftPhrase(answer.drift)})`;
+      if (answer?.resolution)
+        return `${title}\n  Use: ${rec.choice?.label} (no measurable difference from ${others} ${resolutionPhrase(answer.resolution.factor)})`;
+      return `${title}\n  Use: ${rec.choice?.label} (equivalent to ${others})`;
     }
     case 'not-decided':
       return `${title}\n  Not decided yet: ${rec.tied.map((b) => b.label).join(', ')} (keep measuring to decide)`;

@@ -7,7 +7,12 @@ import { formatRatioInterval, ratioFigure } from '../../shared/format-ratio';
 import type { RankedBackend, Recommendation, WorkloadRanking } from '../../shared/recommendation';
 import { ROLE_LABELS, type Role } from '../../shared/roles';
 import type { RoleRecommendation } from './role-recommendations';
-import { driftPhrase, slowerOnSentence, withinDriftWords } from '../../shared/verdict-words';
+import {
+  driftPhrase,
+  resolutionPhrase,
+  slowerOnSentence,
+  withinDriftWords,
+} from '../../shared/verdict-words';
 import { withinMarginWords } from '../../shared/equivalence-margin';
 
 export interface SummaryOptions {
@@ -97,9 +102,12 @@ function answerWords(rec: Recommendation): string {
         : `only ${choice} was measured: nothing to compare it with`;
     case 'no-measurable-difference': {
       const drift = rec.roles?.[0]?.drift;
-      return drift
-        ? `use ${choice}: no measurable difference from ${others} beyond ${driftPhrase(drift)}, and the simplest${samplesWords(rec)}`
-        : `use ${choice}: equivalent to ${others}${withinMarginWords(rec.roles?.[0]?.margin)}, and the simplest${samplesWords(rec)}`;
+      const resolution = rec.roles?.[0]?.resolution;
+      if (drift)
+        return `use ${choice}: no measurable difference from ${others} beyond ${driftPhrase(drift)}, and the simplest${samplesWords(rec)}`;
+      if (resolution)
+        return `use ${choice}: no measurable difference from ${others} ${resolutionPhrase(resolution.factor)}, and the simplest${samplesWords(rec)}`;
+      return `use ${choice}: equivalent to ${others}${withinMarginWords(rec.roles?.[0]?.margin)}, and the simplest${samplesWords(rec)}`;
     }
     case 'not-decided':
       return `not decided yet between ${rec.tied.map((b) => `'${b.label}'`).join(', ')}${samplesWords(rec)}; ${choice} is the simplest meanwhile`;

@@ -2,7 +2,7 @@
 // asked where the data is: on each weighted workload, the 95 % interval of their ratio of means.
 import type { RankedBackend, WorkloadRanking } from '../../shared/recommendation';
 import { withinMargin } from '../../shared/equivalence-margin';
-import { compareBeyondDrift } from '../stats/pass-drift';
+import { sweptApart, compareBeyondDrift } from '../stats/pass-drift';
 
 /**
  * `different`: measurably slower than the leader on some weighted workload; `tied` (equivalent):
@@ -13,9 +13,14 @@ import { compareBeyondDrift } from '../stats/pass-drift';
  * leader somewhere and behind nowhere (a trade-off the score alone cannot call a win); `unknown`:
  * some could not be tested; `drifted`: another setting of a bracketed sweep, and no difference
  * larger than the drift between the settings' two passes (stats/pass-drift.ts), while that drift
- * is larger than the margin, so more samples could not tell them apart either.
+ * is larger than the margin, so more samples could not tell them apart either; `unresolved`:
+ * another setting of a sweep, nothing shows a difference, and an interval reaches past the margin
+ * no further than a drift would explain, but a sweep cannot sample on to narrow it: each setting
+ * is measured behind a restart and no race crosses one, so "keep measuring" is no way on, and the
+ * answer is that no difference this sweep can see was found (recommend.ts says how fine it saw).
  */
-export type LeaderRelation = 'tied' | 'undecided' | 'mixed' | 'unknown' | 'different' | 'drifted';
+export type LeaderRelation =
+  'tied' | 'undecided' | 'mixed' | 'unknown' | 'different' | 'drifted' | 'unresolved';
 
 export function relationToLeader(
   backendKey: string,
@@ -28,6 +33,7 @@ export function relationToLeader(
   let wide = false;
   let ahead = false;
   let drifted = false;
+  let unresolved = false;
   for (const key of weightedKeys) {
     const ranking = rankings.find((r) => r.workloadKey === key);
     const find = (k: string) => ranking?.entries.find((e) => e.backend.key === k);
@@ -50,7 +56,11 @@ export function relationToLeader(
     // Wider than the margin: more samples narrow the interval, but not the drift between passes
     // (the control's drift is taken out of the comparison, so more samples still help there).
     if (withinDrift || (drift?.source === 'passes' && drift.factor > 1 + marginOf(key))) drifted = true;
+    else if (sweptApart(a, b)) unresolved = true;
     else wide = true;
   }
-  return untested ? 'unknown' : ahead ? 'mixed' : wide ? 'undecided' : drifted ? 'drifted' : 'tied';
+  if (untested) return 'unknown';
+  if (ahead) return 'mixed';
+  if (wide) return 'undecided';
+  return drifted ? 'drifted' : unresolved ? 'unresolved' : 'tied';
 }

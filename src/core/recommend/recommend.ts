@@ -13,6 +13,7 @@ import type {
   PassDrift,
   RankedBackend,
   ScoredBackend,
+  SweepResolution,
   WorkloadRanking,
 } from '../../shared/recommendation';
 import { formatRatioInterval } from '../../shared/format-ratio';
@@ -22,7 +23,7 @@ import { backendSetup, rankedBackends } from './backend-setups';
 import { caveats } from './caveats';
 import { equivalenceMargin, marginWords } from '../../shared/equivalence-margin';
 import { relationToLeader, type LeaderRelation } from './leader-relation';
-import { compareBeyondDrift, driftOf, type Drift } from '../stats/pass-drift';
+import { sweptApart, compareBeyondDrift, driftOf, type Drift } from '../stats/pass-drift';
 import { groupByMachine, singleMachine } from './machine-groups';
 import { keepOneSizePerWorkload } from './one-size';
 import { pickOnePerBackendAndWorkload } from './pick-rows';
@@ -81,6 +82,16 @@ function reasonFor(
       );
     }
     case 'no-measurable-difference':
+      if (evidence.resolution)
+        return (
+          `No measurable difference: ${tied.map((b) => b.label).join(', ')} showed none on any weighted workload, ` +
+          `but the figures could still hide one of up to ${resolutionPercent(evidence.resolution)} ` +
+          `(${evidence.resolution.workloadKey}: ${formatRatioInterval(evidence.resolution.interval)}), more than ` +
+          `${marginWords(margin)}. A sweep measures each setting behind a restart and cannot sample on to narrow that, ` +
+          `so differences under about ${resolutionPercent(evidence.resolution)} are below what this sweep can see` +
+          `${evidence.resolution.size === 'quick' ? '; a Standard sweep sees finer ones' : ''}. ` +
+          `${choice?.label} is the simplest setup among them.`
+        );
       if (evidence.drift?.source === 'control')
         return (
           `No measurable difference once the machine's own drift is taken out: ${driftWords(evidence.drift)}, ` +
@@ -137,6 +148,11 @@ function driftWords(drift: PassDrift): string {
   return `${drift.backend.label}'s two passes on ${drift.workloadKey} were ${times(drift.factor)} apart`;
 }
 
+/** "18 %": the difference a sweep's resolution could still hide. */
+function resolutionPercent(resolution: Pick<SweepResolution, 'factor'>): string {
+  return `${Math.max(1, Math.round((resolution.factor - 1) * 100))} %`;
+}
+
 /** A drift between two backends' settings, with the backends it is said of. */
 function namedDrift(drift: Drift, a: RankedBackend, b: RankedBackend, workloadKey: string): PassDrift {
   // Between passes: the backend whose own two passes moved that far.
@@ -153,6 +169,8 @@ function namedDrift(drift: Drift, a: RankedBackend, b: RankedBackend, workloadKe
 class Evidence {
   /** The largest drift between passes among the tied backends, when one was judged against it. */
   drift: PassDrift | null = null;
+  /** Across a sweep's settings, the finest difference its widest interval could see. */
+  resolution: SweepResolution | null = null;
 
   constructor(private readonly rankings: readonly WorkloadRanking[]) {}
 
@@ -206,6 +224,41 @@ class Evidence {
     return best?.text ?? null;
   }
 
+  /**
+   * The widest interval between the choice and another of these backends across a sweep's
+   * settings, as other / choice, and the ratio it could tell from 1 (the square root of its
+   * width, as the race's futility says it: core/stats/race.ts pairAtCap).
+   */
+  finestSeen(
+    choiceKey: string,
+    keys: readonly string[],
+    workloadKeys: readonly string[],
+    sizeOf: (workloadKey: string) => string | undefined,
+  ): SweepResolution | null {
+    let best: SweepResolution | null = null;
+    for (const ranking of this.rankings) {
+      if (!workloadKeys.includes(ranking.workloadKey)) continue;
+      const choice = ranking.entries.find((e) => e.backend.key === choiceKey);
+      if (!choice) continue;
+      for (const other of ranking.entries) {
+        if (other === choice || !keys.includes(other.backend.key) || !sweptApart(other, choice)) continue;
+        const { ratio, interval } = compareBeyondDrift(other, choice);
+        if (!interval || !(interval.low > 0)) continue;
+        const factor = Math.sqrt(interval.high / interval.low);
+        if (!best || factor > best.factor) {
+          const size = sizeOf(ranking.workloadKey);
+          best = {
+            factor,
+            workloadKey: ranking.workloadKey,
+            ...(size ? { size } : {}),
+            interval: { ratio, low: interval.low, high: interval.high },
+          };
+        }
+      }
+    }
+    return best;
+  }
+
   samples(keys: readonly string[]): { min: number; max: number } | null {
     const runs = this.rankings.flatMap((r) =>
       r.entries.filter((e) => keys.includes(e.backend.key)).map((e) => e.runs),
@@ -220,6 +273,8 @@ interface AnswerInput {
   weightedKeys: readonly string[];
   /** Each workload's equivalence margin, from the size its rows were measured at. */
   marginOf(workloadKey: string): number;
+  /** The size a workload's rows were measured at. */
+  sizeOf(workloadKey: string): string | undefined;
   profile: Profile;
   setupOf(key: string): BackendSetup | undefined;
   current: readonly CurrentSetting[];
@@ -227,7 +282,7 @@ interface AnswerInput {
 
 /** The answer among some scored backends (one role's, or all). */
 function answerAmong(input: AnswerInput, role: Role): RoleAnswer {
-  const { scores, rankings, weightedKeys, marginOf, profile, setupOf, current } = input;
+  const { scores, rankings, weightedKeys, marginOf, sizeOf, profile, setupOf, current } = input;
   // The answer is worded with the widest margin its workloads were judged at.
   const margin = weightedKeys.length ? Math.max(...weightedKeys.map(marginOf)) : marginOf('');
   const leader = scores[0];
@@ -242,7 +297,7 @@ function answerAmong(input: AnswerInput, role: Role): RoleAnswer {
       : [],
   );
   const close = (r: LeaderRelation | undefined) =>
-    r === 'tied' || r === 'undecided' || r === 'mixed' || r === 'drifted';
+    r === 'tied' || r === 'undecided' || r === 'mixed' || r === 'drifted' || r === 'unresolved';
   const tiedScores = leader
     ? [leader, ...scores.slice(1).filter((s) => close(relations.get(s.backend.key)))]
     : [];
@@ -277,6 +332,15 @@ function answerAmong(input: AnswerInput, role: Role): RoleAnswer {
       tied.map((b) => b.key),
       weightedKeys,
     );
+  // Not equivalent, not drifted: as fine as the sweep could see, which the answer says.
+  const unresolved = tiedScores.some((s) => relations.get(s.backend.key) === 'unresolved');
+  if (verdict === 'no-measurable-difference' && !evidence.drift && unresolved && choice)
+    evidence.resolution = evidence.finestSeen(
+      choice.key,
+      tied.map((b) => b.key),
+      weightedKeys,
+      sizeOf,
+    );
   return {
     role,
     verdict,
@@ -285,6 +349,7 @@ function answerAmong(input: AnswerInput, role: Role): RoleAnswer {
     reason: reasonFor(role, verdict, profile, choice, scores, tied, relations, evidence, margin),
     margin,
     ...(evidence.drift ? { drift: evidence.drift } : {}),
+    ...(evidence.resolution ? { resolution: evidence.resolution } : {}),
     samples: evidence.samples(scores.map((s) => s.backend.key)),
     slowerOn: choice
       ? slowerOn(
@@ -315,6 +380,7 @@ export function recommend(
     rankings,
     weightedKeys: Object.keys(weights),
     marginOf: (key: string) => equivalenceMargin(sizeOf.get(key) ?? 'default'),
+    sizeOf: (key: string) => sizeOf.get(key),
     profile,
     setupOf,
     current: options.current ?? [],

@@ -37,6 +37,16 @@ function acrossSettings(a: DriftSide, b: DriftSide): boolean {
 }
 
 /**
+ * Two settings of a sweep: measured behind a restart from each other, which a sweep's rows show by
+ * the control measured beside each setting or the bracket's two passes. No race crosses a restart,
+ * so nothing can sample on between them. Two variants of one run (native and FUSE bind mounts on a
+ * Linux engine) are settings too, but they ran interleaved in one race.
+ */
+export function sweptApart(a: DriftSide, b: DriftSide): boolean {
+  return acrossSettings(a, b) && [a, b].some((s) => s.control !== undefined || s.passDrift !== undefined);
+}
+
+/**
  * The control of both settings, when it can be one: measured under each, and on the same
  * filesystem under each. A control whose own folder sat on another filesystem under the other
  * setting was touched by it (a share mounted over the folder the host works in, as the Docker

@@ -19,7 +19,7 @@ import { fanOut } from '../fan-out';
 
 export const SUMMARY_INDEX_NAME = '.summaries.json';
 /** The index's format (indexSchema says what each version changed). */
-export const SUMMARY_INDEX_VERSION = 6;
+export const SUMMARY_INDEX_VERSION = 7;
 const STAT_CONCURRENCY = 16;
 const WINNER_STATES = ['decided', 'only', 'tie', 'undecided'] as const;
 /** About 1 KB a run: room for tens of thousands of runs. */
@@ -53,6 +53,7 @@ const summarySchema = z
                   .object({ factor: z.number().finite().min(1), source: z.enum(['passes', 'control']) })
                   .strict()
                   .optional(),
+                resolution: z.number().finite().min(1).optional(),
               })
               .strict(),
           )
@@ -82,7 +83,8 @@ const indexSchema = z.object({
   // backend is its role's only option, not its winner) and the entries as a list (below). Both
   // changes were first numbered 4 apart, so 5 is the first version with both; 6: a tie within the
   // machine's drift between a sweep's settings says so (RoleWinner.drift), where 5 called it
-  // equivalent. An older index is rebuilt.
+  // equivalent; 7: so does a tie finer than a sweep could see (RoleWinner.resolution). An older
+  // index is rebuilt.
   version: z.literal(SUMMARY_INDEX_VERSION),
   entries: z.array(entrySchema.extend({ name: z.string().max(300) })),
 });
