@@ -50,3 +50,36 @@ test('sweep drift: an A/A sweep under a rising load ends on "no measurable diffe
     await expect(cell).toHaveText(/^\d+( \(\w+\))? \+ \d+ in the second pass$/);
   await snap(testInfo, tid(page, 'recommendation-card'), 'sweep-drift-verdict');
 });
+
+const QUIET = join(REPO_ROOT, 'test', 'fixtures', 'runs', 'sweep-aa-quiet.json');
+
+test('sweep resolution: a quiet A/A sweep too coarse for the margin ends on "no measurable difference" with how fine it saw, and offers no "Keep measuring"', async ({
+  dashboard,
+}, testInfo) => {
+  const { page } = dashboard;
+  const run = runFileSchema.parse(JSON.parse(readFileSync(QUIET, 'utf8')));
+  expect(run.results.every((r) => r.passCheck?.second.samples && r.control?.backendId === 'host')).toBe(true);
+
+  await waitForSetup(page);
+  await showTab(page, 'history');
+  await tid(page, 'import-input').setInputFiles(QUIET);
+  await expect(tid(page, 'import-status')).toContainText(run.id);
+  await expect(tid(page, `history-winner-${run.id}`)).toHaveText(
+    /^Source tree: bind mount · .+ \(no measurable difference within what this sweep can resolve \(about \d+ %\): the simplest\)$/,
+  );
+  await tid(page, `history-open-${run.id}`).click();
+
+  await waitForRecommendation(page);
+  await expect(tid(page, 'verdict-strip')).toHaveAttribute('data-state', 'tie');
+  await expect(tid(page, 'verdict-sentence')).toHaveText(
+    /^No measurable difference within what this sweep can resolve \(about \d+ %\): use bind mount · .+, the simplest of 2\.$/,
+  );
+  await expect(tid(page, 'recommendation-verdict')).toHaveText(
+    /^No measurable difference within what this sweep can resolve \(about \d+ %\): the simplest is chosen; a Standard sweep sees finer differences$/,
+  );
+  await expect(tid(page, 'recommendation-reason')).toContainText('cannot sample on to narrow it');
+  // A sweep cannot race on across restarts: nothing offers to.
+  await expect(tid(page, 'keep-measuring')).toHaveCount(0);
+  await expect(tid(page, 'recommendation-verdict')).not.toHaveText(/Fastest|Equivalent|Not decided/);
+  await snap(testInfo, tid(page, 'recommendation-card'), 'sweep-resolution-verdict');
+});

@@ -37,7 +37,7 @@ describe('settings too close to tell apart across the drift between their passes
     expect(interval.low).toBeLessThan(1);
     expect(interval.high).toBeGreaterThan(1);
     expect(rec.reason).toMatch(
-      /^No measurable difference: .+ showed none on any weighted workload, but the figures could still hide one of up to \d+ % \(metadata-walk: .+\), more than ±10 %\. A sweep measures each setting behind a restart and cannot sample on to narrow that, so differences under about \d+ % are below what this sweep can see; a Standard sweep sees finer ones\. .+ is the simplest setup among them\.$/,
+      /^No measurable difference: .+ showed none on any weighted workload, but the widest interval is too wide to call them equivalent within ±10 % \(metadata-walk: .+\)\. A sweep measures each setting behind a restart and cannot sample on to narrow it, so differences under about \d+ % are below what this sweep can resolve; a Standard sweep sees finer ones\. .+ is the simplest setup among them\.$/,
     );
   });
 

@@ -85,10 +85,10 @@ function reasonFor(
       if (evidence.resolution)
         return (
           `No measurable difference: ${tied.map((b) => b.label).join(', ')} showed none on any weighted workload, ` +
-          `but the figures could still hide one of up to ${resolutionPercent(evidence.resolution)} ` +
-          `(${evidence.resolution.workloadKey}: ${formatRatioInterval(evidence.resolution.interval)}), more than ` +
-          `${marginWords(margin)}. A sweep measures each setting behind a restart and cannot sample on to narrow that, ` +
-          `so differences under about ${resolutionPercent(evidence.resolution)} are below what this sweep can see` +
+          `but the widest interval is too wide to call them equivalent within ${marginWords(margin)} ` +
+          `(${evidence.resolution.workloadKey}: ${formatRatioInterval(evidence.resolution.interval)}). ` +
+          `A sweep measures each setting behind a restart and cannot sample on to narrow it, so differences under ` +
+          `about ${resolutionPercent(evidence.resolution)} are below what this sweep can resolve` +
           `${evidence.resolution.size === 'quick' ? '; a Standard sweep sees finer ones' : ''}. ` +
           `${choice?.label} is the simplest setup among them.`
         );
