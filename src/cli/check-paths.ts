@@ -5,7 +5,7 @@ import { access, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { MountbenchError } from '../shared/errors';
 import { errnoWords } from './error-text';
-import { makeDirs } from '../core/store/make-dirs';
+import { makeDirs } from '../core/fs/make-dirs';
 
 const bad = (message: string) => new MountbenchError('BAD_INPUT', message);
 

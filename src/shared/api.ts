@@ -1,6 +1,7 @@
 // The one typed API of Mountbench. Transports (Electron IPC, the `serve` WebSocket) implement it
 // from the call table in api-calls.ts; the renderer and the CLI call it. Channels are `domain:action`.
 import type { TeamView } from './team-view';
+import type { WinnerState } from './winner-state';
 import type { WorkloadCost } from './estimate';
 import type { ComparisonRow, MachineRatio } from './comparison';
 import type { DiscoveredEngine, EngineFsSeen } from './engine';
@@ -84,7 +85,7 @@ export interface RunSummary {
  * (nothing rivalled it: not "the fastest"); `tie`: equivalent within the margin, the simplest is named;
  * `undecided`: it leads, but the figures do not settle it yet.
  */
-export type WinnerState = 'decided' | 'only' | 'tie' | 'undecided';
+export type { WinnerState } from './winner-state';
 
 /** One role's answer, as History words it. */
 export interface RoleWinner {

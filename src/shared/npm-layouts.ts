@@ -5,7 +5,14 @@
 // the dashboard and the exports say the same sentence.
 import { z } from 'zod';
 import { formatRatioInterval } from './format-ratio';
-import type { Backend } from './result-schema';
+import type { MountKind } from './ids';
+
+/** What a layout is read from: a run's backend (result-schema's Backend), named here without importing it. */
+interface LayoutBackend {
+  mount: MountKind;
+  label: string;
+  dependencyVolume?: string;
+}
 
 export const NPM_LAYOUTS = ['host', 'image', 'bind-volume', 'bind'] as const;
 export type NpmLayout = (typeof NPM_LAYOUTS)[number];
@@ -19,7 +26,7 @@ export const NPM_LAYOUT_WORDS: Record<NpmLayout, string> = {
 };
 
 /** Which layout a backend is, or null for a mount the comparison did not test (a named volume, tmpfs…). */
-export function npmLayoutOf(backend: Pick<Backend, 'mount' | 'dependencyVolume'>): NpmLayout | null {
+export function npmLayoutOf(backend: Pick<LayoutBackend, 'mount' | 'dependencyVolume'>): NpmLayout | null {
   switch (backend.mount) {
     case 'host':
       return 'host';
@@ -34,9 +41,7 @@ export function npmLayoutOf(backend: Pick<Backend, 'mount' | 'dependencyVolume'>
 }
 
 /** The layout's words with the backend's setting where it changes something ("… · FUSE share (bindfs)"). */
-export function npmLayoutWords(
-  backend: Pick<Backend, 'mount' | 'dependencyVolume' | 'label'>,
-): string | null {
+export function npmLayoutWords(backend: LayoutBackend): string | null {
   const layout = npmLayoutOf(backend);
   if (!layout) return null;
   // Labels are "<mount> · <variant>[ · node_modules in a named volume]": only the variant is added.

@@ -1,7 +1,7 @@
 // What the Team page shows: a team's dataset (many machines' runs) analysed by the core
 // (core/team/analyze-team.ts) and carried as plain data to the dashboard and the CLI.
 import type { Role } from './roles';
-import type { WinnerState } from './api';
+import type { WinnerState } from './winner-state';
 
 /**
  * Where a figure's product version came from: the product's own release as the run recorded it

@@ -1,6 +1,6 @@
 // The docker CLI's config folder and the `currentContext` it records in config.json.
 import path from 'node:path';
-import { readRegularFile } from '../store/read-regular-file';
+import { readRegularFile } from '../fs/read-regular-file';
 import { SETTINGS_FILE_MAX_BYTES } from '../settings-files/settings-file';
 import { jsonErrorText } from '../../shared/json-error-text';
 

@@ -16,8 +16,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { MountbenchError } from '../../shared/errors';
-import { writeFileAtomic } from '../store/atomic-write';
-import { readRegularFile } from '../store/read-regular-file';
+import { writeFileAtomic } from '../fs/atomic-write';
+import { readRegularFile } from '../fs/read-regular-file';
 import {
   MAX_JOURNAL_BYTES,
   MAX_SETTINGS_BYTES,

@@ -4,8 +4,8 @@
 // what no record may ask for: a special mode, a special file, a backup that is a link.
 import { promises as fs } from 'node:fs';
 import { MountbenchError } from '../../shared/errors';
-import { writeFileAtomic } from '../store/atomic-write';
-import { readRegularFile } from '../store/read-regular-file';
+import { writeFileAtomic } from '../fs/atomic-write';
+import { readRegularFile } from '../fs/read-regular-file';
 import { sha256 } from './journal';
 import { MAX_SETTINGS_BYTES, type FileOriginal } from './journal-records';
 import { isPlainMode } from './restore-scope';

@@ -5,7 +5,7 @@
 import { homedir } from 'node:os';
 import type { MountbenchApi } from '../../shared/api';
 import { MountbenchError } from '../../shared/errors';
-import { makeDirs } from '../store/make-dirs';
+import { makeDirs } from '../fs/make-dirs';
 import { inspectProject } from './inspect-project';
 import { checkProjectFolder, expandHome } from './project-folder';
 import { readRecentProjects, rememberRecentProject } from './recent-projects';

@@ -2,7 +2,7 @@
 // link could point outside the folder the user picked), never more than a small cap, never waiting
 // on a FIFO. What comes back is untrusted text; nothing of it is ever executed on the host.
 import { join } from 'node:path';
-import { NotReadableFile, readRegularFile } from '../store/read-regular-file';
+import { NotReadableFile, readRegularFile } from '../fs/read-regular-file';
 
 /** Declaration files are small; anything larger is not the file we are looking for. */
 export const MAX_PROJECT_FILE_BYTES = 256 * 1024;

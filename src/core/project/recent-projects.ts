@@ -3,8 +3,8 @@
 // is treated as empty, never trusted: every entry is checked again before it is used.
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../store/atomic-write';
-import { readRegularFile } from '../store/read-regular-file';
+import { writeFileAtomic } from '../fs/atomic-write';
+import { readRegularFile } from '../fs/read-regular-file';
 
 export const MAX_RECENT_PROJECTS = 10;
 const FILE = 'recent-projects.json';

@@ -3,8 +3,8 @@
 // the host. Runs whose owner is alive are left alone.
 import { access, chmod, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { makeDirs } from '../store/make-dirs';
-import { readRegularFile } from '../store/read-regular-file';
+import { makeDirs } from '../fs/make-dirs';
+import { readRegularFile } from '../fs/read-regular-file';
 import type Dockerode from 'dockerode';
 import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE } from '../../shared/ids';
 import { fuseMountsUnder, unmountFuse } from '../providers/fuse-share';

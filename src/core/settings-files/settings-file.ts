@@ -6,8 +6,8 @@ import { promises as fs } from 'node:fs';
 import { MountbenchError } from '../../shared/errors';
 import { sha256 } from '../journal/journal';
 import type { FileOriginal } from '../journal/journal-records';
-import { writeFileAtomic } from '../store/atomic-write';
-import { NotReadableFile, readRegularFile } from '../store/read-regular-file';
+import { writeFileAtomic } from '../fs/atomic-write';
+import { NotReadableFile, readRegularFile } from '../fs/read-regular-file';
 
 /** A product's settings file is a few KB; well under the journal's bound on a backup (MAX_SETTINGS_BYTES). */
 export const SETTINGS_FILE_MAX_BYTES = 1024 * 1024;

@@ -15,7 +15,7 @@ import { summarize } from '../stats/summarize';
 import { importRun, type ImportOutcome } from './import-run';
 import { parseHyperfineExport, type HyperfineBenchmarkResult } from './parse-hyperfine-export';
 import { linkRefused, MAX_RUN_FILE_BYTES } from './result-store';
-import { NotReadableFile, readRegularFile } from './read-regular-file';
+import { NotReadableFile, readRegularFile } from '../fs/read-regular-file';
 
 export interface HyperfineImportOptions {
   /** What the user calls the setup it ran on, e.g. "Docker Desktop VirtioFS bind". */

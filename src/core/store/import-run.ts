@@ -11,7 +11,7 @@ import { runFileJson } from './run-json';
 import { parseRunFileText } from './parse-run-file';
 import { loadRunFile, MAX_RUN_FILE_BYTES, tooLarge } from './result-store';
 import { checkRunPlausible } from './run-plausibility';
-import { fsyncDir } from './atomic-write';
+import { fsyncDir } from '../fs/atomic-write';
 import { resultsChanged } from './results-generation';
 
 export interface ImportOutcome {

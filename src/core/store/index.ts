@@ -1,5 +1,5 @@
 export { cacheDir, dataDir, resultsDir, type PathOptions } from './data-paths';
-export { writeFileAtomic } from './atomic-write';
+export { writeFileAtomic } from '../fs/atomic-write';
 export {
   deleteRun,
   listRuns,

@@ -4,11 +4,11 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { MountbenchError } from '../../shared/errors';
 import { runFileSchema, type RunFile } from '../../shared/result-schema';
-import { writeFileAtomic } from './atomic-write';
-import { makeDirs } from './make-dirs';
+import { writeFileAtomic } from '../fs/atomic-write';
+import { makeDirs } from '../fs/make-dirs';
 import { describeIssues } from '../../shared/describe-issue';
 import { parseRunFileText } from './parse-run-file';
-import { megabytes, NotReadableFile, readRegularFile } from './read-regular-file';
+import { megabytes, NotReadableFile, readRegularFile } from '../fs/read-regular-file';
 
 import { MAX_RUN_FILE_BYTES, runFileText } from './run-json';
 import { resultsChanged } from './results-generation';

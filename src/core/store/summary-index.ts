@@ -9,11 +9,12 @@ import { z } from 'zod';
 import type { RunSummary } from '../../shared/api';
 import { SIZES, WORKLOAD_IDS } from '../../shared/ids';
 import { ROLES } from '../../shared/roles';
-import { writeFileAtomic } from './atomic-write';
+import { WINNER_STATES } from '../../shared/winner-state';
+import { writeFileAtomic } from '../fs/atomic-write';
 import { runFileNames } from './result-store';
 import { summarizeRunFile } from './summarize-off-thread';
 import { parseUntrustedJson } from '../../shared/json-limits';
-import { readRegularFile } from './read-regular-file';
+import { readRegularFile } from '../fs/read-regular-file';
 import { resultsGeneration } from './results-generation';
 import { fanOut } from '../fan-out';
 
@@ -21,7 +22,6 @@ export const SUMMARY_INDEX_NAME = '.summaries.json';
 /** The index's format (indexSchema says what each version changed). */
 export const SUMMARY_INDEX_VERSION = 7;
 const STAT_CONCURRENCY = 16;
-const WINNER_STATES = ['decided', 'only', 'tie', 'undecided'] as const;
 /** About 1 KB a run: room for tens of thousands of runs. */
 const MAX_INDEX_BYTES = 64 * 1024 * 1024;
 

@@ -8,7 +8,7 @@ import { dockerConfigDir } from '../engines/docker-config';
 import { restoreFile, type JournalHandle, type ProviderOriginals } from '../journal';
 import type { ProviderContext } from '../providers/provider';
 import { editJsonText, parseJsonSettings } from '../settings-files';
-import { writeFileAtomic } from '../store/atomic-write';
+import { writeFileAtomic } from '../fs/atomic-write';
 
 export const DOCKER_CLI_OWNER = 'docker-cli';
 

@@ -3,7 +3,7 @@
 // nothing in it is the user's, so a reset loses nothing).
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { makeDirs } from '../store/make-dirs';
+import { makeDirs } from '../fs/make-dirs';
 import { git, GIT_NETWORK_TIMEOUT_MS, GitFailed } from './git';
 
 export interface CloneOptions {

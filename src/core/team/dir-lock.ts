@@ -4,7 +4,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { MountbenchError } from '../../shared/errors';
-import { makeDirs } from '../store/make-dirs';
+import { makeDirs } from '../fs/make-dirs';
 
 const STALE_MS = 10 * 60_000;
 const WAIT_MS = 3 * 60_000;

@@ -6,9 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { MountbenchError } from '../../shared/errors';
-import { readRegularFile } from '../store/read-regular-file';
-import { fsyncDir } from '../store/atomic-write';
-import { makeDirs } from '../store/make-dirs';
+import { readRegularFile } from '../fs/read-regular-file';
+import { fsyncDir } from '../fs/atomic-write';
+import { makeDirs } from '../fs/make-dirs';
 import { isMachineId, newMachineId } from './dataset-layout';
 
 export const MACHINE_ID_FILE = 'team-machine-id';

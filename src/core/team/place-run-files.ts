@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { MountbenchError } from '../../shared/errors';
-import { fsyncDir } from '../store/atomic-write';
-import { readRegularFile } from '../store/read-regular-file';
+import { fsyncDir } from '../fs/atomic-write';
+import { readRegularFile } from '../fs/read-regular-file';
 import { MAX_DATASET_FILE_BYTES } from './dataset-layout';
 
 export interface RunFileToPlace {

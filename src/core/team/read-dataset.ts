@@ -14,7 +14,7 @@ import {
   openRegularFile,
   readOpenFile,
   type OpenRegularFile,
-} from '../store/read-regular-file';
+} from '../fs/read-regular-file';
 import {
   MACHINES_DIR,
   MAX_DATASET_BYTES,

@@ -7,8 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { readRegularFile } from '../store/read-regular-file';
-import { makeDirs } from '../store/make-dirs';
+import { readRegularFile } from '../fs/read-regular-file';
+import { makeDirs } from '../fs/make-dirs';
 
 export const VIEW_KEY_FILE = 'team-view-cache.key';
 const KEY_BYTES = 32;

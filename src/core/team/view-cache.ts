@@ -9,8 +9,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { readRegularFile } from '../store/read-regular-file';
-import { makeDirs } from '../store/make-dirs';
+import { readRegularFile } from '../fs/read-regular-file';
+import { makeDirs } from '../fs/make-dirs';
 import { analyzeTeamShared, type SharedAnalysis } from './analyze-team';
 import { datasetFingerprint, type FingerprintLimits } from './dataset-fingerprint';
 import type { Dataset } from './read-dataset';

@@ -22,7 +22,7 @@ import type {
   VariantSpec,
   VerifyResult,
 } from '../../providers/provider';
-import { writeFileAtomic } from '../../store/atomic-write';
+import { writeFileAtomic } from '../../fs/atomic-write';
 import { configFile } from '../docker-cli-context';
 import type { SwitchEngine } from '../switch-engine';
 
