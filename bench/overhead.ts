@@ -9,7 +9,7 @@ import { MountbenchError } from '../src/shared/errors';
 import { SIZES, type SizeName } from '../src/shared/ids';
 import { benchImageFor } from '../src/core/runner/image';
 import { calibrate, timeOnce } from '../src/core/runner/time-sample';
-import { shellQuote } from '../src/core/runner/sample-script';
+import { shellQuote } from '../src/core/workloads/sample-script';
 import { median } from '../src/core/stats';
 import { medianInterval95, medianRatioInterval95 } from './lib/bootstrap';
 import { workloadById } from '../src/core/workloads/registry';

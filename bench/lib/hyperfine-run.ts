@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { MountbenchError } from '../../src/shared/errors';
 import type { BackendExecutor } from '../../src/core/runner/executor';
-import { shellQuote } from '../../src/core/runner/sample-script';
+import { shellQuote } from '../../src/core/workloads/sample-script';
 
 /** `sh`: hyperfine's default (and the published runs'): `sh -c CMD`, less sh's measured start-up. */
 export type HyperfineShell = 'sh' | 'none';

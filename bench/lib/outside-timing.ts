@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import type { DiscoveredEngine } from '../../src/shared/engine';
 import { MountbenchError } from '../../src/shared/errors';
 import type { BackendExecutor } from '../../src/core/runner/executor';
-import { shellQuote } from '../../src/core/runner/sample-script';
+import { shellQuote } from '../../src/core/workloads/sample-script';
 
 const run = promisify(execFile);
 

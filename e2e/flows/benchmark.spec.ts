@@ -10,7 +10,7 @@ import {
   waitForRecommendation,
   waitForSetup,
 } from '../support/dashboard';
-import { findExecutable } from '../../src/core/providers/find-executable';
+import { findExecutable } from '../../src/core/vocab/find-executable';
 import { SYNC_MOUNTS } from '../support/dashboard';
 import { expect, test } from '../support/fixtures';
 import { secondsInTooltip } from '../support/chart-checks';

@@ -5,7 +5,7 @@ import { hostname } from 'node:os';
 import type Dockerode from 'dockerode';
 import { resolveEngine } from '../../src/core/engines';
 import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE } from '../../src/shared/ids';
-import { OWNER_LABEL } from '../../src/core/engines/run-owner';
+import { OWNER_LABEL } from '../../src/core/vocab/run-owner';
 
 export interface Leftovers {
   containers: string[];

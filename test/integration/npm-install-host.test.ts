@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureNpmCache, npmCacheFolder } from '../../src/core/fixtures/npm-cache';
+import { ensureNpmCache, npmCacheFolder } from '../../src/core/workloads/npm-cache';
 import { writeHostFixture } from '../../src/core/fixtures/write-host-fixture';
 import {
   NPM_CACHE,

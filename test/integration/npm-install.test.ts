@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureNpmCache, npmCacheFolder } from '../../src/core/fixtures/npm-cache';
+import { ensureNpmCache, npmCacheFolder } from '../../src/core/workloads/npm-cache';
 import { npmProject } from '../../src/core/workloads/npm-projects';
 import type { RunEvent } from '../../src/shared/run-events';
 import { runFileSchema, type RunFile } from '../../src/shared/result-schema';

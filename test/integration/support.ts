@@ -9,7 +9,7 @@ import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE } from '../../src/shared/ids';
 import { benchImageFor } from '../../src/core/runner/image';
 import { toolsImageFor } from '../../src/core/runner/tools-image';
 import { fsTypeForPath } from '../../src/core/runner/proc-mounts';
-import { OWNER_LABEL, ownerIsAlive } from '../../src/core/engines/run-owner';
+import { OWNER_LABEL, ownerIsAlive } from '../../src/core/vocab/run-owner';
 
 export const docker = new Docker();
 export const image = benchImageFor(undefined);

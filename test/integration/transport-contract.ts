@@ -16,7 +16,7 @@ import {
   WORKLOAD_IDS,
   type ProviderId,
 } from '../../src/shared/ids';
-import { findExecutable } from '../../src/core/providers/find-executable';
+import { findExecutable } from '../../src/core/vocab/find-executable';
 import { teamDataset, writeTeamDataset } from '../../src/core/team/test-support/team-dataset';
 import type { IpcResult } from '../../src/shared/ipc-bridge';
 import { PROVIDER_IDS } from '../../src/shared/ids';
@@ -26,7 +26,7 @@ import type { RunEvent } from '../../src/shared/run-events';
 import type { RunRequest } from '../../src/shared/run-plan';
 import type { ApplyEvent, ApplyResult, SweepEvent, SweepRequest } from '../../src/shared/sweep';
 import { createStandinSandbox, DD_SETTINGS_DIR, type StandinSandbox } from '../stand-ins/sandbox';
-import { currentOwner, OWNER_LABEL } from '../../src/core/engines/run-owner';
+import { currentOwner, OWNER_LABEL } from '../../src/core/vocab/run-owner';
 import { docker, image, tempDir } from './support';
 
 export interface ContractHarness {

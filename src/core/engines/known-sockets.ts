@@ -2,12 +2,12 @@
 // product's module lists them (providers/<id>/module.ts: a socket is listed when its product is
 // installed, so a stopped product shows up as "no socket at …"), then the system socket.
 import fs from 'node:fs/promises';
-import { PLAIN_ENGINE } from '../providers/plain-engine-id';
-import type { KnownSocket } from '../providers/known-socket';
+import { PLAIN_ENGINE } from '../vocab/plain-engine-id';
+import type { KnownSocket } from '../vocab/known-socket';
 import type { ProductModule } from '../providers/product-module';
 import { PRODUCT_MODULES } from '../providers/product-modules';
 
-export type { KnownSocket } from '../providers/known-socket';
+export type { KnownSocket } from '../vocab/known-socket';
 
 /** Name for the system-wide socket when no context (not even `default`) points at it. */
 export const SYSTEM_SOCKET_NAME = 'system';

@@ -5,7 +5,7 @@
 // the team figures fall back to the engine's version when that names nothing.
 import type { ProviderId } from '../../shared/ids';
 import { productVersionSchema, type EngineInfo } from '../../shared/result-schema';
-import { PLAIN_ENGINE } from '../providers/plain-engine-id';
+import { PLAIN_ENGINE } from '../vocab/plain-engine-id';
 import { PRODUCT_MODULES } from '../providers/product-modules';
 
 export function productVersionFrom(provider: ProviderId, platformName: string | undefined): string | null {

@@ -4,7 +4,7 @@
 // marks are in its module (providers/<id>/module.ts); what none claims is the plain engine.
 import path from 'node:path';
 import type { ProviderId } from '../../shared/ids';
-import { PLAIN_ENGINE } from '../providers/plain-engine-id';
+import { PLAIN_ENGINE } from '../vocab/plain-engine-id';
 import type { ProductModule } from '../providers/product-module';
 import { PRODUCT_MODULES } from '../providers/product-modules';
 

@@ -2,7 +2,7 @@
 // made here — bind mounts as they are (`native`), or served through a FUSE passthrough (`fuse`).
 import { join } from 'node:path';
 import { DOCKER_ENGINE_VARIANTS } from '../../shared/backend-plan';
-import { findExecutable } from './find-executable';
+import { findExecutable } from '../vocab/find-executable';
 import { mountBindfs } from './fuse-share';
 import type { BindShare, ProviderVariant } from './provider-variant';
 

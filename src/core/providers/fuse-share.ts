@@ -6,7 +6,7 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { MountbenchError } from '../../shared/errors';
 import { processesWithArgument, type ServingProcess } from '../host-processes/serving-cost';
-import { findExecutable } from './find-executable';
+import { findExecutable } from '../vocab/find-executable';
 
 const run = promisify(execFile);
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_IDS, type ProviderId } from '../../shared/ids';
-import { PLAIN_ENGINE } from './plain-engine-id';
+import { PLAIN_ENGINE } from '../vocab/plain-engine-id';
 
 const SRC = path.resolve(__dirname, '..', '..');
 
@@ -27,7 +27,7 @@ const MAY_NAME_ANY: Record<string, string> = {
  * the registry rather than in a folder (they were not moved, to keep history and merges simple).
  */
 const MAY_NAME_PLAIN_ENGINE: Record<string, string> = {
-  'core/providers/plain-engine-id.ts': 'its id, which discovery names without importing its provider',
+  'core/vocab/plain-engine-id.ts': 'its id, which discovery names without importing its provider',
   'core/providers/registry.ts': 'lists the plain engine after the products discovery asks',
   'core/providers/docker-engine-module.ts': 'its module',
   'core/providers/docker-engine-provider.ts': 'its provider',

@@ -5,9 +5,9 @@
 import type { JournalHandle, Restorer } from '../journal';
 import type { ProviderId } from '../../shared/ids';
 import type { SetupAction, TradeOff } from '../../shared/recommendation';
-import type { ActionOptions } from '../recommend/action-options';
-import type { SetupKind } from '../recommend/setup-kind';
-import type { KnownSocket } from './known-socket';
+import type { ActionOptions } from '../vocab/action-options';
+import type { SetupKind } from '../vocab/setup-kind';
+import type { KnownSocket } from '../vocab/known-socket';
 import type { Provider, ProviderContext } from './provider';
 
 /** Where to look for the product's engines, and how to tell that an engine is the product's. */

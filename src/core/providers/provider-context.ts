@@ -2,7 +2,7 @@
 // folder, so `HOME=/sandbox mountbench …` never touches the real user's files.
 import os from 'node:os';
 import { dataDir, requireHome } from '../store/data-paths';
-import { hostFacts } from './host-facts';
+import { hostFacts } from '../vocab/host-facts';
 import type { ProviderContext } from './provider';
 import { StateReads } from './state-reads';
 

@@ -8,13 +8,13 @@
 //    test (or a user) can point everything at a sandbox home and stand-in CLIs.
 import type { ProviderId } from '../../shared/ids';
 import type { ApplyPlanView, ProviderDetectionView } from '../../shared/sweep';
-import type { HostFacts } from './host-facts';
+import type { HostFacts } from '../vocab/host-facts';
 import type { JournalHandle, ProviderOriginals } from '../journal';
 import type { ProviderVariant } from './provider-variant';
 import type { ServingProcess } from '../host-processes/serving-cost';
 import type { StateReads } from './state-reads';
 
-export type { HostFacts } from './host-facts';
+export type { HostFacts } from '../vocab/host-facts';
 export type { ProviderVariant } from './provider-variant';
 
 /** Everything a provider may look at. Nothing is read from process.env/os.homedir() directly. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PROVIDER_IDS } from '../../shared/ids';
 import { PRODUCT_WORDS } from '../../shared/product-words';
 import { shippedPublishedResults } from '../compare/published';
-import { PLAIN_ENGINE } from './plain-engine-id';
+import { PLAIN_ENGINE } from '../vocab/plain-engine-id';
 import { PRODUCT_MODULES } from './product-modules';
 import { MODULES, moduleFor, PROVIDERS, providerById } from './registry';
 

@@ -13,7 +13,7 @@ export const MODULES: readonly ProductModule[] = [...PRODUCT_MODULES, dockerEngi
 
 export const PROVIDERS: readonly Provider[] = MODULES.map((m) => m.provider);
 
-export { PLAIN_ENGINE } from './plain-engine-id';
+export { PLAIN_ENGINE } from '../vocab/plain-engine-id';
 
 export function moduleFor(id: string | null | undefined): ProductModule | undefined {
   return id != null && isOneOf(PROVIDER_IDS, id) ? MODULES.find((m) => m.id === id) : undefined;

@@ -3,7 +3,7 @@
 // ctx.env (so HOME too), which is what lets tests use stand-in CLIs and a sandbox home.
 import { execFile } from 'node:child_process';
 import { MountbenchError } from '../../shared/errors';
-import { findExecutable } from './find-executable';
+import { findExecutable } from '../vocab/find-executable';
 import { oncePerOperation } from './once-per-operation';
 import type { HasStateReads } from './state-reads';
 

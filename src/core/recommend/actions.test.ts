@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ActionStep, BackendRef } from '../../shared/recommendation';
 import { actionFor } from './actions';
-import type { ActionOptions } from './action-options';
-import { describeSetup } from './setup-kind';
+import type { ActionOptions } from '../vocab/action-options';
+import { describeSetup } from '../vocab/setup-kind';
 
 function action(b: Partial<BackendRef> & Pick<BackendRef, 'key'>, options: ActionOptions = {}) {
   return actionFor(

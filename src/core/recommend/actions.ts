@@ -2,10 +2,10 @@
 // Keyed by provider, file sharing and mount; anything unknown falls back to a manual step that says
 // what to look for rather than guessing.
 import type { SetupAction } from '../../shared/recommendation';
-import type { ActionOptions } from './action-options';
+import type { ActionOptions } from '../vocab/action-options';
 import { moduleFor } from '../providers/registry';
 import { bindFlagSnippet, mountAction } from './mount-action';
-import type { SetupKind } from './setup-kind';
+import type { SetupKind } from '../vocab/setup-kind';
 import { syncToolAction } from './sync-tool-action';
 
 function bindAction(setup: SetupKind, options: ActionOptions): SetupAction {

@@ -2,9 +2,9 @@
 import type { BackendRef, BackendSetup, WorkloadRanking } from '../../shared/recommendation';
 import type { ComparisonRow } from '../../shared/comparison';
 import type { TradeOffContext } from './trade-offs';
-import type { ActionOptions } from './action-options';
+import type { ActionOptions } from '../vocab/action-options';
 import { actionFor } from './actions';
-import { describeSetup } from './setup-kind';
+import { describeSetup } from '../vocab/setup-kind';
 import { tradeOffs } from './trade-offs';
 
 export const SYNC_LATENCY_KEY = 'sync-latency';

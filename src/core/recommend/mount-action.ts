@@ -1,8 +1,8 @@
 // Mounts are chosen per project, in compose, not in a product's settings: the action is a snippet.
 import { MountbenchError } from '../../shared/errors';
 import type { SetupAction } from '../../shared/recommendation';
-import type { ActionOptions } from './action-options';
-import type { SetupKind } from './setup-kind';
+import type { ActionOptions } from '../vocab/action-options';
+import type { SetupKind } from '../vocab/setup-kind';
 
 export function containerPathOf(options: ActionOptions): string {
   const path = options.containerPath ?? '/app';

@@ -18,7 +18,7 @@ import type {
 } from '../../shared/recommendation';
 import { formatRatioInterval } from '../../shared/format-ratio';
 import { ROLE_LABELS, ROLE_NAMES, ROLES, roleOf, type Role } from '../../shared/roles';
-import type { ActionOptions } from './action-options';
+import type { ActionOptions } from '../vocab/action-options';
 import { backendSetup, rankedBackends } from './backend-setups';
 import { caveats } from './caveats';
 import { equivalenceMargin, marginWords } from '../../shared/equivalence-margin';
@@ -29,7 +29,7 @@ import { keepOneSizePerWorkload } from './one-size';
 import { pickOnePerBackendAndWorkload } from './pick-rows';
 import { scoreProfile } from './profile-score';
 import { rankWorkloads } from './rank';
-import { describeSetup } from './setup-kind';
+import { describeSetup } from '../vocab/setup-kind';
 import { compareSimplicity, simplicity, type CurrentSetting } from './setup-simplicity';
 import { slowerOn } from './slower-on';
 

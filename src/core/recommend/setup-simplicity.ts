@@ -3,7 +3,7 @@
 // the settings the user already has over a change (a change restarts the engine).
 import type { ProviderId } from '../../shared/ids';
 import type { SetupAction } from '../../shared/recommendation';
-import type { SetupKind } from './setup-kind';
+import type { SetupKind } from '../vocab/setup-kind';
 
 /** The file-sharing setting in use now, e.g. `{ provider: 'docker-desktop', variant: 'virtiofs' }`. */
 export interface CurrentSetting {

@@ -1,9 +1,9 @@
 // mutagen and docker-sync copy the files into a named volume and keep them in step: the action is
 // the volume in compose plus the commands that run the sync (taken from each tool's documented CLI).
 import type { SetupAction } from '../../shared/recommendation';
-import type { ActionOptions } from './action-options';
+import type { ActionOptions } from '../vocab/action-options';
 import { containerPathOf } from './mount-action';
-import type { SetupKind } from './setup-kind';
+import type { SetupKind } from '../vocab/setup-kind';
 
 export function syncToolAction(setup: SetupKind, options: ActionOptions): SetupAction | null {
   const app = containerPathOf(options);

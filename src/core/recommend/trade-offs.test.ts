@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BackendRef } from '../../shared/recommendation';
-import { describeSetup } from './setup-kind';
+import { describeSetup } from '../vocab/setup-kind';
 import { tradeOffs } from './trade-offs';
 
 function ids(b: Partial<BackendRef> & Pick<BackendRef, 'key'>, syncLatency?: number): string[] {

@@ -3,7 +3,7 @@
 import type { TradeOff } from '../../shared/recommendation';
 import { formatTime as formatSeconds } from '../../shared/format-time';
 import { moduleFor } from '../providers/registry';
-import type { SetupKind } from './setup-kind';
+import type { SetupKind } from '../vocab/setup-kind';
 
 export interface TradeOffContext {
   /** This backend's measured sync-latency, seconds per edit; null when not measured. */

@@ -16,7 +16,7 @@ import {
 } from '../../shared/ids';
 import type { EngineInfo } from '../../shared/result-schema';
 import type { ColdCacheScope } from '../../shared/run-plan';
-import { currentOwner, OWNER_LABEL } from '../engines/run-owner';
+import { currentOwner, OWNER_LABEL } from '../vocab/run-owner';
 import { runsOnThisKernel } from '../engines/own-kernel';
 import { ownsItsVm } from '../providers/registry';
 import { helperContainerOptions, helperImageFor, isImageId } from './cold-cache-helper';

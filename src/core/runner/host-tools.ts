@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type Dockerode from 'dockerode';
 import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE, MOUNTBENCH_NAME_PREFIX } from '../../shared/ids';
-import { currentOwner, OWNER_LABEL } from '../engines/run-owner';
+import { currentOwner, OWNER_LABEL } from '../vocab/run-owner';
 import { firstTarFile, readBounded } from './single-file-tar';
 import { createContainerChecked } from './create-container';
 import { clockProbeScript, pickClock, type ClockSource } from './clock';

@@ -8,12 +8,12 @@ import { readRegularFile } from '../fs/read-regular-file';
 import type Dockerode from 'dockerode';
 import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE } from '../../shared/ids';
 import { fuseMountsUnder, unmountFuse } from '../providers/fuse-share';
-import { findExecutable } from '../providers/find-executable';
+import { findExecutable } from '../vocab/find-executable';
 import { stopLeftoverComposeWatch } from '../sync/compose-watch';
 import { cleanDockerSync, DOCKER_SYNC_FILE } from '../sync/docker-sync';
 import { listMutagenSessions, terminateMutagenSession } from '../sync/mutagen';
-import { ownerFromLabelValue } from '../sync/sync-labels';
-import { currentOwner, OWNER_LABEL, ownerIsAlive } from '../engines/run-owner';
+import { ownerFromLabelValue } from '../vocab/sync-labels';
+import { currentOwner, OWNER_LABEL, ownerIsAlive } from '../vocab/run-owner';
 
 export interface LeftoverReport {
   containers: string[];

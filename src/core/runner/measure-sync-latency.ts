@@ -14,7 +14,7 @@ import type { HostEditWorkload } from '../workloads/workload';
 import { HOST_MARKER_CLOCK } from './clock';
 import type { BackendExecutor } from './executor';
 import type { MeasureHooks } from './measure-hooks';
-import { shellQuote } from './sample-script';
+import { shellQuote } from '../workloads/sample-script';
 
 const PINGS = 15;
 const EDIT_TIMEOUT_MS = 30_000;

@@ -5,7 +5,7 @@
 // refuse a run: a detection that fails or names nothing leaves the engine as it was.
 import type { EngineInfo } from '../../shared/result-schema';
 import { withDetectedVersion } from '../engines';
-import { PLAIN_ENGINE } from '../providers/plain-engine-id';
+import { PLAIN_ENGINE } from '../vocab/plain-engine-id';
 import { providerContext } from '../providers/provider-context';
 import { moduleFor } from '../providers/registry';
 

@@ -15,7 +15,7 @@ import type { RunEvent } from '../../shared/run-events';
 import { perLookAlpha, racePolicy } from '../stats/race';
 import { resolveWorkload } from '../workloads/registry';
 import { npmProject } from '../workloads/npm-projects';
-import { ensureNpmCache } from '../fixtures/npm-cache';
+import { ensureNpmCache } from '../workloads/npm-cache';
 import type { Workload } from '../workloads/workload';
 import { unsupportedReason } from '../workloads/unsupported-reason';
 import { checkHostBaseline } from './baseline-check';

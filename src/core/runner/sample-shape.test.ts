@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HostExecutor } from './host-executor';
-import { sampleScript } from './sample-script';
+import { sampleScript } from '../workloads/sample-script';
 import { timeOnce } from './time-sample';
 
 let dir = '';

@@ -4,7 +4,7 @@ import { MountbenchError } from '../../shared/errors';
 import type { BackendExecutor, ExecResult } from './executor';
 import type { TimedExecution } from './measure-hooks';
 import { parseSampleOutput } from './sample-output';
-import { sampleScript, type SampleScriptOptions } from './sample-script';
+import { sampleScript, type SampleScriptOptions } from '../workloads/sample-script';
 
 const CALIBRATION_RUNS = 7;
 

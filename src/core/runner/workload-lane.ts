@@ -8,7 +8,7 @@ import type { WorkloadCase, Workload } from '../workloads/workload';
 import { HOST_MARKER_CLOCK, type ClockSource } from './clock';
 import type { BackendExecutor } from './executor';
 import type { MeasureHooks, TimedExecution } from './measure-hooks';
-import { shellQuote } from './sample-script';
+import { shellQuote } from '../workloads/sample-script';
 import { calibrateOnce, scriptFailure, timeOnce } from './time-sample';
 import type { SampleMethod } from '../../shared/run-plan';
 import { executionsPerSample } from '../stats/batch-size';

@@ -4,7 +4,7 @@
 import { MountbenchError } from '../../shared/errors';
 import { scanHost } from '../sync/content-check';
 import type { BackendExecutor } from './executor';
-import { shellQuote } from './sample-script';
+import { shellQuote } from '../workloads/sample-script';
 
 /** Relative path → size in bytes. */
 export type FileSizes = Map<string, number>;

@@ -4,7 +4,7 @@
 // before anything starts.
 import { MountbenchError } from '../../shared/errors';
 import { MOUNT_KINDS, isSyncMount, type MountKind, type SyncMountKind } from '../../shared/ids';
-import { findExecutable } from '../providers/find-executable';
+import { findExecutable } from '../vocab/find-executable';
 import { findComposeWithWatch } from './compose-watch';
 import { findNfsExport } from '../nfs/nfs-export';
 import { requireSyncShare, syncShareAvailability } from './sync-share-availability';

@@ -12,7 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { MountbenchError } from '../../shared/errors';
-import { findExecutable } from '../providers/find-executable';
+import { findExecutable } from '../vocab/find-executable';
 import { waitForSameContent, type Agreement, type RunInContainer } from './content-check';
 import { COMMAND_TIMEOUT_MS, FLUSH_TIMEOUT_MS, type SyncSession } from './sync-session';
 import { runTool } from './tool-command';

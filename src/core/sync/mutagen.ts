@@ -2,7 +2,7 @@
 // container (`docker://<container>/<path>`), labelled so a crashed run's sessions can be found by
 // label selector. two-way-resolved: the host wins a conflict, as a developer's editor would.
 import { COMMAND_TIMEOUT_MS, FLUSH_TIMEOUT_MS, timed, type SyncSession } from './sync-session';
-import { syncLabels } from './sync-labels';
+import { syncLabels } from '../vocab/sync-labels';
 import { runTool } from './tool-command';
 
 export interface MutagenTool {

@@ -11,7 +11,7 @@ import { MountbenchError } from '../../shared/errors';
 import { countWords } from '../../shared/size-format';
 import { directoryFixture } from '../fixtures/directory-fixture';
 import type { FixtureEntry, FixtureSpec } from '../fixtures/fixture-spec';
-import { NPM_CACHE_MARKER, npmCacheFolder } from '../fixtures/npm-cache';
+import { NPM_CACHE_MARKER, npmCacheFolder } from './npm-cache';
 import { fixtureSeconds } from './fixture-cost';
 import { lockedTarballs } from './npm-lockfile';
 import { npmProject, type NpmProject } from './npm-projects';

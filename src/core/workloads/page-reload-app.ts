@@ -3,7 +3,7 @@
 // then renders a page that carries the content of one template the developer edits. It runs under
 // BusyBox's httpd, so the plain bench image serves it: no tools image is needed.
 import type { FixtureEntry, FixtureSpec } from '../fixtures/fixture-spec';
-import { shellQuote } from '../runner/sample-script';
+import { shellQuote } from './sample-script';
 
 /** The port the app listens on inside the environment; published on the host's loopback only. */
 export const PAGE_RELOAD_PORT = 8080;

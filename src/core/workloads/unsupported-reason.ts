@@ -4,7 +4,7 @@
 // Beside what the workload says itself (a host cannot write into a named volume), a workload needing
 // tools runs on the host baseline only where the host's PATH has every one of them.
 import type { MountKind } from '../../shared/ids';
-import { missingHostPrograms } from '../runner/host-programs';
+import { missingHostPrograms } from '../vocab/host-programs';
 import type { Workload } from './workload';
 import { findNfsExport } from '../nfs/nfs-export';
 

@@ -1,7 +1,7 @@
 // Every colima profile's socket under colima's config folder, named as colima names its contexts.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { isDirectory, type KnownSocket } from '../known-socket';
+import { isDirectory, type KnownSocket } from '../../vocab/known-socket';
 
 /** colima names its contexts `colima` for the default profile and `colima-<profile>` otherwise. */
 export const colimaContextOf = (profile: string): string =>

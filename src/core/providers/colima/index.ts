@@ -5,8 +5,8 @@
 import path from 'node:path';
 import { MountbenchError } from '../../../shared/errors';
 import type { JsonValue } from '../../journal';
-import { findExecutable } from '../find-executable';
-import { versionAtLeast } from '../host-facts';
+import { findExecutable } from '../../vocab/find-executable';
+import { versionAtLeast } from '../../vocab/host-facts';
 import { pingSocket } from '../ping-socket';
 import {
   DEFAULT_READY_TIMEOUT_MS,

@@ -2,8 +2,8 @@
 // with them rather than touching the user's existing one.
 import { MountbenchError } from '../../../shared/errors';
 import type { SetupAction } from '../../../shared/recommendation';
-import type { ActionOptions } from '../../recommend/action-options';
-import type { SetupKind } from '../../recommend/setup-kind';
+import type { ActionOptions } from '../../vocab/action-options';
+import type { SetupKind } from '../../vocab/setup-kind';
 
 const MOUNT_TYPES: Partial<Record<SetupKind['sharing'], string>> = {
   '9p': '9p',

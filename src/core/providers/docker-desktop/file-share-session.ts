@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MountbenchError } from '../../../shared/errors';
 import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE } from '../../../shared/ids';
 import type { JournalHandle, ProviderOriginals } from '../../journal';
-import { RUN_LABEL } from '../../sync/sync-labels';
+import { RUN_LABEL } from '../../vocab/sync-labels';
 import { waitUntil } from '../wait-until';
 import { FileSharesClient, shareState, type FileShare } from './file-shares-client';
 

@@ -1,6 +1,6 @@
 // Docker Desktop, everything Mountbench knows about it in one object (product-module.ts).
 import path from 'node:path';
-import { socketWhenFolderExists } from '../known-socket';
+import { socketWhenFolderExists } from '../../vocab/known-socket';
 import type { ProductModule } from '../product-module';
 import { fileShareAvailability } from './file-share-availability';
 import { FILE_SHARE_OWNER, removeSharesOfRun, restoreFileShares, startFileShare } from './file-share-session';

@@ -4,7 +4,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { MountbenchError } from '../../../shared/errors';
-import { versionAtLeast } from '../host-facts';
+import { versionAtLeast } from '../../vocab/host-facts';
 import { pingSocket } from '../ping-socket';
 import type { ProviderContext } from '../provider';
 import { runProductCommand } from '../run-product-command';

@@ -1,9 +1,9 @@
 // Docker Desktop's file-sharing choice as settings to set: the key names depend on the version
 // (camelCase settings.json up to 4.34, PascalCase settings-store.json from 4.35).
 import type { ActionStep, SetupAction } from '../../../shared/recommendation';
-import type { ActionOptions } from '../../recommend/action-options';
-import { atLeast, parseProductVersion } from '../../recommend/product-version';
-import type { SetupKind } from '../../recommend/setup-kind';
+import type { ActionOptions } from '../../vocab/action-options';
+import { atLeast, parseProductVersion } from '../../vocab/product-version';
+import type { SetupKind } from '../../vocab/setup-kind';
 import {
   LEGACY_KEYS,
   STORE_KEYS,

@@ -1,6 +1,6 @@
 // What Docker Desktop's file-sharing settings cost besides time, on a bind mount (pure data).
 import type { TradeOff } from '../../../shared/recommendation';
-import type { SetupKind } from '../../recommend/setup-kind';
+import type { SetupKind } from '../../vocab/setup-kind';
 
 const BY_SHARING: Partial<Record<SetupKind['sharing'], TradeOff>> = {
   virtiofs: {

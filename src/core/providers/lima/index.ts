@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { MountbenchError } from '../../../shared/errors';
 import { restoreFile, sha256, type FileOriginal, type JsonValue } from '../../journal';
 import { readSettingsBytes } from '../../settings-files';
-import { findExecutable } from '../find-executable';
+import { findExecutable } from '../../vocab/find-executable';
 import { pingSocket } from '../ping-socket';
 import {
   DEFAULT_READY_TIMEOUT_MS,

@@ -1,7 +1,7 @@
 // Every Lima instance's Docker socket where the docker template forwards it
 // (`<instance folder>/sock/docker.sock`), named as the template's message names the context.
 import path from 'node:path';
-import type { KnownSocket } from '../known-socket';
+import type { KnownSocket } from '../../vocab/known-socket';
 import { instanceFolders, limaHome } from './lima-home';
 
 /** `docker context create lima-<instance>`, as lima-vm/lima templates/docker.yaml suggests. */

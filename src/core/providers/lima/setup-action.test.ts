@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActionStep } from '../../../shared/recommendation';
-import { describeSetup } from '../../recommend/setup-kind';
+import { describeSetup } from '../../vocab/setup-kind';
 import { limaAction } from './setup-action';
 import { limaTradeOffs } from './trade-offs';
 

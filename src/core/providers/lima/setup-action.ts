@@ -1,8 +1,8 @@
 // What to do to get a Lima backend's file sharing by hand. The mount type of an existing instance
 // can be edited while it is stopped; its VM type cannot, so another VM type is a new instance.
 import type { SetupAction } from '../../../shared/recommendation';
-import type { ActionOptions } from '../../recommend/action-options';
-import type { SetupKind } from '../../recommend/setup-kind';
+import type { ActionOptions } from '../../vocab/action-options';
+import type { SetupKind } from '../../vocab/setup-kind';
 import { defById } from './variant-defs';
 
 const MOUNT_TYPES: Partial<Record<SetupKind['sharing'], string>> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHostOverride } from '../host-facts';
+import { parseHostOverride } from '../../vocab/host-facts';
 import { parseInstanceLine } from './limactl';
 import { instanceForVariant, listLimaVariants, variantFromValues, defById } from './variants';
 

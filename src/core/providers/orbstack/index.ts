@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { promises as fs } from 'node:fs';
 import { MountbenchError } from '../../../shared/errors';
-import { findExecutable } from '../find-executable';
+import { findExecutable } from '../../vocab/find-executable';
 import { pingSocket } from '../ping-socket';
 import {
   DEFAULT_READY_TIMEOUT_MS,

@@ -1,7 +1,7 @@
 // OrbStack, everything Mountbench knows about it in one object (product-module.ts). Read-only: it
 // has no file-sharing setting, so it owns no settings file.
 import path from 'node:path';
-import { socketWhenFolderExists } from '../known-socket';
+import { socketWhenFolderExists } from '../../vocab/known-socket';
 import type { ProductModule } from '../product-module';
 import { orbstackAdvice } from './advice';
 import { orbstackProvider } from './index';

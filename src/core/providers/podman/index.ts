@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { MountbenchError } from '../../../shared/errors';
 import type { JsonValue } from '../../journal';
-import { findExecutable } from '../find-executable';
+import { findExecutable } from '../../vocab/find-executable';
 import { pingSocket } from '../ping-socket';
 import {
   DEFAULT_READY_TIMEOUT_MS,

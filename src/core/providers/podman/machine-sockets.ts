@@ -1,6 +1,6 @@
 // Every Podman machine's API socket, from the machine files alone (no podman call): listed while
 // the machine exists, so a stopped one shows up as "no socket at …".
-import type { KnownSocket } from '../known-socket';
+import type { KnownSocket } from '../../vocab/known-socket';
 import { listMachineFiles } from './machine-files';
 import { apiSocketPath, engineNameOf } from './machine-paths';
 

@@ -1,8 +1,8 @@
 // A Podman machine's provider and volumes are fixed at `init`, so the action creates a machine
 // with them rather than touching the user's existing one.
 import type { SetupAction } from '../../../shared/recommendation';
-import type { ActionOptions } from '../../recommend/action-options';
-import type { SetupKind } from '../../recommend/setup-kind';
+import type { ActionOptions } from '../../vocab/action-options';
+import type { SetupKind } from '../../vocab/setup-kind';
 import { BENCH_VOLUMES, defById } from './variants';
 
 /** The machine name the advice suggests: not the default one, which the user may already have. */

@@ -1,6 +1,6 @@
 // What choosing a Podman machine costs besides time, on a bind mount (pure data).
 import type { TradeOff } from '../../../shared/recommendation';
-import type { SetupKind } from '../../recommend/setup-kind';
+import type { SetupKind } from '../../vocab/setup-kind';
 
 export function podmanTradeOffs(_setup: SetupKind): TradeOff[] {
   return [

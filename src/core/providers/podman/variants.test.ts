@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseHostOverride } from '../host-facts';
+import { parseHostOverride } from '../../vocab/host-facts';
 import { podmanAction } from './setup-action';
-import { describeSetup } from '../../recommend/setup-kind';
+import { describeSetup } from '../../vocab/setup-kind';
 import { listPodmanVariants, machineFor, isBenchMachine } from './variants';
 
 const host = (text: string) => parseHostOverride(text)!;

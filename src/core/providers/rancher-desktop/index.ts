@@ -7,7 +7,7 @@ import { promises as fs } from 'node:fs';
 import { MountbenchError } from '../../../shared/errors';
 import { restoreFile, sha256, type JournalHandle, type ProviderOriginals } from '../../journal';
 import { assertWritable, readSettingsBytes } from '../../settings-files';
-import { findExecutable } from '../find-executable';
+import { findExecutable } from '../../vocab/find-executable';
 import { pingSocket } from '../ping-socket';
 import {
   DEFAULT_READY_TIMEOUT_MS,

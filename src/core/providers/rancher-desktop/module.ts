@@ -1,6 +1,6 @@
 // Rancher Desktop, everything Mountbench knows about it in one object (product-module.ts).
 import path from 'node:path';
-import { socketWhenFolderExists } from '../known-socket';
+import { socketWhenFolderExists } from '../../vocab/known-socket';
 import type { ProductModule } from '../product-module';
 import { rancherDesktopProvider } from './index';
 import { engineSocket, RANCHER_DESKTOP_CONTEXT, settingsFile } from './paths';

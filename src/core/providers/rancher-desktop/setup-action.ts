@@ -6,9 +6,9 @@ import { MountbenchError } from '../../../shared/errors';
 import type { ActionStep, SetupAction } from '../../../shared/recommendation';
 import { flagsFor, NINEP_KEYS, settingsVersionForRelease, type RdctlFlags } from './settings-versions';
 import { defById, NINEP_DEFAULTS, type NinepOptions } from './variants';
-import type { ActionOptions } from '../../recommend/action-options';
-import { parseProductVersion, type Version } from '../../recommend/product-version';
-import type { SetupKind } from '../../recommend/setup-kind';
+import type { ActionOptions } from '../../vocab/action-options';
+import { parseProductVersion, type Version } from '../../vocab/product-version';
+import type { SetupKind } from '../../vocab/setup-kind';
 
 const MOUNT_TYPES: Partial<Record<SetupKind['sharing'], string>> = {
   '9p': '9p',

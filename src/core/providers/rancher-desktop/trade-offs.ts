@@ -1,6 +1,6 @@
 // What Rancher Desktop's mount types cost besides time, on a bind mount (pure data).
 import type { TradeOff } from '../../../shared/recommendation';
-import type { SetupKind } from '../../recommend/setup-kind';
+import type { SetupKind } from '../../vocab/setup-kind';
 
 const BY_SHARING: Partial<Record<SetupKind['sharing'], TradeOff>> = {
   '9p': { id: 'rd-9p-qemu', severity: 'info', text: '9p needs the QEMU VM type.' },

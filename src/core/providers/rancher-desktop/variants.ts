@@ -1,7 +1,7 @@
 // Rancher Desktop's file-sharing variants: VM type × mount type (× 9p packet size), with what the
 // validator allows (virtiofs needs vz, 9p needs qemu, vz needs macOS 13.3 on Apple silicon and
 // 13.0 on Intel) and the filesystem a bind mount shows inside a container under each.
-import { versionAtLeast, type HostFacts } from '../host-facts';
+import { versionAtLeast, type HostFacts } from '../../vocab/host-facts';
 import type { VariantSpec } from '../provider';
 
 export type VmType = 'qemu' | 'vz';

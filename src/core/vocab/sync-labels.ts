@@ -1,7 +1,7 @@
 // The labels a mutagen session carries. Mutagen label values follow Kubernetes' rules (at most 63
 // letters, digits, `-`, `_`, `.`), so the owner `host:pid` is written `host_pid` and read back here.
 import { MOUNTBENCH_LABEL, MOUNTBENCH_LABEL_VALUE } from '../../shared/ids';
-import { currentOwner, OWNER_LABEL } from '../engines/run-owner';
+import { currentOwner, OWNER_LABEL } from './run-owner';
 
 export const RUN_LABEL = 'mountbench.run';
 

@@ -3,7 +3,7 @@
 // ("9p (msize 128 KiB)", "gRPC-FUSE"), so both are read from the same text, tolerantly.
 import type { ProviderId } from '../../shared/ids';
 import type { BackendRef } from '../../shared/recommendation';
-import { PLAIN_ENGINE } from '../providers/plain-engine-id';
+import { PLAIN_ENGINE } from './plain-engine-id';
 
 export type FileSharing =
   'virtiofs' | 'grpcfuse' | 'osxfs' | 'docker-vmm' | '9p' | 'sshfs' | 'native' | 'fuse' | 'unknown';
