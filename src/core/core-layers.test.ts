@@ -1,0 +1,168 @@
+// The core's floors, held: every folder of src/core sits on one floor of CORE_LAYERS, and a
+// production file may import its own floor or the floors below, never one above. An import up the
+// list is what tied the folders into knots (docs/architecture.md, "Layers"), so the failure names
+// the file, the folder it reached and both floors. A folder new to src/core must be given a floor
+// here before anything passes. Type-only imports count: a type up the list ties the floors as well.
+//
+// One floor is still a knot of five folders tied by the product registry (the product facts and
+// their drivers live in one folder): it is one floor until the facts move below the drivers.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Bottom first. A file directly in src/core is a unit of its own, named with its extension: the
+ * worker threads' entry sits at the top, beside app/, since it dispatches to the store and the team.
+ */
+export const CORE_LAYERS: readonly (readonly string[])[] = [
+  ['app-version.ts', 'build-commit.ts', 'fan-out.ts', 'proc-stat.ts', 'worker-start.ts'],
+  ['fs', 'stats', 'machine', 'nfs', 'fixtures'],
+  ['host-processes', 'project'],
+  ['vocab', 'journal'],
+  ['settings-files', 'workloads'],
+  ['engines', 'providers', 'recommend', 'compare', 'store'],
+  ['exports', 'team', 'sync'],
+  ['runner'],
+  ['sweep'],
+  ['app', 'worker-entry.ts'],
+];
+
+const CORE = path.resolve(__dirname);
+
+export interface CoreImport {
+  /** The importing file, relative to src/core. */
+  file: string;
+  /** The folder of src/core it reached (a file directly in src/core by its name). */
+  folder: string;
+}
+
+/** The src/core folder a path inside src/core belongs to, or the file's own name directly in it. */
+function folderOf(relative: string, isDirectory: boolean): string {
+  const parts = relative.split('/');
+  if (parts.length > 1 || isDirectory) return parts[0];
+  return /\.tsx?$/.test(parts[0]) ? parts[0] : `${parts[0]}.ts`;
+}
+
+/** Every relative module specifier of a file: imports, re-exports and import() calls. */
+function specifiersOf(fileName: string, text: string): string[] {
+  const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const out: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier)
+      if (ts.isStringLiteral(node.moduleSpecifier)) out.push(node.moduleSpecifier.text);
+    if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    )
+      out.push(node.arguments[0].text);
+    if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    )
+      out.push(node.argument.literal.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return out.filter((s) => s.startsWith('.'));
+}
+
+function productionFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) {
+      if (name !== 'test-support') out.push(...productionFiles(full));
+    } else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(full);
+  }
+  return out;
+}
+
+const isDirectory = (p: string) => {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+/** Each production file of src/core with the folders of src/core it imports (its own left out). */
+function coreImports(): { file: string; folder: string; imports: CoreImport[] }[] {
+  return productionFiles(CORE).map((full) => {
+    const file = path.relative(CORE, full).split(path.sep).join('/');
+    const folder = folderOf(file, false);
+    const imports = specifiersOf(full, readFileSync(full, 'utf8')).flatMap((spec) => {
+      const target = path.resolve(path.dirname(full), spec);
+      const relative = path.relative(CORE, target).split(path.sep).join('/');
+      if (relative.startsWith('..')) return [];
+      const reached = folderOf(relative, isDirectory(target));
+      return reached === folder ? [] : [{ file, folder: reached }];
+    });
+    return { file, folder, imports };
+  });
+}
+
+/** "core/engines/known-sockets.ts (floor 6: engines) imports core/runner (floor 8)", per import up. */
+export function importsUp(
+  files: readonly { folder: string; imports: readonly CoreImport[] }[],
+  layers: readonly (readonly string[])[],
+): string[] {
+  const floor = new Map(layers.flatMap((names, i) => names.map((n) => [n, i + 1] as const)));
+  const out: string[] = [];
+  for (const { folder, imports } of files)
+    for (const i of imports) {
+      const from = floor.get(folder);
+      const to = floor.get(i.folder);
+      if (from !== undefined && to !== undefined && to > from)
+        out.push(`core/${i.file} (floor ${from}: ${folder}) imports core/${i.folder} (floor ${to})`);
+    }
+  return [...new Set(out)].sort();
+}
+
+describe('the core in floors', () => {
+  const files = coreImports();
+
+  it('gives every folder of src/core a floor, once', () => {
+    const named = CORE_LAYERS.flat();
+    expect(new Set(named).size).toBe(named.length);
+    const folders = new Set(files.map((f) => f.folder));
+    expect([...folders].filter((f) => !named.includes(f)).sort()).toEqual([]);
+    // A floor named here that no longer exists is a stale line.
+    expect(named.filter((n) => !folders.has(n))).toEqual([]);
+  });
+
+  it('has no production file import a floor above its own', () => {
+    expect(importsUp(files, CORE_LAYERS)).toEqual([]);
+  });
+
+  it('names an import up the list, with both floors (a planted one)', () => {
+    const planted = [{ folder: 'engines', imports: [{ file: 'engines/planted.ts', folder: 'runner' }] }];
+    expect(importsUp(planted, CORE_LAYERS)).toEqual([
+      'core/engines/planted.ts (floor 6: engines) imports core/runner (floor 8)',
+    ]);
+    // The same import the other way is down the list: allowed.
+    expect(
+      importsUp([{ folder: 'runner', imports: [{ file: 'runner/x.ts', folder: 'engines' }] }], CORE_LAYERS),
+    ).toEqual([]);
+  });
+
+  it('reads imports of every form: a re-export, a type import, an import() and an index folder', () => {
+    const text = [
+      "export { a } from '../engines/a';",
+      "import type { B } from '../sweep/b';",
+      "const c = () => import('../app/c');",
+      "type D = import('../team/d').D;",
+      "import { e } from '../journal';",
+    ].join('\n');
+    expect(specifiersOf('x.ts', text)).toEqual([
+      '../engines/a',
+      '../sweep/b',
+      '../app/c',
+      '../team/d',
+      '../journal',
+    ]);
+  });
+});
