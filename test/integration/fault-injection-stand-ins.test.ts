@@ -12,7 +12,7 @@ import { limaProvider } from '../../src/core/providers/lima';
 import { orbstackProvider } from '../../src/core/providers/orbstack';
 import { providerContext } from '../../src/core/providers/provider-context';
 import { rancherDesktopProvider } from '../../src/core/providers/rancher-desktop';
-import { PROVIDERS } from '../../src/core/providers/registry';
+import { PROVIDERS } from '../../src/core/products/registry';
 import { createStandinSandbox, RD_SETTINGS, type StandinSandbox } from '../stand-ins/sandbox';
 import {
   FAULT_SCENARIO_TIMEOUT_MS,

@@ -12,7 +12,7 @@ import type { ProviderId } from '../../src/shared/ids';
 import { Journal, type JournalHandle } from '../../src/core/journal';
 import type { ProviderContext } from '../../src/core/providers/provider';
 import { providerContext } from '../../src/core/providers/provider-context';
-import { MODULES } from '../../src/core/providers/registry';
+import { MODULES } from '../../src/core/products/registry';
 import { createStandinSandbox, type SandboxOptions } from '../stand-ins/sandbox';
 import { startPodmanEngine } from './podman-engine';
 import { tempDir } from './support';

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runProviderContract, type ProviderSandbox } from '../../src/core/providers/test-support/contract';
 import { dockerDesktopProvider } from '../../src/core/providers/docker-desktop';
-import { dockerEngineProvider } from '../../src/core/providers/docker-engine-provider';
+import { dockerEngineProvider } from '../../src/core/products/docker-engine-provider';
 import { limaProvider } from '../../src/core/providers/lima';
 import { providerContext } from '../../src/core/providers/provider-context';
 import { observeBindFsType } from '../../src/core/sweep/observe-fs';

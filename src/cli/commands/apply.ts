@@ -7,7 +7,7 @@ import { errorFromData } from '../../shared/ipc-bridge';
 import { PROVIDER_IDS } from '../../shared/ids';
 import { emptyApplyProgress, foldApplyEvent, variantIdSchema } from '../../shared/sweep';
 import { providerContext } from '../../core/providers/provider-context';
-import { PLAIN_ENGINE, providerById } from '../../core/providers/registry';
+import { PLAIN_ENGINE, providerById } from '../../core/products/registry';
 import { cacheDir } from '../../core/store';
 import { proposeApply } from '../../core/sweep';
 import { startApplyJob } from '../../core/app/settings-jobs';

@@ -1,7 +1,7 @@
 // `mountbench providers [--json]`: products found, versions, current file sharing, variants.
 import type { Command } from 'commander';
 import { providerContext } from '../../core/providers/provider-context';
-import { PROVIDERS } from '../../core/providers/registry';
+import { PROVIDERS } from '../../core/products/registry';
 import { providerText } from '../output/sweep-text';
 
 export function registerProvidersCommand(program: Command): void {

@@ -36,7 +36,7 @@ import { defaultChoice, foundInWords, type FoundIn } from '../../shared/project'
 import { inspectProjectFolder } from './project';
 import { printable } from '../../shared/printable';
 import { PRODUCT_WORDS } from '../../shared/product-words';
-import { productsOwningTheirVm } from '../../core/providers/registry';
+import { productsOwningTheirVm } from '../../core/products/registry';
 
 const ORDERS = ['interleaved', 'sequential'] as const;
 

@@ -11,7 +11,7 @@ import { estimatedWorkload } from '../../core/workloads/workload-info';
 import type { SweepFinish } from '../../shared/sweep';
 import { startSweepJob } from '../../core/app/settings-jobs';
 import { providerContext } from '../../core/providers/provider-context';
-import { providerById } from '../../core/providers/registry';
+import { providerById } from '../../core/products/registry';
 import { cacheDir, dataDir, resultsDir, saveRun, writeFileAtomic } from '../../core/store';
 import { proposeSweep, sweepRequestSchema, type SweepRequest } from '../../core/sweep';
 import { cliJobs } from '../follow-job';

@@ -16,7 +16,7 @@ import { EXPORT_FILES, exportRun } from '../exports';
 import { getMachineInfo } from '../machine';
 import { providerContext } from '../providers/provider-context';
 import type { ProviderContext } from '../providers/provider';
-import { PROVIDERS, providerById } from '../providers/registry';
+import { PROVIDERS, providerById } from '../products/registry';
 import { recommendPerMachine, resolveProfile } from '../recommend';
 import { removeLeftovers, type LeftoverReport } from '../runner/leftovers';
 import {

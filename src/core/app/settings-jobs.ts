@@ -9,7 +9,7 @@ import type { SweepFinish, SweepRequest } from '../../shared/sweep';
 import { APP_VERSION } from '../app-version';
 import { getMachineInfo } from '../machine';
 import type { Provider, ProviderContext } from '../providers/provider';
-import { providerById } from '../providers/registry';
+import { providerById } from '../products/registry';
 import { newRunId } from '../runner/prepare-run';
 import { applySetting, proposeApply, proposeSweep, runSweep, type SweepProposal } from '../sweep';
 import type { Jobs } from './jobs';

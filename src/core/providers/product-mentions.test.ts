@@ -23,15 +23,16 @@ const MAY_NAME_ANY: Record<string, string> = {
 /**
  * Files that may name the plain Docker Engine (and no other product): discovery falls back to it,
  * and its variants are made per backend by the runner within a run, with no restart, where every
- * other product's need a sweep (core/providers/docker-engine-module.ts). Its own files sit beside
- * the registry rather than in a folder (they were not moved, to keep history and merges simple).
+ * other product's need a sweep (core/products/docker-engine-module.ts). Its own files sit beside
+ * the registry in core/products/, above the products' folders and discovery: discovery (engines/)
+ * reads the products, and the plain engine's provider reads discovery.
  */
 const MAY_NAME_PLAIN_ENGINE: Record<string, string> = {
   'core/vocab/plain-engine-id.ts': 'its id, which discovery names without importing its provider',
-  'core/providers/registry.ts': 'lists the plain engine after the products discovery asks',
-  'core/providers/docker-engine-module.ts': 'its module',
-  'core/providers/docker-engine-provider.ts': 'its provider',
-  'core/providers/docker-engine-advice.ts': 'its advice',
+  'core/products/registry.ts': 'lists the plain engine after the products discovery asks',
+  'core/products/docker-engine-module.ts': 'its module',
+  'core/products/docker-engine-provider.ts': 'its provider',
+  'core/products/docker-engine-advice.ts': 'its advice',
   'core/runner/executors.ts': 'the runner makes its variant (native or bindfs) per backend',
   'core/runner/prepare-run.ts': 'its variants are switched within a run, so a plain run lists them',
   'core/runner/baseline-check.ts': 'only the plain engine on Linux shares the host baseline’s filesystem',

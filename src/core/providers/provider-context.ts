@@ -1,7 +1,7 @@
 // Builds the ProviderContext from an environment: HOME decides every product path and the data
 // folder, so `HOME=/sandbox mountbench …` never touches the real user's files.
 import os from 'node:os';
-import { dataDir, requireHome } from '../store/data-paths';
+import { dataDir, requireHome } from '../vocab/data-paths';
 import { hostFacts } from '../vocab/host-facts';
 import type { ProviderContext } from './provider';
 import { StateReads } from './state-reads';

@@ -3,7 +3,7 @@
 // what to look for rather than guessing.
 import type { SetupAction } from '../../shared/recommendation';
 import type { ActionOptions } from '../vocab/action-options';
-import { moduleFor } from '../providers/registry';
+import { moduleFor } from '../products/registry';
 import { bindFlagSnippet, mountAction } from './mount-action';
 import type { SetupKind } from '../vocab/setup-kind';
 import { syncToolAction } from './sync-tool-action';

@@ -2,7 +2,7 @@
 // trade-offs come first (they change how you work), then the file-sharing setting's.
 import type { TradeOff } from '../../shared/recommendation';
 import { formatTime as formatSeconds } from '../../shared/format-time';
-import { moduleFor } from '../providers/registry';
+import { moduleFor } from '../products/registry';
 import type { SetupKind } from '../vocab/setup-kind';
 
 export interface TradeOffContext {

@@ -7,7 +7,7 @@ import type { EngineInfo } from '../../shared/result-schema';
 import { withDetectedVersion } from '../engines';
 import { PLAIN_ENGINE } from '../vocab/plain-engine-id';
 import { providerContext } from '../providers/provider-context';
-import { moduleFor } from '../providers/registry';
+import { moduleFor } from '../products/registry';
 
 export async function withProductRelease(
   engine: EngineInfo,

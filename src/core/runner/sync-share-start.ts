@@ -3,8 +3,8 @@
 // on, and the run's journal is leased before any share exists. Where shares are off, the backend
 // fails to start with the product's reason and the run goes on without it.
 import { MountbenchError } from '../../shared/errors';
-import { syncShareAvailabilityOf, syncSharesOf } from '../providers/registry';
-import { dataDir } from '../store/data-paths';
+import { syncShareAvailabilityOf, syncSharesOf } from '../products/registry';
+import { dataDir } from '../vocab/data-paths';
 import { engineSocketOf } from '../sync/sync-share-availability';
 import type { RunContext } from './run-context';
 import { leaseRunJournal } from './run-journal';

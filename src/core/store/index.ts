@@ -1,4 +1,4 @@
-export { cacheDir, dataDir, resultsDir, type PathOptions } from './data-paths';
+export { cacheDir, dataDir, resultsDir, type PathOptions } from '../vocab/data-paths';
 export { writeFileAtomic } from '../fs/atomic-write';
 export {
   deleteRun,

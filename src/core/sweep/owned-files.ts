@@ -3,7 +3,7 @@
 // keeps them), and the Docker CLI's config.json, which the sweep itself owns. A product whose
 // module names no file (colima, OrbStack, the plain engine) has journals that name no file.
 import type { ProviderContext } from '../providers/provider';
-import { moduleFor } from '../providers/registry';
+import { moduleFor } from '../products/registry';
 import { configFile, DOCKER_CLI_OWNER } from './docker-cli-context';
 
 export function ownedSettingsFiles(ctx: Pick<ProviderContext, 'env' | 'home'>, owner: string): string[] {

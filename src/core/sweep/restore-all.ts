@@ -4,7 +4,7 @@ import { isOneOf, PROVIDER_IDS } from '../../shared/ids';
 import { describeRestoreReport, restoreUnfinished, type RestoreReport, type Restorer } from '../journal';
 import { providerContext } from '../providers/provider-context';
 import type { ProviderContext } from '../providers/provider';
-import { extraRestorerFor, providerById } from '../providers/registry';
+import { extraRestorerFor, providerById } from '../products/registry';
 import { DOCKER_CLI_OWNER, restoreDockerContext } from './docker-cli-context';
 import { ownedSettingsFiles } from './owned-files';
 

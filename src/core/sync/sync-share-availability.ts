@@ -4,7 +4,7 @@
 // anything starts, rather than measuring something else; the share itself is started per workload
 // by the runner's sync-share executor.
 import { MountbenchError } from '../../shared/errors';
-import { syncShareAvailabilityOf } from '../providers/registry';
+import { syncShareAvailabilityOf } from '../products/registry';
 
 const DEFAULT_ENGINE_SOCKET = '/var/run/docker.sock';
 

@@ -5,9 +5,9 @@ import { MountbenchError } from '../../shared/errors';
 import { isOneOf, PROVIDER_IDS, type ProviderId } from '../../shared/ids';
 import { dockerEngineModule } from './docker-engine-module';
 import type { Restorer } from '../journal';
-import type { ProductModule } from './product-module';
-import { PRODUCT_MODULES } from './product-modules';
-import type { Provider } from './provider';
+import type { ProductModule } from '../providers/product-module';
+import { PRODUCT_MODULES } from '../providers/product-modules';
+import type { Provider } from '../providers/provider';
 
 export const MODULES: readonly ProductModule[] = [...PRODUCT_MODULES, dockerEngineModule];
 

@@ -3,10 +3,15 @@
 // restore change nothing on the machine and verify only checks the filesystem the container saw.
 import { discoverEngines } from '../engines';
 import type { DiscoveredEngine } from '../../shared/engine';
-import { dockerEngineVariants } from './docker-engine';
-import { DEFAULT_READY_TIMEOUT_MS, type Provider, type ProviderContext, type VariantSpec } from './provider';
-import { waitUntil } from './wait-until';
-import { requireAvailableVariant } from './require-variant';
+import { dockerEngineVariants } from '../providers/docker-engine';
+import {
+  DEFAULT_READY_TIMEOUT_MS,
+  type Provider,
+  type ProviderContext,
+  type VariantSpec,
+} from '../providers/provider';
+import { waitUntil } from '../providers/wait-until';
+import { requireAvailableVariant } from '../providers/require-variant';
 
 const ID = 'docker-engine' as const;
 

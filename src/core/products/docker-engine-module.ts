@@ -4,7 +4,7 @@
 // made per backend by the runner within a run, with no restart, where every other product's
 // variants need a sweep. Its provider finds its engine through discovery, so it is listed in
 // registry.ts, beside the products discovery asks (product-modules.ts), not among them.
-import type { ProductModule } from './product-module';
+import type { ProductModule } from '../providers/product-module';
 import { dockerEngineAdvice } from './docker-engine-advice';
 import { dockerEngineProvider } from './docker-engine-provider';
 

@@ -5,7 +5,7 @@ import { PROVIDER_IDS } from '../../shared/ids';
 import { PRODUCT_WORDS } from '../../shared/product-words';
 import { shippedPublishedResults } from '../compare/published';
 import { PLAIN_ENGINE } from '../vocab/plain-engine-id';
-import { PRODUCT_MODULES } from './product-modules';
+import { PRODUCT_MODULES } from '../providers/product-modules';
 import { MODULES, moduleFor, PROVIDERS, providerById } from './registry';
 
 describe('the product registry', () => {
