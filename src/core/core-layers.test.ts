@@ -5,8 +5,8 @@
 // here before anything passes. Type-only imports count: a type up the list ties the floors as well.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { moduleSpecifiers } from './test-support/module-imports';
 
 /**
  * Bottom first. A file directly in src/core is a unit of its own, named with its extension: the
@@ -48,30 +48,9 @@ function folderOf(relative: string, isDirectory: boolean): string {
   return /\.tsx?$/.test(parts[0]) ? parts[0] : `${parts[0]}.ts`;
 }
 
-/** Every relative module specifier of a file: imports, re-exports and import() calls. */
+/** Every relative module specifier of a file: imports, re-exports, import() calls and import types. */
 function specifiersOf(fileName: string, text: string): string[] {
-  const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
-  const out: string[] = [];
-  const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier)
-      if (ts.isStringLiteral(node.moduleSpecifier)) out.push(node.moduleSpecifier.text);
-    if (
-      ts.isCallExpression(node) &&
-      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
-      node.arguments[0] &&
-      ts.isStringLiteral(node.arguments[0])
-    )
-      out.push(node.arguments[0].text);
-    if (
-      ts.isImportTypeNode(node) &&
-      ts.isLiteralTypeNode(node.argument) &&
-      ts.isStringLiteral(node.argument.literal)
-    )
-      out.push(node.argument.literal.text);
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
-  return out.filter((s) => s.startsWith('.'));
+  return moduleSpecifiers(fileName, text).filter((s) => s.startsWith('.'));
 }
 
 function productionFiles(dir: string): string[] {

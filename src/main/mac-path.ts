@@ -3,7 +3,7 @@
 // Homebrew's folders, which every product may install into, and the folders each product's own
 // installer uses (its module's `cliFolders`), after what is already there.
 import { delimiter } from 'node:path';
-import { productCliFolders } from '../core/products/registry';
+import { productCliFolders } from '../core/products/catalog';
 
 const HOMEBREW_FOLDERS = ['/opt/homebrew/bin', '/usr/local/bin'];
 

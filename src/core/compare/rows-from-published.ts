@@ -2,7 +2,7 @@
 // backend (provider, file-sharing setting, mount), workload, and times in seconds.
 import { workloadKey, type ComparisonRow } from '../../shared/comparison';
 import type { ProviderId } from '../../shared/ids';
-import { providerForPublishedLabel } from '../products/registry';
+import { providerForPublishedLabel } from '../products/catalog';
 import { median, sampleStandardDeviation } from '../stats/descriptive';
 import { parsePublishedMount } from './published-mount';
 import {

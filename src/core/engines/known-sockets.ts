@@ -1,11 +1,11 @@
 // Sockets the desktop products open whether or not a Docker context points at them, as each
-// product's module lists them (providers/<id>/module.ts: a socket is listed when its product is
+// product's facts list them (providers/<id>/facts.ts: a socket is listed when its product is
 // installed, so a stopped product shows up as "no socket at …"), then the system socket.
 import fs from 'node:fs/promises';
 import { PLAIN_ENGINE } from '../vocab/plain-engine-id';
 import type { KnownSocket } from '../vocab/known-socket';
-import type { ProductModule } from '../providers/product-module';
-import { PRODUCT_MODULES } from '../providers/product-modules';
+import { PRODUCT_FACTS } from '../providers/catalog';
+import type { ProductFacts } from '../providers/product-facts';
 
 export type { KnownSocket } from '../vocab/known-socket';
 
@@ -16,9 +16,9 @@ export async function listKnownSockets(options: {
   env: NodeJS.ProcessEnv;
   home: string;
   systemSocketPath: string;
-  modules?: readonly ProductModule[];
+  modules?: readonly ProductFacts[];
 }): Promise<KnownSocket[]> {
-  const { env, home, systemSocketPath, modules = PRODUCT_MODULES } = options;
+  const { env, home, systemSocketPath, modules = PRODUCT_FACTS } = options;
   const found: KnownSocket[] = [];
   for (const product of modules) found.push(...(await product.discovery.knownSockets(env, home)));
   // The system socket has no product folder of its own; list it only when it is there. Whoever

@@ -6,12 +6,12 @@
 import type { ProviderId } from '../../shared/ids';
 import { productVersionSchema, type EngineInfo } from '../../shared/result-schema';
 import { PLAIN_ENGINE } from '../vocab/plain-engine-id';
-import { PRODUCT_MODULES } from '../providers/product-modules';
+import { PRODUCT_FACTS } from '../providers/catalog';
 
 export function productVersionFrom(provider: ProviderId, platformName: string | undefined): string | null {
   if (!platformName) return null;
-  const module = PRODUCT_MODULES.find((m) => m.id === provider);
-  const version = module?.discovery.versionFromPlatformName?.(platformName) ?? null;
+  const facts = PRODUCT_FACTS.find((f) => f.id === provider);
+  const version = facts?.discovery.versionFromPlatformName?.(platformName) ?? null;
   // The engine's answer is untrusted: a version the run file could not hold is no version.
   return version !== null && productVersionSchema.safeParse(version).success ? version : null;
 }

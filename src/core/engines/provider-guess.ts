@@ -1,12 +1,12 @@
 // Which product owns an engine, guessed from where its socket really is and from the context name.
 // The socket's real path comes first: on a Mac /var/run/docker.sock is often a link to Docker
 // Desktop's socket, and a context named `default` says nothing about who answers. Each product's
-// marks are in its module (providers/<id>/module.ts); what none claims is the plain engine.
+// marks are in its facts (providers/<id>/facts.ts); what none claims is the plain engine.
 import path from 'node:path';
 import type { ProviderId } from '../../shared/ids';
 import { PLAIN_ENGINE } from '../vocab/plain-engine-id';
-import type { ProductModule } from '../providers/product-module';
-import { PRODUCT_MODULES } from '../providers/product-modules';
+import { PRODUCT_FACTS } from '../providers/catalog';
+import type { ProductFacts } from '../providers/product-facts';
 
 export interface ProviderHints {
   /** Context or known-socket name. */
@@ -23,7 +23,7 @@ export interface ProviderHints {
 export function productSocketFolders(
   env: NodeJS.ProcessEnv,
   home: string,
-  modules: readonly ProductModule[] = PRODUCT_MODULES,
+  modules: readonly ProductFacts[] = PRODUCT_FACTS,
 ): Array<{ provider: ProviderId; dir: string }> {
   return modules.flatMap((m) =>
     (m.discovery.socketFolders?.(env, home) ?? []).map((dir) => ({ provider: m.id, dir })),
@@ -32,7 +32,7 @@ export function productSocketFolders(
 
 export function guessProvider(
   hints: ProviderHints,
-  modules: readonly ProductModule[] = PRODUCT_MODULES,
+  modules: readonly ProductFacts[] = PRODUCT_FACTS,
 ): ProviderId {
   for (const socket of [hints.realSocketPath, hints.socketPath]) {
     if (!socket) continue;

@@ -1,7 +1,7 @@
 // What the recommendation says about the plain Docker Engine: its bind mounts are native, and its
 // `fuse` variant is Mountbench's stand-in for a slower file share, not a setup to choose (pure data).
 import type { SetupAction, TradeOff } from '../../shared/recommendation';
-import type { ProductAdvice } from '../providers/product-module';
+import type { ProductAdvice } from '../providers/product-facts';
 
 export const dockerEngineAdvice: ProductAdvice = {
   action(setup): SetupAction {

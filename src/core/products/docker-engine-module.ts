@@ -5,23 +5,7 @@
 // variants need a sweep. Its provider finds its engine through discovery, so it is listed in
 // registry.ts, beside the products discovery asks (product-modules.ts), not among them.
 import type { ProductModule } from '../providers/product-module';
-import { dockerEngineAdvice } from './docker-engine-advice';
+import { dockerEngineFacts } from './docker-engine-facts';
 import { dockerEngineProvider } from './docker-engine-provider';
 
-export const dockerEngineModule: ProductModule = {
-  id: dockerEngineProvider.id,
-  provider: dockerEngineProvider,
-  discovery: {
-    // Claims nothing itself: what no product claims is the plain engine (engines/provider-guess.ts),
-    // and the system socket is listed by discovery (engines/known-sockets.ts).
-    socketPathMarks: [],
-    isOwnContextName: () => false,
-    knownSockets: async () => [],
-  },
-  // On Linux it shares the host's kernel; inside someone's VM it is not known to be the user's.
-  ownsItsVm: false,
-  ownedSettingsFiles: () => [],
-  publishedLabel: /^Docker (on Linux|in )/i,
-  cliFolders: () => [],
-  advice: dockerEngineAdvice,
-};
+export const dockerEngineModule: ProductModule = { ...dockerEngineFacts, provider: dockerEngineProvider };

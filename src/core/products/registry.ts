@@ -1,8 +1,9 @@
 // Every provider Mountbench knows, in the order `mountbench providers` lists them: the products
 // (product-modules.ts), then the plain Docker Engine. Other folders ask here instead of naming a
-// product: which module an id is, whether its engine is a VM of the user's, which files it owns.
+// product: which module an id is, which files it owns, what restores a journal of it. What needs
+// no driver (the advice, the published figures, the cold-cache rule) asks the catalog (catalog.ts).
 import { MountbenchError } from '../../shared/errors';
-import { isOneOf, PROVIDER_IDS, type ProviderId } from '../../shared/ids';
+import { isOneOf, PROVIDER_IDS } from '../../shared/ids';
 import { dockerEngineModule } from './docker-engine-module';
 import type { Restorer } from '../journal';
 import type { ProductModule } from '../providers/product-module';
@@ -30,25 +31,8 @@ export function providerById(id: string): Provider {
   return found;
 }
 
-/** Whether the engine of `id` runs in a VM of the user's own on their Mac (cold-cache mode). */
-export function ownsItsVm(id: string): boolean {
-  return moduleFor(id)?.ownsItsVm ?? false;
-}
-
-/** The products whose engine is a VM of the user's own, in registry order. */
-export function productsOwningTheirVm(): ProviderId[] {
-  return MODULES.filter((m) => m.ownsItsVm).map((m) => m.id);
-}
-
-/** The product a published write-up's engine name belongs to, or null. */
-export function providerForPublishedLabel(engine: string): ProviderId | null {
-  return MODULES.find((m) => m.publishedLabel.test(engine))?.id ?? null;
-}
-
-/** The folders every product's installer puts its CLIs in, in registry order, each once. */
-export function productCliFolders(home: string): string[] {
-  return [...new Set(MODULES.flatMap((m) => m.cliFolders(home)))];
-}
+// What the catalog answers from the facts alone, for callers that also drive the products.
+export { ownsItsVm, productCliFolders, productsOwningTheirVm, providerForPublishedLabel } from './catalog';
 
 /** The restorer of a journal owner a product keeps beside its settings (file shares), or undefined. */
 export function extraRestorerFor(owner: string): Restorer | undefined {

@@ -18,6 +18,7 @@ const MAY_NAME_ANY: Record<string, string> = {
   'shared/product-words.ts':
     'the dashboard may not import the core, so the names it shows sit beside the ids in src/shared',
   'core/providers/product-modules.ts': 'the registry: one line per product',
+  'core/providers/catalog.ts': 'the catalog of facts: one line per product',
 };
 
 /**
@@ -31,6 +32,8 @@ const MAY_NAME_PLAIN_ENGINE: Record<string, string> = {
   'core/vocab/plain-engine-id.ts': 'its id, which discovery names without importing its provider',
   'core/products/registry.ts': 'lists the plain engine after the products discovery asks',
   'core/products/docker-engine-module.ts': 'its module',
+  'core/products/docker-engine-facts.ts': 'its facts',
+  'core/products/catalog.ts': 'lists the plain engine’s facts after the products',
   'core/products/docker-engine-provider.ts': 'its provider',
   'core/products/docker-engine-advice.ts': 'its advice',
   'core/runner/executors.ts': 'the runner makes its variant (native or bindfs) per backend',
@@ -58,7 +61,9 @@ const NAMES_THE_LIMA_BENEATH: Record<string, string> = {
 
 const ID_IN_TEXT = new RegExp(`(^|[^a-z0-9-])(${PROVIDER_IDS.join('|')})($|[^a-z0-9])`, 'g');
 const camel = (id: string) => id.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-const MODULE_IDENTIFIER = new RegExp(`^(${PROVIDER_IDS.map(camel).join('|')})(Provider|Module|Advice)?$`);
+const MODULE_IDENTIFIER = new RegExp(
+  `^(${PROVIDER_IDS.map(camel).join('|')})(Provider|Module|Advice|Facts)?$`,
+);
 
 /** The products a source file names outside its comments. */
 export function productsNamedIn(fileName: string, text: string): Set<ProviderId> {

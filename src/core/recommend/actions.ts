@@ -3,7 +3,7 @@
 // what to look for rather than guessing.
 import type { SetupAction } from '../../shared/recommendation';
 import type { ActionOptions } from '../vocab/action-options';
-import { moduleFor } from '../products/registry';
+import { factsFor } from '../products/catalog';
 import { bindFlagSnippet, mountAction } from './mount-action';
 import type { SetupKind } from '../vocab/setup-kind';
 import { syncToolAction } from './sync-tool-action';
@@ -11,7 +11,7 @@ import { syncToolAction } from './sync-tool-action';
 function bindAction(setup: SetupKind, options: ActionOptions): SetupAction {
   // The product's own advice (providers/<id>/module.ts); a backend of no known product gets a
   // manual step that says what to look for.
-  const advice = moduleFor(setup.provider)?.advice;
+  const advice = factsFor(setup.provider)?.advice;
   if (advice) return advice.action(setup, options);
   return {
     kind: 'manual',

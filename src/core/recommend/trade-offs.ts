@@ -2,7 +2,7 @@
 // trade-offs come first (they change how you work), then the file-sharing setting's.
 import type { TradeOff } from '../../shared/recommendation';
 import { formatTime as formatSeconds } from '../../shared/format-time';
-import { moduleFor } from '../products/registry';
+import { factsFor } from '../products/catalog';
 import type { SetupKind } from '../vocab/setup-kind';
 
 export interface TradeOffContext {
@@ -213,7 +213,7 @@ function sharingTradeOffs(setup: SetupKind): TradeOff[] {
   // The file-sharing setting changes bind mounts and the sync tools' host side, not volumes.
   if (setup.mount !== 'bind') return [];
   // Each product words its own settings' costs (providers/<id>/module.ts).
-  return moduleFor(setup.provider)?.advice.tradeOffs(setup) ?? [];
+  return factsFor(setup.provider)?.advice.tradeOffs(setup) ?? [];
 }
 
 export function tradeOffs(setup: SetupKind, context: TradeOffContext = {}): TradeOff[] {

@@ -18,7 +18,7 @@ import type { EngineInfo } from '../../shared/result-schema';
 import type { ColdCacheScope } from '../../shared/run-plan';
 import { currentOwner, OWNER_LABEL } from '../vocab/run-owner';
 import { runsOnThisKernel } from '../engines/own-kernel';
-import { ownsItsVm } from '../products/registry';
+import { ownsItsVm } from '../products/catalog';
 import { helperContainerOptions, helperImageFor, isImageId } from './cold-cache-helper';
 import { ensureImage } from './image';
 import { createContainerChecked } from './create-container';

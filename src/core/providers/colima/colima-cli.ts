@@ -1,7 +1,7 @@
 // Talking to colima (found on ctx.env.PATH): its version, its profiles (`list --json`, one JSON
 // object a line), a profile's status (`status -p P --json`), start, stop and delete.
 import { MountbenchError } from '../../../shared/errors';
-import { versionAtLeast } from '../../vocab/host-facts';
+import { versionAtLeast } from '../../vocab/version-compare';
 import type { ProviderContext } from '../provider';
 import { runProductCommand, type CommandResult } from '../run-product-command';
 import { DELETE_DATA_SINCE, TEMPLATE_FLAG_SINCE } from './variants';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { MountbenchError } from '../../../shared/errors';
 import type { JsonValue } from '../../journal';
 import { findExecutable } from '../../vocab/find-executable';
-import { versionAtLeast } from '../../vocab/host-facts';
+import { versionAtLeast } from '../../vocab/version-compare';
 import { pingSocket } from '../ping-socket';
 import {
   DEFAULT_READY_TIMEOUT_MS,

@@ -4,7 +4,8 @@
 // cannot start on any release so far: colima writes 9p into Lima's config for every VM type but vz,
 // and Lima's krunkit driver takes only virtiofs or reverse-sshfs. Sources for every rule
 // (cmd/start.go, util/qemu.go, config/config.go of abiosoft/colima): docs/product-facts.md (colima).
-import { versionAtLeast, type HostFacts } from '../../vocab/host-facts';
+import type { HostFacts } from '../../vocab/host-facts';
+import { versionAtLeast } from '../../vocab/version-compare';
 import type { VariantSpec } from '../provider';
 
 export type ColimaVm = 'qemu' | 'vz' | 'krunkit';

@@ -1,10 +1,11 @@
 // Talking to Docker Desktop itself: its version, whether it runs, stop and start. 4.37 brought
 // `docker desktop start|stop|status`; older versions are quit and opened as a macOS app. Sources
 // for every command and path: docs/product-facts.md (Docker Desktop).
+import { versionFromPlatformName } from './platform-name';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { MountbenchError } from '../../../shared/errors';
-import { versionAtLeast } from '../../vocab/host-facts';
+import { versionAtLeast } from '../../vocab/version-compare';
 import { pingSocket } from '../ping-socket';
 import type { ProviderContext } from '../provider';
 import { runProductCommand } from '../run-product-command';
@@ -18,11 +19,7 @@ export function versionFromPlist(text: string): string | null {
   return m ? m[1].trim() : null;
 }
 
-/** "Docker Desktop 4.37.1 (178610)" → "4.37.1". */
-export function versionFromPlatformName(name: string): string | null {
-  const m = /Docker Desktop\s+(\d+(?:\.\d+)+)/.exec(name);
-  return m ? m[1] : null;
-}
+export { versionFromPlatformName } from './platform-name';
 
 export async function appInstalled(ctx: ProviderContext, launchPath: string | null): Promise<string | null> {
   for (const app of appCandidates(ctx.home, launchPath)) {

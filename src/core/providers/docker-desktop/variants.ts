@@ -2,7 +2,8 @@
 // macOS, product version) and the filesystem a bind mount shows under it. Every fact, with its
 // source and the date it was checked, is in docs/product-facts.md (Docker Desktop); bounds marked
 // "unconfirmed" there are the best public information and are easy to move here.
-import { versionAtLeast, type HostFacts } from '../../vocab/host-facts';
+import type { HostFacts } from '../../vocab/host-facts';
+import { versionAtLeast } from '../../vocab/version-compare';
 import type { VariantSpec } from '../provider';
 import type { Generation, Switch } from './generations';
 import { VARIANT_SWITCHES } from './switch-keys';

@@ -1,27 +1,7 @@
-// Lima used directly, everything Mountbench knows about it in one object (product-module.ts).
+// Lima used directly, everything Mountbench knows about it in one object (product-module.ts): its
+// facts and its provider.
 import type { ProductModule } from '../product-module';
+import { limaFacts } from './facts';
 import { limaProvider } from './index';
-import { instanceFolders, limaHome, limaYamlOf } from './lima-home';
-import { limaSockets } from './lima-sockets';
-import { limaAction } from './setup-action';
-import { limaTradeOffs } from './trade-offs';
 
-export const limaModule: ProductModule = {
-  id: limaProvider.id,
-  provider: limaProvider,
-  discovery: {
-    socketPathMarks: ['/.lima/'],
-    isOwnContextName: (name) => name.toLowerCase().startsWith('lima'),
-    // Its sockets live wherever $LIMA_HOME points, whatever that folder is called.
-    socketFolders: (env, home) => [limaHome(env, home)],
-    knownSockets: limaSockets,
-  },
-  ownsItsVm: true,
-  // limactl edit writes the user's instance's lima.yaml; restore puts the journal's copy back.
-  ownedSettingsFiles: (ctx) =>
-    instanceFolders(ctx.env, ctx.home).map((i) => limaYamlOf(ctx.env, ctx.home, i)),
-  publishedLabel: /^Lima\b/i,
-  // Homebrew's folders, which every product shares, are added by the shell itself (main/mac-path.ts).
-  cliFolders: () => [],
-  advice: { action: limaAction, tradeOffs: limaTradeOffs },
-};
+export const limaModule: ProductModule = { ...limaFacts, provider: limaProvider };

@@ -3,7 +3,8 @@
 // --mount-type`, then a restart); its VM type cannot, so a variant runs on the user's own Docker
 // instance when that instance has the variant's VM type, and on a bench instance of its own,
 // `mountbench-<vm type>`, otherwise. Sources for every rule: docs/product-facts.md (Lima).
-import { versionAtLeast, type HostFacts } from '../../vocab/host-facts';
+import type { HostFacts } from '../../vocab/host-facts';
+import { versionAtLeast } from '../../vocab/version-compare';
 import type { VariantSpec } from '../provider';
 import {
   benchInstanceFor,

@@ -1,7 +1,7 @@
 // What the recommendation says about OrbStack: it has no file-sharing setting, so nothing to apply
 // and one note that it was measured as it is (pure data).
 import type { SetupAction, TradeOff } from '../../../shared/recommendation';
-import type { ProductAdvice } from '../product-module';
+import type { ProductAdvice } from '../product-facts';
 
 export const orbstackAdvice: ProductAdvice = {
   action(): SetupAction {

@@ -4,7 +4,7 @@
 // containers.conf is only read: a small TOML subset (the `[machine]` table's `provider` key), from
 // a file of bounded size; anything else in it is ignored.
 import fs from 'node:fs/promises';
-import { versionAtLeast } from '../../vocab/host-facts';
+import { versionAtLeast } from '../../vocab/version-compare';
 import { userContainersConf } from './machine-paths';
 
 export const MACHINE_PROVIDERS = ['applehv', 'libkrun'] as const;

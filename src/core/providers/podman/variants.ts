@@ -2,7 +2,8 @@
 // folders over virtiofs (pkg/machine/applehv/stubber.go and libkrun/stubber.go `MountType`). A
 // machine's provider and volumes are fixed when it is created, so each variant is a bench machine
 // of its own, `mountbench-<provider>`. Sources: docs/product-facts.md (Podman).
-import { versionAtLeast, type HostFacts } from '../../vocab/host-facts';
+import type { HostFacts } from '../../vocab/host-facts';
+import { versionAtLeast } from '../../vocab/version-compare';
 import type { VariantSpec } from '../provider';
 import type { MachineProvider } from './machine-provider';
 

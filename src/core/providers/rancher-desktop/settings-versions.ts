@@ -4,7 +4,7 @@
 // (docs/product-facts.md; settingsImpl.ts updateTable 14 → 15 → 16). Versions 11–13 (releases
 // 1.13–1.15) keep version 14's paths: their migrations 11 → 14 only touch socketVMNet,
 // networkingTunnel and hostResolver.
-import { compareVersions } from '../../vocab/host-facts';
+import { compareVersions } from '../../vocab/version-compare';
 
 /** Oldest and newest settings versions whose key paths Mountbench knows. */
 export const OLDEST_SETTINGS_VERSION = 11;

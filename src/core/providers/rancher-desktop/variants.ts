@@ -1,7 +1,8 @@
 // Rancher Desktop's file-sharing variants: VM type × mount type (× 9p packet size), with what the
 // validator allows (virtiofs needs vz, 9p needs qemu, vz needs macOS 13.3 on Apple silicon and
 // 13.0 on Intel) and the filesystem a bind mount shows inside a container under each.
-import { versionAtLeast, type HostFacts } from '../../vocab/host-facts';
+import type { HostFacts } from '../../vocab/host-facts';
+import { versionAtLeast } from '../../vocab/version-compare';
 import type { VariantSpec } from '../provider';
 
 export type VmType = 'qemu' | 'vz';
