@@ -3,7 +3,7 @@
 // bracketed sweep of the Docker Desktop stand-in (test/fixtures/runs/README.md says how it was
 // recorded), imported as a colleague's would be. History, the verdict strip and the card say "no
 // measurable difference" with the drift the sweep measured, and Results gives each setting's two
-// passes.
+// passes. A quiet A/A sweep whose intervals were too wide for the margin says how fine it saw.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runFileSchema } from '../../src/shared/result-schema';
@@ -11,27 +11,37 @@ import { showTab, tid, waitForRecommendation, waitForSetup } from '../support/da
 import { expect, test } from '../support/fixtures';
 import { REPO_ROOT } from '../support/paths';
 import { snap } from '../support/screens';
+import type { Page } from '@playwright/test';
 
 const FILE = join(REPO_ROOT, 'test', 'fixtures', 'runs', 'sweep-aa-rising-load.json');
+const QUIET = join(REPO_ROOT, 'test', 'fixtures', 'runs', 'sweep-aa-quiet.json');
+
+/**
+ * Imports a recorded sweep in History as a colleague's file would be, checks its line there, and
+ * opens it in Results: both settings bracketed and measured beside the control, as a default sweep
+ * saves them.
+ */
+async function importAndOpen(page: Page, file: string, historyLine: RegExp): Promise<void> {
+  const run = runFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  expect(run.results.every((r) => r.passCheck?.second.samples && r.control?.backendId === 'host')).toBe(true);
+  await waitForSetup(page);
+  await showTab(page, 'history');
+  await tid(page, 'import-input').setInputFiles(file);
+  await expect(tid(page, 'import-status')).toContainText(run.id);
+  await expect(tid(page, `history-winner-${run.id}`)).toHaveText(historyLine);
+  await tid(page, `history-open-${run.id}`).click();
+  await waitForRecommendation(page);
+}
 
 test('sweep drift: an A/A sweep under a rising load ends on "no measurable difference", with the drift on screen', async ({
   dashboard,
 }, testInfo) => {
   const { page } = dashboard;
-  const run = runFileSchema.parse(JSON.parse(readFileSync(FILE, 'utf8')));
-  // Both settings bracketed and measured beside the control: the file is what a default sweep saves.
-  expect(run.results.every((r) => r.passCheck?.second.samples && r.control?.backendId === 'host')).toBe(true);
-
-  await waitForSetup(page);
-  await showTab(page, 'history');
-  await tid(page, 'import-input').setInputFiles(FILE);
-  await expect(tid(page, 'import-status')).toContainText(run.id);
-  await expect(tid(page, `history-winner-${run.id}`)).toHaveText(
+  await importAndOpen(
+    page,
+    FILE,
     /^Source tree: bind mount · .+ \(no measurable difference beyond the drift between passes \(\d+\.\d\d×\): the simplest\)$/,
   );
-  await tid(page, `history-open-${run.id}`).click();
-
-  await waitForRecommendation(page);
   await expect(tid(page, 'verdict-strip')).toHaveAttribute('data-state', 'tie');
   await expect(tid(page, 'verdict-sentence')).toHaveText(
     /^No measurable difference beyond the drift (between passes|the host baseline showed) \(\d+\.\d\d×\): /,
@@ -51,25 +61,15 @@ test('sweep drift: an A/A sweep under a rising load ends on "no measurable diffe
   await snap(testInfo, tid(page, 'recommendation-card'), 'sweep-drift-verdict');
 });
 
-const QUIET = join(REPO_ROOT, 'test', 'fixtures', 'runs', 'sweep-aa-quiet.json');
-
 test('sweep resolution: a quiet A/A sweep too coarse for the margin ends on "no measurable difference" with how fine it saw, and offers no "Keep measuring"', async ({
   dashboard,
 }, testInfo) => {
   const { page } = dashboard;
-  const run = runFileSchema.parse(JSON.parse(readFileSync(QUIET, 'utf8')));
-  expect(run.results.every((r) => r.passCheck?.second.samples && r.control?.backendId === 'host')).toBe(true);
-
-  await waitForSetup(page);
-  await showTab(page, 'history');
-  await tid(page, 'import-input').setInputFiles(QUIET);
-  await expect(tid(page, 'import-status')).toContainText(run.id);
-  await expect(tid(page, `history-winner-${run.id}`)).toHaveText(
+  await importAndOpen(
+    page,
+    QUIET,
     /^Source tree: bind mount · .+ \(no measurable difference within what this sweep can resolve \(about \d+ %\): the simplest\)$/,
   );
-  await tid(page, `history-open-${run.id}`).click();
-
-  await waitForRecommendation(page);
   await expect(tid(page, 'verdict-strip')).toHaveAttribute('data-state', 'tie');
   await expect(tid(page, 'verdict-sentence')).toHaveText(
     /^No measurable difference within what this sweep can resolve \(about \d+ %\): use bind mount · .+, the simplest of 2\.$/,
