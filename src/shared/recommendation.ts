@@ -196,6 +196,11 @@ export interface RoleAnswer {
    * still reach past the margin (SweepResolution), and no drift was larger: what the sweep could see.
    */
   resolution?: SweepResolution;
+  /**
+   * Workloads the profile weighs that none of this role's backends ran (a container-only backend
+   * cannot run sync-latency), left out of its score and said in its reason. Absent when none.
+   */
+  weighedWithout?: string[];
 }
 
 export interface Recommendation {

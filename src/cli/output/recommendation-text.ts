@@ -2,7 +2,7 @@
 // per-workload rankings), then what it costs and what to do, then the caveats.
 import { formatTime } from '../../shared/format-time';
 import { formatRatioInterval } from '../../shared/format-ratio';
-import { ROLE_LABELS } from '../../shared/roles';
+import { ROLE_LABELS, ROLE_TITLES, roleOf } from '../../shared/roles';
 import {
   driftPhrase,
   resolutionPhrase,
@@ -13,6 +13,7 @@ import type {
   ActionStep,
   RankedBackend,
   Recommendation,
+  ScoredBackend,
   TradeOff,
   WorkloadRanking,
 } from '../../shared/recommendation';
@@ -73,25 +74,36 @@ function headline(rec: Recommendation): string {
   }
 }
 
+/**
+ * One score table per role (and the host baseline's), each with the workloads and shares it was
+ * scored on: a role is scored on the workloads its own backends ran (core/recommend/role-scores.ts).
+ */
 function scoreTable(rec: Recommendation): string[] {
-  const keys = Object.keys(rec.weights);
-  if (keys.length === 0) return [];
-  const header = [
-    'place',
-    'backend',
-    'score',
-    ...keys.map((k) => `${k} ${Math.round(rec.weights[k] * 100)} %`),
-  ];
-  const rows = rec.scores.map((s) => [
-    String(s.place),
-    s.backend.label,
-    ratio(s.score),
-    ...keys.map((k) => ratio(s.ratios.find((r) => r.workloadKey === k)?.ratio ?? NaN)),
-  ]);
+  if (Object.keys(rec.weights).length === 0) return [];
+  const groups = new Map<string, ScoredBackend[]>();
+  for (const s of rec.scores) {
+    const role = roleOf(s.backend.mount);
+    const title = role ? ROLE_TITLES[role] : 'Host baseline';
+    groups.set(title, [...(groups.get(title) ?? []), s]);
+  }
+  const tables = [...groups].flatMap(([title, scores]) => {
+    const shares = scores[0].ratios.map((r) => [r.workloadKey, r.weight] as const);
+    const header = ['place', 'backend', 'score', ...shares.map(([k, w]) => `${k} ${Math.round(w * 100)} %`)];
+    const rows = scores.map((s) => [
+      String(scores.findIndex((o) => o.score === s.score) + 1),
+      s.backend.label,
+      ratio(s.score),
+      ...shares.map(([k]) => {
+        const found = s.ratios.find((r) => r.workloadKey === k);
+        return found ? ratio(found.ratio) : '—';
+      }),
+    ]);
+    return [`  ${title}`, ...align([header, ...rows], '    ')];
+  });
   const apart = rec.unscored.map((u) => `  apart: ${u.backend.label} (${u.reason})`);
   return [
     'Profile score (weighted geometric mean of time ratios against the fastest; 1.00× = fastest everywhere)',
-    ...align([header, ...rows]),
+    ...tables,
     ...apart,
   ];
 }

@@ -57,8 +57,13 @@ describe('recommend', () => {
       ['container-data', 'docker-engine/native/tmpfs', 'winner'],
     ]);
     expect(rec.roles?.[0].samples).toEqual({ min: 10, max: 10 });
-    // The score table still ranks every backend, tmpfs first.
-    expect(rec.scores[0].backend.key).toBe('docker-engine/native/tmpfs');
+    // The score table ranks each role's backends apart, the source tree's first.
+    expect(rec.scores.map((s) => s.backend.key)).toEqual([
+      'docker-engine/native/bind',
+      'docker-engine/fuse/bind',
+      'docker-engine/native/tmpfs',
+      'docker-engine/native/volume',
+    ]);
   });
 
   it('says "not decided yet", with the interval, when no difference shows but the intervals are wide', () => {

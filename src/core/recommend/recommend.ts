@@ -29,6 +29,7 @@ import { keepOneSizePerWorkload } from './one-size';
 import { pickOnePerBackendAndWorkload } from './pick-rows';
 import { scoreProfile } from './profile-score';
 import { rankWorkloads } from './rank';
+import { scoreRole } from './role-scores';
 import { describeSetup } from '../vocab/setup-kind';
 import { compareSimplicity, simplicity, type CurrentSetting } from './setup-simplicity';
 import { slowerOn } from './slower-on';
@@ -275,6 +276,8 @@ interface AnswerInput {
   marginOf(workloadKey: string): number;
   /** The size a workload's rows were measured at. */
   sizeOf(workloadKey: string): string | undefined;
+  /** Workloads the profile weighs that none of this role's backends ran (role-scores.ts). */
+  weighedWithout?: readonly string[];
   profile: Profile;
   setupOf(key: string): BackendSetup | undefined;
   current: readonly CurrentSetting[];
@@ -283,6 +286,7 @@ interface AnswerInput {
 /** The answer among some scored backends (one role's, or all). */
 function answerAmong(input: AnswerInput, role: Role): RoleAnswer {
   const { scores, rankings, weightedKeys, marginOf, sizeOf, profile, setupOf, current } = input;
+  const without = input.weighedWithout ?? [];
   // The answer is worded with the widest margin its workloads were judged at.
   const margin = weightedKeys.length ? Math.max(...weightedKeys.map(marginOf)) : marginOf('');
   const leader = scores[0];
@@ -346,7 +350,12 @@ function answerAmong(input: AnswerInput, role: Role): RoleAnswer {
     verdict,
     choice,
     tied,
-    reason: reasonFor(role, verdict, profile, choice, scores, tied, relations, evidence, margin),
+    reason:
+      reasonFor(role, verdict, profile, choice, scores, tied, relations, evidence, margin) +
+      (without.length && verdict !== 'no-data'
+        ? ` Weighed without ${without.join(', ')}: none of its backends ran ${without.length === 1 ? 'it' : 'them'}.`
+        : ''),
+    ...(without.length ? { weighedWithout: [...without] } : {}),
     margin,
     ...(evidence.drift ? { drift: evidence.drift } : {}),
     ...(evidence.resolution ? { resolution: evidence.resolution } : {}),
@@ -371,7 +380,14 @@ export function recommend(
   const sized = keepOneSizePerWorkload(rows);
   const picked = pickOnePerBackendAndWorkload(sized.rows);
   const rankings = rankWorkloads(picked.rows);
-  const { scores, unscored, weights, unmeasured } = scoreProfile(rankings, profile);
+  // The profile as a whole (its shares, what it weighs that nothing measured), then each role on
+  // the workloads its own backends ran (role-scores.ts); the host baseline keeps its whole score.
+  const { scores: allScores, unscored: allUnscored, weights, unmeasured } = scoreProfile(rankings, profile);
+  const perRole = ROLES.map((role) => scoreRole(rankings, profile, role, Object.keys(weights)));
+  const roleless = <T extends { backend: BackendRef }>(xs: readonly T[]) =>
+    xs.filter((x) => roleOf(x.backend.mount) === null);
+  const scores = [...perRole.flatMap((r) => r.scores), ...roleless(allScores)];
+  const unscored = [...perRole.flatMap((r) => r.unscored), ...roleless(allUnscored)];
   const setups = rankedBackends(rankings).map((b) => backendSetup(b, rankings, options, picked.rows));
   const setupOf = (key: string) => setups.find((s) => s.backend.key === key);
   // One size per workload is kept (keepOneSizePerWorkload); published rows have none: Standard's.
@@ -386,10 +402,21 @@ export function recommend(
     current: options.current ?? [],
   };
   // Backends compete only within the role they can serve: never a volume for the source tree.
-  const roles = ROLES.flatMap((role) => {
-    const own = scores.filter((s) => roleOf(s.backend.mount) === role);
-    return own.length ? [answerAmong({ ...input, scores: own }, role)] : [];
-  });
+  const roles = perRole.flatMap((r) =>
+    r.scores.length
+      ? [
+          answerAmong(
+            {
+              ...input,
+              scores: r.scores,
+              weightedKeys: Object.keys(r.weights),
+              weighedWithout: r.weighedWithout,
+            },
+            r.role,
+          ),
+        ]
+      : [],
+  );
   const main = roles[0] ?? answerAmong({ ...input, scores: [] }, 'source-tree');
 
   return {

@@ -17,12 +17,18 @@ function roleScores(scores: readonly ScoredBackend[], role: Role): ScoredBackend
   return own.map((s) => ({ ...s, place: own.findIndex((o) => o.score === s.score) + 1 }));
 }
 
+/** ", weighed without sync-latency: none of its backends ran it", or nothing. */
+function weighedWithoutWords(without: readonly string[] | undefined): string {
+  if (!without?.length) return '';
+  return `, weighed without ${without.join(', ')}: none of its backends ran ${without.length === 1 ? 'it' : 'them'}`;
+}
+
 function ScoreTable({ rec, role, scores }: { rec: Recommendation; role: Role; scores: ScoredBackend[] }) {
   return (
     <table className="figures compact" data-testid={`recommendation-scores-${role}`}>
       <caption>
         {ROLE_TITLES[role]}: scores for {rec.profile.label} (time against the fastest of all, weighted
-        geometric mean)
+        geometric mean){weighedWithoutWords(rec.roles?.find((r) => r.role === role)?.weighedWithout)}
       </caption>
       <thead>
         <tr>
