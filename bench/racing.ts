@@ -13,10 +13,10 @@
 //   npx tsx bench/racing.ts --part answer,quick5,ab,aa,drift,repeat,setup [--trials 40] [--aa-cap 20]
 //     [--reps 3] [--size quick|default] [--hogs 6] [--keep <dir>]
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
-import type { Backend, RunFile } from '../src/shared/result-schema';
+import { runFileSchema, type Backend, type RunFile } from '../src/shared/result-schema';
 import type { RunRequest } from '../src/shared/run-plan';
 import { DEFAULT_WORKLOAD_IDS, SIZES, type SizeName } from '../src/shared/ids';
 import { MountbenchError } from '../src/shared/errors';
@@ -53,6 +53,7 @@ const USAGE = `Usage: npx tsx bench/racing.ts [options]
   --size <name>     the A/A twins' size: quick or default (Standard) (default quick)
   --hogs <n>        busy loops running for the whole bench: a steady load (default none)
   --keep <dir>      keep setup's result files there (setup-<n>.json)
+  --from <dir>      setup measures nothing: reads the files --keep kept there with this build's rules
   --image <ref>     bench image (default MOUNTBENCH_IMAGE or the pinned BusyBox)`;
 
 const OPTIONS: BenchOptions = {
@@ -63,6 +64,7 @@ const OPTIONS: BenchOptions = {
   size: { type: 'string' },
   hogs: { type: 'string' },
   keep: { type: 'string' },
+  from: { type: 'string' },
   image: { type: 'string' },
 };
 
@@ -74,6 +76,7 @@ interface Values {
   size?: string;
   hogs?: string;
   keep?: string;
+  from?: string;
   image?: string;
 }
 
@@ -450,19 +453,29 @@ async function repeatability(image: string | undefined, signal: AbortSignal): Pr
   );
 }
 
+/** A result file --keep wrote, still read as untrusted: bounded and validated whole. */
+function readKept(file: string): { run: RunFile; seconds: number } {
+  if (statSync(file).size > 64 * 1024 * 1024)
+    throw new MountbenchError('BAD_INPUT', `${file} is over 64 MiB`);
+  const parsed = runFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  const seconds = (Date.parse(parsed.finishedAt ?? parsed.createdAt) - Date.parse(parsed.createdAt)) / 1000;
+  return { run: parsed, seconds };
+}
+
 /** How one role's answer ended, in the verdict strip's words: an answer, or "not decided". */
 function roleEnding(r: RunFile, answer: RoleAnswer): string {
+  // A race stopped at its cap or budget holds its role's answer back, as on the strip.
   if (undecidedRaceWorkloads(r, answer.role).length > 0) return 'not decided (race open)';
-  if (futileRaces(r, answer.role).length > 0) return 'cannot tell apart (futile)';
   switch (answer.verdict) {
     case 'winner':
       return 'fastest, measurably';
     case 'only-option':
       return 'only option';
     case 'no-measurable-difference':
-      return answer.drift ? 'no measurable difference (drift)' : 'equivalent';
+      return answer.drift || answer.resolution ? 'no measurable difference' : 'equivalent';
     case 'not-decided':
-      return 'not decided';
+      // A futile race is an answer in words ("cannot tell them apart at Quick size").
+      return futileRaces(r, answer.role).length > 0 ? 'cannot tell apart (futile)' : 'not decided';
     default:
       return answer.verdict;
   }
@@ -477,6 +490,7 @@ async function setupTrials(
   reps: number,
   image: string | undefined,
   keep: string | undefined,
+  from: string | undefined,
   signal: AbortSignal,
 ): Promise<void> {
   const request: RunRequest = {
@@ -492,7 +506,10 @@ async function setupTrials(
   const endings = new Map<string, Map<string, number>>();
   const lines: string[] = [];
   for (let rep = 0; rep < reps; rep++) {
-    const { run: r, seconds } = await run(request, signal);
+    // --from: the runs --keep kept, read again with this build's rules (their seconds not kept).
+    const { run: r, seconds } = from
+      ? readKept(join(from, `setup-${rep + 1}.json`))
+      : await run(request, signal);
     if (keep) writeFileSync(join(keep, `setup-${rep + 1}.json`), `${JSON.stringify(r, null, 2)}\n`);
     const rec = recommend(rowsFromRun(r), BALANCED);
     const words = (rec.roles ?? []).map((a) => {
@@ -552,7 +569,7 @@ runBench<Values>({
       aa: () => aaTrials(trials, cap, size[0], image, signal),
       drift: () => drift(image, signal),
       repeat: () => repeatability(image, signal),
-      setup: () => setupTrials(reps, image, values.keep, signal),
+      setup: () => setupTrials(reps, image, values.keep, values.from, signal),
     };
     // A steady load for the whole bench: the load average is printed beside every figure.
     const load = hogs ? busyLoops(hogs, 6 * 3600) : null;
