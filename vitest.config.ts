@@ -51,6 +51,7 @@ export default defineConfig({
           name: 'unit-renderer',
           include: UNIT_FILES.map((glob) => glob.replace('src/', 'src/renderer/')),
           environment: 'node',
+          setupFiles: ['src/renderer/src/test-support/async-wait-limit.ts'],
           testTimeout: UNIT_TIMEOUT_MS,
           hookTimeout: UNIT_TIMEOUT_MS,
         },
