@@ -12,11 +12,10 @@
 //
 //   npx tsx bench/racing.ts --part answer,quick5,ab,aa,drift,repeat,setup [--trials 40] [--aa-cap 20]
 //     [--reps 3] [--size quick|default] [--hogs 6] [--keep <dir>]
-import { spawn } from 'node:child_process';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
-import { runFileSchema, type Backend, type RunFile } from '../src/shared/result-schema';
+import type { Backend, RunFile } from '../src/shared/result-schema';
 import type { RunRequest } from '../src/shared/run-plan';
 import { DEFAULT_WORKLOAD_IDS, SIZES, type SizeName } from '../src/shared/ids';
 import { MountbenchError } from '../src/shared/errors';
@@ -33,9 +32,9 @@ import { executeRun } from '../src/core/runner/run';
 import { mean, median } from '../src/core/stats';
 import { DEFAULT_RACE_POLICY } from '../src/core/stats/race';
 import { ratioInterval } from '../src/core/stats/ratio-interval';
-import { cacheDir } from '../src/core/store';
+import { cacheDir, loadRunFile } from '../src/core/store';
 import { benchHeader, loadLine } from './lib/bench-header';
-import { busyLoops } from './lib/busy-loops';
+import { busyLoops, type BusyLoops } from './lib/busy-loops';
 import { countOption, listOption, runBench, type BenchOptions } from './lib/bench-main';
 import { halfSpeedThrottle } from './lib/half-speed-throttle';
 import { PhaseClock } from './lib/phase-clock';
@@ -351,28 +350,15 @@ async function aaTrials(
 
 /** Busy loops on every core for `seconds`, started after `after` seconds: bounded either way. */
 function cpuHog(after: number, seconds: number): { stop(): void } {
-  const children: ReturnType<typeof spawn>[] = [];
+  let loops: BusyLoops | null = null;
   const timer = setTimeout(() => {
     log(`drift: CPU hog starts for ${seconds.toFixed(0)} s`);
-    for (let i = 0; i < cpus().length; i++)
-      children.push(
-        // A process group of its own: killing `timeout` alone left its busy shell running.
-        spawn('timeout', [String(Math.ceil(seconds)), 'sh', '-c', 'while :; do :; done'], {
-          stdio: 'ignore',
-          detached: true,
-        }),
-      );
+    loops = busyLoops(cpus().length, seconds);
   }, after * 1000);
   return {
     stop() {
       clearTimeout(timer);
-      for (const child of children) {
-        try {
-          if (child.pid) process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // the group ended by itself (timeout)
-        }
-      }
+      (loops as BusyLoops | null)?.stop();
     },
   };
 }
@@ -453,11 +439,9 @@ async function repeatability(image: string | undefined, signal: AbortSignal): Pr
   );
 }
 
-/** A result file --keep wrote, still read as untrusted: bounded and validated whole. */
-function readKept(file: string): { run: RunFile; seconds: number } {
-  if (statSync(file).size > 64 * 1024 * 1024)
-    throw new MountbenchError('BAD_INPUT', `${file} is over 64 MiB`);
-  const parsed = runFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+/** A result file --keep wrote, read as any result file is (loadRunFile: bounded, validated). */
+async function readKept(file: string): Promise<{ run: RunFile; seconds: number }> {
+  const parsed = await loadRunFile(file, { noFollow: true });
   const seconds = (Date.parse(parsed.finishedAt ?? parsed.createdAt) - Date.parse(parsed.createdAt)) / 1000;
   return { run: parsed, seconds };
 }
@@ -508,7 +492,7 @@ async function setupTrials(
   for (let rep = 0; rep < reps; rep++) {
     // --from: the runs --keep kept, read again with this build's rules (their seconds not kept).
     const { run: r, seconds } = from
-      ? readKept(join(from, `setup-${rep + 1}.json`))
+      ? await readKept(join(from, `setup-${rep + 1}.json`))
       : await run(request, signal);
     if (keep) writeFileSync(join(keep, `setup-${rep + 1}.json`), `${JSON.stringify(r, null, 2)}\n`);
     const rec = recommend(rowsFromRun(r), BALANCED);

@@ -13,7 +13,7 @@
 //   MOUNTBENCH_IMAGE=mountbench/bench:offline npx tsx bench/sweep-aa.ts \
 //     [--arms bracket,single] [--loads quiet,steady,rising] [--pairs aa,ab] [--trials 5] [--hogs 8]
 //     [--workloads metadata-walk]
-import { copyFileSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import Docker from 'dockerode';
@@ -21,7 +21,8 @@ import { rowsFromRun } from '../src/core/compare';
 import { profileByName, recommend } from '../src/core/recommend';
 import { benchImageFor } from '../src/core/runner/image';
 import { WORKLOAD_IDS } from '../src/shared/ids';
-import { runFileSchema, type RunFile } from '../src/shared/result-schema';
+import type { RunFile } from '../src/shared/result-schema';
+import { loadRunFile } from '../src/core/store';
 import { createStandinSandbox, type DockerDesktopFixture } from '../test/stand-ins/sandbox';
 import { mountbenchChild } from '../test/support/mountbench-cli';
 import { benchHeader } from './lib/bench-header';
@@ -152,18 +153,11 @@ async function trial(
     loads.push(loadavg()[0]);
     if (out.code !== 0) throw new Error(`sweep failed (${out.code}): ${out.stderr.slice(-400)}`);
     if (keepAs) copyFileSync(json, keepAs);
-    return readTrial(readRunFile(json), (Date.now() - started) / 1000, loads);
+    return readTrial(await loadRunFile(json), (Date.now() - started) / 1000, loads);
   } finally {
     (hog as { stop(): void } | null)?.stop();
     await sb.remove();
   }
-}
-
-/** A result file of ours, still read as untrusted: bounded in size and validated whole. */
-function readRunFile(file: string): RunFile {
-  if (statSync(file).size > 64 * 1024 * 1024)
-    throw new Error(`${file} is over 64 MiB: not a sweep's result file`);
-  return runFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
 }
 
 /** What the answer says of one sweep's run file, guarded and unguarded. */
@@ -231,7 +225,7 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
             // Read again with this build's rules: no seconds or loads were kept with the file.
             const file = join(values.from, name);
             if (!existsSync(file)) break;
-            t = readTrial(readRunFile(file), Number.NaN, []);
+            t = readTrial(await loadRunFile(file, { noFollow: true }), Number.NaN, []);
           } else
             t = await trial(
               pair,

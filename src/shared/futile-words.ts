@@ -1,6 +1,7 @@
 // What a futile race says (core/stats/race.ts, futileRace): the backends are closer than this size
 // can see, so more samples at it would not decide them. Said with the smallest difference the cap
 // could have seen and the way to see finer ones, in every view that words a race's end.
+import { differencePercent } from './format-ratio';
 import type { FutileRace } from './race-undecided';
 
 const SIZE_WORDS: Record<string, string> = { quick: 'Quick', default: 'Standard' };
@@ -11,7 +12,7 @@ const SIZE_WORDS: Record<string, string> = { quick: 'Quick', default: 'Standard'
  */
 export function futileWords(races: readonly FutileRace[], size: string | undefined, who = 'them'): string {
   const widest = Math.max(1, ...races.map((r) => r.resolvable));
-  const percent = Math.max(1, Math.round((widest - 1) * 100));
+
   const sizeName = (size !== undefined && SIZE_WORDS[size]) || 'this';
   const finer =
     size === 'quick'
@@ -19,6 +20,6 @@ export function futileWords(races: readonly FutileRace[], size: string | undefin
       : 'a larger --max-runs or a quieter machine may see finer ones';
   return (
     `cannot tell ${who} apart at ${sizeName} size (${races.map((r) => r.workloadKey).join(', ')}): ` +
-    `differences under about ${percent} % are below what it can see; ${finer}`
+    `differences under about ${differencePercent(widest)} are below what it can see; ${finer}`
   );
 }

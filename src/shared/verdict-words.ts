@@ -4,7 +4,7 @@
 // backend nothing rivalled is its role's "only option measured", never its fastest.
 import type { RoleWinner, WinnerDrift, WinnerState } from './api';
 import { withinMarginWords } from './equivalence-margin';
-import { formatRatioInterval } from './format-ratio';
+import { differencePercent, formatRatioInterval } from './format-ratio';
 import type { RecommendationVerdict, RoleAnswer, SlowerOn } from './recommendation';
 import { ROLE_NAMES, ROLE_TITLES, type Role } from './roles';
 
@@ -26,7 +26,7 @@ export function tieWords(answer: Pick<RoleAnswer, 'margin' | 'drift' | 'resoluti
  * its widest interval says how large a difference could still hide in it (RoleAnswer.resolution).
  */
 export function resolutionPhrase(factor: number): string {
-  return `within what this sweep can resolve (about ${Math.max(1, Math.round((factor - 1) * 100))} %)`;
+  return `within what this sweep can resolve (about ${differencePercent(factor)})`;
 }
 
 /**
@@ -47,6 +47,31 @@ export function driftPhrase(drift: WinnerDrift): string {
  */
 export function withinDriftWords(factor: number): string {
   return `within the machine's drift between settings (${factor.toFixed(2)}×)`;
+}
+
+/**
+ * "no measurable difference from 'X' beyond the drift between passes (1.42×)", or "… within what
+ * this sweep can resolve (about 14 %)": a tie against `others` that is not an equivalence, as the
+ * CLI's answer lines say it; null for a tie within the margin, which each line words with its own
+ * margin.
+ */
+export function differenceFromWords(
+  others: string,
+  answer: Pick<RoleAnswer, 'drift' | 'resolution'> | undefined,
+): string | null {
+  if (answer?.drift) return `no measurable difference from ${others} beyond ${driftPhrase(answer.drift)}`;
+  if (answer?.resolution)
+    return `no measurable difference from ${others} ${resolutionPhrase(answer.resolution.factor)}`;
+  return null;
+}
+
+/**
+ * "weighed without sync-latency: none of its backends ran it": the workloads a role's score left out
+ * (RoleAnswer.weighedWithout), or null when it left none.
+ */
+export function weighedWithoutWords(without: readonly string[] | undefined): string | null {
+  if (!without?.length) return null;
+  return `weighed without ${without.join(', ')}: none of its backends ran ${without.length === 1 ? 'it' : 'them'}`;
 }
 
 /** The card's headline for an answer of this verdict in this role. */

@@ -3,12 +3,7 @@
 import { formatTime } from '../../shared/format-time';
 import { formatRatioInterval } from '../../shared/format-ratio';
 import { ROLE_LABELS, ROLE_TITLES, roleOf } from '../../shared/roles';
-import {
-  driftPhrase,
-  resolutionPhrase,
-  slowerOnSentence,
-  withinDriftWords,
-} from '../../shared/verdict-words';
+import { differenceFromWords, slowerOnSentence, withinDriftWords } from '../../shared/verdict-words';
 import type {
   ActionStep,
   RankedBackend,
@@ -60,12 +55,11 @@ function headline(rec: Recommendation): string {
         .filter((b) => b.key !== rec.choice?.key)
         .map((b) => b.label)
         .join(', ');
-      const answer = rec.roles?.find((r) => r.role === rec.role);
-      if (answer?.drift)
-        return `${title}\n  Use: ${rec.choice?.label} (no measurable difference from ${others} beyond ${driftPhrase(answer.drift)})`;
-      if (answer?.resolution)
-        return `${title}\n  Use: ${rec.choice?.label} (no measurable difference from ${others} ${resolutionPhrase(answer.resolution.factor)})`;
-      return `${title}\n  Use: ${rec.choice?.label} (equivalent to ${others})`;
+      const tie = differenceFromWords(
+        others,
+        rec.roles?.find((r) => r.role === rec.role),
+      );
+      return `${title}\n  Use: ${rec.choice?.label} (${tie ?? `equivalent to ${others}`})`;
     }
     case 'not-decided':
       return `${title}\n  Not decided yet: ${rec.tied.map((b) => b.label).join(', ')} (keep measuring to decide)`;

@@ -7,12 +7,7 @@ import { formatRatioInterval, ratioFigure } from '../../shared/format-ratio';
 import type { RankedBackend, Recommendation, WorkloadRanking } from '../../shared/recommendation';
 import { ROLE_LABELS, type Role } from '../../shared/roles';
 import type { RoleRecommendation } from './role-recommendations';
-import {
-  driftPhrase,
-  resolutionPhrase,
-  slowerOnSentence,
-  withinDriftWords,
-} from '../../shared/verdict-words';
+import { differenceFromWords, slowerOnSentence, withinDriftWords } from '../../shared/verdict-words';
 import { withinMarginWords } from '../../shared/equivalence-margin';
 
 export interface SummaryOptions {
@@ -101,13 +96,10 @@ function answerWords(rec: Recommendation): string {
         ? `use ${choice}: fastest, measurably${samplesWords(rec)}`
         : `only ${choice} was measured: nothing to compare it with`;
     case 'no-measurable-difference': {
-      const drift = rec.roles?.[0]?.drift;
-      const resolution = rec.roles?.[0]?.resolution;
-      if (drift)
-        return `use ${choice}: no measurable difference from ${others} beyond ${driftPhrase(drift)}, and the simplest${samplesWords(rec)}`;
-      if (resolution)
-        return `use ${choice}: no measurable difference from ${others} ${resolutionPhrase(resolution.factor)}, and the simplest${samplesWords(rec)}`;
-      return `use ${choice}: equivalent to ${others}${withinMarginWords(rec.roles?.[0]?.margin)}, and the simplest${samplesWords(rec)}`;
+      const tie =
+        differenceFromWords(others, rec.roles?.[0]) ??
+        `equivalent to ${others}${withinMarginWords(rec.roles?.[0]?.margin)}`;
+      return `use ${choice}: ${tie}, and the simplest${samplesWords(rec)}`;
     }
     case 'not-decided':
       return `not decided yet between ${rec.tied.map((b) => `'${b.label}'`).join(', ')}${samplesWords(rec)}; ${choice} is the simplest meanwhile`;

@@ -16,7 +16,8 @@ import type {
   SweepResolution,
   WorkloadRanking,
 } from '../../shared/recommendation';
-import { formatRatioInterval } from '../../shared/format-ratio';
+import { differencePercent, formatRatioInterval } from '../../shared/format-ratio';
+import { weighedWithoutWords } from '../../shared/verdict-words';
 import { ROLE_LABELS, ROLE_NAMES, ROLES, roleOf, type Role } from '../../shared/roles';
 import type { ActionOptions } from '../vocab/action-options';
 import { backendSetup, rankedBackends } from './backend-setups';
@@ -89,7 +90,7 @@ function reasonFor(
           `but the widest interval is too wide to call them equivalent within ${marginWords(margin)} ` +
           `(${evidence.resolution.workloadKey}: ${formatRatioInterval(evidence.resolution.interval)}). ` +
           `A sweep measures each setting behind a restart and cannot sample on to narrow it, so differences under ` +
-          `about ${resolutionPercent(evidence.resolution)} are below what this sweep can resolve` +
+          `about ${differencePercent(evidence.resolution.factor)} are below what this sweep can resolve` +
           `${evidence.resolution.size === 'quick' ? '; a Standard sweep sees finer ones' : ''}. ` +
           `${choice?.label} is the simplest setup among them.`
         );
@@ -149,9 +150,8 @@ function driftWords(drift: PassDrift): string {
   return `${drift.backend.label}'s two passes on ${drift.workloadKey} were ${times(drift.factor)} apart`;
 }
 
-/** "18 %": the difference a sweep's resolution could still hide. */
-function resolutionPercent(resolution: Pick<SweepResolution, 'factor'>): string {
-  return `${Math.max(1, Math.round((resolution.factor - 1) * 100))} %`;
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** A drift between two backends' settings, with the backends it is said of. */
@@ -352,9 +352,7 @@ function answerAmong(input: AnswerInput, role: Role): RoleAnswer {
     tied,
     reason:
       reasonFor(role, verdict, profile, choice, scores, tied, relations, evidence, margin) +
-      (without.length && verdict !== 'no-data'
-        ? ` Weighed without ${without.join(', ')}: none of its backends ran ${without.length === 1 ? 'it' : 'them'}.`
-        : ''),
+      (without.length && verdict !== 'no-data' ? ` ${capitalized(weighedWithoutWords(without) ?? '')}.` : ''),
     ...(without.length ? { weighedWithout: [...without] } : {}),
     margin,
     ...(evidence.drift ? { drift: evidence.drift } : {}),

@@ -5,7 +5,7 @@
 import { formatRatio } from '../../../shared/format-time';
 import type { Recommendation, ScoredBackend } from '../../../shared/recommendation';
 import { ROLE_TITLES, ROLES, roleOf, type Role } from '../../../shared/roles';
-import { verdictHeadline } from '../../../shared/verdict-words';
+import { verdictHeadline, weighedWithoutWords } from '../../../shared/verdict-words';
 import { PROFILES, type ProfileId } from '../stores/results-store';
 import { ActionSteps } from './ActionSteps';
 import { ApplySetting } from './ApplySetting';
@@ -18,9 +18,9 @@ function roleScores(scores: readonly ScoredBackend[], role: Role): ScoredBackend
 }
 
 /** ", weighed without sync-latency: none of its backends ran it", or nothing. */
-function weighedWithoutWords(without: readonly string[] | undefined): string {
-  if (!without?.length) return '';
-  return `, weighed without ${without.join(', ')}: none of its backends ran ${without.length === 1 ? 'it' : 'them'}`;
+function leftOut(rec: Recommendation, role: Role): string {
+  const words = weighedWithoutWords(rec.roles?.find((r) => r.role === role)?.weighedWithout);
+  return words ? `, ${words}` : '';
 }
 
 function ScoreTable({ rec, role, scores }: { rec: Recommendation; role: Role; scores: ScoredBackend[] }) {
@@ -28,7 +28,7 @@ function ScoreTable({ rec, role, scores }: { rec: Recommendation; role: Role; sc
     <table className="figures compact" data-testid={`recommendation-scores-${role}`}>
       <caption>
         {ROLE_TITLES[role]}: scores for {rec.profile.label} (time against the fastest of all, weighted
-        geometric mean){weighedWithoutWords(rec.roles?.find((r) => r.role === role)?.weighedWithout)}
+        geometric mean){leftOut(rec, role)}
       </caption>
       <thead>
         <tr>
