@@ -12,6 +12,7 @@ import type { RunRequest } from '../src/shared/run-plan';
 import { APP_VERSION } from '../src/core/app-version';
 import { getMachineInfo } from '../src/core/machine';
 import { prepareRun } from '../src/core/runner/prepare-run';
+import { runVerdicts } from '../src/core/recommend/run-verdicts';
 import { executeRun } from '../src/core/runner/run';
 import { cacheDir } from '../src/core/store';
 import { textTable as resultsTable } from '../src/cli/output/results-table';
@@ -84,6 +85,7 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
     allowHostCommands: false,
     cacheDir: cacheDir(),
     signal,
+    verdicts: runVerdicts,
     onEvent: (event) => {
       if (event.type === 'fetch-progress') {
         if (event.done === 0) fetchStart = performance.now();

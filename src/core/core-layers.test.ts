@@ -105,6 +105,17 @@ export function importsUp(
   return [...new Set(out)].sort();
 }
 
+/** The files of folder `from` that import folder `to`. */
+export function filesReaching(
+  files: readonly { folder: string; imports: readonly CoreImport[] }[],
+  from: string,
+  to: string,
+): string[] {
+  return [
+    ...new Set(files.flatMap((f) => (f.folder === from ? f.imports.filter((i) => i.folder === to) : []))),
+  ].map((i) => `core/${i.file}`);
+}
+
 describe('the core in floors', () => {
   const files = coreImports();
 
@@ -119,6 +130,13 @@ describe('the core in floors', () => {
 
   it('has no production file import a floor above its own', () => {
     expect(importsUp(files, CORE_LAYERS)).toEqual([]);
+  });
+
+  // The runner measures. The verdicts a run's file carries (the dependency split, npm's layouts)
+  // are drawn by whoever starts the run (RunContext.verdicts): recommend/ sits below the runner,
+  // yet a runner that reaches it decides as well as measures.
+  it('keeps verdicts out of the runner: no runner file imports recommend/', () => {
+    expect(filesReaching(files, 'runner', 'recommend')).toEqual([]);
   });
 
   it('names an import up the list, with both floors (a planted one)', () => {

@@ -26,6 +26,7 @@ import { getMachineInfo } from '../../src/core/machine';
 import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
 import type { PreparedRun } from '../../src/core/runner/prepare-run';
 import { executeRun, type RunContext } from '../../src/core/runner/run';
+import { runVerdicts } from '../../src/core/recommend/run-verdicts';
 import type { LayHostFixture } from '../../src/core/runner/shared-fixtures';
 import { docker, image } from './support';
 
@@ -88,6 +89,8 @@ export async function runOnEngine(request: RunRequest, options: EngineRunOptions
     allowHostCommands: true,
     signal: new AbortController().signal,
     onEvent: () => undefined,
+    // What the app's run job adds to every run's file.
+    verdicts: runVerdicts,
     layHostFixture: layFromCache(request.size, bypass),
     ...options,
     request,

@@ -5,6 +5,7 @@ import type { RunFile } from '../../shared/result-schema';
 import type { RunRequest } from '../../shared/run-plan';
 import { APP_VERSION } from '../app-version';
 import { getMachineInfo } from '../machine';
+import { runVerdicts } from '../recommend/run-verdicts';
 import { prepareRun, type PreparedRun } from '../runner/prepare-run';
 import { executeRun } from '../runner/run';
 import type { Jobs } from './jobs';
@@ -58,6 +59,7 @@ export async function startRunJob(jobs: Jobs, request: RunRequest, options: RunJ
         env: options.env,
         signal,
         onEvent: emit,
+        verdicts: runVerdicts,
         // Stored: `run-answered` may tell the page to open it by id. Not stored: the page waits
         // for `run-done`, which carries the run, and the clean-up still runs.
         beforeDone: (run) =>

@@ -1,7 +1,7 @@
 // What a run needs from whoever starts it (CLI, app, sweep): the plan, the engine, where to work,
 // how to report, and the signal that cancels it.
 import type { WorkloadId } from '../../shared/ids';
-import type { Backend, MachineInfo, RunFile } from '../../shared/result-schema';
+import type { Backend, MachineInfo, RunFile, WorkloadResult } from '../../shared/result-schema';
 import type { Workload } from '../workloads/workload';
 import type { RunEvent } from '../../shared/run-events';
 import type { SyncTools } from '../sync/availability';
@@ -68,6 +68,12 @@ export interface RunContext extends Omit<PreparedRun, 'syncTools'> {
    */
   layHostFixture?: LayHostFixture;
   onEvent(event: RunEvent): void;
+  /**
+   * The verdicts the run's file carries beside its results (recommend/run-verdicts.ts: the
+   * dependency-folder split, npm-install's layouts), drawn from them by whoever starts the run:
+   * the runner measures and draws no verdict. Absent: the file has none.
+   */
+  verdicts?(results: readonly WorkloadResult[]): Pick<RunFile, 'dependencySplit' | 'npmLayouts'>;
   /**
    * Called with the answer as soon as the last workload is measured, before the clean-up (the app
    * layer saves the run here), and awaited before `run-done`, which comes after the clean-up: so

@@ -4,8 +4,7 @@
 // backends, so the records are laid side by side, never one chosen), and the dependency-folder and
 // npm-layout verdicts worked out again over all results, as one run of every backend would.
 import type { RaceSummary, RunFile } from '../../shared/result-schema';
-import { dependencySplits } from '../recommend/dependency-split';
-import { npmLayoutVerdict } from '../recommend/npm-layout-verdict';
+import { runVerdicts } from '../recommend/run-verdicts';
 
 export function mergeRuns(
   id: string,
@@ -25,8 +24,6 @@ export function mergeRuns(
         ? 'failed'
         : 'completed';
   const race = mergedRace(runs);
-  const splits = dependencySplits(results);
-  const npmLayouts = npmLayoutVerdict(results);
   // Drop what the first run alone said; each is set again below from every run.
   const { race: _race, dependencySplit: _splits, npmLayouts: _layouts, skipped: _skipped, ...common } = first;
   return {
@@ -37,8 +34,7 @@ export function mergeRuns(
     results,
     errors,
     ...(race ? { race } : {}),
-    ...(splits.length ? { dependencySplit: splits } : {}),
-    ...(npmLayouts ? { npmLayouts } : {}),
+    ...runVerdicts(results),
     ...(skipped.length ? { skipped } : {}),
   };
 }
