@@ -102,6 +102,8 @@ export interface RoleWinner {
    * under about 18 %; RoleAnswer.resolution), so the list must not call them equivalent either.
    */
   resolution?: number;
+  /** `race`: that resolution is a run's race's, left undecided at its end (SweepResolution.by). */
+  resolvedBy?: 'race';
 }
 
 /** How far the machine drifted between a sweep's settings, and what measured it. */

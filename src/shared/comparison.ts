@@ -83,10 +83,27 @@ export interface ComparisonRow {
    */
   control?: ControlFigure;
   /**
+   * This backend was still racing when the race on this workload stopped without a verdict (at its
+   * cap, or futile: core/stats/race.ts): the race, and the level it tested its last look at. Two
+   * backends spent in one race are compared at that level, so no answer calls a difference the
+   * race did not (core/stats/race-spent.ts).
+   */
+  raceSpent?: RaceSpent;
+  /**
    * What the host processes serving this backend (its FUSE daemon, the engine's VM, a sync tool's
    * daemon) spent, mean CPU seconds a sample (result.serving). Absent where none were read.
    */
   hostCpu?: number;
+}
+
+/**
+ * A race that stopped without a verdict on a backend (ComparisonRow.raceSpent): which race (its
+ * run, workload and role), and the level its last look could call a pair of those left at
+ * (the per-look level over the pairs left: Holm's strictest, so it calls nothing Holm did not).
+ */
+export interface RaceSpent {
+  race: string;
+  level: number;
 }
 
 export function workloadKey(id: string, workloadCase?: string | null): string {

@@ -1,14 +1,17 @@
-// Workloads whose race stopped at its cap or budget: the order of their backends is not decided,
-// so no verdict over them may crown a winner. Shared by the Results verdict and the History list.
-// Each role races apart, so a role's verdict is held back only by its own open races: a capped race
-// between two volumes says nothing about the source tree.
+// Workloads whose race ran out of its time budget: it stopped with more to sample, so the order of
+// its backends is not decided yet and no verdict over them may crown a winner (Keep measuring goes
+// on). Shared by the Results verdict and the History list. A race that stopped at its cap, or as
+// futile, sampled as far as its run would go: the answer words what it could resolve instead
+// (core/stats/race-spent.ts), so it holds nothing back. Each role races apart, so a role's verdict
+// is held back only by its own open races: an open race between two volumes says nothing about the
+// source tree.
 import type { RunFile } from './result-schema';
 import type { Role } from './roles';
 
 /** The workloads with an open race; with `role`, only that role's races. */
 export function undecidedRaceWorkloads(run: Pick<RunFile, 'race'>, role?: Role): string[] {
   return (run.race?.workloads ?? [])
-    .filter((w) => w.outcome === 'cap' || w.outcome === 'budget')
+    .filter((w) => w.outcome === 'budget')
     .filter((w) => role === undefined || w.role === role)
     .map((w) => w.workloadKey);
 }

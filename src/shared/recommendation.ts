@@ -1,6 +1,6 @@
 // What `recommend()` answers, as plain data: the CLI prints it, the dashboard draws it and the API
 // carries it, so it lives here where main, renderer and CLI can all import it.
-import type { ComparisonRow, ControlFigure } from './comparison';
+import type { ComparisonRow, ControlFigure, RaceSpent } from './comparison';
 import type { ProviderId } from './ids';
 import type { Role } from './roles';
 
@@ -43,6 +43,8 @@ export interface RankedBackend {
   passDrift?: number;
   /** The sweep's control measured in its setting (ComparisonRow.control). */
   control?: ControlFigure;
+  /** Still racing when its race here stopped without a verdict (ComparisonRow.raceSpent). */
+  raceSpent?: RaceSpent;
   /**
    * Slower than the fastest by Welch's test, but by no more than the drift between the passes of
    * a sweep's settings (core/stats/pass-drift.ts): the drift factor it was judged against.
@@ -154,6 +156,11 @@ export interface SweepResolution {
   size?: string;
   /** That interval, as other / choice ("0.97 × (0.82 … 1.15)" in the reason). */
   interval: { ratio: number; low: number; high: number };
+  /**
+   * `race`: between backends of one run that its race left undecided when it stopped at its cap
+   * or as futile (core/stats/race-spent.ts). Absent: between a sweep's settings.
+   */
+  by?: 'race';
 }
 
 export interface PassDrift {

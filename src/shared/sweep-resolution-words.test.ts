@@ -62,3 +62,46 @@ describe('a sweep tie below what the sweep could see, in words', () => {
     expect(lines.join('\n')).not.toMatch(/equivalent|keep measuring|not decided/i);
   });
 });
+
+// Two backends of one run that its race left undecided at its cap: nothing in this run can narrow
+// their interval, so they are worded as a sweep's are, "within what this run can resolve".
+const spent = (variant: string, samples: number[]) => ({
+  ...makeRow({
+    provider: 'docker-engine',
+    variant,
+    label: `bind mount · ${variant}`,
+    workload: 'metadata-walk',
+    size: 'quick',
+    samples,
+  }),
+  raceSpent: { race: 'run-1:metadata-walk:source-tree', level: 0.05 / 18 },
+});
+const SPENT = [spent('native', [0.8, 1.1, 0.95, 1.25, 1.0]), spent('fuse', [0.9, 1.3, 1.05, 1.2, 0.95])];
+
+describe('a race spent without a verdict, in words', () => {
+  const rec = recommend(SPENT, profileByName('balanced'));
+  const answer = rec.roles![0];
+  const percent = Math.round((answer.resolution!.factor - 1) * 100);
+
+  it('names the tie with what the run could miss, on the card, the strip and in History', () => {
+    expect(answer.verdict).toBe('no-measurable-difference');
+    expect(answer.resolution?.by).toBe('race');
+    expect(verdictHeadline(answer.verdict, answer.role, answer)).toBe(
+      `No measurable difference within what this run can resolve (about ${percent} %): the simplest is chosen; a Standard run sees finer differences`,
+    );
+    expect(roleAnswerLine(answer)).toBe(
+      `Source tree: ${answer.choice!.label} (no measurable difference within what this run can resolve (about ${percent} %): the simplest)`,
+    );
+    expect(answer.reason).toMatch(
+      /The race sampled as far as this run goes .* a Standard run or more samples see finer ones\./,
+    );
+  });
+
+  it('reads the same figures without the race as not decided: more samples would decide them', () => {
+    const open = recommend(
+      SPENT.map(({ raceSpent: _spent, ...row }) => row),
+      profileByName('balanced'),
+    );
+    expect(open.roles![0].verdict).toBe('not-decided');
+  });
+});

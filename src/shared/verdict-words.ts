@@ -17,16 +17,18 @@ import { ROLE_NAMES, ROLE_TITLES, type Role } from './roles';
  */
 export function tieWords(answer: Pick<RoleAnswer, 'margin' | 'drift' | 'resolution'> | undefined): string {
   if (answer?.drift) return `No measurable difference beyond ${driftPhrase(answer.drift)}`;
-  if (answer?.resolution) return `No measurable difference ${resolutionPhrase(answer.resolution.factor)}`;
+  if (answer?.resolution)
+    return `No measurable difference ${resolutionPhrase(answer.resolution.factor, answer.resolution.by)}`;
   return `Equivalent${withinMarginWords(answer?.margin)}`;
 }
 
 /**
  * "within what this sweep can resolve (about 18 %)": a sweep's settings showed no difference, and
- * its widest interval says how large a difference could still hide in it (RoleAnswer.resolution).
+ * its widest interval says how large a difference could still hide in it (RoleAnswer.resolution);
+ * "within what this run can resolve": the same of backends a run's race left undecided.
  */
-export function resolutionPhrase(factor: number): string {
-  return `within what this sweep can resolve (about ${differencePercent(factor)})`;
+export function resolutionPhrase(factor: number, by?: 'race'): string {
+  return `within what this ${by === 'race' ? 'run' : 'sweep'} can resolve (about ${differencePercent(factor)})`;
 }
 
 /**
@@ -61,7 +63,7 @@ export function differenceFromWords(
 ): string | null {
   if (answer?.drift) return `no measurable difference from ${others} beyond ${driftPhrase(answer.drift)}`;
   if (answer?.resolution)
-    return `no measurable difference from ${others} ${resolutionPhrase(answer.resolution.factor)}`;
+    return `no measurable difference from ${others} ${resolutionPhrase(answer.resolution.factor, answer.resolution.by)}`;
   return null;
 }
 
@@ -89,7 +91,7 @@ export function verdictHeadline(
       if (answer?.drift)
         return `${tieWords(answer)}: the machine drifted more than the settings differ, the simplest is chosen`;
       if (answer?.resolution)
-        return `${tieWords(answer)}: the simplest is chosen${answer.resolution.size === 'quick' ? '; a Standard sweep sees finer differences' : ''}`;
+        return `${tieWords(answer)}: the simplest is chosen${answer.resolution.size === 'quick' ? `; a Standard ${answer.resolution.by === 'race' ? 'run' : 'sweep'} sees finer differences` : ''}`;
       return `${tieWords(answer)}: no difference worth having, the simplest is chosen`;
     case 'significance-unknown':
       return 'Fastest by the figures (too few runs to test significance)';
@@ -119,6 +121,7 @@ export function winnerWords(
   label: string,
   drift?: WinnerDrift,
   resolution?: number,
+  resolvedBy?: 'race',
 ): string {
   switch (state) {
     case 'decided':
@@ -128,7 +131,7 @@ export function winnerWords(
     case 'tie':
       if (drift) return `${label} (no measurable difference beyond ${driftPhrase(drift)}: the simplest)`;
       if (resolution)
-        return `${label} (no measurable difference ${resolutionPhrase(resolution)}: the simplest)`;
+        return `${label} (no measurable difference ${resolutionPhrase(resolution, resolvedBy)}: the simplest)`;
       return `${label} (equivalent: the simplest)`;
     case 'undecided':
       return `not decided yet (${label} for now)`;
@@ -137,7 +140,7 @@ export function winnerWords(
 
 /** "Source tree: bind mount · native (only option measured: …)". */
 export function roleWinnerLine(w: RoleWinner): string {
-  return `${ROLE_TITLES[w.role]}: ${winnerWords(w.state, w.label, w.drift, w.resolution)}`;
+  return `${ROLE_TITLES[w.role]}: ${winnerWords(w.state, w.label, w.drift, w.resolution, w.resolvedBy)}`;
 }
 
 /**
@@ -147,13 +150,17 @@ export function roleWinnerLine(w: RoleWinner): string {
 export function tieDrift(
   answer: Pick<RoleAnswer, 'drift' | 'resolution'>,
   state: WinnerState,
-): { drift?: WinnerDrift; resolution?: number } {
+): Pick<RoleWinner, 'drift' | 'resolution' | 'resolvedBy'> {
   if (state !== 'tie') return {};
   if (answer.drift) return { drift: { factor: answer.drift.factor, source: answer.drift.source } };
-  return answer.resolution ? { resolution: answer.resolution.factor } : {};
+  if (!answer.resolution) return {};
+  return {
+    resolution: answer.resolution.factor,
+    ...(answer.resolution.by ? { resolvedBy: answer.resolution.by } : {}),
+  };
 }
 
-/** One role's answer as a line; `open`: a race of this role stopped at its cap or budget. */
+/** One role's answer as a line; `open`: a race of this role ran out of its time budget (open). */
 export function roleAnswerLine(answer: RoleAnswer, open = false): string {
   if (!answer.choice || answer.verdict === 'no-data') return `${ROLE_TITLES[answer.role]}: nothing measured`;
   const state = winnerState(answer.verdict, open);

@@ -14,7 +14,7 @@ const OUTCOME_WORDS = {
   decided: 'decided',
   tied: 'equivalent, within the margin',
   futile: 'CANNOT TELL APART at this size',
-  cap: 'NOT DECIDED at the cap',
+  cap: 'STOPPED AT THE CAP without calling a difference',
   budget: 'NOT DECIDED when the time budget ended',
 } as const;
 
@@ -64,7 +64,7 @@ function futileLines(run: RunFile): string[] {
   const futile = futileRaces(run);
   if (!futile.length) return [];
   const words = futileWords(futile, run.results[0]?.workload.size, 'the backends');
-  return [`  Not decided: ${words}.`];
+  return [`  ${words.charAt(0).toUpperCase()}${words.slice(1)}.`];
 }
 
 function keepMeasuringLines(run: RunFile): string[] {
@@ -73,9 +73,9 @@ function keepMeasuringLines(run: RunFile): string[] {
   const next = continuationOf(run);
   if (next.request)
     return [
-      '  To keep measuring what is not decided (same settings, those workloads and backends only):',
+      '  To keep measuring what the race left open (same settings, those workloads and backends only):',
       `    ${continuationCommand(next.request)}`,
       '  or run again with a larger --max-runs or a longer --budget.',
     ];
-  return [`  Not decided, and ${next.reason}: run again with a larger --max-runs or a longer --budget.`];
+  return [`  Left open, and ${next.reason}: run again with a larger --max-runs or a longer --budget.`];
 }

@@ -50,7 +50,34 @@ function rowFromResult(
     ...passDriftField(result),
     ...controlField(result),
     ...hostCpuField(result),
+    ...raceSpentField(run, result),
   };
+}
+
+/** A race's exits that say the backend was still in when it stopped without a verdict. */
+const SPENT_EXITS = new Set(['cap', 'futile']);
+
+/**
+ * The race on this result's workload, when it stopped at its cap or as futile with this backend
+ * still in, and the level its last look could call a pair of those left at: the per-look level
+ * over every pair left (core/stats/race-spent.ts). A time budget that ran out is no such stop: the
+ * race had more to sample, and its answer stays open.
+ */
+function raceSpentField(run: RunFile, result: WorkloadResult): Pick<ComparisonRow, 'raceSpent'> {
+  const race = run.race;
+  if (!race) return {};
+  const key = workloadKey(result.workload.id, result.workload.case);
+  const entry = race.workloads.find(
+    (w) =>
+      w.workloadKey === key &&
+      (w.outcome === 'cap' || w.outcome === 'futile') &&
+      w.exits.some((e) => e.backendId === result.backend.id && SPENT_EXITS.has(e.reason)),
+  );
+  if (!entry) return {};
+  const left = entry.exits.filter((e) => SPENT_EXITS.has(e.reason)).length;
+  const pairs = (left * (left - 1)) / 2;
+  if (pairs < 1) return {};
+  return { raceSpent: { race: `${run.id}:${key}:${entry.role}`, level: race.rule.perLookAlpha / pairs } };
 }
 
 /** What serving this backend cost the host a sample, where it was read. */

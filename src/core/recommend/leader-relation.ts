@@ -3,6 +3,7 @@
 import type { RankedBackend, WorkloadRanking } from '../../shared/recommendation';
 import { withinMargin } from '../../shared/equivalence-margin';
 import { sweptApart, compareBeyondDrift } from '../stats/pass-drift';
+import { spentTogether } from '../stats/race-spent';
 
 /**
  * `different`: measurably slower than the leader on some weighted workload; `tied` (equivalent):
@@ -56,7 +57,7 @@ export function relationToLeader(
     // Wider than the margin: more samples narrow the interval, but not the drift between passes
     // (the control's drift is taken out of the comparison, so more samples still help there).
     if (withinDrift || (drift?.source === 'passes' && drift.factor > 1 + marginOf(key))) drifted = true;
-    else if (sweptApart(a, b)) unresolved = true;
+    else if (sweptApart(a, b) || spentTogether(a, b)) unresolved = true;
     else wide = true;
   }
   if (untested) return 'unknown';

@@ -67,6 +67,7 @@ export function rankWorkload(rows: readonly ComparisonRow[]): WorkloadRanking {
     note: row.note,
     ...(row.passDrift !== undefined ? { passDrift: row.passDrift } : {}),
     ...(row.control !== undefined ? { control: row.control } : {}),
+    ...(row.raceSpent !== undefined ? { raceSpent: row.raceSpent } : {}),
   }));
   const compared = bases.map((base, index): Omit<RankedBackend, 'place'> => {
     if (index === 0) return { ...base, ratio: 1, interval: null, p: null, verdict: 'fastest' };

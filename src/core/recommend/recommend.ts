@@ -25,6 +25,7 @@ import { caveats } from './caveats';
 import { equivalenceMargin, marginWords } from '../../shared/equivalence-margin';
 import { relationToLeader, type LeaderRelation } from './leader-relation';
 import { sweptApart, compareBeyondDrift, driftOf, type Drift } from '../stats/pass-drift';
+import { spentTogether } from '../stats/race-spent';
 import { groupByMachine, singleMachine } from './machine-groups';
 import { keepOneSizePerWorkload } from './one-size';
 import { pickOnePerBackendAndWorkload } from './pick-rows';
@@ -89,9 +90,7 @@ function reasonFor(
           `No measurable difference: ${tied.map((b) => b.label).join(', ')} showed none on any weighted workload, ` +
           `but the widest interval is too wide to call them equivalent within ${marginWords(margin)} ` +
           `(${evidence.resolution.workloadKey}: ${formatRatioInterval(evidence.resolution.interval)}). ` +
-          `A sweep measures each setting behind a restart and cannot sample on to narrow it, so differences under ` +
-          `about ${differencePercent(evidence.resolution.factor)} are below what this sweep can resolve` +
-          `${evidence.resolution.size === 'quick' ? '; a Standard sweep sees finer ones' : ''}. ` +
+          resolutionReason(evidence.resolution) +
           `${choice?.label} is the simplest setup among them.`
         );
       if (evidence.drift?.source === 'control')
@@ -148,6 +147,22 @@ function driftWords(drift: PassDrift): string {
       `${drift.workloadKey} between the settings of ${drift.backend.label} and ${drift.other?.label ?? 'the other'}`
     );
   return `${drift.backend.label}'s two passes on ${drift.workloadKey} were ${times(drift.factor)} apart`;
+}
+
+/** Why an interval too wide for the margin is no reason to measure on, and what would see finer. */
+function resolutionReason(resolution: SweepResolution): string {
+  const under = `about ${differencePercent(resolution.factor)}`;
+  if (resolution.by === 'race')
+    return (
+      `The race sampled as far as this run goes (to its cap, or until not even its cap could tell them ` +
+      `apart) and called no difference at its error rate, so differences under ${under} are below what ` +
+      `this run can resolve; ${resolution.size === 'quick' ? 'a Standard run or ' : ''}more samples see finer ones. `
+    );
+  return (
+    `A sweep measures each setting behind a restart and cannot sample on to narrow it, so differences under ` +
+    `${under} are below what this sweep can resolve` +
+    `${resolution.size === 'quick' ? '; a Standard sweep sees finer ones' : ''}. `
+  );
 }
 
 function capitalized(text: string): string {
@@ -242,7 +257,12 @@ class Evidence {
       const choice = ranking.entries.find((e) => e.backend.key === choiceKey);
       if (!choice) continue;
       for (const other of ranking.entries) {
-        if (other === choice || !keys.includes(other.backend.key) || !sweptApart(other, choice)) continue;
+        if (
+          other === choice ||
+          !keys.includes(other.backend.key) ||
+          !(sweptApart(other, choice) || spentTogether(other, choice))
+        )
+          continue;
         const { ratio, interval } = compareBeyondDrift(other, choice);
         if (!interval || !(interval.low > 0)) continue;
         const factor = Math.sqrt(interval.high / interval.low);
@@ -253,6 +273,7 @@ class Evidence {
             workloadKey: ranking.workloadKey,
             ...(size ? { size } : {}),
             interval: { ratio, low: interval.low, high: interval.high },
+            ...(sweptApart(other, choice) ? {} : { by: 'race' as const }),
           };
         }
       }

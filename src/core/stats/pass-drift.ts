@@ -11,9 +11,10 @@
 //   control's own change between them is taken out (ratio-interval.ts, controlledRatioInterval):
 //   this catches a drift that falls on one setting's both passes, which the bracket cannot see.
 // Two backends of one setting ran in one run, interleaved round by round: neither guard applies.
-import type { ControlFigure } from '../../shared/comparison';
+import type { ControlFigure, RaceSpent } from '../../shared/comparison';
 import type { BackendRef } from '../../shared/recommendation';
 import { controlledRatioInterval, excludesOne, type RatioSide } from './ratio-interval';
+import { spentLevel } from './race-spent';
 import { compareTimes, type Comparison, type TimeSummary } from './significance';
 
 /** What the guards need of a backend's figures on one workload. */
@@ -23,6 +24,8 @@ export interface DriftSide extends TimeSummary {
   passDrift?: number;
   /** The sweep's control measured in its setting (ComparisonRow.control). */
   control?: ControlFigure;
+  /** Still racing when its race stopped without a verdict (ComparisonRow.raceSpent). */
+  raceSpent?: RaceSpent;
 }
 
 /** How far the machine drifted between two settings, and what showed it. */
@@ -108,7 +111,8 @@ function standsBesideControl(a: DriftSide, b: DriftSide): boolean {
 
 /** compareTimes, with a difference between settings that the drift accounts for read as none. */
 export function compareBeyondDrift(a: DriftSide, b: DriftSide): DriftComparison {
-  const compared = compareTimes(a, b);
+  // Two backends one race left undecided are compared at the level that race tested at.
+  const compared = compareTimes(a, b, spentLevel(a, b) ?? undefined);
   const drift = driftOf(a, b);
   const differs = compared.verdict === 'faster' || compared.verdict === 'slower';
   if (!drift || !differs) return { ...compared, drift, withinDrift: null };

@@ -37,8 +37,12 @@ const otherBind = (samples: number[]): WorkloadResult => ({
   backend: { ...bind.backend, id: 'colima/vz/bind', provider: 'colima', label: 'colima bind mount' },
 });
 
-/** A run of these results whose source-tree race stopped at its cap, deciding nothing. */
-function cappedRace(results: WorkloadResult[]) {
+/**
+ * A run of these results whose source-tree race stopped without a verdict: out of its time budget
+ * (open: Keep measuring goes on), or at its cap with the two bind mounts still in.
+ */
+function stoppedRace(results: WorkloadResult[], outcome: 'budget' | 'cap' = 'budget') {
+  const still = results.filter((r) => r.backend.mount === 'bind').map((r) => r.backend.id);
   return sampleRun({
     results,
     race: {
@@ -48,14 +52,18 @@ function cappedRace(results: WorkloadResult[]) {
           workloadKey: 'small-file-read',
           role: 'source-tree',
           rounds: 10,
-          outcome: 'cap',
-          exits: [],
+          outcome,
+          exits: still.map((backendId) => ({ backendId, round: 10, reason: outcome })),
           comparisons: [],
         },
       ],
     },
   });
 }
+
+// Ten samples of a noisy small-file read: 95 % calls `noisy` against it × 1.12 different, the
+// race's own last look (α = 0.01, one pair) does not.
+const noisy = [0.1, 0.118, 0.087, 0.109, 0.093, 0.112, 0.095, 0.104, 0.091, 0.108];
 
 describe('summarizeRun: the winner History shows', () => {
   it('names the measurably fastest backend as decided', () => {
@@ -80,8 +88,8 @@ describe('summarizeRun: the winner History shows', () => {
     });
   });
 
-  it('holds back only the role whose race stopped at its cap', () => {
-    const run = cappedRace([bind, otherBind(slow), result('volume', fast)]);
+  it('holds back only the role whose race ran out of its time budget', () => {
+    const run = stoppedRace([bind, otherBind(slow), result('volume', fast)]);
     const roles = summarizeRun(run).winner?.roles;
     expect(roles?.find((r) => r.role === 'source-tree')?.state).toBe('undecided');
     expect(roles?.find((r) => r.role === 'container-data')?.state).toBe('only');
@@ -92,16 +100,39 @@ describe('summarizeRun: the winner History shows', () => {
     expect(summarizeRun(run).winner?.state).toBe('tie');
   });
 
-  it('says "undecided" when a race stopped at its cap, as the verdict strip does', () => {
-    expect(summarizeRun(cappedRace([bind, otherBind(slow)])).winner).toEqual({
+  it('says "undecided" when a race ran out of its time budget, as the verdict strip does', () => {
+    expect(summarizeRun(stoppedRace([bind, otherBind(slow)])).winner).toEqual({
       state: 'undecided',
       label: 'bind mount',
       roles: [{ role: 'source-tree', state: 'undecided', label: 'bind mount' }],
     });
   });
 
-  it('says "undecided", not "tie", when the figures tie but a race stopped at its cap, as the strip does', () => {
-    expect(summarizeRun(cappedRace([bind, otherBind(fast)])).winner?.state).toBe('undecided');
+  it('says "undecided", not "tie", when the figures tie but a race ran out of its budget, as the strip does', () => {
+    expect(summarizeRun(stoppedRace([bind, otherBind(fast)])).winner?.state).toBe('undecided');
+  });
+
+  it('answers a race spent at its cap: no measurable difference within what the run can resolve', () => {
+    const winner = summarizeRun(
+      stoppedRace([result('bind', noisy), otherBind(noisy.map((x) => x * 1.03))], 'cap'),
+    ).winner;
+    expect(winner?.roles).toEqual([
+      {
+        role: 'source-tree',
+        state: 'tie',
+        label: 'bind mount',
+        resolution: expect.any(Number) as number,
+        resolvedBy: 'race',
+      },
+    ]);
+  });
+
+  it('calls no difference the race did not: 95 % would, its last look does not', () => {
+    const a = result('bind', noisy);
+    const b = otherBind(noisy.map((x) => x * 1.12));
+    // The premise: a plain 95 % test calls this pair, and so the answer does once the race is open.
+    expect(summarizeRun(sampleRun({ results: [a, b] })).winner?.state).toBe('decided');
+    expect(summarizeRun(stoppedRace([a, b], 'cap')).winner?.state).toBe('tie');
   });
 
   it('names no winner for a run without results', () => {

@@ -2,8 +2,8 @@
 // Results view opens with, so the list and the verdict strip never disagree. One answer per role
 // (the source tree and container-only data are never ranked against each other), the main role
 // first: a tmpfs 2.3 × faster than the bind mount wins container-only data, not the source tree,
-// and a bind mount alone in its role is its only option, not its winner. A run whose race stopped
-// before it told the backends apart has no winner yet, as on the strip.
+// and a bind mount alone in its role is its only option, not its winner. A run whose race ran out
+// of its time budget before it told the backends apart has no winner yet, as on the strip.
 import type { RoleWinner, RunWinner } from '../../shared/api';
 import { undecidedRaceWorkloads } from '../../shared/race-undecided';
 import type { RoleAnswer } from '../../shared/recommendation';
@@ -28,7 +28,7 @@ export function runWinner(run: RunFile): RunWinner | null {
     return null;
   }
   if (!rec.choice || rec.verdict === 'no-data') return null;
-  // A race stopped at its cap or budget settles nothing in its role, a tie included.
+  // A race whose time budget ran out settles nothing in its role, a tie included.
   const open = (role: RoleAnswer['role'] | undefined) => undecidedRaceWorkloads(run, role).length > 0;
   const roles = (rec.roles ?? []).flatMap((a) => roleWinner(a, open(a.role)) ?? []);
   const main = roles.find((r) => r.role === rec.role);

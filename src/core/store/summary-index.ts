@@ -20,7 +20,7 @@ import { fanOut } from '../fan-out';
 
 export const SUMMARY_INDEX_NAME = '.summaries.json';
 /** The index's format (indexSchema says what each version changed). */
-export const SUMMARY_INDEX_VERSION = 7;
+export const SUMMARY_INDEX_VERSION = 8;
 const STAT_CONCURRENCY = 16;
 /** About 1 KB a run: room for tens of thousands of runs. */
 const MAX_INDEX_BYTES = 64 * 1024 * 1024;
@@ -54,6 +54,7 @@ const summarySchema = z
                   .strict()
                   .optional(),
                 resolution: z.number().finite().min(1).optional(),
+                resolvedBy: z.literal('race').optional(),
               })
               .strict(),
           )
@@ -83,8 +84,9 @@ const indexSchema = z.object({
   // backend is its role's only option, not its winner) and the entries as a list (below). Both
   // changes were first numbered 4 apart, so 5 is the first version with both; 6: a tie within the
   // machine's drift between a sweep's settings says so (RoleWinner.drift), where 5 called it
-  // equivalent; 7: so does a tie finer than a sweep could see (RoleWinner.resolution). An older
-  // index is rebuilt.
+  // equivalent; 7: so does a tie finer than a sweep could see (RoleWinner.resolution); 8: and one
+  // a run's race left undecided at its cap or as futile (RoleWinner.resolvedBy), where 7 named no
+  // winner or read it at 95 %. An older index is rebuilt.
   version: z.literal(SUMMARY_INDEX_VERSION),
   entries: z.array(entrySchema.extend({ name: z.string().max(300) })),
 });

@@ -59,7 +59,7 @@ interface Props {
   error: string | null;
   recommendation: Recommendation | null;
   /**
-   * Roles whose race stopped at its cap or budget: their answer is "not decided yet" whatever the
+   * Roles whose race ran out of its time budget: their answer is "not decided yet" whatever the
    * ranking says, as on the verdict strip and in History.
    */
   openRoles?: readonly Role[];
@@ -69,7 +69,7 @@ interface Props {
 function headline(rec: Recommendation, open: boolean): string {
   const role = rec.role ?? 'source-tree';
   if (open && (rec.verdict === 'winner' || rec.verdict === 'no-measurable-difference'))
-    return 'Not decided yet: the race stopped before the figures told the backends apart';
+    return 'Not decided yet: the race ran out of time before the figures told the backends apart';
   return verdictHeadline(
     rec.verdict,
     role,

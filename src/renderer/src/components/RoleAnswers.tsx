@@ -13,7 +13,7 @@ function samplesText(samples: RoleAnswer['samples']): string {
 
 interface Props {
   roles: readonly RoleAnswer[];
-  /** Roles whose race stopped at its cap or budget: not decided, whatever the ranking says. */
+  /** Roles whose race ran out of its time budget: not decided, whatever the ranking says. */
   openRoles?: readonly Role[];
 }
 

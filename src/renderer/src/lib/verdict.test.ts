@@ -13,7 +13,7 @@ const NATIVE = 'docker-engine/native/bind';
 const FUSE = 'docker-engine/fuse/bind';
 
 /** The recorded run, as if it had raced native against FUSE on dd-write with this outcome. */
-function raced(outcome: 'decided' | 'cap' | 'futile', decided: boolean): RunFile {
+function raced(outcome: 'decided' | 'budget' | 'futile', decided: boolean): RunFile {
   return {
     ...run,
     race: {
@@ -44,17 +44,17 @@ describe('verdictOf', () => {
     expect(v.intervals).toEqual([{ workloadKey: 'dd-write', text: '10.0 × (8.00 … 12.5)', decided: true }]);
   });
 
-  it('says "not decided yet" when a race stopped at the cap, whatever the ranking says', () => {
-    const v = verdictOf(raced('cap', false), railsPhp);
+  it('says "not decided yet" when a race ran out of its time budget, whatever the ranking says', () => {
+    const v = verdictOf(raced('budget', false), railsPhp);
     expect(v.state).toBe('undecided');
     expect(v.sentence).toMatch(/^Not decided yet: bind mount · native leads .*the race on dd-write stopped/);
     expect(v.intervals[0].decided).toBe(false);
   });
 
-  it('calls no tie while a race is open: a cap settles nothing, as History says', () => {
+  it('calls no tie while a race is open: a spent budget settles nothing, as History says', () => {
     const tie = { ...railsPhp, verdict: 'no-measurable-difference' as const };
     expect(verdictOf(run, tie).state).toBe('tie');
-    const v = verdictOf(raced('cap', false), tie);
+    const v = verdictOf(raced('budget', false), tie);
     expect(v.state).toBe('undecided');
     expect(v.sentence).toMatch(/the race on dd-write stopped before the figures told the backends apart/);
   });
@@ -181,8 +181,8 @@ describe('verdictOf when every other backend of the role is tied with the choice
     );
   });
 
-  it('says "not decided yet" when the race stopped at its cap, with the race interval', () => {
-    const v = verdictOf(raced('cap', false), onlyBinds('no-measurable-difference'));
+  it('says "not decided yet" when the race ran out of its time budget, with the race interval', () => {
+    const v = verdictOf(raced('budget', false), onlyBinds('no-measurable-difference'));
     expect(v.state).toBe('undecided');
     expect(v.sentence).toMatch(/the race on dd-write stopped before the figures told them apart/);
     expect(v.intervals).toEqual([{ workloadKey: 'dd-write', text: expect.any(String), decided: false }]);
