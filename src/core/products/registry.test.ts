@@ -6,7 +6,7 @@ import { PRODUCT_WORDS } from '../../shared/product-words';
 import { shippedPublishedResults } from '../compare/published';
 import { PLAIN_ENGINE } from '../vocab/plain-engine-id';
 import { PRODUCT_MODULES } from '../providers/product-modules';
-import { MODULES, moduleFor, PROVIDERS, providerById } from './registry';
+import { capabilityOf, MODULES, moduleFor, PROVIDERS, providerById } from './registry';
 
 describe('the product registry', () => {
   it('has one module per id, each holding the provider of that id', () => {
@@ -18,6 +18,12 @@ describe('the product registry', () => {
       expect(PRODUCT_WORDS[module.id].name).toMatch(/\S/);
     }
     expect(PROVIDERS).toEqual(MODULES.map((m) => m.provider));
+  });
+
+  it('has one product per capability, found by the capability, not by the product', () => {
+    const serving = MODULES.filter((m) => m.capabilities?.syncShares).map((m) => m.id);
+    expect(serving).toHaveLength(1);
+    expect(capabilityOf('syncShares')).toBe(moduleFor(serving[0])?.capabilities?.syncShares);
   });
 
   it('lists the plain engine last and apart from the products discovery asks', () => {

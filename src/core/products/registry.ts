@@ -6,7 +6,7 @@ import { MountbenchError } from '../../shared/errors';
 import { isOneOf, PROVIDER_IDS } from '../../shared/ids';
 import { dockerEngineModule } from './docker-engine-module';
 import type { Restorer } from '../journal';
-import type { ProductModule } from '../providers/product-module';
+import type { ProductCapabilities, ProductModule } from '../providers/product-module';
 import { PRODUCT_MODULES } from '../providers/product-modules';
 import type { Provider } from '../providers/provider';
 
@@ -43,19 +43,16 @@ export function extraRestorerFor(owner: string): Restorer | undefined {
   return undefined;
 }
 
-/** Whether the product that serves `sync-share` offers it here; null when no product serves it. */
-export function syncShareAvailabilityOf(
-  engineSocket: string,
-  signal?: AbortSignal,
-): Promise<{ available: boolean; reason: string | null }> | null {
-  const serving = MODULES.find((m) => m.syncShareAvailability);
-  return serving?.syncShareAvailability?.(engineSocket, signal) ?? null;
-}
-
-/** What starts and removes the `sync-share` mount's shares: the product that serves it; null: none. */
-export function syncSharesOf(): Required<Pick<ProductModule, 'startSyncShare' | 'removeSyncShares'>> | null {
-  const serving = MODULES.find((m) => m.startSyncShare && m.removeSyncShares);
-  return serving?.startSyncShare && serving.removeSyncShares
-    ? { startSyncShare: serving.startSyncShare, removeSyncShares: serving.removeSyncShares }
-    : null;
+/**
+ * The one product's registration of a capability (the `sync-share` mount's shares: `syncShares`);
+ * null when no product serves it. Two products registering one would leave which one a run
+ * measures to the list's order, so that is refused (registry.test.ts holds the list to one).
+ */
+export function capabilityOf<K extends keyof ProductCapabilities>(
+  name: K,
+): NonNullable<ProductCapabilities[K]> | null {
+  const serving = MODULES.flatMap((m) => (m.capabilities?.[name] ? [m.capabilities[name]] : []));
+  if (serving.length > 1)
+    throw new MountbenchError('INTERNAL', `more than one product registers the ${name} capability`);
+  return (serving[0] as NonNullable<ProductCapabilities[K]> | undefined) ?? null;
 }

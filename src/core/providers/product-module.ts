@@ -18,18 +18,32 @@ export interface ProductModule extends ProductFacts {
    * each with what puts its records back after a crash (sweep/restore-all.ts asks the registry).
    */
   readonly extraRestorers?: Readonly<Record<string, Restorer>>;
-  /** Whether a mount only this product serves (`sync-share`) can be measured on this engine socket. */
-  readonly syncShareAvailability?: (
+  /**
+   * What the product serves beside its own settings, registered as a capability the other folders
+   * ask the registry for by name, never by product (as Podman Desktop's extensions register a
+   * container connection): the `sync-share` mount's synchronized file shares.
+   */
+  readonly capabilities?: ProductCapabilities;
+}
+
+export interface ProductCapabilities {
+  readonly syncShares?: SyncShareCapability;
+}
+
+/** Synchronized file shares of host folders (the `sync-share` mount), served by one product. */
+export interface SyncShareCapability {
+  /** Whether they can be measured on this engine socket, and why not. */
+  availability(
     engineSocket: string,
     signal?: AbortSignal,
-  ) => Promise<{ available: boolean; reason: string | null }>;
+  ): Promise<{ available: boolean; reason: string | null }>;
   /**
-   * Starts that mount's share of one host folder for a run, journaled, and resolves once it is
-   * ready; throws, naming why, where this engine does not offer it.
+   * Starts a share of one host folder for a run, journaled, and resolves once it is ready;
+   * throws, naming why, where this engine does not offer it.
    */
-  readonly startSyncShare?: (o: SyncShareStart) => Promise<SyncShareHandle>;
+  start(o: SyncShareStart): Promise<SyncShareHandle>;
   /** Removes every share labelled with `runId`, whatever start got to; safe to repeat. */
-  readonly removeSyncShares?: (o: Pick<SyncShareStart, 'engineSocket' | 'runId'>) => Promise<void>;
+  remove(o: Pick<SyncShareStart, 'engineSocket' | 'runId'>): Promise<void>;
 }
 
 export interface SyncShareStart {

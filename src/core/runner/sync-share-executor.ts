@@ -12,7 +12,7 @@ import { MountbenchError } from '../../shared/errors';
 import type { FixtureSpec } from '../fixtures/fixture-spec';
 import { removeTree } from '../fixtures/remove-tree';
 import { writeHostFixture } from '../fixtures/write-host-fixture';
-import type { SyncShareHandle, SyncShareStart } from '../providers/product-module';
+import type { SyncShareCapability, SyncShareHandle } from '../providers/product-module';
 import { waitForSameContent, type Agreement } from '../sync/content-check';
 import { FLUSH_TIMEOUT_MS } from '../sync/sync-session';
 import { BENCH_ROOT, ContainerExecutor } from './container-executor';
@@ -33,11 +33,8 @@ export interface SyncShareExecutorOptions {
   engineSocket: string;
   /** The run's journal, leased for this executor's life; given back on dispose. */
   lease: RunJournalLease;
-  /** The product serving the shares (the registry's syncSharesOf). */
-  shares: {
-    startSyncShare(o: SyncShareStart): Promise<SyncShareHandle>;
-    removeSyncShares(o: Pick<SyncShareStart, 'engineSocket' | 'runId'>): Promise<void>;
-  };
+  /** The product serving the shares (the registry's `syncShares` capability). */
+  shares: Pick<SyncShareCapability, 'start' | 'remove'>;
 }
 
 /** One workload's share and the container created on it. */
@@ -98,7 +95,7 @@ export class SyncShareExecutor implements BackendExecutor {
     const current: Current = { workloadId, hostPath, share: null, container: null, initialSeconds: null };
     this.current = current;
     this.asked = true;
-    const share = await o.shares.startSyncShare({
+    const share = await o.shares.start({
       engineSocket: o.engineSocket,
       hostPath,
       // The container's name labels its shares: a workload's own container (custom) in the same
@@ -187,7 +184,7 @@ export class SyncShareExecutor implements BackendExecutor {
     // ended only once none is listed, else it stays for `mountbench restore`.
     if (this.asked)
       await this.options.shares
-        .removeSyncShares({ engineSocket: this.options.engineSocket, runId: this.options.name })
+        .remove({ engineSocket: this.options.engineSocket, runId: this.options.name })
         .catch(note);
     await removeTree(this.options.dir).catch(note);
     await this.options.lease.release(problems.length === 0).catch(note);

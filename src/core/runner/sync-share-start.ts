@@ -1,9 +1,9 @@
 // Starts the `sync-share` backend's executor: the product that serves synchronized file shares is
-// asked through the registry (no product is named here), for the engine the run's containers run
+// asked through the registry for the capability (no product is named here), for the engine the run's containers run
 // on, and the run's journal is leased before any share exists. Where shares are off, the backend
 // fails to start with the product's reason and the run goes on without it.
 import { MountbenchError } from '../../shared/errors';
-import { syncShareAvailabilityOf, syncSharesOf } from '../products/registry';
+import { capabilityOf } from '../products/registry';
 import { dataDir } from '../vocab/data-paths';
 import { engineSocketOf } from '../sync/sync-share-availability';
 import type { RunContext } from './run-context';
@@ -25,10 +25,9 @@ export async function startSyncShareExecutor(
   const unavailable = (reason: string) =>
     new MountbenchError('BAD_INPUT', `the sync-share mount is unavailable here: ${reason}`);
   if (!engineSocket) throw unavailable(`the engine ${endpoint} is not a local unix socket`);
-  const shares = syncSharesOf();
-  const found = syncShareAvailabilityOf(engineSocket, base.signal);
-  if (!shares || !found) throw unavailable('no product Mountbench knows serves synchronized file shares');
-  const answer = await found;
+  const shares = capabilityOf('syncShares');
+  if (!shares) throw unavailable('no product Mountbench knows serves synchronized file shares');
+  const answer = await shares.availability(engineSocket, base.signal);
   if (!answer.available) throw unavailable(answer.reason ?? 'the product says no');
   const lease = await leaseRunJournal({
     runId: ctx.runId,

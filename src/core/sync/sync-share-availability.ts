@@ -1,10 +1,10 @@
 // Whether the `sync-share` mount (Docker Desktop's synchronized file shares) can be measured for the
 // engine a run's environment points at, as the product serving it says (its module's
-// syncShareAvailability). A run asking for it where it is off is refused with the reason before
+// `syncShares` capability, registry.ts capabilityOf). A run asking for it where it is off is refused with the reason before
 // anything starts, rather than measuring something else; the share itself is started per workload
 // by the runner's sync-share executor.
 import { MountbenchError } from '../../shared/errors';
-import { syncShareAvailabilityOf } from '../products/registry';
+import { capabilityOf } from '../products/registry';
 
 const DEFAULT_ENGINE_SOCKET = '/var/run/docker.sock';
 
@@ -25,10 +25,10 @@ export async function syncShareAvailability(
       available: false,
       reason: `synchronized file shares are looked for on a local engine socket, and DOCKER_HOST is ${env.DOCKER_HOST}`,
     };
-  const asked = syncShareAvailabilityOf(socket, signal);
-  if (!asked)
+  const shares = capabilityOf('syncShares');
+  if (!shares)
     return { available: false, reason: 'no product Mountbench knows serves synchronized file shares' };
-  return asked;
+  return shares.availability(socket, signal);
 }
 
 /** Throws, naming the reason, for a run that asks for `sync-share` where it is off. */

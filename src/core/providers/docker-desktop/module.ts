@@ -12,21 +12,25 @@ export const dockerDesktopModule: ProductModule = {
   provider: dockerDesktopProvider,
   // A run's file share is journaled under its own owner: a crash leaves no share of ours.
   extraRestorers: { [FILE_SHARE_OWNER]: (originals) => restoreFileShares(originals) },
-  syncShareAvailability: async (engineSocket, signal) => {
-    const found = await fileShareAvailability(engineSocket, signal);
-    return { available: found.available, reason: found.reason };
-  },
-  startSyncShare: async ({ engineSocket, signal, ...share }) => {
-    // Asked again per share: Docker Desktop may have been signed out of its plan since the last.
-    const found = await fileShareAvailability(engineSocket, signal);
-    if (!found.available)
-      throw new MountbenchError('BAD_INPUT', `the sync-share mount is unavailable here: ${found.reason}`);
-    return startFileShare({ client: found.client, signal, ...share });
-  },
-  removeSyncShares: async ({ engineSocket, runId }) => {
-    const found = await fileShareAvailability(engineSocket);
-    // Where the API is off or gone, no share of ours can be listed; its journal still names it.
-    if (!found.available) throw new MountbenchError('IO', `cannot list file shares: ${found.reason}`);
-    await removeSharesOfRun(found.client, runId);
+  capabilities: {
+    syncShares: {
+      async availability(engineSocket, signal) {
+        const found = await fileShareAvailability(engineSocket, signal);
+        return { available: found.available, reason: found.reason };
+      },
+      async start({ engineSocket, signal, ...share }) {
+        // Asked again per share: Docker Desktop may have been signed out of its plan since the last.
+        const found = await fileShareAvailability(engineSocket, signal);
+        if (!found.available)
+          throw new MountbenchError('BAD_INPUT', `the sync-share mount is unavailable here: ${found.reason}`);
+        return startFileShare({ client: found.client, signal, ...share });
+      },
+      async remove({ engineSocket, runId }) {
+        const found = await fileShareAvailability(engineSocket);
+        // Where the API is off or gone, no share of ours can be listed; its journal still names it.
+        if (!found.available) throw new MountbenchError('IO', `cannot list file shares: ${found.reason}`);
+        await removeSharesOfRun(found.client, runId);
+      },
+    },
   },
 };
