@@ -36,7 +36,8 @@ const MAY_NAME_PLAIN_ENGINE: Record<string, string> = {
   'core/products/catalog.ts': 'lists the plain engine’s facts after the products',
   'core/products/docker-engine-provider.ts': 'its provider',
   'core/products/docker-engine-advice.ts': 'its advice',
-  'core/runner/executors.ts': 'the runner makes its variant (native or bindfs) per backend',
+  'core/runner/bind-executor-start.ts':
+    'the bind mount’s executor makes its variant (native or bindfs) per backend',
   'core/runner/prepare-run.ts': 'its variants are switched within a run, so a plain run lists them',
   'core/runner/baseline-check.ts': 'only the plain engine on Linux shares the host baseline’s filesystem',
   'core/sweep/apply-setting.ts': 'it has no setting to apply',
