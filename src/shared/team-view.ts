@@ -68,7 +68,7 @@ export interface TeamMachine {
 export interface WinnerCount {
   role: Role;
   label: string;
-  /** decided: fastest measurably; tie: equivalent within the margin; only: nothing to compare with. */
+  /** decided: fastest measurably; tie: no measurable difference from the next (equivalent, within a sweep's drift, or within what a run or sweep could resolve); only: nothing to compare with. */
   state: WinnerState;
   machines: number;
   machineIds: string[];

@@ -53,7 +53,10 @@ export function winnerWordsFor(w: WinnerCount): string {
     case 'decided':
       return `${w.label}: fastest, measurably, on ${machines}`;
     case 'tie':
-      return `${w.label}: first, equivalent to the next, on ${machines}`;
+      // Counted over machines whose ties differ in kind: some within the margin (equivalent), some
+      // only within a sweep's drift or what a run could resolve. What all of them showed is no
+      // measurable difference; "equivalent" would claim more than most of those showed.
+      return `${w.label}: first, no measurable difference from the next, on ${machines}`;
     case 'only':
       return `${w.label}: the only option measured on ${machines}`;
     case 'undecided':
