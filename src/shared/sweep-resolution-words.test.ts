@@ -11,16 +11,20 @@ import { recommendPerRole } from '../cli/output/role-recommendations';
 import { runSummaryLines } from '../cli/output/run-summary-text';
 import { roleAnswerLine, tieDrift, tieWords, verdictHeadline, winnerState } from './verdict-words';
 
-// Two settings of a sweep, each measured beside its control (the host baseline).
-const setting = (variant: string, samples: number[]) => ({
-  ...makeRow({
-    provider: 'docker-desktop',
+/** A bind mount's Quick metadata-walk row of this product's variant. */
+const bindRow = (provider: 'docker-desktop' | 'docker-engine', variant: string, samples: number[]) =>
+  makeRow({
+    provider,
     variant,
     label: `bind mount · ${variant}`,
     workload: 'metadata-walk',
     size: 'quick',
     samples,
-  }),
+  });
+
+// Two settings of a sweep, each measured beside its control (the host baseline).
+const setting = (variant: string, samples: number[]) => ({
+  ...bindRow('docker-desktop', variant, samples),
   control: { mean: 0.05, stddev: 0.001, runs: 10, fsType: 'apfs' },
 });
 const ROWS = [setting('vz', [0.8, 1.1, 0.95, 1.25]), setting('qemu', [0.9, 1.3, 1.05, 1.2])];
@@ -66,14 +70,7 @@ describe('a sweep tie below what the sweep could see, in words', () => {
 // Two backends of one run that its race left undecided at its cap: nothing in this run can narrow
 // their interval, so they are worded as a sweep's are, "within what this run can resolve".
 const spent = (variant: string, samples: number[]) => ({
-  ...makeRow({
-    provider: 'docker-engine',
-    variant,
-    label: `bind mount · ${variant}`,
-    workload: 'metadata-walk',
-    size: 'quick',
-    samples,
-  }),
+  ...bindRow('docker-engine', variant, samples),
   raceSpent: { race: 'run-1:metadata-walk:source-tree', level: 0.05 / 18 },
 });
 const SPENT = [spent('native', [0.8, 1.1, 0.95, 1.25, 1.0]), spent('fuse', [0.9, 1.3, 1.05, 1.2, 0.95])];

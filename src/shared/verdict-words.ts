@@ -22,13 +22,23 @@ export function tieWords(answer: Pick<RoleAnswer, 'margin' | 'drift' | 'resoluti
   return `Equivalent${withinMarginWords(answer?.margin)}`;
 }
 
+/** A phrase these words give mid-sentence, to open a sentence with. */
+export function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** What measured a resolution: a run's race, else a sweep's settings. */
+function resolvedByWord(by: 'race' | undefined): 'run' | 'sweep' {
+  return by === 'race' ? 'run' : 'sweep';
+}
+
 /**
  * "within what this sweep can resolve (about 18 %)": a sweep's settings showed no difference, and
  * its widest interval says how large a difference could still hide in it (RoleAnswer.resolution);
  * "within what this run can resolve": the same of backends a run's race left undecided.
  */
 export function resolutionPhrase(factor: number, by?: 'race'): string {
-  return `within what this ${by === 'race' ? 'run' : 'sweep'} can resolve (about ${differencePercent(factor)})`;
+  return `within what this ${resolvedByWord(by)} can resolve (about ${differencePercent(factor)})`;
 }
 
 /**
@@ -91,7 +101,7 @@ export function verdictHeadline(
       if (answer?.drift)
         return `${tieWords(answer)}: the machine drifted more than the settings differ, the simplest is chosen`;
       if (answer?.resolution)
-        return `${tieWords(answer)}: the simplest is chosen${answer.resolution.size === 'quick' ? `; a Standard ${answer.resolution.by === 'race' ? 'run' : 'sweep'} sees finer differences` : ''}`;
+        return `${tieWords(answer)}: the simplest is chosen${answer.resolution.size === 'quick' ? `; a Standard ${resolvedByWord(answer.resolution.by)} sees finer differences` : ''}`;
       return `${tieWords(answer)}: no difference worth having, the simplest is chosen`;
     case 'significance-unknown':
       return 'Fastest by the figures (too few runs to test significance)';

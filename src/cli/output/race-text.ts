@@ -8,6 +8,7 @@ import { ROLE_LABELS } from '../../shared/roles';
 import { marginWords } from '../../shared/equivalence-margin';
 import { futileWords } from '../../shared/futile-words';
 import { futileRaces } from '../../shared/race-undecided';
+import { capitalized } from '../../shared/verdict-words';
 import { continuationCommand } from './continuation-command';
 
 const OUTCOME_WORDS = {
@@ -64,7 +65,7 @@ function futileLines(run: RunFile): string[] {
   const futile = futileRaces(run);
   if (!futile.length) return [];
   const words = futileWords(futile, run.results[0]?.workload.size, 'the backends');
-  return [`  ${words.charAt(0).toUpperCase()}${words.slice(1)}.`];
+  return [`  ${capitalized(words)}.`];
 }
 
 function keepMeasuringLines(run: RunFile): string[] {

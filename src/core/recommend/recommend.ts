@@ -17,7 +17,7 @@ import type {
   WorkloadRanking,
 } from '../../shared/recommendation';
 import { differencePercent, formatRatioInterval } from '../../shared/format-ratio';
-import { weighedWithoutWords } from '../../shared/verdict-words';
+import { capitalized, weighedWithoutWords } from '../../shared/verdict-words';
 import { ROLE_LABELS, ROLE_NAMES, ROLES, roleOf, type Role } from '../../shared/roles';
 import type { ActionOptions } from '../vocab/action-options';
 import { backendSetup, rankedBackends } from './backend-setups';
@@ -163,10 +163,6 @@ function resolutionReason(resolution: SweepResolution): string {
     `${under} are below what this sweep can resolve` +
     `${resolution.size === 'quick' ? '; a Standard sweep sees finer ones' : ''}. `
   );
-}
-
-function capitalized(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** A drift between two backends' settings, with the backends it is said of. */

@@ -45,7 +45,7 @@ async function prepareLanes(input: MeasureInput): Promise<Lane[]> {
       const shape = laneShape(input.workload, input.counts, {
         coldCache: hooks.coldCache !== undefined,
         // A one-way copy has no write-back for back-to-back writes to change.
-        synced: executor.sync !== undefined && !executor.sync.oneWay,
+        synced: twoWaySync(executor),
       });
       lanes.push(
         await prepareLane(executor, backend, input.workload, input.size, hooks, shape, input.sharedFixtures),
