@@ -82,6 +82,24 @@ describe('raceLines', () => {
     expect(text).toContain('or run again with a larger --max-runs or a longer --budget.');
   });
 
+  it("says a tie's comparisons are equivalent, with the intervals it was read off", () => {
+    const tied = run('cap');
+    const race = tied.race!;
+    const [c] = race.workloads[0].comparisons;
+    race.workloads[0] = {
+      ...race.workloads[0],
+      outcome: 'tied',
+      rounds: 9,
+      comparisons: [{ ...c, ratio: 1.01, low: 0.97, high: 1.04 }],
+    };
+    const text = raceLines(tied).join('\n');
+    expect(text).toContain(
+      '1.01 × (0.97 … 1.04) as long as Docker Desktop, VZ + VirtioFS, bind mount: equivalent',
+    );
+    expect(text).toContain("(each pair's two one-sided tests at that level)");
+    expect(text).not.toContain('not decided yet');
+  });
+
   it('prints nothing for a run that did not race', () => {
     expect(raceLines(sampleRun())).toEqual([]);
   });

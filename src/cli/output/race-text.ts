@@ -33,7 +33,8 @@ export function raceDiagnosticLines(run: RunFile): string[] {
   const { rule } = race;
   const out = [
     `racing: at least ${rule.minSamples} and at most ${rule.maxSamples} samples; each look at α = ${rule.perLookAlpha.toPrecision(2)} ` +
-      `(${rule.alpha} over the most looks), Holm across pairs; equivalent within ${marginWords(rule.tieMargin)}` +
+      `(${rule.alpha} over the most looks), Holm across pairs; equivalent within ${marginWords(rule.tieMargin)} ` +
+      `(each pair's two one-sided tests at that level)` +
       (race.budgetSeconds ? `; budget ${Math.round(race.budgetSeconds / 60)} min` : ''),
   ];
   for (const w of race.workloads) {
@@ -46,10 +47,16 @@ export function raceDiagnosticLines(run: RunFile): string[] {
       );
     for (const c of w.comparisons)
       out.push(
-        `    ${name(c.a)} takes ${formatRatioInterval(c)} as long as ${name(c.b)}: ${c.decided ? 'decided' : 'not decided yet'}`,
+        `    ${name(c.a)} takes ${formatRatioInterval(c)} as long as ${name(c.b)}: ${comparisonWord(c, w.outcome)}`,
       );
   }
   return out;
+}
+
+/** A tie's intervals are the ones it was read off: equivalent, not "not decided yet". */
+function comparisonWord(c: { decided: boolean }, outcome: string): string {
+  if (c.decided) return 'decided';
+  return outcome === 'tied' ? 'equivalent' : 'not decided yet';
 }
 
 /**

@@ -3,12 +3,14 @@
 // have seen, instead of burning the cap. Seeded twins, raced look after look as the runner does.
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../shared/seeded-random';
-import { EQUIVALENCE_MARGINS } from '../../shared/equivalence-margin';
+import { EQUIVALENCE_MARGINS, withinMargin } from '../../shared/equivalence-margin';
 import { FUTILITY_FROM_SAMPLES, futileRace, raceLook, racePolicy, type RaceOutcome } from './race';
 
 /** Setup's Quick preset: racing from 3 samples, capped at 20, at Quick's margin. */
 const QUICK = racePolicy({ runs: 3, maxRuns: 20, size: 'quick' });
 const STANDARD = racePolicy({ runs: 3, maxRuns: 20, size: 'default' });
+/** Setup's Standard preset: racing from 3 samples, capped at 30, at Standard's margin. */
+const STANDARD_PRESET = racePolicy({ runs: 3, maxRuns: 30, size: 'default' });
 
 function normal(random: () => number): number {
   const u = 1 - random();
@@ -54,6 +56,43 @@ describe('the equivalence margin', () => {
     expect(quick.decided).toBeLessThanOrEqual(2);
     const standard = outcomes(0.05, STANDARD);
     expect(standard.tied).toBeLessThan(quick.tied / 2);
+  });
+
+  it("ties Standard's twins spread by 5 % at the preset's cap more often than not: two one-sided tests per pair", () => {
+    // Read off the two-sided interval at the per-look level (a tie at half that level per side),
+    // 34 of 100 tied here; Standard's A/A bench ended equivalent 15 of 20 times that way.
+    const standard = outcomes(0.05, STANDARD_PRESET, 1, 100);
+    expect(standard.tied).toBeGreaterThanOrEqual(50);
+    expect(standard.decided).toBeLessThanOrEqual(5);
+  });
+
+  it("calls backends exactly a margin apart equivalent at most at the race's error rate", () => {
+    // A tie's error: equivalent called where the true ratio is at the margin's edge. At most
+    // alpha (5 %) over all looks, whatever the spread.
+    for (const spread of [0.02, 0.05, 0.08]) {
+      const standard = outcomes(spread, STANDARD_PRESET, 1 + STANDARD_PRESET.tieMargin, 200);
+      expect(standard.tied).toBeLessThanOrEqual(10);
+    }
+    for (const spread of [0.05, 0.1]) {
+      const quick = outcomes(spread, QUICK, 1 + QUICK.tieMargin, 200);
+      expect(quick.tied).toBeLessThanOrEqual(10);
+    }
+  });
+
+  it('shows the intervals a tie was read off: each within the margin, none decided', () => {
+    const random = seededRandom(3);
+    const lanes: number[][] = [[], [], []];
+    let look = raceLook(lanes, [0, 1, 2], STANDARD_PRESET);
+    while (!look.outcome) {
+      for (const lane of lanes) lane.push(0.3 * Math.exp(0.02 * normal(random)));
+      look = raceLook(lanes, [0, 1, 2], STANDARD_PRESET);
+    }
+    expect(look.outcome).toBe('tied');
+    expect(look.comparisons).toHaveLength(3);
+    for (const c of look.comparisons) {
+      expect(c.decided).toBe(false);
+      expect(withinMargin(c.interval, STANDARD_PRESET.tieMargin)).toBe(true);
+    }
   });
 
   it('still decides backends 2 × apart, and never calls them equivalent', () => {

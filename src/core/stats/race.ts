@@ -6,10 +6,17 @@
 //   - within a look: Holm over all pairs of the backends still racing, each pair's interval drawn
 //     at the level Holm tested it at, so a pair is decided exactly when its interval excludes 1.
 // A backend leaves once it is decided slower than another one still racing; the workload ends when
-// one backend is left (the leader, decided against every other), when every remaining pair's
-// interval (the one shown) lies within the equivalence margin (a tie: "equivalent"), when at the
+// one backend is left (the leader, decided against every other), when every remaining pair is
+// shown equivalent (a tie, below), when at the
 // spread seen so far not even the cap could call any remaining pair either (futile: "cannot tell
 // these apart at this size"), or at the cap.
+// A tie is two one-sided tests per pair (TOST: "slower by more than the margin" and "faster by more
+// than it" both rejected at the per-look level), read off the pair's 1 - 2·alpha interval lying
+// within the margin. "Every pair equivalent" holds only if each pair's test holds, so its error is
+// at most one pair's (an intersection-union test): no Holm step is owed across pairs for it, and
+// over the looks it stays at alpha as the differences do. The two-sided Holm interval it was read
+// off before is as strict as a tie at half the level per side and a further Holm step: Standard's
+// A/A twins reached it in 15 of 20 sweeps (docs/benchmarks.md).
 import { equivalenceMargin, withinMargin } from '../../shared/equivalence-margin';
 import {
   LONE_MIN_SAMPLES,
@@ -90,6 +97,14 @@ export function perLookAlpha(policy: RacePolicy): number {
   return policy.alpha / (policy.maxSamples - policy.minSamples + 1);
 }
 
+/**
+ * The confidence a tie is read at: 1 - 2 · the per-look level, the interval of two one-sided tests
+ * at that level (its alpha argument for ratioInterval, which is two-sided).
+ */
+export function tieAlpha(policy: RacePolicy): number {
+  return 2 * perLookAlpha(policy);
+}
+
 export interface PairComparison {
   a: number;
   b: number;
@@ -131,16 +146,15 @@ export function pairAtCap(
   const vb = sampleVariance(b);
   if (va === null || vb === null) return null;
   const n = policy.maxSamples;
-  const projected = ratioIntervalFromSummary(
-    { mean: mean(a), variance: va, n },
-    { mean: mean(b), variance: vb, n },
-    perLookAlpha(policy),
-  );
-  if (!projected) return null;
+  const atCap = (alpha: number) =>
+    ratioIntervalFromSummary({ mean: mean(a), variance: va, n }, { mean: mean(b), variance: vb, n }, alpha);
+  const projected = atCap(perLookAlpha(policy));
+  const projectedTie = atCap(tieAlpha(policy));
+  if (!projected || !projectedTie) return null;
   const resolvable = Math.sqrt(projected.high / projected.low);
   return {
     canDecide: excludesOne(projected),
-    canTie: resolvable <= 1 + policy.tieMargin,
+    canTie: Math.sqrt(projectedTie.high / projectedTie.low) <= 1 + policy.tieMargin,
     resolvable,
   };
 }
@@ -167,6 +181,25 @@ export function futileRace(
       resolvable = Math.max(resolvable, atCap.resolvable);
     }
   return resolvable;
+}
+
+/**
+ * Every pair of the lanes staying, each with its tie interval (tieAlpha), when all of them lie
+ * within the margin: the lanes are equivalent. Null otherwise.
+ */
+function tieComparisons(
+  samples: readonly (readonly number[])[],
+  staying: readonly number[],
+  policy: RacePolicy,
+): PairComparison[] | null {
+  const out: PairComparison[] = [];
+  for (const [i, a] of staying.entries())
+    for (const b of staying.slice(i + 1)) {
+      const interval = ratioInterval(samples[a], samples[b], tieAlpha(policy));
+      if (!interval || !withinMargin(interval, policy.tieMargin)) return null;
+      out.push({ a, b, interval, decided: false });
+    }
+  return out;
 }
 
 /** `samples[lane]` for the lanes still racing (`active`). */
@@ -204,10 +237,16 @@ export function raceLook(
   const staying = active.filter((lane) => !leaving.has(lane));
   const exits = [...leaving].map(([lane, slowerThan]) => ({ lane, slowerThan }));
   if (staying.length <= 1) return { leaving: exits, outcome: 'decided', comparisons };
-  const within = (c: PairComparison) => withinMargin(c.interval, policy.tieMargin);
-  const remaining = comparisons.filter((c) => staying.includes(c.a) && staying.includes(c.b));
-  if (remaining.length === (staying.length * (staying.length - 1)) / 2 && remaining.every(within))
-    return { leaving: exits, outcome: 'tied', comparisons };
+  const tie = tieComparisons(samples, staying, policy);
+  if (tie) {
+    // The intervals shown for a tie are the ones it was read off; no pair of them is decided.
+    const tied = new Map(tie.map((c) => [`${c.a}:${c.b}`, c]));
+    return {
+      leaving: exits,
+      outcome: 'tied',
+      comparisons: comparisons.map((c) => tied.get(`${c.a}:${c.b}`) ?? c),
+    };
+  }
   const resolvable = futileRace(samples, staying, policy);
   if (resolvable !== null) return { leaving: exits, outcome: 'futile', comparisons, resolvable };
   if (staying.every((lane) => samples[lane].length >= policy.maxSamples))

@@ -32,8 +32,8 @@ export const PRESETS: Record<PresetId, Preset> = {
     label: 'Quick',
     summary: 'small fixtures; each backend measured 3 to 20 times, stopping once the ranking is clear',
     caveat:
-      'On a busy machine Quick will often end undecided: small fixtures make short, noisy samples, and ' +
-      '20 of them separate only large differences. Close backends stay "not decided yet"; Standard decides more of them.',
+      'On a busy machine Quick often cannot tell close backends apart: small fixtures make short, noisy samples, and ' +
+      '20 of them separate only large differences. It then says how fine a difference it could see; Standard sees finer ones.',
     counts: { size: 'quick', runs: 3, warmup: 1, race: true, maxRuns: 20 },
   },
   standard: {
