@@ -1,7 +1,8 @@
 // Turns a run request into the backends to measure, refusing what cannot run with a reason. Pure,
 // so the core plans with it and the dashboard previews with it: one planner, no copy to drift.
 import { MountbenchError } from './errors';
-import type { MountKind, ProviderId } from './ids';
+import { MOUNT_KINDS, type MountKind, type ProviderId } from './ids';
+import { MOUNT_FACTS } from './mounts';
 import type { Backend } from './result-schema';
 import type { RunRequest } from './run-plan';
 import type { ProviderVariantView } from './sweep';
@@ -14,18 +15,10 @@ export const HOST_BACKEND: Backend = {
   label: 'host (no container): baseline',
 };
 
-export const MOUNT_LABELS: Record<MountKind, string> = {
-  bind: 'bind mount',
-  volume: 'named volume',
-  tmpfs: 'tmpfs',
-  layer: 'container layer',
-  host: 'host',
-  mutagen: 'mutagen sync',
-  'docker-sync': 'docker-sync',
-  'compose-watch': 'Compose Watch (sync)',
-  'nfs-volume': 'NFS volume',
-  'sync-share': 'synchronized file share',
-};
+/** Each mount in words ("NFS volume"), from its facts (shared/mounts/). */
+export const MOUNT_LABELS: Readonly<Record<MountKind, string>> = Object.fromEntries(
+  MOUNT_KINDS.map((mount) => [mount, MOUNT_FACTS[mount].label]),
+) as Record<MountKind, string>;
 
 /** A variant as the planner and the backends picker see it. */
 export interface VariantChoice extends Omit<ProviderVariantView, 'available'> {

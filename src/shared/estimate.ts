@@ -12,7 +12,7 @@
 // (estimateSweep): a later setting's bind mount usually races nobody.
 import type { MountKind, SizeName } from './ids';
 import { raceSampleBounds } from './race-samples';
-import { roleOf } from './roles';
+import { roleOf } from './mounts';
 
 /** What one workload at one size costs, in the workload's own estimate. */
 export interface WorkloadCost {

@@ -4,7 +4,6 @@
 // (dependencies, caches, databases: a named volume, the container layer, tmpfs for scratch). The
 // host is the baseline, a yardstick in no role. Docker's own advice draws the same line (volumes
 // for node_modules, bind mounts or sync for code): see docs/product-facts.md.
-import type { MountKind } from './ids';
 
 export const ROLES = ['source-tree', 'container-data'] as const;
 export type Role = (typeof ROLES)[number];
@@ -25,23 +24,3 @@ export const ROLE_TITLES: Record<Role, string> = {
   'source-tree': 'Source tree',
   'container-data': 'Container-only data',
 };
-
-/** The role a mount can serve; null for the host baseline. */
-export function roleOf(mount: MountKind): Role | null {
-  // An NFS volume serves a host folder: the editor and the container both see its files.
-  switch (mount) {
-    case 'bind':
-    case 'mutagen':
-    case 'docker-sync':
-    case 'compose-watch':
-    case 'nfs-volume':
-    case 'sync-share':
-      return 'source-tree';
-    case 'volume':
-    case 'tmpfs':
-    case 'layer':
-      return 'container-data';
-    case 'host':
-      return null;
-  }
-}

@@ -2,7 +2,8 @@
 // per-workload rankings), then what it costs and what to do, then the caveats.
 import { formatTime } from '../../shared/format-time';
 import { formatRatioInterval } from '../../shared/format-ratio';
-import { ROLE_LABELS, ROLE_TITLES, roleOf } from '../../shared/roles';
+import { ROLE_LABELS, ROLE_TITLES } from '../../shared/roles';
+import { roleOf } from '../../shared/mounts';
 import { differenceFromWords, slowerOnSentence, withinDriftWords } from '../../shared/verdict-words';
 import type {
   ActionStep,

@@ -4,7 +4,8 @@
 // computed here; everything printed from these comes from the core.
 import type { ComparisonRow } from '../../shared/comparison';
 import type { Profile, Recommendation } from '../../shared/recommendation';
-import { ROLES, roleOf, type Role } from '../../shared/roles';
+import { ROLES, type Role } from '../../shared/roles';
+import { roleOf } from '../../shared/mounts';
 import { recommend } from '../../core/recommend';
 
 export interface RoleRecommendation {

@@ -6,7 +6,7 @@ import type { RunFile, WorkloadResult } from '../../shared/result-schema';
 import { machineLabel } from '../machine/machine-key';
 import { flushMedianSeconds } from '../../shared/sync-note';
 import { printable } from '../../shared/printable';
-import { roleOf } from '../../shared/roles';
+import { roleOf } from '../../shared/mounts';
 import { sampleMethodOf } from '../../shared/sample-method-of';
 
 type Cell = string | number | null | undefined;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findNfsExport, parseExportVariable } from './nfs-export';
-import { nfsVolumeOptions } from './nfs-volume-options';
+import { nfsVolumeOptions } from './nfs-driver-options';
 
 const dir = mkdtempSync(join(tmpdir(), 'mountbench-nfs-export-'));
 const folder = join(dir, 'project');

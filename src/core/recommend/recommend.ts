@@ -18,7 +18,8 @@ import type {
 } from '../../shared/recommendation';
 import { differencePercent, formatRatioInterval } from '../../shared/format-ratio';
 import { capitalized, weighedWithoutWords } from '../../shared/verdict-words';
-import { ROLE_LABELS, ROLE_NAMES, ROLES, roleOf, type Role } from '../../shared/roles';
+import { ROLE_LABELS, ROLE_NAMES, ROLES, type Role } from '../../shared/roles';
+import { roleOf } from '../../shared/mounts';
 import type { ActionOptions } from '../vocab/action-options';
 import { backendSetup, rankedBackends } from './backend-setups';
 import { caveats } from './caveats';

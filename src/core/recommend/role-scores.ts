@@ -4,7 +4,8 @@
 // lacking it, and leave that role unanswered however clearly its races were decided. Within a role
 // the rule stays: a backend missing a workload the role's others ran is ranked apart.
 import type { Profile, WorkloadRanking } from '../../shared/recommendation';
-import { roleOf, type Role } from '../../shared/roles';
+import { type Role } from '../../shared/roles';
+import { roleOf } from '../../shared/mounts';
 import { scoreProfile, type ProfileScores } from './profile-score';
 
 export interface RoleScores extends ProfileScores {

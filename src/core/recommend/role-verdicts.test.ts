@@ -3,7 +3,7 @@
 // measurably ahead of every rival there (over many seeded runs).
 import { describe, expect, it } from 'vitest';
 import type { MountKind } from '../../shared/ids';
-import { roleOf } from '../../shared/roles';
+import { roleOf } from '../../shared/mounts';
 import { seededRandom } from '../../shared/seeded-random';
 import { compareTimes } from '../stats/significance';
 import { profileByName } from './profiles';

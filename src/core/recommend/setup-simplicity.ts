@@ -2,6 +2,7 @@
 // a bind mount over a named volume over a sync tool (each step adds something to run or lose), and
 // the settings the user already has over a change (a change restarts the engine).
 import type { ProviderId } from '../../shared/ids';
+import { MOUNT_FACTS } from '../../shared/mounts';
 import type { SetupAction } from '../../shared/recommendation';
 import type { SetupKind } from '../vocab/setup-kind';
 
@@ -10,22 +11,6 @@ export interface CurrentSetting {
   provider: ProviderId;
   variant: string;
 }
-
-const MOUNT_COST: Record<SetupKind['mount'], number> = {
-  bind: 0,
-  volume: 1,
-  tmpfs: 2,
-  layer: 2,
-  mutagen: 3,
-  'docker-sync': 3,
-  // A compose file and a running `docker compose watch`, and edits in the container stay there.
-  'compose-watch': 3,
-  // An NFS server on the host to set up with admin rights (/etc/exports, nfsd), and a volume per project.
-  'nfs-volume': 3,
-  // Docker Desktop keeps the copy itself (no tool to run), but only on a paid plan.
-  'sync-share': 2,
-  host: 4,
-};
 
 function normal(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -47,7 +32,7 @@ export function simplicity(
   current: readonly CurrentSetting[],
 ): [number, number] {
   const unchanged = action.kind === 'none' || isCurrentSetting(setup, current);
-  return [MOUNT_COST[setup.mount], unchanged ? 0 : 1];
+  return [MOUNT_FACTS[setup.mount].setupCost, unchanged ? 0 : 1];
 }
 
 export function compareSimplicity(a: [number, number], b: [number, number]): number {

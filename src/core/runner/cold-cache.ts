@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { release } from 'node:os';
 import type Dockerode from 'dockerode';
+import { MOUNT_FACTS } from '../../shared/mounts';
 import { MountbenchError } from '../../shared/errors';
 import {
   MOUNTBENCH_LABEL,
@@ -62,7 +63,7 @@ export function coldCacheRefusal(
  * the host; a named volume or a synced copy lives in the VM and is cold throughout.
  */
 export function coldCacheNote(scope: ColdCacheScope, mount: MountKind): string | null {
-  if (scope !== 'vm' || (mount !== 'bind' && mount !== 'nfs-volume')) return null;
+  if (scope !== 'vm' || !MOUNT_FACTS[mount].filesOnTheHost) return null;
   return (
     "Cold cache dropped the engine VM's page cache before each sample, not the host's: this mount's files " +
     "are on the host, whose own page cache was not dropped, so reads through the share may still come from the host's memory."

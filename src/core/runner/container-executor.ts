@@ -20,7 +20,6 @@ import type { BackendExecutor, ExecResult } from './executor';
 import { fsTypeForPath } from './proc-mounts';
 import { startOrDispose } from './start-or-dispose';
 import { createContainerChecked } from './create-container';
-import { NFS_FS_TYPES, type NfsVolumeOptions } from '../nfs/nfs-volume-options';
 
 export const BENCH_ROOT = '/bench';
 
@@ -40,17 +39,28 @@ export type ContainerMount =
       volumeName: string;
       /** Made and removed by someone else (docker-sync's volume): only mounted here. */
       external?: boolean;
-    }
-  | {
-      kind: 'nfs-volume';
-      volumeName: string;
-      /** The host folder, inside the export, that the volume's NFS mount serves: fixtures go here. */
-      hostRoot: string;
-      /** The local driver's NFS options (nfs/nfs-volume-options.ts). */
-      volume: NfsVolumeOptions;
+      /** A volume whose driver serves a folder of the host (an NFS volume): see HostServedVolume. */
+      hostServed?: HostServedVolume;
     }
   | { kind: 'tmpfs' }
   | { kind: 'layer' };
+
+/**
+ * A named volume a driver mounts from a folder the host serves (Docker's `local` driver with
+ * `type: nfs`, nfs/nfs-driver-options.ts): the folder is made before the volume, fixtures are laid
+ * in it on the host as a developer's project is, and the container checks the mount is the
+ * driver's before measuring.
+ */
+export interface HostServedVolume {
+  /** The host folder the volume's driver serves: fixtures go here. */
+  hostRoot: string;
+  /** The volume's driver and options, as the engine's create-volume call takes them. */
+  options: { Driver: string; DriverOpts: Record<string, string> };
+  /** The filesystem types the mount must show in the container (`nfs`, `nfs4`). */
+  fsTypes: readonly string[];
+  /** The volume in words, for the message when it is something else: "NFS volume". */
+  label: string;
+}
 
 export interface DependencyVolume {
   volumeName: string;
@@ -155,13 +165,18 @@ function hostConfigMounts(mount: ContainerMount): Dockerode.MountSettings[] {
           : []),
       ];
     case 'volume':
-    case 'nfs-volume':
       return [{ Type: 'volume', Source: mount.volumeName, Target: BENCH_ROOT }];
     case 'tmpfs':
       return [{ Type: 'tmpfs', Source: '', Target: BENCH_ROOT }];
     case 'layer':
       return [];
   }
+}
+
+/** Where a mount's files live on the host (a bind mount's, a host-served volume's); null elsewhere. */
+function hostRootOf(mount: ContainerMount): string | null {
+  if (mount.kind === 'bind') return mount.hostRoot;
+  return mount.kind === 'volume' && mount.hostServed ? mount.hostServed.hostRoot : null;
 }
 
 export class ContainerExecutor implements BackendExecutor {
@@ -201,15 +216,10 @@ export class ContainerExecutor implements BackendExecutor {
     };
     const sibling = this.options.sibling === true;
     if (mount.kind === 'volume' && !mount.external && !sibling) {
+      // A served folder must exist on the server before the engine mounts it at container start.
+      if (mount.hostServed) await mkdir(mount.hostServed.hostRoot, { recursive: true });
       signal.throwIfAborted();
-      await docker.createVolume({ Name: mount.volumeName, Labels: labels });
-      this.volumeCreated = true;
-    }
-    if (mount.kind === 'nfs-volume' && !sibling) {
-      // The folder must exist on the server before the engine mounts it at container start.
-      await mkdir(mount.hostRoot, { recursive: true });
-      signal.throwIfAborted();
-      await docker.createVolume({ Name: mount.volumeName, Labels: labels, ...mount.volume });
+      await docker.createVolume({ Name: mount.volumeName, Labels: labels, ...mount.hostServed?.options });
       this.volumeCreated = true;
     }
     if (mount.kind === 'bind') await mkdir(mount.hostRoot, { recursive: true });
@@ -252,7 +262,7 @@ export class ContainerExecutor implements BackendExecutor {
         'WORKLOAD_FAILED',
         `cannot create ${BENCH_ROOT} in the bench container: ${made.stderr.trim()}`,
       );
-    if (mount.kind === 'nfs-volume') await this.requireNfs(signal);
+    if (mount.kind === 'volume' && mount.hostServed) await this.requireServedMount(mount.hostServed, signal);
     const probe = await this.exec(['sh', '-c', clockProbeScript()], signal);
     this.clock = pickClock(probe.stdout);
     if (!this.clock) {
@@ -267,12 +277,12 @@ export class ContainerExecutor implements BackendExecutor {
    * An engine that could not mount NFS would fail the container's start; one that mounted
    * something else (a volume of the same name made by hand) would give another mount's figures.
    */
-  private async requireNfs(signal: AbortSignal): Promise<void> {
+  private async requireServedMount(served: HostServedVolume, signal: AbortSignal): Promise<void> {
     const fsType = await this.fsTypeOf(BENCH_ROOT, signal);
-    if (!NFS_FS_TYPES.includes(fsType))
+    if (!served.fsTypes.includes(fsType))
       throw new MountbenchError(
         'WORKLOAD_FAILED',
-        `the NFS volume ${this.options.name} is on ${fsType} in the container, not ${NFS_FS_TYPES.join(' or ')}: the figures would not be NFS's`,
+        `the ${served.label} ${this.options.name} is on ${fsType} in the container, not ${served.fsTypes.join(' or ')}: the figures would not be its`,
       );
   }
 
@@ -299,9 +309,10 @@ export class ContainerExecutor implements BackendExecutor {
       await this.prepareSplitWorkdir(mount.hostRoot, mount.dependency, fixture, signal);
       return;
     }
-    if (mount.kind === 'bind' || mount.kind === 'nfs-volume') {
-      // Bind and NFS fixtures live on the host, as a developer's project does.
-      const root = join(mount.hostRoot, workloadId);
+    const hostRoot = hostRootOf(mount);
+    if (hostRoot !== null) {
+      // Bind and host-served fixtures live on the host, as a developer's project does.
+      const root = join(hostRoot, workloadId);
       await removeTree(root);
       if (fixture) await writeHostFixture(root, fixture, { signal });
       else await mkdir(root, { recursive: true });
@@ -356,7 +367,8 @@ export class ContainerExecutor implements BackendExecutor {
     const { mount } = this.options;
     if (mount.kind === 'bind' && this.usesSharedFixture(workloadId))
       return join(mount.shared!.hostRoot, workloadId);
-    return mount.kind === 'bind' || mount.kind === 'nfs-volume' ? join(mount.hostRoot, workloadId) : null;
+    const hostRoot = hostRootOf(mount);
+    return hostRoot === null ? null : join(hostRoot, workloadId);
   }
 
   openSession(script: string, signal: AbortSignal): Promise<ShellSession> {
@@ -440,8 +452,7 @@ export class ContainerExecutor implements BackendExecutor {
           if (err.statusCode !== 404) problems.push(`volume ${volumeName}: ${err.message}`);
         });
     // Removing an NFS volume unmounts it; the files stay on the server (the release removes them).
-    if ((mount.kind === 'volume' || mount.kind === 'nfs-volume') && this.volumeCreated)
-      await removeVolume(mount.volumeName);
+    if (mount.kind === 'volume' && this.volumeCreated) await removeVolume(mount.volumeName);
     if (mount.kind === 'bind' && mount.dependency && this.dependencyVolumeCreated)
       await removeVolume(mount.dependency.volumeName);
     if (release) await release().catch((err: Error) => problems.push(err.message));

@@ -3,7 +3,7 @@
 import type { SizeName } from '../../shared/ids';
 import type { RaceSummary } from '../../shared/result-schema';
 import { workloadKey } from '../../shared/comparison';
-import { roleOf } from '../../shared/roles';
+import { roleOf } from '../../shared/mounts';
 import { racePolicy } from '../stats/race';
 import type { ScriptedWorkload, Workload } from '../workloads/workload';
 import { laneResult } from './lane-result';

@@ -5,22 +5,28 @@ import { join } from 'node:path';
 import { MountbenchError } from '../../shared/errors';
 import { removeTree } from '../fixtures/remove-tree';
 import { findNfsExport } from '../nfs/nfs-export';
-import { nfsVolumeOptions } from '../nfs/nfs-volume-options';
+import { NFS_FS_TYPES, nfsVolumeOptions } from '../nfs/nfs-driver-options';
+import { MOUNT_FACTS } from '../../shared/mounts';
 import { ContainerExecutor } from './container-executor';
 import type { ExecutorStart } from './executor-start';
 
-export const startNfsVolumeExecutor: ExecutorStart = async ({ ctx, base }) => {
+export const startNfsVolumeExecutor: ExecutorStart = async ({ ctx, backend, base }) => {
+  const { label } = MOUNT_FACTS[backend.mount];
   const lookup = findNfsExport(ctx.env ?? process.env);
   if (!lookup.found)
-    throw new MountbenchError('BAD_INPUT', `the nfs-volume mount is unavailable here: ${lookup.reason}`);
+    throw new MountbenchError('BAD_INPUT', `the ${label} is unavailable here: ${lookup.reason}`);
   const hostRoot = join(lookup.found.path, base.name);
   return ContainerExecutor.start({
     ...base,
     mount: {
-      kind: 'nfs-volume',
+      kind: 'volume',
       volumeName: base.name,
-      hostRoot,
-      volume: nfsVolumeOptions(lookup.found, hostRoot),
+      hostServed: {
+        hostRoot,
+        options: nfsVolumeOptions(lookup.found, hostRoot),
+        fsTypes: NFS_FS_TYPES,
+        label,
+      },
     },
     release: () => removeTree(hostRoot),
   });

@@ -3,7 +3,7 @@
 // announces. No engine: the samples are the scripted times, read back through the real parser.
 import { describe, expect, it } from 'vitest';
 import type { MountKind } from '../../shared/ids';
-import { roleOf } from '../../shared/roles';
+import { roleOf } from '../../shared/mounts';
 import { DEFAULT_RACE_POLICY, type RacePolicy } from '../stats/race';
 import type { WorkloadCase } from '../workloads/workload';
 import { workloadById } from '../workloads/registry';

@@ -4,6 +4,7 @@
 // before anything starts.
 import { MountbenchError } from '../../shared/errors';
 import { MOUNT_KINDS, isSyncMount, type MountKind, type SyncMountKind } from '../../shared/ids';
+import { MOUNT_FACTS } from '../../shared/mounts';
 import { findExecutable } from '../vocab/find-executable';
 import { findComposeWithWatch } from './compose-watch';
 import { findNfsExport } from '../nfs/nfs-export';
@@ -41,11 +42,12 @@ export async function syncMountAvailability(
 export async function mountAvailability(env: NodeJS.ProcessEnv): Promise<MountAvailability[]> {
   return Promise.all(
     MOUNT_KINDS.map(async (mount) => {
-      if (mount === 'nfs-volume') {
+      const { needs } = MOUNT_FACTS[mount];
+      if (needs === 'nfs-export') {
         const lookup = findNfsExport(env);
         return { mount, available: lookup.found !== null, reason: lookup.found ? null : lookup.reason };
       }
-      if (mount === 'sync-share') return { mount, ...(await syncShareAvailability(env)) };
+      if (needs === 'file-shares-api') return { mount, ...(await syncShareAvailability(env)) };
       if (!isSyncMount(mount)) return { mount, available: true, reason: null };
       const { available, reason } = await syncMountAvailability(mount, env);
       return { mount, available, reason };
@@ -63,7 +65,7 @@ export async function requireSyncTools(
 ): Promise<SyncTools> {
   const tools: SyncTools = {};
   for (const mount of mounts) {
-    if (mount === 'sync-share') await requireSyncShare(env);
+    if (MOUNT_FACTS[mount].needs === 'file-shares-api') await requireSyncShare(env);
     if (!isSyncMount(mount)) continue;
     const found = await syncMountAvailability(mount, env);
     if (!found.executable) {

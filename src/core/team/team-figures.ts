@@ -3,7 +3,8 @@
 // a quick fixture's time says nothing about a default one's.
 import { workloadKey } from '../../shared/comparison';
 import { perOp } from '../../shared/per-op';
-import { roleOf, type Role } from '../../shared/roles';
+import { type Role } from '../../shared/roles';
+import { roleOf } from '../../shared/mounts';
 import type { RunFile } from '../../shared/result-schema';
 import type { VersionSource } from '../../shared/team-view';
 import type { TeamRun } from './read-dataset';

@@ -4,6 +4,7 @@
 // Beside what the workload says itself (a host cannot write into a named volume), a workload needing
 // tools runs on the host baseline only where the host's PATH has every one of them.
 import type { MountKind } from '../../shared/ids';
+import { MOUNT_FACTS } from '../../shared/mounts';
 import { missingHostPrograms } from '../vocab/host-programs';
 import type { Workload } from './workload';
 import { findNfsExport } from '../nfs/nfs-export';
@@ -32,6 +33,6 @@ export function unsupportedReason(
   return (
     workload.unsupportedOn(mount) ??
     (mount === 'host' ? missingOnHost(workload.needsTools, env) : null) ??
-    (mount === 'nfs-volume' ? nfsExportMissing(env) : null)
+    (MOUNT_FACTS[mount].needs === 'nfs-export' ? nfsExportMissing(env) : null)
   );
 }

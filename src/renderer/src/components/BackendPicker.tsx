@@ -6,22 +6,7 @@ import { MOUNT_KINDS, type MountKind } from '../../../shared/ids';
 import { PRODUCT_NAMES } from '../lib/machine-words';
 import { dashboardVariants, MOUNT_LABELS } from '../../../shared/backend-plan';
 import { mountUnavailableReason } from '../stores/setup-store';
-
-const MOUNT_DETAILS: Record<MountKind, string> = {
-  bind: 'a folder of this machine mounted into the container: what file-sharing settings change',
-  volume: "a named volume inside the engine's VM: fast, but its files are not on this machine",
-  tmpfs: 'memory inside the container: the ceiling, nothing kept',
-  layer: "the container's own filesystem (overlay)",
-  host: 'the same workload here, with no container: the baseline the others are compared with',
-  mutagen: 'a named volume that mutagen keeps in step with a folder of this machine',
-  'docker-sync': 'a named volume that docker-sync keeps in step with a folder of this machine',
-  'compose-watch':
-    "a copy that `docker compose watch` (sync action) makes in the container's folder: one way, host to container",
-  'nfs-volume':
-    "a named volume that mounts a folder this machine exports over NFS: needs the host's NFS server",
-  'sync-share':
-    'a folder of this machine that Docker Desktop copies into its VM and keeps in step both ways (paid plans)',
-};
+import { MOUNT_FACTS } from '../../../shared/mounts';
 
 interface Props {
   engine: DiscoveredEngine | null;
@@ -77,7 +62,7 @@ export function BackendPicker({
                   ? `unavailable: ${unavailable}`
                   : needsEngine
                     ? 'needs a running engine'
-                    : MOUNT_DETAILS[mount]}
+                    : MOUNT_FACTS[mount].detail}
               </span>
             </span>
           </label>

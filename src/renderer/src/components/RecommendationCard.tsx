@@ -4,7 +4,8 @@
 // it ranks another of its role ahead, and a backend nothing rivalled is its role's only option.
 import { formatRatio } from '../../../shared/format-time';
 import type { Recommendation, ScoredBackend } from '../../../shared/recommendation';
-import { ROLE_TITLES, ROLES, roleOf, type Role } from '../../../shared/roles';
+import { ROLE_TITLES, ROLES, type Role } from '../../../shared/roles';
+import { roleOf } from '../../../shared/mounts';
 import { verdictHeadline, weighedWithoutWords } from '../../../shared/verdict-words';
 import { PROFILES, type ProfileId } from '../stores/results-store';
 import { ActionSteps } from './ActionSteps';

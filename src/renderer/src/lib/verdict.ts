@@ -5,7 +5,8 @@
 // did not race, the ranking's interval against the fastest (core/stats).
 import { formatRatioInterval, type RatioWithInterval } from '../../../shared/format-ratio';
 import type { Recommendation, RoleAnswer, SlowerOn } from '../../../shared/recommendation';
-import { ROLE_NAMES, roleOf, type Role } from '../../../shared/roles';
+import { ROLE_NAMES, type Role } from '../../../shared/roles';
+import { roleOf } from '../../../shared/mounts';
 import type { RunFile } from '../../../shared/result-schema';
 import { futileRaces, undecidedRaceWorkloads } from '../../../shared/race-undecided';
 import { futileWords } from '../../../shared/futile-words';

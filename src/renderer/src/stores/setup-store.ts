@@ -5,12 +5,12 @@ import type { AppInfo, MountbenchApi, MountInfo, WorkloadInfo } from '../../../s
 import type { DiscoveredEngine, EngineFsSeen } from '../../../shared/engine';
 import {
   DEFAULT_WORKLOAD_IDS,
-  isSyncMount,
   type MountKind,
   type ProviderId,
   type WorkloadId,
 } from '../../../shared/ids';
 import { kindWorkloads, type ProjectKindId } from '../../../shared/project-kinds';
+import { MOUNT_FACTS } from '../../../shared/mounts';
 import type { RunRequest } from '../../../shared/run-plan';
 import type { ProviderSummary, SweepProposalView, SweepRequest } from '../../../shared/sweep';
 import {
@@ -265,13 +265,6 @@ type Picks = Pick<
 > &
   Partial<Pick<SetupState, 'mountInfo' | 'budgetMinutes'>>;
 
-/** Mounts that need something besides the engine, which only the core can say is there. */
-function needsMoreThanTheEngine(mount: MountKind): boolean {
-  // A sync mount needs its tool, an NFS volume the host's export, a synchronized share Docker
-  // Desktop's file-shares API on a paid plan.
-  return isSyncMount(mount) || mount === 'nfs-volume' || mount === 'sync-share';
-}
-
 /** Why a mount cannot be picked here (as `mounts:list` says), or null. */
 export function mountUnavailableReason(
   mountInfo: readonly MountInfo[] | undefined,
@@ -281,7 +274,9 @@ export function mountUnavailableReason(
   // the run would refuse.
   const info = mountInfo?.find((m) => m.mount === mount);
   if (info) return info.available ? null : (info.reason ?? 'unavailable');
-  return needsMoreThanTheEngine(mount)
+  // A sync mount needs its tool, an NFS volume the host's export, a synchronized share Docker
+  // Desktop's file-shares API on a paid plan: only the core can say they are there.
+  return MOUNT_FACTS[mount].needs !== null
     ? 'availability unknown: the app could not say whether what it needs is here'
     : null;
 }
