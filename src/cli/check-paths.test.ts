@@ -1,8 +1,8 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkInputFolder, checkOutputFile, checkResultsFolder } from './check-paths';
+import { checkInputFolder, checkOutputFile } from './check-paths';
 
 let dir: string;
 beforeEach(() => {
@@ -44,16 +44,5 @@ describe('checkInputFolder', () => {
     );
     writeFileSync(join(dir, 'file'), '');
     await expect(checkInputFolder('--folder', join(dir, 'file'))).rejects.toThrow(/is not a folder/);
-  });
-});
-
-describe('checkResultsFolder', () => {
-  it('makes the results folder, and refuses a data folder that is a file', async () => {
-    await checkResultsFolder(join(dir, 'data', 'results'));
-    expect(readdirSync(join(dir, 'data'))).toEqual(['results']);
-    writeFileSync(join(dir, 'data-file'), '');
-    await expect(checkResultsFolder(join(dir, 'data-file', 'results'))).rejects.toThrow(
-      /results cannot be saved in .*data-file\/results: part of the path is a file, not a folder \(MOUNTBENCH_DATA_DIR/,
-    );
   });
 });

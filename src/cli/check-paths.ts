@@ -4,8 +4,6 @@ import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { MountbenchError } from '../shared/errors';
-import { errnoWords } from './error-text';
-import { makeDirs } from '../core/fs/make-dirs';
 
 const bad = (message: string) => new MountbenchError('BAD_INPUT', message);
 
@@ -32,21 +30,4 @@ export async function checkInputFolder(flag: string, dir: string): Promise<void>
   await access(dir, constants.R_OK | constants.X_OK).catch(() => {
     throw bad(`${flag} ${dir} cannot be read (permission denied)`);
   });
-}
-
-/**
- * The folder results are saved in exists (made now if need be) and takes new files, so a data
- * folder that is a file is found before the run, not after it.
- */
-export async function checkResultsFolder(dir: string): Promise<void> {
-  try {
-    await makeDirs(dir);
-    await access(dir, constants.W_OK);
-  } catch (err) {
-    const code = (err as { code?: unknown }).code;
-    throw new MountbenchError(
-      'IO',
-      `results cannot be saved in ${dir}: ${errnoWords(code) ?? (err as Error).message} (MOUNTBENCH_DATA_DIR chooses another data folder)`,
-    );
-  }
 }

@@ -2,31 +2,12 @@
 // already; a system error (ENOTDIR, EACCES…) or a JavaScript engine error would otherwise reach the
 // user as a bare code or as words about the program's insides.
 import { MountbenchError } from '../shared/errors';
-
-const ERRNO_WORDS: Record<string, string> = {
-  ENOTDIR: 'part of the path is a file, not a folder',
-  EISDIR: 'it is a folder, not a file',
-  ENOENT: 'no such file or folder',
-  EACCES: 'permission denied',
-  EPERM: 'not permitted',
-  EROFS: 'the disk is read-only',
-  ENOSPC: 'the disk is full',
-  EDQUOT: 'the disk quota is used up',
-  EMFILE: 'too many open files',
-  ENAMETOOLONG: 'the path is too long',
-  ELOOP: 'too many symbolic links in the path',
-  EEXIST: 'it already exists',
-};
+import { errnoWords } from '../shared/errno-words';
 
 interface SystemError extends Error {
   code?: unknown;
   syscall?: unknown;
   path?: unknown;
-}
-
-/** "part of the path is a file, not a folder" for ENOTDIR; null for a code without words here. */
-export function errnoWords(code: unknown): string | null {
-  return typeof code === 'string' ? (ERRNO_WORDS[code] ?? null) : null;
 }
 
 export function errorText(err: unknown): string {

@@ -6,8 +6,7 @@ import { MountbenchError } from '../../shared/errors';
 import { errorFromData } from '../../shared/ipc-bridge';
 import { PROVIDER_IDS } from '../../shared/ids';
 import { emptyApplyProgress, foldApplyEvent, variantIdSchema } from '../../shared/sweep';
-import { providerContext } from '../../core/providers/provider-context';
-import { PLAIN_ENGINE, providerById } from '../../core/products/registry';
+import { PLAIN_ENGINE, productById, productContext } from '../../core/app/products';
 import { cacheDir } from '../../core/store';
 import { proposeApply } from '../../core/sweep';
 import { startApplyJob } from '../../core/app/settings-jobs';
@@ -25,12 +24,12 @@ interface ApplyFlags {
 }
 
 async function applyCommand(flags: ApplyFlags): Promise<void> {
-  const provider = providerById(parseOne('--provider', flags.provider, PROVIDER_IDS));
+  const provider = productById(parseOne('--provider', flags.provider, PROVIDER_IDS));
   const variant = variantIdSchema.safeParse(flags.variant.trim());
   if (!variant.success)
     throw new MountbenchError('BAD_INPUT', `--variant "${flags.variant}" is not a variant id`);
   const readyTimeoutMs = parseCount('--ready-timeout', flags.readyTimeout, { min: 1, max: 3600 }) * 1000;
-  const ctx = await providerContext();
+  const ctx = await productContext();
   if (!flags.yes) {
     const proposal = await proposeApply(provider, variant.data, ctx);
     process.stdout.write(

@@ -5,8 +5,8 @@ import { Option, type Command } from 'commander';
 import { MountbenchError } from '../../shared/errors';
 import { MOUNT_KINDS, PROVIDER_IDS, SIZES, WORKLOAD_IDS } from '../../shared/ids';
 import type { MachineInfo } from '../../shared/result-schema';
-import { machineLabel } from '../../core/machine/machine-key';
-import { getMachineInfo } from '../../core/machine';
+import { machineLabel } from '../../core/compare';
+import { thisMachine } from '../../core/app/this-machine';
 import { importHyperfineFile, type HyperfineImportOptions } from '../../core/store';
 import { parseCount, parseList } from '../parse-options';
 import type { ResultsCommandIo } from './results';
@@ -80,7 +80,7 @@ async function machineFor(flags: HyperfineFlags): Promise<MachineInfo> {
         'BAD_INPUT',
         '--os describes another machine: give it with --chip, --arch, --cores and --memory-gb',
       );
-    machine = await getMachineInfo();
+    machine = await thisMachine();
   } else {
     const missing = OTHER_MACHINE.filter((key) => flags[key] === undefined).map((key) => FLAG_OF[key]);
     if (missing.length) {

@@ -3,8 +3,7 @@
 // came from, the choice `run --project` would take, and the templates. Reads only; runs nothing.
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { inspectProject } from '../../core/project/inspect-project';
-import { checkProjectFolder } from '../../core/project/project-folder';
+import { checkProjectFolder, inspectProject } from '../../core/project';
 import { defaultChoice, foundInWords, PROJECT_TEMPLATES, type ProjectInspection } from '../../shared/project';
 import { printable, printableJson } from '../../shared/printable';
 import { PROJECT_KINDS } from '../../shared/project-kinds';

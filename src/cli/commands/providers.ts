@@ -1,7 +1,6 @@
 // `mountbench providers [--json]`: products found, versions, current file sharing, variants.
 import type { Command } from 'commander';
-import { providerContext } from '../../core/providers/provider-context';
-import { PROVIDERS } from '../../core/products/registry';
+import { productContext, productsFound } from '../../core/app/products';
 import { providerText } from '../output/sweep-text';
 
 export function registerProvidersCommand(program: Command): void {
@@ -12,13 +11,7 @@ export function registerProvidersCommand(program: Command): void {
     )
     .option('--json', 'print as JSON')
     .action(async (options: { json?: boolean }) => {
-      const ctx = await providerContext();
-      const found = [];
-      for (const provider of PROVIDERS) {
-        const detection = await provider.detect(ctx);
-        const variants = detection.installed ? await provider.listVariants(ctx) : [];
-        found.push({ detection, variants });
-      }
+      const found = await productsFound(await productContext());
       if (options.json) {
         process.stdout.write(`${JSON.stringify(found, null, 2)}\n`);
         return;

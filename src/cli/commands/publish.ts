@@ -3,10 +3,8 @@
 // `--dry-run` prints exactly the bytes that would be sent and sends nothing.
 import type { Command } from 'commander';
 import { cacheDir, dataDir } from '../../core/store';
-import { previewPublish, publish } from '../../core/team/publish';
-import { DEFAULT_BRANCH } from '../../core/team/remote';
+import { previewPublish, publish, DEFAULT_BRANCH, checkLabel } from '../../core/team';
 import { printable } from '../../shared/printable';
-import { checkLabel } from '../../core/team/check-label';
 import type { RunFile } from '../../shared/result-schema';
 import { loadRunArgument } from './export';
 import { defaultResultsIo, type ResultsCommandIo } from './results';

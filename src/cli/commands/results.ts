@@ -2,7 +2,7 @@
 // not readable runs (listed, never deleted: the user decides).
 import type { Command } from 'commander';
 import type { RunFile } from '../../shared/result-schema';
-import { machineLabel } from '../../core/machine/machine-key';
+import { machineLabel } from '../../core/compare';
 import { dataDir, listRuns, resultsDir, type RunListing } from '../../core/store';
 
 /** What the result commands touch outside themselves, so unit tests can aim them at a temp folder. */

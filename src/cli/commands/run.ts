@@ -11,17 +11,13 @@ import {
   type SizeName,
 } from '../../shared/ids';
 import { KNOWN_DEPENDENCY_FOLDERS, SAMPLE_METHODS, type RunRequest } from '../../shared/run-plan';
-import { findDependencyFolders } from '../../core/fixtures/dependency-folders';
+import { findKnownDependencyFolders } from '../../core/project';
 import type { RunFile } from '../../shared/result-schema';
-import { startRunJob } from '../../core/app/run-job';
-import type { PreparedRun } from '../../core/runner/prepare-run';
-import { removeLeftovers } from '../../core/runner/leftovers';
-import { whatRunLeft } from '../../core/runner/run-left';
+import { startRunSession, type RunSession } from '../../core/app/run-session';
 import { cliJobs } from '../follow-job';
 import { errorText } from '../error-text';
 import { reportLeftovers } from './cleanup';
-import { cacheDir, dataDir, resultsDir, saveRun, writeFileAtomic } from '../../core/store';
-import { runFileJson } from '../../core/exports';
+import { cacheDir, checkResultsFolder, dataDir, resultsDir } from '../../core/store';
 import { PROFILE_NAMES, resolveProfile } from '../../core/recommend';
 import { PROJECT_KIND_HELP, withProjectKind } from './project-kind-flag';
 import { failIfNot, RECOMMENDATION_CHANGED_EXIT } from '../output/fail-if-not';
@@ -30,13 +26,13 @@ import { planLines } from '../output/run-plan-text';
 import { ProgressLine } from '../output/progress-line';
 import { parseCount, parseDuration, parseList, parseNames, parseOne } from '../parse-options';
 import { cancelOnSignal, type SignalCancel } from '../cancel-on-signal';
-import { checkInputFolder, checkOutputFile, checkResultsFolder } from '../check-paths';
-import { DEFAULT_RACE_POLICY } from '../../core/stats/race';
+import { checkInputFolder, checkOutputFile } from '../check-paths';
+import { RACE_MIN_SAMPLES_FLOOR } from '../../shared/race-samples';
 import { defaultChoice, foundInWords, type FoundIn } from '../../shared/project';
 import { inspectProjectFolder } from './project';
 import { printable } from '../../shared/printable';
 import { PRODUCT_WORDS } from '../../shared/product-words';
-import { productsOwningTheirVm } from '../../core/products/registry';
+import { productsOwningTheirVm } from '../../core/app/products';
 
 const ORDERS = ['interleaved', 'sequential'] as const;
 
@@ -101,7 +97,7 @@ function countFlags(
     return { ...common, runs: parseCount('--runs', flags.runs ?? '10', { min: 1, max: 1000 }) };
   return {
     ...common,
-    runs: parseCount('--min-runs', flags.minRuns ?? String(DEFAULT_RACE_POLICY.minSamples), {
+    runs: parseCount('--min-runs', flags.minRuns ?? String(RACE_MIN_SAMPLES_FLOOR), {
       min: 3,
       max: 1000,
     }),
@@ -216,7 +212,7 @@ export function requestFromFlags(flags: RunFlags): RunRequest {
 function dependencyFolderFlag(flags: RunFlags): { dependencyFolder?: string } {
   if (flags.dependencyFolder === undefined || !flags.folder) return {};
   if (typeof flags.dependencyFolder === 'string') return { dependencyFolder: flags.dependencyFolder };
-  const [found] = findDependencyFolders(resolve(flags.folder));
+  const [found] = findKnownDependencyFolders(resolve(flags.folder));
   if (!found)
     throw new MountbenchError(
       'BAD_INPUT',
@@ -264,127 +260,102 @@ async function measureAndSave(
   typed: { command: boolean; images: string[] },
 ): Promise<void> {
   const { jobs, follow } = cliJobs();
-  // Set by the job's callbacks (a holder: TypeScript does not see a callback assign a local).
-  const ended: {
-    docker: PreparedRun['docker'];
-    run: RunFile | null;
-    final: RunFile | null;
-    answer: AnswerShown | null;
-    answerError: unknown;
-    progress: ProgressLine | null;
-  } = { docker: null, run: null, final: null, answer: null, answerError: null, progress: null };
-  let runId: string;
+  let progress: ProgressLine | null = null;
+  // What the answer decided, or why it could not be given: said once the clean-up has ended.
+  let answer: { changed: string | null } | { failed: unknown } | null = null;
+  let session: RunSession;
   try {
-    runId = await startRunJob(jobs, request, {
+    session = await startRunSession(jobs, request, {
+      dataDir: dataDir(),
       cacheDir: cacheDir(),
       // Only a command the user typed runs on the host baseline; one from a project file never.
       allowHostCommands: typed.command,
       typedImages: typed.images,
       signal: cancel.signal,
-      // What a crashed earlier run left would skew this one (a busy disk) and pile up: clear it first.
-      beforeStart: async (prepared) => {
-        ended.docker = prepared.docker;
-        reportLeftovers(
-          await removeLeftovers(prepared.docker, cacheDir(), process.env, {
-            askMutagen: 'after-crash',
-            signal: cancel.signal,
-          }),
-        );
-      },
-      // The answer is saved and printed as soon as the last workload is measured; the clean-up
+      ...(flags.json ? { alsoWriteTo: flags.json } : {}),
+      // What a crashed earlier run left would skew this one (a busy disk) and pile up: cleared first.
+      onLeftoversCleared: (report) => reportLeftovers(report),
+      // The answer is stored and printed as soon as the last workload is measured; the clean-up
       // (containers, volumes, fixtures) goes on after it, and its outcome is said once it ends.
-      save: async (finished) => {
-        ended.run = finished;
-        ended.progress?.clear();
+      onStored: async (run, path) => {
+        progress?.clear();
         try {
-          ended.answer = await showAnswer(flags, finished, profile);
+          answer = { changed: showAnswer(flags, run, path, profile) };
         } catch (err) {
-          // Kept for after the job; rethrown so no `run-answered` claims a stored run. The job
-          // swallows it (no onSaveError here): a throw here must not cut the clean-up short.
-          ended.answerError = err;
+          answer = { failed: err };
           throw err;
         }
       },
-      // The clean-up had errors: the stored file (and --json's) is written again with them. Its
-      // failure is said here: onSaveError would also speak for the first save, said otherwise.
-      resave: (final) =>
-        resaveRun(flags, final).catch((err: unknown) =>
+      onStoredAgain: (_run, path) => {
+        process.stderr.write(`saved ${path} again, with the clean-up's errors\n`);
+      },
+      onSaveError: (err, when) => {
+        if (when === 'answer') answer = { failed: err };
+        else
           process.stderr.write(
             `mountbench: the run could not be stored again with the clean-up's errors: ${errorText(err)}\n`,
-          ),
-        ),
+          );
+      },
     });
   } catch (err) {
     // Cancelled while finding the engine or clearing old leftovers: nothing of this run exists yet.
     if (cancel.endedBy(err, 'cancelled before measuring started; nothing was created')) return;
     throw err;
   }
-  const progress = new ProgressLine(process.stderr, Boolean(process.stderr.isTTY), {
+  const { jobId } = session;
+  progress = new ProgressLine(process.stderr, Boolean(process.stderr.isTTY), {
     maxRounds: request.race ? (request.maxRuns ?? null) : null,
     announcePlan: false,
   });
-  ended.progress = progress;
+  const line = progress;
   // The plan and its estimate first, before the first sample; a hint only where a person reads it.
   const hint = Boolean(process.stdin.isTTY) && !flags.runs && !flags.adaptive;
-  await follow('run', runId, cancel, (event) => {
+  let final: RunFile | null = null;
+  await follow('run', jobId, cancel, (event) => {
     if (event.type === 'planned')
       process.stderr.write(`${planLines({ request, ...event, interactive: hint }).join('\n')}\n`);
-    if (event.type === 'run-done') ended.final = event.run;
-    progress.handle(event);
+    if (event.type === 'run-done') final = event.run;
+    line.handle(event);
   });
-  if (ended.answerError) throw ended.answerError;
-  const run = ended.final ?? ended.run;
-  if (!run || !ended.answer) throw new MountbenchError('INTERNAL', `run ${runId} ended without a result`);
-  await reportEnd(run, ended.answer, ended.docker, cancel);
+  const shown = answer as { changed: string | null } | { failed: unknown } | null;
+  if (shown && 'failed' in shown) throw shown.failed;
+  const run = final as RunFile | null;
+  if (!run || !shown) throw new MountbenchError('INTERNAL', `run ${jobId} ended without a result`);
+  await reportEnd(run, shown, session, cancel);
 }
 
-/** The run stored at the answer, written again once the clean-up has added its errors. */
-async function resaveRun(flags: RunFlags, run: RunFile): Promise<void> {
-  const saved = await saveRun(run, resultsDir(dataDir()));
-  process.stderr.write(`saved ${saved} again, with the clean-up's errors\n`);
-  if (flags.json) await writeFileAtomic(flags.json, runFileJson(run));
-}
-
-/** What the answer decided for the process's exit, kept until the clean-up has ended. */
-interface AnswerShown {
-  /** Why `--fail-if-not` ends the process with its own code; null when it does not. */
-  changed: string | null;
-}
-
-/** Saves the run and prints its table and answer: called at the answer, before the clean-up. */
-async function showAnswer(
+/**
+ * Prints the run's table and answer, once stored: called at the answer, before the clean-up.
+ * Returns why `--fail-if-not` ends the process with its own code, or null.
+ */
+function showAnswer(
   flags: RunFlags,
   run: RunFile,
+  saved: string,
   profile: ReturnType<typeof resolveProfile> | null,
-): Promise<AnswerShown> {
-  let changed: string | null = null;
-  // Saved before anything is worded: the figures are kept whatever the printing does.
-  const saved = await saveRun(run, resultsDir(dataDir()));
+): string | null {
   process.stderr.write(`saved ${saved}\n`);
-  if (flags.json) {
-    await writeFileAtomic(flags.json, runFileJson(run));
-    process.stderr.write(`wrote ${flags.json}\n`);
-  }
+  if (flags.json) process.stderr.write(`wrote ${flags.json}\n`);
   const report = runReport(run, { markdown: flags.markdown, verbose: flags.verbose, profile });
   // The table and its notes, then the answer last: what the terminal shows when the run is over.
   process.stdout.write(`${report.body}${report.summary}`);
-  if (report.recommendation && flags.failIfNot !== undefined)
-    changed = failIfNot(report.recommendation, flags.failIfNot);
   if (profile && flags.failIfNot !== undefined && !run.results.length)
-    changed = `--fail-if-not ${flags.failIfNot}: nothing was measured`;
-  return { changed };
+    return `--fail-if-not ${flags.failIfNot}: nothing was measured`;
+  if (report.recommendation && flags.failIfNot !== undefined)
+    return failIfNot(report.recommendation, flags.failIfNot);
+  return null;
 }
 
 /** After the clean-up: what a cancel left, the errors (the clean-up's too), and the exit code. */
 async function reportEnd(
   run: RunFile,
-  { changed }: AnswerShown,
-  docker: PreparedRun['docker'],
+  { changed }: { changed: string | null },
+  session: RunSession,
   cancel: SignalCancel,
 ): Promise<void> {
   if (run.status === 'cancelled') {
     // Looked at, not assumed: the claim that nothing is left is made only when nothing is.
-    const left = await whatRunLeft(docker, cacheDir(), run.id);
+    const left = await session.whatIsLeft(run.id);
     process.stderr.write(
       left.length
         ? `cancelled; still left: ${left.join(', ')}; \`mountbench cleanup\` clears it\n`

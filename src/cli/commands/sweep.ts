@@ -6,13 +6,18 @@ import { PROJECT_KIND_HELP, withProjectKind } from './project-kind-flag';
 import { DEFAULT_WORKLOAD_IDS, MOUNT_KINDS, PROVIDER_IDS, SIZES, WORKLOAD_IDS } from '../../shared/ids';
 import type { RunFile } from '../../shared/result-schema';
 import { RACE_DEFAULT_MAX_SAMPLES, RACE_MIN_SAMPLES_FLOOR } from '../../shared/race-samples';
-import { resolveWorkload } from '../../core/workloads/registry';
-import { estimatedWorkload } from '../../core/workloads/workload-info';
+import { estimatedWorkloads } from '../../core/app/workload-estimates';
 import type { SweepFinish } from '../../shared/sweep';
 import { startSweepJob } from '../../core/app/settings-jobs';
-import { providerContext } from '../../core/providers/provider-context';
-import { providerById } from '../../core/products/registry';
-import { cacheDir, dataDir, resultsDir, saveRun, writeFileAtomic } from '../../core/store';
+import { productById, productContext } from '../../core/app/products';
+import {
+  cacheDir,
+  checkResultsFolder,
+  dataDir,
+  resultsDir,
+  saveRun,
+  writeFileAtomic,
+} from '../../core/store';
 import { proposeSweep, sweepRequestSchema, type SweepRequest } from '../../core/sweep';
 import { cliJobs } from '../follow-job';
 import { describeIssues } from '../../core/store';
@@ -21,7 +26,7 @@ import { runReport } from '../output/run-report';
 import { outcomeText, proposalText } from '../output/sweep-text';
 import { SweepTimeLeftTracker } from '../output/sweep-time-left-tracker';
 import { cancelOnSignal } from '../cancel-on-signal';
-import { checkOutputFile, checkResultsFolder } from '../check-paths';
+import { checkOutputFile } from '../check-paths';
 import { parseCount, parseList, parseNames, parseOne } from '../parse-options';
 
 export interface SweepFlags {
@@ -86,10 +91,10 @@ export function requestFromFlags(given: SweepFlags): SweepRequest {
 
 async function sweepCommand(flags: SweepFlags): Promise<void> {
   const request = requestFromFlags(flags);
-  const provider = providerById(request.provider);
+  const provider = productById(request.provider);
   if (flags.yes) await checkResultsFolder(resultsDir(dataDir()));
   if (flags.json) await checkOutputFile('--json', flags.json);
-  const ctx = await providerContext();
+  const ctx = await productContext();
   if (!flags.yes) {
     const proposal = await proposeSweep(provider, request, ctx);
     process.stdout.write(
@@ -103,12 +108,7 @@ async function sweepCommand(flags: SweepFlags): Promise<void> {
     again: 'warn',
   });
   // The time left counts every later step and the restore, from the job's own dry run.
-  const timeLeft = new SweepTimeLeftTracker(
-    request,
-    request.workloads.map((id) =>
-      estimatedWorkload(resolveWorkload(id, undefined, { allowHostCommands: true })),
-    ),
-  );
+  const timeLeft = new SweepTimeLeftTracker(request, estimatedWorkloads(request.workloads));
   const stillToCome = () => timeLeft.stillToCome() ?? {};
   const newLine = () =>
     new ProgressLine(process.stderr, Boolean(process.stderr.isTTY), {

@@ -4,9 +4,7 @@
 // not fail the command (the rest is the answer), an unreachable dataset does.
 import type { Command } from 'commander';
 import { cacheDir, dataDir } from '../../core/store';
-import { pull, type PullOutcome } from '../../core/team/pull';
-import { DEFAULT_BRANCH } from '../../core/team/remote';
-import { productVersionKey, runProduct } from '../../core/team/team-figures';
+import { pull, type PullOutcome, DEFAULT_BRANCH, productVersionKey, runProduct } from '../../core/team';
 import { printable, printableJson } from '../../shared/printable';
 import { defaultResultsIo, type ResultsCommandIo } from './results';
 

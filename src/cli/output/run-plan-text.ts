@@ -5,9 +5,8 @@ import type { Backend } from '../../shared/result-schema';
 import type { RunRequest } from '../../shared/run-plan';
 import { estimateRun, type Estimate, type EstimateCounts } from '../../shared/estimate';
 import type { WorkloadId } from '../../shared/ids';
-import { DEFAULT_RACE_POLICY } from '../../core/stats/race';
-import { resolveWorkload } from '../../core/workloads/registry';
-import { estimatedWorkload } from '../../core/workloads/workload-info';
+import { RACE_DEFAULT_MAX_SAMPLES, RACE_MIN_SAMPLES_FLOOR } from '../../shared/race-samples';
+import { estimatedWorkloads } from '../../core/app/workload-estimates';
 import { formatEta } from './progress-line';
 
 /** Above this, a person at the terminal is told how to get a first answer sooner. */
@@ -16,10 +15,10 @@ export const LONG_RUN_SECONDS = 5 * 60;
 /** What `--size quick --race` would take instead: the racing defaults at the quick size. */
 export const QUICK_COUNTS: EstimateCounts = {
   size: 'quick',
-  runs: DEFAULT_RACE_POLICY.minSamples,
+  runs: RACE_MIN_SAMPLES_FLOOR,
   warmup: 1,
   race: true,
-  maxRuns: DEFAULT_RACE_POLICY.maxSamples,
+  maxRuns: RACE_DEFAULT_MAX_SAMPLES,
 };
 
 export function countsOf(request: RunRequest): EstimateCounts {
@@ -40,9 +39,7 @@ export function estimatePlan(
   counts: EstimateCounts = countsOf(request),
 ): Estimate {
   return estimateRun(
-    workloads.map((id) =>
-      estimatedWorkload(resolveWorkload(id, request.custom, { allowHostCommands: true })),
-    ),
+    estimatedWorkloads(workloads, request.custom),
     backends.map((b) => b.mount),
     counts,
   );
@@ -56,9 +53,9 @@ export function estimateWords(e: Estimate): string {
 
 function countWords(request: RunRequest): string {
   if (request.race) {
-    const most = request.maxRuns ?? DEFAULT_RACE_POLICY.maxSamples;
+    const most = request.maxRuns ?? RACE_DEFAULT_MAX_SAMPLES;
     const budget = request.budgetSeconds ? `, within ${formatEta(request.budgetSeconds)}` : '';
-    return `racing: ${Math.max(DEFAULT_RACE_POLICY.minSamples, request.runs)} to ${most} runs until decided${budget}`;
+    return `racing: ${Math.max(RACE_MIN_SAMPLES_FLOOR, request.runs)} to ${most} runs until decided${budget}`;
   }
   if (request.adaptive) return `${request.runs} runs or more, until the mean is known to ±2 %`;
   return `${request.runs} runs each`;

@@ -1,5 +1,5 @@
 // Plain-text views of providers, sweep proposals and sweep outcomes for the terminal.
-import type { ProviderDetection, VariantSpec } from '../../core/providers/provider';
+import type { ProviderDetection, VariantSpec } from '../../core/app/products';
 import type { SweepFinish } from '../../shared/sweep';
 import type { SweepProposal } from '../../core/sweep';
 import { formatEta } from './progress-line';

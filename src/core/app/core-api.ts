@@ -11,14 +11,11 @@ import type { ActiveJob } from '../../shared/jobs';
 import type { RunRequest } from '../../shared/run-plan';
 import { APP_VERSION } from '../app-version';
 import { machineRatios, publishedRows, rowsFromRun } from '../compare';
-import { discoverEngines, resolveEngine } from '../engines';
+import { discoverEngines } from '../engines';
 import { EXPORT_FILES, exportRun } from '../exports';
-import { getMachineInfo } from '../machine';
-import { providerContext } from '../providers/provider-context';
 import type { ProviderContext } from '../providers/provider';
 import { PROVIDERS, providerById } from '../products/registry';
 import { recommendPerMachine, resolveProfile } from '../recommend';
-import { removeLeftovers, type LeftoverReport } from '../runner/leftovers';
 import {
   cacheDir,
   deleteRun,
@@ -42,7 +39,10 @@ import { workloadInfo } from '../workloads/workload-info';
 import { viewTeam } from '../team/view-team';
 import { createJobs, type RunningJob } from './jobs';
 import { createTeamApi } from './team-api';
-import { startRunJob, type RunJobOptions } from './run-job';
+import { clearLeftovers, type LeftoverReport } from './leftovers';
+import { productContext } from './products';
+import { thisMachine } from './this-machine';
+import { startRunSession, type RunSessionOptions } from './run-session';
 import { startApplyJob, startSweepJob, type SettingsJobOptions } from './settings-jobs';
 
 export interface CoreApiOptions {
@@ -97,10 +97,8 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
   // listing, the same answer for all.
   const markedListings = new WeakMap<SummaryListing, RunSummary[]>();
   // The journal lives in the same data folder as the results, whatever HOME says.
-  const context = async (): Promise<ProviderContext> => ({
-    ...(await providerContext({ env: options.env })),
-    dataDir: options.dataDir,
-  });
+  const context = (): Promise<ProviderContext> =>
+    productContext({ ...(options.env ? { env: options.env } : {}), dataDir: options.dataDir });
   const projects = createProjectsApi({
     dataDir: options.dataDir,
     ...(options.env ? { env: options.env } : {}),
@@ -112,16 +110,13 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
     save,
     onBackgroundError: options.onBackgroundError,
   };
-  const runJob: RunJobOptions = {
-    cacheDir: cache,
-    // A run's file shares are journaled beside the sweeps' journals, which restore reads.
+  const runSession: RunSessionOptions = {
     dataDir: options.dataDir,
+    cacheDir: cache,
     env: options.env,
     // Requests arrive from the dashboard: a custom command must not run on the host.
     allowHostCommands: false,
-    save,
-    resave: save,
-    onSaveError: options.onBackgroundError,
+    ...(options.onBackgroundError ? { onSaveError: options.onBackgroundError } : {}),
   };
   // The page names the folder: the same checks as inspecting it, and its real path is copied.
   const checkedRunRequest = async (request: RunRequest): Promise<RunRequest> =>
@@ -134,13 +129,16 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
 
   return {
     async removeLeftovers() {
-      const engine = await resolveEngine(undefined, { env: options.env }).catch(() => null);
-      return removeLeftovers(engine?.docker ?? null, cache, options.env, { askMutagen: 'after-crash' });
+      return clearLeftovers({
+        cacheDir: cache,
+        ...(options.env ? { env: options.env } : {}),
+        engineNeeded: 'if-reachable',
+      });
     },
     app: {
       info: async () => ({
         version: APP_VERSION,
-        machine: await getMachineInfo(),
+        machine: await thisMachine(),
         transport: options.transport,
         resultsDir: results,
         notices: (await options.notices) ?? [],
@@ -162,7 +160,9 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
       async start(job) {
         switch (job.kind) {
           case 'run':
-            return { jobId: await startRunJob(jobs, await checkedRunRequest(job.request), runJob) };
+            return {
+              jobId: (await startRunSession(jobs, await checkedRunRequest(job.request), runSession)).jobId,
+            };
           case 'sweep':
             return { jobId: await startSweepJob(jobs, job.request, settingsJob) };
           case 'apply':
@@ -189,7 +189,7 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
     },
     results: {
       list: async () => {
-        machineHere ??= getMachineInfo();
+        machineHere ??= thisMachine();
         const [listing, here] = await Promise.all([listRunSummaries(results), machineHere]);
         let answer = markedListings.get(listing);
         if (!answer) {
@@ -213,7 +213,7 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
         return { id: outcome.id, status: outcome.status };
       },
       async importHyperfine(file, text, details) {
-        const machine = await getMachineInfo();
+        const machine = await thisMachine();
         const { machineLabel, result, ...rest } = details;
         const outcome = await importHyperfineText(
           text,
@@ -255,7 +255,7 @@ export function createCoreApi(options: CoreApiOptions): CoreApi {
       ...createTeamApi({ dataDir: options.dataDir, cacheDir: cache, runFile }),
       async view(folder) {
         // "Machines like yours": this machine's chip, and the product of its newest own run.
-        machineHere ??= getMachineInfo();
+        machineHere ??= thisMachine();
         const [listing, here] = await Promise.all([listRunSummaries(results), machineHere]);
         const own = markImported(listing.summaries, here)
           .filter((s) => !s.imported)

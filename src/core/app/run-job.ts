@@ -4,11 +4,11 @@
 import type { RunFile } from '../../shared/result-schema';
 import type { RunRequest } from '../../shared/run-plan';
 import { APP_VERSION } from '../app-version';
-import { getMachineInfo } from '../machine';
 import { runVerdicts } from '../recommend/run-verdicts';
 import { prepareRun, type PreparedRun } from '../runner/prepare-run';
 import { executeRun } from '../runner/run';
 import type { Jobs } from './jobs';
+import { thisMachine } from './this-machine';
 
 export interface RunJobOptions {
   cacheDir: string;
@@ -45,7 +45,7 @@ export async function startRunJob(jobs: Jobs, request: RunRequest, options: RunJ
       });
       await options.beforeStart?.(prepared);
       options.signal?.throwIfAborted();
-      return { prepared, machine: await getMachineInfo() };
+      return { prepared, machine: await thisMachine() };
     },
     idOf: ({ prepared }) => prepared.runId,
     async body({ prepared, machine }, { signal, emit }) {

@@ -3,23 +3,9 @@
 // the core, then remove what crashed runs left on the engine. Shutdown is the core's `shutdown()`:
 // every job cancelled and cleaned up (settings put back) before the process ends.
 import { dataDir } from '../store';
-import type { LeftoverReport } from '../runner/leftovers';
 import { restoreOnAppStart } from '../sweep';
 import { createCoreApi, type CoreApi, type CoreApiOptions } from './core-api';
-
-/** What was removed and what could not be, one line each (empty when there was nothing). */
-export function leftoverLines(report: LeftoverReport): string[] {
-  const removed = [
-    ...report.containers.map((c) => `container ${c}`),
-    ...report.volumes.map((v) => `volume ${v}`),
-    ...report.folders.map((f) => `folder ${f}`),
-    ...report.syncs,
-  ];
-  return [
-    ...(removed.length ? [`removed what an earlier run left behind: ${removed.join(', ')}`] : []),
-    ...report.problems.map((problem) => `could not remove a leftover: ${problem}`),
-  ];
-}
+import { leftoverLines } from './leftovers';
 
 export interface StartCoreOptions extends Pick<
   CoreApiOptions,

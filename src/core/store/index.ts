@@ -1,5 +1,6 @@
 export { cacheDir, dataDir, resultsDir, type PathOptions } from '../vocab/data-paths';
 export { writeFileAtomic } from '../fs/atomic-write';
+export { checkResultsFolder } from './results-folder';
 export {
   deleteRun,
   listRuns,

@@ -9,6 +9,7 @@ export {
   type VariantOutcome,
 } from './sweep';
 export { restoreEverything, restoreOnAppStart, restorerFor } from './restore-all';
+export { describeRestoreReport } from '../journal';
 export { DOCKER_CLI_OWNER } from './docker-cli-context';
 export { applySetting, proposeApply, noSettingToApply, type ApplyOptions } from './apply-setting';
 export { proposalView, providerSummary } from './sweep-views';
