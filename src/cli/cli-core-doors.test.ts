@@ -4,10 +4,10 @@
 // store, a sweep, the recommendation, a comparison, an export, the engines, the team dataset, a
 // project folder), and the version it prints (core/app-version.ts). A deep import into another folder is the CLI deciding what the core should,
 // and the failure names the file and what it reached.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { moduleSpecifiers } from '../core/test-support/module-imports';
+import { moduleSpecifiers, productionFiles } from '../core/test-support/module-imports';
 
 const SRC = path.resolve(__dirname, '..');
 const CLI = path.join(SRC, 'cli');
@@ -23,14 +23,6 @@ export const CLI_CORE_FACES = [
   'team',
   'project',
 ] as const;
-
-function productionFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return name === 'test-support' ? [] : productionFiles(full);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
-  });
-}
 
 /** "cli/commands/run.ts imports core/runner/leftovers", for each import past the doors. */
 export function importsPastTheDoors(files: readonly { file: string; text: string }[]): string[] {

@@ -3,10 +3,10 @@
 // list is what tied the folders into knots (docs/architecture.md, "Layers"), so the failure names
 // the file, the folder it reached and both floors. A folder new to src/core must be given a floor
 // here before anything passes. Type-only imports count: a type up the list ties the floors as well.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { moduleSpecifiers } from './test-support/module-imports';
+import { moduleSpecifiers, productionFiles } from './test-support/module-imports';
 
 /**
  * Bottom first. A file directly in src/core is a unit of its own, named with its extension: the
@@ -51,17 +51,6 @@ function folderOf(relative: string, isDirectory: boolean): string {
 /** Every relative module specifier of a file: imports, re-exports, import() calls and import types. */
 function specifiersOf(fileName: string, text: string): string[] {
   return moduleSpecifiers(fileName, text).filter((s) => s.startsWith('.'));
-}
-
-function productionFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) {
-      if (name !== 'test-support') out.push(...productionFiles(full));
-    } else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(full);
-  }
-  return out;
 }
 
 const isDirectory = (p: string) => {

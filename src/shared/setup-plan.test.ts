@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { MountInfo } from './api';
-import type { DiscoveredEngine } from './engine';
 import type { EstimatedWorkload } from './estimate';
 import type { WorkloadId } from './ids';
 import {
@@ -12,16 +11,7 @@ import {
   type SetupPicks,
 } from './setup-plan';
 import type { ProviderSummary, SweepProposalView } from './sweep';
-
-const engine = (over: Partial<DiscoveredEngine>): DiscoveredEngine => ({
-  name: 'default',
-  endpoint: 'unix:///var/run/docker.sock',
-  source: 'context',
-  provider: 'docker-engine',
-  current: true,
-  reachable: true,
-  ...over,
-});
+import { DOCKER_DESKTOP, engine } from './test-support/setup-fixtures';
 
 const LINUX = engine({});
 const DESKTOP = engine({
@@ -48,35 +38,6 @@ const MUTAGEN: MountInfo[] = [
   { mount: 'mutagen', available: true, reason: null },
   { mount: 'docker-sync', available: false, reason: 'docker-sync is not installed (not on PATH)' },
 ];
-
-const DOCKER_DESKTOP: ProviderSummary = {
-  detection: {
-    id: 'docker-desktop',
-    label: 'Docker Desktop',
-    installed: true,
-    version: '4.43.0',
-    running: true,
-    currentVariant: 'vz-virtiofs',
-    currentSetting: 'VZ + VirtioFS',
-    settingsFile: 'settings-store.json',
-    engineName: 'desktop-linux',
-    problems: [],
-  },
-  // The product's own order: the current one is not first, the plan puts it first.
-  variants: [
-    { id: 'vz-grpcfuse', label: 'VZ + gRPC FUSE', available: true, affects: ['bind'] },
-    { id: 'vz-virtiofs', label: 'VZ + VirtioFS', available: true, affects: ['bind'] },
-    {
-      id: 'hyperkit-grpcfuse',
-      label: 'HyperKit + gRPC FUSE',
-      available: false,
-      reason: 'needs an Intel Mac',
-      affects: ['bind'],
-    },
-    { id: 'docker-vmm', label: 'Docker VMM (beta) + VirtioFS', available: true, affects: ['bind'] },
-  ],
-  switches: true,
-};
 
 const DOCKER_ENGINE: ProviderSummary = {
   detection: {

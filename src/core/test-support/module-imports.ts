@@ -2,7 +2,7 @@
 // catalog's no-driver test both follow them. `runtime` leaves out what only types need (`import
 // type`, `export type`, an import whose every name is a type, `import('…').T` in a type), since a
 // type import loads nothing.
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -69,4 +69,13 @@ export function resolveRelative(fromFile: string, spec: string): string | null {
     }
   }
   return null;
+}
+
+/** Every production source file below `dir`: no tests, no test-support folders, no declarations. */
+export function productionFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return name === 'test-support' ? [] : productionFiles(full);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [full] : [];
+  });
 }

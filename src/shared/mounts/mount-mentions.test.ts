@@ -2,9 +2,10 @@
 // driver folder in the core, and the registry lines that list every kind (its id, the facts table,
 // the executor table). Anywhere else a `case 'nfs-volume'` or a `mount === 'nfs-volume'` is
 // knowledge of the kind outside its module, the scatter that made adding it touch 13 files.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { productionFiles } from '../../core/test-support/module-imports';
 
 const SRC = path.resolve(__dirname, '../..');
 
@@ -22,14 +23,6 @@ export const MOUNT_MODULES: Readonly<Record<string, MountModule>> = {
     registries: ['shared/ids.ts', 'shared/mounts/index.ts', 'core/runner/mount-executors.ts'],
   },
 };
-
-function productionFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return name === 'test-support' ? [] : productionFiles(full);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
-  });
-}
 
 /** "core/runner/x.ts names nfs-volume", for each file outside a kind's places that names it. */
 export function mentionsOutside(

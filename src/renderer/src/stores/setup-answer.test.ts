@@ -2,20 +2,10 @@
 // and Docker Desktop (a sweep of its settings, then its dry run's own backends).
 import { describe, expect, it } from 'vitest';
 import type { WorkloadInfo } from '../../../shared/api';
-import type { DiscoveredEngine } from '../../../shared/engine';
-import type { ProviderSummary, SweepProposalView } from '../../../shared/sweep';
+import type { SweepProposalView } from '../../../shared/sweep';
+import { DOCKER_DESKTOP, engine } from '../../../shared/test-support/setup-fixtures';
 import { setupAnswer } from './setup-answer';
 import type { SetupState } from './setup-store';
-
-const engine = (over: Partial<DiscoveredEngine>): DiscoveredEngine => ({
-  name: 'default',
-  endpoint: 'unix:///var/run/docker.sock',
-  source: 'context',
-  provider: 'docker-engine',
-  current: true,
-  reachable: true,
-  ...over,
-});
 
 const WORKLOAD: WorkloadInfo = {
   id: 'small-file-read',
@@ -31,25 +21,6 @@ const WORKLOAD: WorkloadInfo = {
 };
 
 const DESKTOP_ENGINE = engine({ name: 'desktop-linux', provider: 'docker-desktop' });
-const DOCKER_DESKTOP: ProviderSummary = {
-  detection: {
-    id: 'docker-desktop',
-    label: 'Docker Desktop',
-    installed: true,
-    version: '4.43.0',
-    running: true,
-    currentVariant: 'vz-virtiofs',
-    currentSetting: 'VZ + VirtioFS',
-    settingsFile: 'settings-store.json',
-    engineName: 'desktop-linux',
-    problems: [],
-  },
-  variants: [
-    { id: 'vz-virtiofs', label: 'VZ + VirtioFS', available: true, affects: ['bind'] },
-    { id: 'vz-grpcfuse', label: 'VZ + gRPC FUSE', available: true, affects: ['bind'] },
-  ],
-  switches: true,
-};
 
 type Input = Parameters<typeof setupAnswer>[0];
 
