@@ -15,7 +15,7 @@ import { dockerEngineVariants } from '../src/core/providers/docker-engine';
 import { getMachineInfo } from '../src/core/machine';
 import { benchImageFor } from '../src/core/runner/image';
 import { planBackends } from '../src/shared/backend-plan';
-import { executeRun } from '../src/core/runner/run';
+import { executeRun, runParts } from '../src/core/runner/run';
 import { dockerSyncEnv, dockerSyncYaml } from '../src/core/sync/docker-sync';
 import type { RunRequest } from '../src/shared/run-plan';
 import { createStandinSandbox, STAND_INS_DIR } from '../test/stand-ins/sandbox';
@@ -100,21 +100,23 @@ async function main(
         runs: 1,
         warmup: 0,
       };
-      const run = await executeRun({
-        runId: `bench-docker-sync-${process.pid}-${i}`,
-        request,
-        backends: planBackends(request, 'docker-engine', await dockerEngineVariants()),
-        docker,
-        engine: null,
-        image,
-        machine: await getMachineInfo(),
-        appVersion: 'bench',
-        allowHostCommands: true,
-        cacheDir: cache,
-        env: sb.env,
-        signal,
-        onEvent: () => undefined,
-      });
+      const run = await executeRun(
+        ...runParts({
+          runId: `bench-docker-sync-${process.pid}-${i}`,
+          request,
+          backends: planBackends(request, 'docker-engine', await dockerEngineVariants()),
+          docker,
+          engine: null,
+          image,
+          machine: await getMachineInfo(),
+          appVersion: 'bench',
+          allowHostCommands: true,
+          cacheDir: cache,
+          env: sb.env,
+          signal,
+          onEvent: () => undefined,
+        }),
+      );
       const seconds = run.results[0]?.sync?.initialSeconds;
       if (seconds === undefined) throw new Error(`round ${i}: ${JSON.stringify(run.errors)}`);
       initial.push(seconds);

@@ -9,7 +9,7 @@ import type { RunRequest } from '../src/shared/run-plan';
 import { APP_VERSION } from '../src/core/app-version';
 import { getMachineInfo } from '../src/core/machine';
 import { prepareRun } from '../src/core/runner/prepare-run';
-import { executeRun } from '../src/core/runner/run';
+import { executeRun, runParts } from '../src/core/runner/run';
 import { cacheDir } from '../src/core/store';
 import { textTable as resultsTable } from '../src/cli/output/results-table';
 import { benchHeader, loadLine } from './lib/bench-header';
@@ -72,19 +72,21 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
       `plan     ${WORKLOADS.join(', ')}; size ${size}; ${request.warmup} warm-up + ${request.runs} timed runs per case\n`,
   );
   const clock = new PhaseClock();
-  const run = await executeRun({
-    ...prepared,
-    machine: await getMachineInfo(),
-    appVersion: APP_VERSION,
-    allowHostCommands: false,
-    cacheDir: cacheDir(),
-    signal,
-    onEvent: (event) => {
-      clock.handle(event);
-      if (event.type === 'phase' && event.workloadId)
-        process.stderr.write(`${event.workloadId}: ${event.phase} (load ${loadLine()})\n`);
-    },
-  });
+  const run = await executeRun(
+    ...runParts({
+      ...prepared,
+      machine: await getMachineInfo(),
+      appVersion: APP_VERSION,
+      allowHostCommands: false,
+      cacheDir: cacheDir(),
+      signal,
+      onEvent: (event) => {
+        clock.handle(event);
+        if (event.type === 'phase' && event.workloadId)
+          process.stderr.write(`${event.workloadId}: ${event.phase} (load ${loadLine()})\n`);
+      },
+    }),
+  );
   const wall = (performance.now() - began) / 1000;
 
   if (run.results.length) process.stdout.write(`\n${resultsTable(run.results)}\n`);

@@ -11,7 +11,7 @@ import { planBackends } from '../src/shared/backend-plan';
 import { getMachineInfo } from '../src/core/machine';
 import { dockerEngineVariants } from '../src/core/providers/docker-engine';
 import { benchImageFor } from '../src/core/runner/image';
-import { executeRun } from '../src/core/runner/run';
+import { executeRun, runParts } from '../src/core/runner/run';
 import { startPodmanEngine } from '../test/integration/podman-engine';
 import { tempDir } from '../test/integration/support';
 import { benchHeader, loadLine } from './lib/bench-header';
@@ -43,20 +43,22 @@ async function once(docker: Docker, runs: number, signal: AbortSignal, cacheDir:
     runs,
     warmup: 1,
   };
-  return executeRun({
-    runId: `bench-podman-${process.pid}-${Date.now()}`,
-    request,
-    backends: planBackends(request, 'docker-engine', await dockerEngineVariants()),
-    docker,
-    engine: null,
-    image: benchImageFor(undefined),
-    machine: await getMachineInfo(),
-    appVersion: 'bench',
-    allowHostCommands: false,
-    cacheDir,
-    signal,
-    onEvent: () => undefined,
-  });
+  return executeRun(
+    ...runParts({
+      runId: `bench-podman-${process.pid}-${Date.now()}`,
+      request,
+      backends: planBackends(request, 'docker-engine', await dockerEngineVariants()),
+      docker,
+      engine: null,
+      image: benchImageFor(undefined),
+      machine: await getMachineInfo(),
+      appVersion: 'bench',
+      allowHostCommands: false,
+      cacheDir,
+      signal,
+      onEvent: () => undefined,
+    }),
+  );
 }
 
 async function main(values: Values, signal: AbortSignal): Promise<void> {

@@ -28,7 +28,7 @@ import { rowsFromRun } from '../src/core/compare';
 import { getMachineInfo } from '../src/core/machine';
 import { profileByName, recommend } from '../src/core/recommend';
 import { prepareRun } from '../src/core/runner/prepare-run';
-import { executeRun } from '../src/core/runner/run';
+import { executeRun, runParts } from '../src/core/runner/run';
 import { mean, median } from '../src/core/stats';
 import { DEFAULT_RACE_POLICY } from '../src/core/stats/race';
 import { ratioInterval } from '../src/core/stats/ratio-interval';
@@ -96,17 +96,19 @@ async function run(
 ): Promise<{ run: RunFile; seconds: number; phases: PhaseClock }> {
   const prepared = await prepareRun(request);
   const phases = new PhaseClock();
-  const result = await executeRun({
-    ...prepared,
-    backends: backends ? backends(prepared.backends) : prepared.backends,
-    machine: await getMachineInfo(),
-    appVersion: APP_VERSION,
-    allowHostCommands: false,
-    cacheDir: cacheDir(),
-    signal,
-    onEvent: (event) => phases.handle(event),
-    beforeDone: async () => phases.answered(),
-  });
+  const result = await executeRun(
+    ...runParts({
+      ...prepared,
+      backends: backends ? backends(prepared.backends) : prepared.backends,
+      machine: await getMachineInfo(),
+      appVersion: APP_VERSION,
+      allowHostCommands: false,
+      cacheDir: cacheDir(),
+      signal,
+      onEvent: (event) => phases.handle(event),
+      beforeDone: async () => phases.answered(),
+    }),
+  );
   if (result.errors.length) throw new Error(`run failed: ${result.errors.map((e) => e.message).join('; ')}`);
   return { run: result, seconds: phases.answerSeconds(), phases };
 }

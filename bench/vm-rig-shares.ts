@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunFile } from '../src/shared/result-schema';
 import { prepareRun } from '../src/core/runner/prepare-run';
-import { executeRun } from '../src/core/runner/run';
+import { executeRun, runParts } from '../src/core/runner/run';
 import { getMachineInfo } from '../src/core/machine';
 import { confidenceInterval95 } from '../src/core/stats/student-t';
 import { parseCount } from '../src/cli/parse-options';
@@ -48,17 +48,19 @@ async function main(): Promise<void> {
         { mounts, variants: ['native'], workloads: [...WORKLOADS], size: 'quick', runs, warmup: 1 },
         { env, home, engineTimeoutMs: 60_000 },
       );
-      return executeRun({
-        ...prepared,
-        runId: `vm-bench-${Math.random().toString(36).slice(2, 8)}`,
-        machine: await getMachineInfo(),
-        appVersion: 'bench',
-        allowHostCommands: false,
-        cacheDir,
-        env,
-        signal: new AbortController().signal,
-        onEvent: () => {},
-      });
+      return executeRun(
+        ...runParts({
+          ...prepared,
+          runId: `vm-bench-${Math.random().toString(36).slice(2, 8)}`,
+          machine: await getMachineInfo(),
+          appVersion: 'bench',
+          allowHostCommands: false,
+          cacheDir,
+          env,
+          signal: new AbortController().signal,
+          onEvent: () => {},
+        }),
+      );
     };
     const rows: Array<{ share: string; run: RunFile; backend: string }> = [];
     const first = await run(['bind', 'volume'], join(ninep, 'cache'));

@@ -6,7 +6,7 @@ import type { WorkloadResult } from '../../src/shared/result-schema';
 import { APP_VERSION } from '../../src/core/app-version';
 import { getMachineInfo } from '../../src/core/machine';
 import { prepareRun } from '../../src/core/runner/prepare-run';
-import { executeRun } from '../../src/core/runner/run';
+import { executeRun, runParts } from '../../src/core/runner/run';
 import { cacheDir } from '../../src/core/store';
 import { benchHeader, loadLine } from './bench-header';
 
@@ -35,20 +35,22 @@ export async function runOnShares(
       `tools    ${prepared.toolsImage ?? '(pinned default)'}\n` +
       `plan     ${request.workloads.join(', ')}, size ${request.size}; ${request.warmup} warm-up + ${request.runs} timed runs\n`,
   );
-  const run = await executeRun({
-    ...prepared,
-    machine: await getMachineInfo(),
-    appVersion: APP_VERSION,
-    allowHostCommands: false,
-    cacheDir: cacheDir(),
-    signal,
-    onEvent: (event) => {
-      if (event.type === 'phase' && event.workloadId)
-        process.stderr.write(
-          `${event.backendId ?? ''} ${event.workloadId}: ${event.phase} (load ${loadLine()})\n`,
-        );
-    },
-  });
+  const run = await executeRun(
+    ...runParts({
+      ...prepared,
+      machine: await getMachineInfo(),
+      appVersion: APP_VERSION,
+      allowHostCommands: false,
+      cacheDir: cacheDir(),
+      signal,
+      onEvent: (event) => {
+        if (event.type === 'phase' && event.workloadId)
+          process.stderr.write(
+            `${event.backendId ?? ''} ${event.workloadId}: ${event.phase} (load ${loadLine()})\n`,
+          );
+      },
+    }),
+  );
   return {
     backends: prepared.backends.map((b) => b.id),
     run,

@@ -25,7 +25,7 @@ import { writeHostFixture } from '../../src/core/fixtures/write-host-fixture';
 import { getMachineInfo } from '../../src/core/machine';
 import { dockerEngineVariants } from '../../src/core/providers/docker-engine';
 import type { PreparedRun } from '../../src/core/runner/prepare-run';
-import { executeRun, type RunContext } from '../../src/core/runner/run';
+import { executeRun, runParts, type RunContext } from '../../src/core/runner/run';
 import { runVerdicts } from '../../src/core/recommend/run-verdicts';
 import type { LayHostFixture } from '../../src/core/runner/shared-fixtures';
 import { docker, image } from './support';
@@ -79,22 +79,24 @@ export type EngineRunOptions = Partial<Omit<RunContext, 'request' | 'runId' | 'c
 export async function runOnEngine(request: RunRequest, options: EngineRunOptions): Promise<RunFile> {
   machine ??= getMachineInfo();
   const bypass = new Set(Object.keys(options.workloadsForTests ?? {}));
-  return executeRun({
-    backends: planBackends(request, 'docker-engine', await dockerEngineVariants()),
-    docker,
-    engine: null,
-    image,
-    machine: await machine,
-    appVersion: 'test',
-    allowHostCommands: true,
-    signal: new AbortController().signal,
-    onEvent: () => undefined,
-    // What the app's run job adds to every run's file.
-    verdicts: runVerdicts,
-    layHostFixture: layFromCache(request.size, bypass),
-    ...options,
-    request,
-  });
+  return executeRun(
+    ...runParts({
+      backends: planBackends(request, 'docker-engine', await dockerEngineVariants()),
+      docker,
+      engine: null,
+      image,
+      machine: await machine,
+      appVersion: 'test',
+      allowHostCommands: true,
+      signal: new AbortController().signal,
+      onEvent: () => undefined,
+      // What the app's run job adds to every run's file.
+      verdicts: runVerdicts,
+      layHostFixture: layFromCache(request.size, bypass),
+      ...options,
+      request,
+    }),
+  );
 }
 
 /** The same for a run `prepareRun` made (the engine found as a front door finds it). */

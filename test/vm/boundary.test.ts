@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunFile, WorkloadResult } from '../../src/shared/result-schema';
 import type { RunRequest } from '../../src/shared/run-plan';
 import { prepareRun } from '../../src/core/runner/prepare-run';
-import { executeRun } from '../../src/core/runner/run';
+import { executeRun, runParts } from '../../src/core/runner/run';
 import { getMachineInfo } from '../../src/core/machine';
 import { mountbenchChild } from '../support/mountbench-cli';
 import { bootGuest, enginePings, type VmRig } from '../vm-rig/vm-rig';
@@ -75,17 +75,19 @@ async function runOnRig(
 ): Promise<RunFile> {
   const runEnv = { ...env, MOUNTBENCH_IMAGE: image, ...extraEnv };
   const prepared = await prepareRun(request, { env: runEnv, home, engineTimeoutMs: 60_000 });
-  return executeRun({
-    ...prepared,
-    runId: `vm-${Math.random().toString(36).slice(2, 8)}`,
-    machine: await getMachineInfo(),
-    appVersion: 'test',
-    allowHostCommands: true,
-    cacheDir,
-    env: runEnv,
-    signal: new AbortController().signal,
-    onEvent: () => {},
-  });
+  return executeRun(
+    ...runParts({
+      ...prepared,
+      runId: `vm-${Math.random().toString(36).slice(2, 8)}`,
+      machine: await getMachineInfo(),
+      appVersion: 'test',
+      allowHostCommands: true,
+      cacheDir,
+      env: runEnv,
+      signal: new AbortController().signal,
+      onEvent: () => {},
+    }),
+  );
 }
 
 function find(run: RunFile, backendId: string, workloadId: string): WorkloadResult {

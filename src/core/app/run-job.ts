@@ -49,15 +49,22 @@ export async function startRunJob(jobs: Jobs, request: RunRequest, options: RunJ
     },
     idOf: ({ prepared }) => prepared.runId,
     async body({ prepared, machine }, { signal, emit }) {
-      await executeRun({
-        ...prepared,
+      const { docker, syncTools, ...measured } = prepared;
+      const plan = {
+        ...measured,
         machine,
         appVersion: APP_VERSION,
         allowHostCommands: options.allowHostCommands,
+      };
+      const services = {
+        docker,
+        syncTools,
         cacheDir: options.cacheDir,
         ...(options.dataDir ? { dataDir: options.dataDir } : {}),
         env: options.env,
         signal,
+      };
+      await executeRun(plan, services, {
         onEvent: emit,
         verdicts: runVerdicts,
         // Stored: `run-answered` may tell the page to open it by id. Not stored: the page waits

@@ -1,5 +1,9 @@
-// What a run needs from whoever starts it (CLI, app, sweep): the plan, the engine, where to work,
-// how to report, and the signal that cancels it.
+// What a run needs from whoever starts it (the app's run session, a sweep, a test), in three
+// parts: the plan (what is measured: the backends, the workloads, the images, the machine it is
+// on), the services (who does the work: the engine, the executors, the fixtures' layer, the work
+// and data folders, the journal, the environment, the signal that cancels it) and the report
+// (who hears of it: the events, the answer before the clean-up, the verdicts drawn from it).
+// The runner's steps still read the three as one RunContext; executeRun takes them apart.
 import type { WorkloadId } from '../../shared/ids';
 import type { Backend, MachineInfo, RunFile, WorkloadResult } from '../../shared/result-schema';
 import type { Workload } from '../workloads/workload';
@@ -25,12 +29,24 @@ export type ExecutorFactory = (
   hostTools?: HostTools,
 ) => Promise<BackendExecutor>;
 
-/** The plan as prepareRun makes it (docker and engine are null when only the host baseline runs). */
-export interface RunContext extends Omit<PreparedRun, 'syncTools'> {
+/** What is measured. */
+export interface RunPlan extends Omit<PreparedRun, 'syncTools' | 'docker'> {
   machine: MachineInfo;
   appVersion: string;
   /** True only for the CLI: a custom command from the dashboard never runs on the host. */
   allowHostCommands: boolean;
+  /**
+   * Tests only: workloads that stand in for registered ones of the same id (a tiny one needing git,
+   * say), so the runner's handling of a kind of workload is tested before any such workload
+   * exists. The run is otherwise the real code. Never set outside tests.
+   */
+  workloadsForTests?: Partial<Record<WorkloadId, Workload>>;
+}
+
+/** Who does the work, and where. */
+export interface RunServices {
+  /** The engine's client; null when only the host baseline runs. */
+  docker: PreparedRun['docker'];
   /** Mountbench's cache folder; the run works in `runs/<runId>` below it. */
   cacheDir: string;
   /**
@@ -57,16 +73,14 @@ export interface RunContext extends Omit<PreparedRun, 'syncTools'> {
    */
   executors?: ExecutorFactory;
   /**
-   * Tests only: workloads that stand in for registered ones of the same id (a tiny one needing git,
-   * say), so the runner's handling of a kind of workload is tested before any such workload
-   * exists. The run is otherwise the real code. Never set outside tests.
-   */
-  workloadsForTests?: Partial<Record<WorkloadId, Workload>>;
-  /**
    * Lays the run's shared host fixtures (shared-fixtures.ts); default writeHostFixture. The
    * runner's unit tests record the lays through it instead of writing 20,000 files.
    */
   layHostFixture?: LayHostFixture;
+}
+
+/** Who hears of the run. */
+export interface RunReport {
   onEvent(event: RunEvent): void;
   /**
    * The verdicts the run's file carries beside its results (recommend/run-verdicts.ts: the
@@ -89,4 +103,43 @@ export interface RunContext extends Omit<PreparedRun, 'syncTools'> {
    * left): the app stores the run again, so the file keeps what the clean-up said.
    */
   afterCleanUp?(run: RunFile): Promise<void>;
+}
+
+/** The three parts as the runner's steps read them. */
+export type RunContext = RunPlan & RunServices & RunReport;
+
+const SERVICE_KEYS = {
+  docker: true,
+  cacheDir: true,
+  dataDir: true,
+  journal: true,
+  engineServing: true,
+  env: true,
+  syncTools: true,
+  signal: true,
+  executors: true,
+  layHostFixture: true,
+} as const satisfies Record<keyof RunServices, true>;
+
+const REPORT_KEYS = {
+  onEvent: true,
+  verdicts: true,
+  beforeDone: true,
+  afterCleanUp: true,
+} as const satisfies Record<keyof RunReport, true>;
+
+/**
+ * A whole context taken apart, for whoever holds one (a sweep builds its settings' runs whole, a
+ * test its run): the services' and the report's own fields, the rest the plan.
+ */
+export function runParts(ctx: RunContext): [RunPlan, RunServices, RunReport] {
+  const plan: Record<string, unknown> = {};
+  const services: Record<string, unknown> = {};
+  const report: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(ctx)) {
+    if (Object.hasOwn(SERVICE_KEYS, key)) services[key] = value;
+    else if (Object.hasOwn(REPORT_KEYS, key)) report[key] = value;
+    else plan[key] = value;
+  }
+  return [plan as unknown as RunPlan, services as unknown as RunServices, report as unknown as RunReport];
 }

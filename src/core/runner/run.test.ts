@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Backend } from '../../shared/result-schema';
 import type { RunEvent } from '../../shared/run-events';
 import type { RunRequest } from '../../shared/run-plan';
-import { CONCURRENT_STARTS, executeRun, runWorkDir, type RunContext } from './run';
+import { CONCURRENT_STARTS, executeRun, runParts, runWorkDir, type RunContext } from './run';
 import { ScriptedEngine, type ScriptedBackend, type ScriptedOptions } from './test-support/scripted-executor';
 
 const NATIVE: Backend = {
@@ -129,7 +129,7 @@ describe('executeRun on scripted executors', () => {
         fsType: 'ext4',
       }),
     );
-    const run = await executeRun(ctx);
+    const run = await executeRun(...runParts(ctx));
     expect(run.status).toBe('completed');
     expect(run.errors).toEqual([]);
     expect(events[0].type).toBe('planned');
@@ -206,7 +206,7 @@ describe('executeRun on scripted executors', () => {
         },
       },
     );
-    const run = await executeRun(ctx);
+    const run = await executeRun(...runParts(ctx));
     expect(run.status).toBe('completed');
     expect(run.errors).toEqual([]);
     expect(most).toBe(CONCURRENT_STARTS);
@@ -238,7 +238,7 @@ describe('executeRun on scripted executors', () => {
       }),
       { starting: (id, step) => steps.push(`${step} ${id}`) },
     );
-    const run = await executeRun(ctx);
+    const run = await executeRun(...runParts(ctx));
     // FUSE failed while NATIVE was still starting ...
     expect(steps.indexOf(`end ${FUSE.id}`)).toBeLessThan(steps.indexOf(`end ${NATIVE.id}`));
     // ... and its error still comes after every backend before it has started, in plan order.
@@ -296,7 +296,7 @@ describe('executeRun on scripted executors', () => {
         },
       },
     );
-    const run = await executeRun(ctx);
+    const run = await executeRun(...runParts(ctx));
     expect(run.status).toBe('cancelled');
     // The first CONCURRENT_STARTS were under way; the ones after the cancel never began.
     expect(engine.startsAsked).toEqual(backends.slice(0, CONCURRENT_STARTS).map((b) => b.id));
@@ -325,7 +325,7 @@ describe('executeRun on scripted executors', () => {
       () => ({ seconds: steady }),
       { disposing: (id, step) => steps.push(`${step} ${id}`) },
     );
-    await executeRun(ctx);
+    await executeRun(...runParts(ctx));
     // All three removals were under way before the first one ended.
     expect(steps.slice(0, 3).sort()).toEqual([NATIVE, FUSE, VOLUME].map((b) => `begin ${b.id}`).sort());
     expect(steps.slice(3).sort()).toEqual([NATIVE, FUSE, VOLUME].map((b) => `end ${b.id}`).sort());
@@ -358,7 +358,7 @@ describe('executeRun on scripted executors', () => {
         cleanupPhases: events.filter((e) => e.type === 'phase' && e.phase === 'cleanup').length,
       };
     };
-    const run = await executeRun(ctx);
+    const run = await executeRun(...runParts(ctx));
     // The answer first, with everything still there; then every removal; run-done after the last.
     expect(steps[0]).toBe('answer completed 2');
     expect(atAnswer).toEqual({ disposals: [0, 0], runDirThere: true, cleanupPhases: 0 });
@@ -379,7 +379,7 @@ describe('executeRun on scripted executors', () => {
       storedAt = events.length;
       return true;
     };
-    const run = await executeRun(ctx);
+    const run = await executeRun(...runParts(ctx));
     const types = events.map((e) => e.type);
     const answeredAt = types.indexOf('run-answered');
     expect(events[answeredAt]).toEqual({ type: 'run-answered', runId: ctx.runId, status: 'completed' });
@@ -398,7 +398,7 @@ describe('executeRun on scripted executors', () => {
     for (const beforeDone of [async () => false, async () => undefined, undefined]) {
       const { ctx, events } = scriptedRun({ workloads: ['dd-write'] }, [NATIVE], () => ({ seconds: steady }));
       ctx.beforeDone = beforeDone;
-      const run = await executeRun(ctx);
+      const run = await executeRun(...runParts(ctx));
       expect(run.status).toBe('completed');
       expect(events.map((e) => e.type)).not.toContain('run-answered');
       expect(events.at(-1)?.type).toBe('run-done');
@@ -414,7 +414,7 @@ describe('executeRun on scripted executors', () => {
       if (event.type === 'sample') controller.abort(new Error('cancelled by the test'));
     };
     ctx.beforeDone = async () => true;
-    const run = await executeRun(ctx);
+    const run = await executeRun(...runParts(ctx));
     expect(run.status).toBe('cancelled');
     const types = events.map((e) => e.type);
     expect(types.slice(-2)).toEqual(['run-answered', 'run-done']);
@@ -438,7 +438,7 @@ describe('executeRun on scripted executors', () => {
     ctx.beforeDone = async (run) => {
       answered = run.status;
     };
-    const run = await executeRun(ctx);
+    const run = await executeRun(...runParts(ctx));
     expect(controller.signal.aborted).toBe(true);
     expect(answered).toBe('completed');
     expect(run.status).toBe('completed');
@@ -457,7 +457,7 @@ describe('executeRun on scripted executors', () => {
     ctx.beforeDone = async () => {
       throw new Error('the disk is full');
     };
-    await expect(executeRun(ctx)).rejects.toThrow('the disk is full');
+    await expect(executeRun(...runParts(ctx))).rejects.toThrow('the disk is full');
     expect(engine.executors.map((e) => e.disposals)).toEqual([1, 1]);
     expect(existsSync(runWorkDir(cacheDir, ctx.runId))).toBe(false);
   });
@@ -484,7 +484,7 @@ describe('executeRun on scripted executors', () => {
         runDoneBefore: events.some((e) => e.type === 'run-done'),
       });
     };
-    const run = await executeRun(ctx);
+    const run = await executeRun(...runParts(ctx));
     expect(stored).toEqual([
       { errors: [], runDoneBefore: false },
       { errors: [expect.stringContaining('the volume is in use')], runDoneBefore: false },
@@ -512,7 +512,7 @@ describe('executeRun on scripted executors', () => {
       ctx.afterCleanUp = async () => {
         again += 1;
       };
-      const run = await executeRun(ctx);
+      const run = await executeRun(...runParts(ctx));
       expect(run.errors.length > 0).toBe(failing);
       expect(again).toBe(0);
     }
@@ -523,7 +523,7 @@ describe('executeRun on scripted executors', () => {
       seconds: steady,
       ...(backend.id === FUSE.id ? { start: 'fails' as const } : {}),
     }));
-    const run = await executeRun(ctx);
+    const run = await executeRun(...runParts(ctx));
     expect(run.status).toBe('completed');
     expect(run.results.map((r) => r.backend.id)).toEqual([NATIVE.id]);
     expect(run.errors).toEqual([
@@ -547,7 +547,7 @@ describe('executeRun on scripted executors', () => {
         },
       }),
     );
-    const run = await executeRun(ctx);
+    const run = await executeRun(...runParts(ctx));
     expect(run.status).toBe('completed');
     expect(run.results.map((r) => `${r.backend.id} ${r.workload.id}`)).toEqual([
       `${NATIVE.id} dd-write`,
@@ -589,7 +589,7 @@ describe('executeRun on scripted executors', () => {
         },
       },
     );
-    const run = await executeRun(ctx);
+    const run = await executeRun(...runParts(ctx));
     expect(run.errors).toEqual([]);
     expect(engine.startsAsked).toEqual([NATIVE.id, VOLUME.id, NATIVE.id, VOLUME.id]);
     // The two main executors, then the two custom-image ones.
@@ -627,7 +627,7 @@ describe('executeRun on scripted executors', () => {
       },
     );
     cancel = () => controller.abort(new Error('cancelled by the test'));
-    const run = await executeRun(ctx);
+    const run = await executeRun(...runParts(ctx));
     expect(run.status).toBe('cancelled');
     // The three bench containers, then NATIVE's and VOLUME's own: each disposed exactly once.
     expect(engine.startsAsked).toEqual([NATIVE.id, FUSE.id, VOLUME.id, NATIVE.id, FUSE.id, VOLUME.id]);
@@ -670,7 +670,7 @@ describe('executeRun on scripted executors', () => {
       }),
       { elapse: (seconds) => vi.setSystemTime(Date.now() + seconds * 1000) },
     );
-    const run = await executeRun(ctx);
+    const run = await executeRun(...runParts(ctx));
     expect(run.status).toBe('completed');
     const races = run.race?.workloads ?? [];
     expect(races.map((r) => [r.workloadKey, r.outcome, r.rounds])).toEqual([

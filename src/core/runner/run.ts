@@ -12,7 +12,7 @@ import type { RunFile } from '../../shared/result-schema';
 import type { BackendExecutor } from './executor';
 import { runWorkDir } from './executors';
 import { claimRunDir } from './leftovers';
-import type { RunContext } from './run-context';
+import type { RunContext, RunPlan, RunReport, RunServices } from './run-context';
 import { disposeAll } from './run-executors';
 import { runFileOf } from './run-file';
 import { ensureImages } from './run-images';
@@ -21,7 +21,8 @@ import { planWorkloads } from './run-workload-plan';
 import { lookForOtherRuns, measureAll } from './run-workloads';
 import { SharedFixtures, sharedFixturesRoot } from './shared-fixtures';
 
-export type { ExecutorFactory, RunContext } from './run-context';
+export type { ExecutorFactory, RunContext, RunPlan, RunReport, RunServices } from './run-context';
+export { runParts } from './run-context';
 export { CONCURRENT_STARTS } from './run-executors';
 export { runWorkDir } from './executors';
 
@@ -50,9 +51,12 @@ async function cleanUp(
  * come only once the clean-up is over, so whoever waits for them finds nothing left behind, and
  * the dashboard shows the run as cleaning up until then. Problems of the clean-up are error events
  * and are in the returned run, and `afterCleanUp` stores the answered run again with them. A cancelled run has no
- * answer to hurry: it cleans up first, so its file says what the cancel left.
+ * answer to hurry: it cleans up first, so its file says what the cancel left. What is measured,
+ * who does the work and who hears of it come apart (run-context.ts: `runParts` takes a whole
+ * context apart for whoever holds one).
  */
-export async function executeRun(ctx: RunContext): Promise<RunFile> {
+export async function executeRun(plan: RunPlan, services: RunServices, report: RunReport): Promise<RunFile> {
+  const ctx: RunContext = { ...plan, ...services, ...report };
   const { runId, signal } = ctx;
   const createdAt = new Date().toISOString();
   const log = new RunLog(ctx);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Backend } from '../../shared/result-schema';
-import { executeRun, type RunContext } from './run';
+import { executeRun, runParts, type RunContext } from './run';
 import { executorsFromTestSwitch, TEST_EXECUTOR_VARIABLE, TEST_SWITCH_WARNING } from './scripted-switch';
 
 const VOLUME: Backend = {
@@ -58,7 +58,7 @@ describe('MOUNTBENCH_TEST_EXECUTOR', () => {
   it('off: no scripted executors, and a run with no engine fails its backend', async () => {
     delete process.env[TEST_EXECUTOR_VARIABLE];
     expect(executorsFromTestSwitch()).toBeUndefined();
-    const run = await executeRun(engineless());
+    const run = await executeRun(...runParts(engineless()));
     expect(run.results).toEqual([]);
     expect(run.errors.map((e) => e.code)).toContain('ENGINE_NOT_FOUND');
   });
@@ -67,7 +67,7 @@ describe('MOUNTBENCH_TEST_EXECUTOR', () => {
     process.env[TEST_EXECUTOR_VARIABLE] = 'scripted';
     // Said once a process (an earlier test in this worker may have): kept off the test's output.
     vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    const run = await executeRun(engineless());
+    const run = await executeRun(...runParts(engineless()));
     expect(run.errors).toEqual([]);
     const [result] = run.results;
     expect(result.clock.source).toBe('scripted');

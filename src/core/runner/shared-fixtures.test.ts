@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Backend } from '../../shared/result-schema';
 import type { RunEvent } from '../../shared/run-events';
 import type { RunRequest } from '../../shared/run-plan';
-import { executeRun, runWorkDir, type RunContext } from './run';
+import { executeRun, runParts, runWorkDir, type RunContext } from './run';
 import {
   sharedFixturesRoot,
   sharedFixtureWorkloads,
@@ -150,7 +150,7 @@ describe('shared host fixtures', () => {
       recordingLay(timeline, laid),
       timeline,
     );
-    const run = await executeRun(ctx);
+    const run = await executeRun(...runParts(ctx));
     expect(run.errors).toEqual([]);
     const root = sharedFixturesRoot(runWorkDir(cacheDir, ctx.runId));
     // Once per read-only workload, into the run's shared folder, whatever the number of backends.
@@ -186,7 +186,7 @@ describe('shared host fixtures', () => {
       recordingLay(timeline, []),
       timeline,
     );
-    await executeRun(ctx);
+    await executeRun(...runParts(ctx));
     const at = (entry: string) => {
       const i = timeline.indexOf(entry);
       expect(i, entry).toBeGreaterThanOrEqual(0);
@@ -211,7 +211,7 @@ describe('shared host fixtures', () => {
       },
       timeline,
     );
-    const run = await executeRun(ctx);
+    const run = await executeRun(...runParts(ctx));
     expect(lays).toBe(1);
     expect(run.errors.map((e) => [e.backendId, e.workloadId])).toEqual([
       [NATIVE.id, 'small-file-read'],

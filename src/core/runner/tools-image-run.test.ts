@@ -14,7 +14,7 @@ import type { RunEvent } from '../../shared/run-events';
 import type { RunRequest } from '../../shared/run-plan';
 import { scriptedWorkload } from '../workloads/workload';
 import { estimatedWorkload } from '../workloads/workload-info';
-import { executeRun, type RunContext } from './run';
+import { executeRun, runParts, type RunContext } from './run';
 import { ScriptedEngine, type ScriptedBackend } from './test-support/scripted-executor';
 import { checkedToolsImage, DEFAULT_TOOLS_IMAGE, toolsImageFor } from './tools-image';
 
@@ -107,7 +107,7 @@ async function pathWith(name: string): Promise<string> {
 describe('a workload needing tools, on scripted executors', () => {
   it('runs in its own tools-image container on each backend, removed after it; the results name the image', async () => {
     const { ctx, engine } = toolsRun({ workloads: ['dd-write', 'large-write'] }, [NATIVE, VOLUME]);
-    const run = await executeRun(ctx);
+    const run = await executeRun(...runParts(ctx));
 
     expect(run.errors).toEqual([]);
     for (const backend of [NATIVE, VOLUME]) {
@@ -135,11 +135,11 @@ describe('a workload needing tools, on scripted executors', () => {
       toolsImage: undefined,
       env: { PATH: '', MOUNTBENCH_TOOLS_IMAGE: 'example.org/my-tools:1' },
     });
-    await executeRun(fromEnv.ctx);
+    await executeRun(...runParts(fromEnv.ctx));
     expect(fromEnv.engine.of(VOLUME.id).map((e) => e.image)).toEqual([BENCH, 'example.org/my-tools:1']);
 
     const pinned = toolsRun({ workloads: ['dd-write'] }, [VOLUME], { toolsImage: undefined });
-    await executeRun(pinned.ctx);
+    await executeRun(...runParts(pinned.ctx));
     expect(pinned.engine.of(VOLUME.id).map((e) => e.image)).toEqual([BENCH, DEFAULT_TOOLS_IMAGE]);
   });
 
@@ -153,7 +153,7 @@ describe('a workload needing tools, on scripted executors', () => {
         imagesThatFail: [TOOLS],
       },
     );
-    const run = await executeRun(ctx);
+    const run = await executeRun(...runParts(ctx));
 
     expect(run.results).toEqual([]);
     expect(run.errors).toMatchObject([{ backendId: NATIVE.id, workloadId: 'dd-write' }]);
@@ -165,7 +165,7 @@ describe('a workload needing tools, on scripted executors', () => {
     const { ctx, engine } = toolsRun({ workloads: ['dd-write'], mounts: ['host'] }, [HOST], {
       env: { PATH: join(cacheDir, 'empty') },
     });
-    const run = await executeRun(ctx);
+    const run = await executeRun(...runParts(ctx));
 
     expect(run.results).toEqual([]);
     expect(run.skipped).toEqual([
@@ -178,7 +178,7 @@ describe('a workload needing tools, on scripted executors', () => {
     const { ctx, engine } = toolsRun({ workloads: ['dd-write'], mounts: ['host'] }, [HOST], {
       env: { PATH: await pathWith('git') },
     });
-    const run = await executeRun(ctx);
+    const run = await executeRun(...runParts(ctx));
 
     expect(run.skipped).toBeUndefined();
     expect(run.results.map((r) => [r.backend.id, r.image])).toEqual([['host', undefined]]);
@@ -199,7 +199,7 @@ describe('the estimate and the runner, on a host whose PATH lacks the tool', () 
     const counts = { size: 'quick' as const, runs: 2, warmup: 0 };
     const estimate = estimateRun([estimated], ['host', 'volume'], counts);
 
-    const run = await executeRun(ctx);
+    const run = await executeRun(...runParts(ctx));
     const [skipped] = run.skipped ?? [];
     expect(skipped).toMatchObject({ backendId: 'host', workloadId: 'dd-write' });
     expect(estimated.unsupported.host).toBe(skipped.reason);
@@ -222,7 +222,7 @@ describe('the estimate and the runner, on a host whose PATH lacks the tool', () 
     const { ctx } = toolsRun({ workloads: ['dd-write'], mounts: ['host', 'volume'] }, [HOST, VOLUME], {
       env,
     });
-    expect((await executeRun(ctx)).skipped).toBeUndefined();
+    expect((await executeRun(...runParts(ctx))).skipped).toBeUndefined();
   });
 });
 

@@ -8,7 +8,7 @@ import type { MachineInfo, RunFile } from '../../shared/result-schema';
 import { seededRandom } from '../../shared/seeded-random';
 import { rowsFromRun } from '../compare';
 import { profileByName, recommend } from '../recommend';
-import { executeRun, type RunContext } from '../runner/run';
+import { executeRun, runParts, type RunContext } from '../runner/run';
 import { ScriptedEngine } from '../runner/test-support/scripted-executor';
 import { runSweep, type SweepEvent, type SweepOptions } from './sweep';
 import type { SweepRequest } from './sweep-request';
@@ -106,7 +106,7 @@ async function sweep(
       });
       hooks.beforeMeasure?.(ctx, controller);
       // The engine here is the scripted one: nothing may reach for a Docker client.
-      return executeRun({ ...ctx, docker: null, executors: scripted.factory });
+      return executeRun(...runParts({ ...ctx, docker: null, executors: scripted.factory }));
     },
   };
   const outcome = await runSweep(sandbox.provider, request, sandbox.ctx, options);

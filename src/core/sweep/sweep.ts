@@ -14,7 +14,7 @@ import type { Provider, ProviderContext } from '../providers/provider';
 import { checkedBenchImage } from '../runner/image';
 import { checkedToolsImage } from '../runner/tools-image';
 import { newRunId } from '../runner/prepare-run';
-import { executeRun, type RunContext } from '../runner/run';
+import { executeRun, runParts, type RunContext } from '../runner/run';
 import { mergeRuns } from './merge-runs';
 import { attachControl, withControl } from './control';
 import { checkPasses } from './pass-check';
@@ -25,6 +25,9 @@ import type { SwitchEngine } from './switch-engine';
 import { appStamp } from '../app-version';
 
 /** What a running sweep reports: the dashboard's type (src/shared), so the two cannot drift. */
+/** A setting's run, built whole by the sweep, measured. */
+const measureRun = (ctx: RunContext): Promise<RunFile> => executeRun(...runParts(ctx));
+
 export type SweepEvent = SweepProgress;
 
 export interface SweepOptions {
@@ -126,7 +129,7 @@ export async function runSweep(
       // The product's VM and share processes as this setting runs them: each sample's host cost.
       const engineServing = (await provider.servingProcesses?.(live).catch(() => [])) ?? [];
       const own = proposal.backends.filter((b) => b.variant === variant);
-      const measured = await (options.measure ?? executeRun)({
+      const measured = await (options.measure ?? measureRun)({
         runId: `${runId}-${tag}`,
         request: {
           mounts: request.mounts,
