@@ -22,7 +22,7 @@ function withConcurrencyWarning(results: WorkloadResult[], owners: ReadonlySet<s
   return results.map((r) => ({ ...r, warnings: [...r.warnings, warning] }));
 }
 
-function raceSummary(ctx: RunContext, log: RunLog): RaceSummary | null {
+function raceSummary(ctx: Pick<RunContext, 'request'>, log: RunLog): RaceSummary | null {
   if (!ctx.request.race) return null;
   const policy = racePolicy(ctx.request);
   return {
@@ -33,7 +33,13 @@ function raceSummary(ctx: RunContext, log: RunLog): RaceSummary | null {
 }
 
 /** The run's file from what the log gathered; its errors are copied, as the clean-up may add more. */
-export function runFileOf(ctx: RunContext, log: RunLog, createdAt: string, cancelled: boolean): RunFile {
+/** What the file is made of: the plan, whether an engine ran, and the verdicts drawn from it. */
+type RunFileSources = Pick<
+  RunContext,
+  'request' | 'runId' | 'appVersion' | 'machine' | 'engine' | 'docker' | 'image' | 'verdicts'
+>;
+
+export function runFileOf(ctx: RunFileSources, log: RunLog, createdAt: string, cancelled: boolean): RunFile {
   const status: RunFile['status'] = cancelled
     ? 'cancelled'
     : log.results.length === 0 && log.errors.length

@@ -5,10 +5,14 @@ import { ensureHelperImage } from './cold-cache';
 import { ensureImage, type ImageRole } from './image';
 import type { RunContext } from './run-context';
 import type { RunLog } from './run-log';
-import { ownImageOf } from './run-workload-plan';
+import { ownImageOf, type WorkloadsOfRun } from './run-workload-plan';
 import { ensureToolsImage } from './tools-image-build';
 
-export async function ensureImages(ctx: RunContext, log: RunLog): Promise<void> {
+export async function ensureImages(
+  ctx: WorkloadsOfRun &
+    Pick<RunContext, 'docker' | 'backends' | 'image' | 'toolsImage' | 'runId' | 'signal' | 'env'>,
+  log: RunLog,
+): Promise<void> {
   if (!ctx.docker || !ctx.backends.some((b) => b.mount !== 'host')) return;
   const roles = new Map<string, ImageRole>([[ctx.image, 'bench']]);
   for (const id of ctx.request.workloads) {

@@ -14,10 +14,13 @@ import type { RunContext } from './run-context';
 import type { RunLog } from './run-log';
 import { toolsImageFor } from './tools-image';
 
-export function workloadOf(
-  ctx: Pick<RunContext, 'workloadsForTests' | 'request' | 'allowHostCommands' | 'cacheDir'>,
-  id: WorkloadId,
-): Workload {
+/** What a run says about its workloads: which, stood in for by a test, resolved where. */
+export type WorkloadsOfRun = Pick<
+  RunContext,
+  'workloadsForTests' | 'request' | 'allowHostCommands' | 'cacheDir'
+>;
+
+export function workloadOf(ctx: WorkloadsOfRun, id: WorkloadId): Workload {
   const stand = ctx.workloadsForTests?.[id];
   if (stand) return stand;
   return resolveWorkload(id, ctx.request.custom, {
@@ -32,7 +35,10 @@ export type WorkloadPlan = NonNullable<Extract<RunEvent, { type: 'planned' }>['w
  * Skips what cannot run and counts, per workload, the executions the rest will make at least and
  * at most (a race stops between the two): the range progress and its ETA are computed over.
  */
-export function planWorkloads(ctx: RunContext, log: RunLog): WorkloadPlan {
+export function planWorkloads(
+  ctx: WorkloadsOfRun & Pick<RunContext, 'backends' | 'env'>,
+  log: RunLog,
+): WorkloadPlan {
   const plan: WorkloadPlan = ctx.request.workloads.map((workloadId) => ({ workloadId, least: 0, most: 0 }));
   for (const backend of ctx.backends) {
     for (const [index, id] of ctx.request.workloads.entries()) {
@@ -63,7 +69,10 @@ export interface OwnImage {
  * or the tools image for a workload needing git, node, npm, fio or php. Such a workload gets its
  * own container on each backend, made for it and removed after it. Null: the bench containers.
  */
-export function ownImageOf(ctx: RunContext, workloadId: WorkloadId): OwnImage | null {
+export function ownImageOf(
+  ctx: WorkloadsOfRun & Pick<RunContext, 'toolsImage' | 'env'>,
+  workloadId: WorkloadId,
+): OwnImage | null {
   if (workloadId === 'custom') {
     const image = ctx.request.custom?.image;
     return image ? { image, role: 'custom', suffix: '-custom' } : null;

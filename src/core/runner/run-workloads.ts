@@ -146,7 +146,10 @@ function workloadDeadline(runDeadline: number | null, workloadsLeft: number): nu
   return now + Math.max(0, runDeadline - now) / Math.max(1, workloadsLeft);
 }
 
-export async function lookForOtherRuns(ctx: RunContext, log: RunLog): Promise<void> {
+export async function lookForOtherRuns(
+  ctx: Pick<RunContext, 'cacheDir' | 'runId'>,
+  log: RunLog,
+): Promise<void> {
   for (const owner of await otherLiveRuns(ctx.cacheDir, ctx.runId)) log.concurrent.add(owner);
 }
 

@@ -8,7 +8,7 @@ import type { RunContext } from './run-context';
 import { SyncedExecutor } from './synced-executor';
 
 /** The run's environment, pointing sync tools at the engine the bench containers run on. */
-function syncToolEnv(ctx: RunContext): NodeJS.ProcessEnv {
+function syncToolEnv(ctx: Pick<RunContext, 'env' | 'engine'>): NodeJS.ProcessEnv {
   const env = { ...(ctx.env ?? process.env) };
   const endpoint = ctx.engine?.endpoint ?? '';
   if (/^(unix|tcp|npipe):\/\//.test(endpoint)) {
@@ -18,7 +18,10 @@ function syncToolEnv(ctx: RunContext): NodeJS.ProcessEnv {
   return env;
 }
 
-async function syncExecutable(ctx: RunContext, mount: SyncMountKind): Promise<string> {
+async function syncExecutable(
+  ctx: Pick<RunContext, 'syncTools' | 'env'>,
+  mount: SyncMountKind,
+): Promise<string> {
   return ctx.syncTools?.[mount] ?? (await requireSyncTools([mount], ctx.env ?? process.env))[mount]!;
 }
 
