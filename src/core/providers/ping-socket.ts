@@ -12,3 +12,19 @@ export function pingSocket(socketPath: string, timeoutMs = 3000): Promise<boolea
     req.end();
   });
 }
+
+/**
+ * A step of waiting for a machine whose VM runs: done once its engine socket answers, with the
+ * status to show meanwhile ("colima runs, its Docker socket does not answer yet").
+ */
+export async function socketReady(
+  name: string,
+  socketPath: string,
+  socketWords: string,
+): Promise<{ done: boolean; status: string }> {
+  const answers = await pingSocket(socketPath);
+  return {
+    done: answers,
+    status: answers ? `${name} is running` : `${name} runs, its ${socketWords} does not answer yet`,
+  };
+}

@@ -7,6 +7,7 @@ import { MountbenchError } from '../../../shared/errors';
 import type { JsonValue } from '../../journal';
 import { findExecutable } from '../../vocab/find-executable';
 import { versionAtLeast } from '../../vocab/version-compare';
+import { notInstalledDetection } from '../not-installed';
 import { pingSocket } from '../ping-socket';
 import {
   DEFAULT_READY_TIMEOUT_MS,
@@ -191,18 +192,7 @@ export const colimaProvider: Provider = {
     const problems: string[] = [];
     const installed = (await findExecutable('colima', ctx.env)) !== null;
     if (!installed) {
-      return {
-        id: ID,
-        label: LABEL,
-        installed: false,
-        version: null,
-        running: false,
-        currentVariant: null,
-        currentSetting: null,
-        settingsFile: null,
-        engineName: null,
-        problems,
-      };
+      return notInstalledDetection(ID, LABEL, problems);
     }
     const version = await colimaVersion(ctx);
     let instances: ColimaInstance[] | null = null;

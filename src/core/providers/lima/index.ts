@@ -9,7 +9,8 @@ import { MountbenchError } from '../../../shared/errors';
 import { restoreFile, sha256, type FileOriginal, type JsonValue } from '../../journal';
 import { readSettingsBytes } from '../../settings-files';
 import { findExecutable } from '../../vocab/find-executable';
-import { pingSocket } from '../ping-socket';
+import { notInstalledDetection } from '../not-installed';
+import { socketReady } from '../ping-socket';
 import {
   DEFAULT_READY_TIMEOUT_MS,
   type ApplyPlan,
@@ -123,13 +124,7 @@ async function waitReady(ctx: ProviderContext, options: WaitOptions = {}): Promi
           failed: `Lima instance ${active.name} forwards no Docker socket (sock/docker.sock): it was not made from the docker template`,
         };
       }
-      const answers = await pingSocket(active.dockerSocket);
-      return {
-        done: answers,
-        status: answers
-          ? `${active.name} is running`
-          : `${active.name} runs, its Docker socket does not answer yet`,
-      };
+      return socketReady(active.name, active.dockerSocket, 'Docker socket');
     },
     {
       timeoutMs: options.timeoutMs ?? DEFAULT_READY_TIMEOUT_MS,
@@ -180,18 +175,7 @@ async function restoreInstance(
 }
 
 function notInstalled(problems: string[]): ProviderDetection {
-  return {
-    id: ID,
-    label: LABEL,
-    installed: false,
-    version: null,
-    running: false,
-    currentVariant: null,
-    currentSetting: null,
-    settingsFile: null,
-    engineName: null,
-    problems,
-  };
+  return notInstalledDetection(ID, LABEL, problems);
 }
 
 export const limaProvider: Provider = {

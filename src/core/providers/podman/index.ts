@@ -8,7 +8,8 @@ import path from 'node:path';
 import { MountbenchError } from '../../../shared/errors';
 import type { JsonValue } from '../../journal';
 import { findExecutable } from '../../vocab/find-executable';
-import { pingSocket } from '../ping-socket';
+import { notInstalledDetection } from '../not-installed';
+import { socketReady } from '../ping-socket';
 import {
   DEFAULT_READY_TIMEOUT_MS,
   type ApplyPlan,
@@ -129,13 +130,7 @@ async function waitReady(ctx: ProviderContext, options: WaitOptions = {}): Promi
       if (!info || info.state !== 'running')
         return { done: false, status: `${bench.name} is ${info?.state ?? 'not known to podman'}` };
       if (!info.socket) return { done: false, status: `${bench.name} reports no API socket yet` };
-      const answers = await pingSocket(info.socket);
-      return {
-        done: answers,
-        status: answers
-          ? `${bench.name} is running`
-          : `${bench.name} runs, its API socket does not answer yet`,
-      };
+      return socketReady(bench.name, info.socket, 'API socket');
     },
     {
       timeoutMs: options.timeoutMs ?? DEFAULT_READY_TIMEOUT_MS,
@@ -147,18 +142,7 @@ async function waitReady(ctx: ProviderContext, options: WaitOptions = {}): Promi
 }
 
 function notInstalled(problems: string[]): ProviderDetection {
-  return {
-    id: ID,
-    label: LABEL,
-    installed: false,
-    version: null,
-    running: false,
-    currentVariant: null,
-    currentSetting: null,
-    settingsFile: null,
-    engineName: null,
-    problems,
-  };
+  return notInstalledDetection(ID, LABEL, problems);
 }
 
 export const PODMAN_PROCESS_LABELS = { krunkit: "krunkit (the machine's VM)" };
