@@ -13,11 +13,8 @@ import {
   type WorkloadId,
 } from '../src/shared/ids';
 import type { RunRequest } from '../src/shared/run-plan';
-import { APP_VERSION } from '../src/core/app-version';
-import { getMachineInfo } from '../src/core/machine';
 import { prepareRun } from '../src/core/runner/prepare-run';
-import { executeRun, runParts } from '../src/core/runner/run';
-import { cacheDir } from '../src/core/store';
+import { runPrepared } from './lib/run-prepared';
 import { textTable as resultsTable } from '../src/cli/output/results-table';
 import { benchHeader, loadLine } from './lib/bench-header';
 import { choiceOption, countOption, listOption, runBench, type BenchOptions } from './lib/bench-main';
@@ -183,22 +180,14 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
   );
 
   const clock = new PhaseClock();
-  const run = await executeRun(
-    ...runParts({
-      ...prepared,
-      machine: await getMachineInfo(),
-      appVersion: APP_VERSION,
-      allowHostCommands: false,
-      cacheDir: cacheDir(),
-      signal,
-      beforeDone: async () => clock.answered(),
-      onEvent: (event) => {
-        clock.handle(event);
-        if (event.type === 'phase' && event.workloadId)
-          process.stderr.write(`${event.workloadId}: ${event.phase} (load ${loadLine()})\n`);
-      },
-    }),
-  );
+  const run = await runPrepared(prepared, signal, {
+    beforeDone: async () => clock.answered(),
+    onEvent: (event) => {
+      clock.handle(event);
+      if (event.type === 'phase' && event.workloadId)
+        process.stderr.write(`${event.workloadId}: ${event.phase} (load ${loadLine()})\n`);
+    },
+  });
 
   if (run.results.length) process.stdout.write(`\n${resultsTable(run.results)}\n`);
   for (const skipped of run.skipped ?? [])

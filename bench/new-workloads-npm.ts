@@ -9,12 +9,9 @@
 import { MOUNT_KINDS, SIZES, type MountKind, type SizeName } from '../src/shared/ids';
 import { npmLayoutSentence } from '../src/shared/npm-layouts';
 import type { RunRequest } from '../src/shared/run-plan';
-import { APP_VERSION } from '../src/core/app-version';
-import { getMachineInfo } from '../src/core/machine';
 import { prepareRun } from '../src/core/runner/prepare-run';
 import { runVerdicts } from '../src/core/recommend/run-verdicts';
-import { executeRun, runParts } from '../src/core/runner/run';
-import { cacheDir } from '../src/core/store';
+import { runPrepared } from './lib/run-prepared';
 import { textTable as resultsTable } from '../src/cli/output/results-table';
 import { benchHeader, loadLine } from './lib/bench-header';
 import { choiceOption, countOption, listOption, runBench, type BenchOptions } from './lib/bench-main';
@@ -78,27 +75,19 @@ async function main(values: Values, signal: AbortSignal): Promise<void> {
   );
   let fetchSeconds = 0;
   let fetchStart: number | null = null;
-  const run = await executeRun(
-    ...runParts({
-      ...prepared,
-      machine: await getMachineInfo(),
-      appVersion: APP_VERSION,
-      allowHostCommands: false,
-      cacheDir: cacheDir(),
-      signal,
-      verdicts: runVerdicts,
-      onEvent: (event) => {
-        if (event.type === 'fetch-progress') {
-          if (event.done === 0) fetchStart = performance.now();
-          if (event.done === event.total && fetchStart !== null)
-            fetchSeconds = (performance.now() - fetchStart) / 1000;
-          process.stderr.write(`fetching npm packages ${event.done}/${event.total}\n`);
-        }
-        if (event.type === 'phase' && event.workloadId)
-          process.stderr.write(`${event.backendId}: ${event.phase} (load ${loadLine()})\n`);
-      },
-    }),
-  );
+  const run = await runPrepared(prepared, signal, {
+    verdicts: runVerdicts,
+    onEvent: (event) => {
+      if (event.type === 'fetch-progress') {
+        if (event.done === 0) fetchStart = performance.now();
+        if (event.done === event.total && fetchStart !== null)
+          fetchSeconds = (performance.now() - fetchStart) / 1000;
+        process.stderr.write(`fetching npm packages ${event.done}/${event.total}\n`);
+      }
+      if (event.type === 'phase' && event.workloadId)
+        process.stderr.write(`${event.backendId}: ${event.phase} (load ${loadLine()})\n`);
+    },
+  });
   const wall = (performance.now() - began) / 1000;
   const peak = process.resourceUsage().maxRSS * 1024;
   if (run.results.length) process.stdout.write(`\n${resultsTable(run.results)}\n`);

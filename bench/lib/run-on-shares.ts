@@ -3,16 +3,13 @@
 // each phase on stderr (with the load, which explains most drift here) and the wall time.
 import type { RunRequest } from '../../src/shared/run-plan';
 import type { WorkloadResult } from '../../src/shared/result-schema';
-import { APP_VERSION } from '../../src/core/app-version';
-import { getMachineInfo } from '../../src/core/machine';
 import { prepareRun } from '../../src/core/runner/prepare-run';
-import { executeRun, runParts } from '../../src/core/runner/run';
-import { cacheDir } from '../../src/core/store';
+import { runPrepared } from './run-prepared';
 import { benchHeader, loadLine } from './bench-header';
 
 export interface SharesRun {
   backends: string[];
-  run: Awaited<ReturnType<typeof executeRun>>;
+  run: Awaited<ReturnType<typeof runPrepared>>;
   wallSeconds: number;
   /** The result of one backend, workload and case (undefined: it failed or was not run). */
   find(backend: string, workload: string, caseId?: string): WorkloadResult | undefined;
@@ -35,22 +32,14 @@ export async function runOnShares(
       `tools    ${prepared.toolsImage ?? '(pinned default)'}\n` +
       `plan     ${request.workloads.join(', ')}, size ${request.size}; ${request.warmup} warm-up + ${request.runs} timed runs\n`,
   );
-  const run = await executeRun(
-    ...runParts({
-      ...prepared,
-      machine: await getMachineInfo(),
-      appVersion: APP_VERSION,
-      allowHostCommands: false,
-      cacheDir: cacheDir(),
-      signal,
-      onEvent: (event) => {
-        if (event.type === 'phase' && event.workloadId)
-          process.stderr.write(
-            `${event.backendId ?? ''} ${event.workloadId}: ${event.phase} (load ${loadLine()})\n`,
-          );
-      },
-    }),
-  );
+  const run = await runPrepared(prepared, signal, {
+    onEvent: (event) => {
+      if (event.type === 'phase' && event.workloadId)
+        process.stderr.write(
+          `${event.backendId ?? ''} ${event.workloadId}: ${event.phase} (load ${loadLine()})\n`,
+        );
+    },
+  });
   return {
     backends: prepared.backends.map((b) => b.id),
     run,
