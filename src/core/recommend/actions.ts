@@ -6,7 +6,6 @@ import type { ActionOptions } from '../vocab/action-options';
 import { factsFor } from '../products/catalog';
 import { bindFlagSnippet, mountAction } from './mount-action';
 import type { SetupKind } from '../vocab/setup-kind';
-import { syncToolAction } from './sync-tool-action';
 
 function bindAction(setup: SetupKind, options: ActionOptions): SetupAction {
   // The product's own advice (providers/<id>/module.ts); a backend of no known product gets a
@@ -37,7 +36,7 @@ export function actionFor(setup: SetupKind, options: ActionOptions = {}): SetupA
       apply: null,
     };
   }
-  const forMount = mountAction(setup, options) ?? syncToolAction(setup, options);
+  const forMount = mountAction(setup, options);
   if (forMount) return forMount;
   const action = bindAction(setup, options);
   const snippet = bindFlagSnippet(setup, options);

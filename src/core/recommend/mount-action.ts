@@ -16,9 +16,15 @@ export function containerPathOf(options: ActionOptions): string {
   return path.replace(/\/+$/, '') || '/';
 }
 
-/** How to set up a mount whose facts (shared/mounts/) have an action; null for the other mounts. */
+/**
+ * How to set up a mount whose facts (shared/mounts/) have an action: a compose snippet, and a sync
+ * tool's commands; null for the bind mount (the file-sharing setting's action) and the host.
+ */
 export function mountAction(setup: SetupKind, options: ActionOptions): SetupAction | null {
-  return MOUNT_FACTS[setup.mount].action?.(containerPathOf(options)) ?? null;
+  return (
+    MOUNT_FACTS[setup.mount].action?.({ app: containerPathOf(options), syncStrategy: setup.syncStrategy }) ??
+    null
+  );
 }
 
 /** The bind line with its osxfs flag, for the setups where the flag means something. */

@@ -39,4 +39,35 @@ export const COMPOSE_WATCH: MountFacts = {
       },
     ];
   },
+  action: ({ app }) => ({
+    kind: 'sync',
+    summary:
+      'Copy the project into the container with Compose Watch’s sync action, and keep `docker compose watch` running while you work.',
+    steps: [
+      {
+        kind: 'file',
+        name: 'compose.yaml',
+        why: 'the sync action copies host edits into the container (one way); watch needs Compose 2.22 or later, initial_sync 2.39.4 or later (drop that line before)',
+        text: [
+          'services:',
+          '  app:',
+          '    develop:',
+          '      watch:',
+          '        - action: sync',
+          '          path: ./',
+          `          target: ${app}`,
+          '          initial_sync: true',
+          '          ignore:',
+          '            - node_modules/',
+          '',
+        ].join('\n'),
+      },
+      {
+        kind: 'command',
+        command: 'docker compose watch',
+        why: 'builds and starts the services, then copies every batch of host edits into the container',
+      },
+    ],
+    apply: null,
+  }),
 };

@@ -16,7 +16,7 @@ export const LAYER: MountFacts = {
         'on the host: only for files baked into the image or scratch data.',
     },
   ],
-  action: (app) => ({
+  action: ({ app }) => ({
     kind: 'compose',
     summary: 'Bake the files into the image instead of mounting them.',
     steps: [

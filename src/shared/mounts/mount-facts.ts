@@ -8,6 +8,14 @@ import type { Role } from '../roles';
 
 export type MountNeed = 'sync-tool' | 'nfs-export' | 'file-shares-api';
 
+/** What a mount's action is written for. */
+export interface MountActionContext {
+  /** The project's folder in the container: "/app". */
+  app: string;
+  /** docker-sync's strategy where the backend names one (native_osx, unison…); null: its default here. */
+  syncStrategy?: string | null;
+}
+
 /** What the trade-offs of a mount may say of a measured backend. */
 export interface MountTradeOffContext {
   /** This backend's measured sync-latency, seconds per edit; null when not measured. */
@@ -43,11 +51,11 @@ export interface MountFacts {
    */
   tradeOffs(context: MountTradeOffContext): TradeOff[];
   /**
-   * How to set it up in a project, a compose snippet or a Dockerfile line, with `app` the folder
-   * in the container. Absent where a sync tool's own action applies (recommend/sync-tool-action.ts)
-   * or there is nothing to set up.
+   * How to set it up in a project (a compose snippet, a Dockerfile line, a sync tool's commands),
+   * written for the project's folder in the container. Absent for the bind mount, whose action is the
+   * file-sharing setting's, and where there is nothing to set up.
    */
-  action?(app: string): SetupAction;
+  action?(context: MountActionContext): SetupAction;
 }
 
 /** How long an edit took to reach the container, where it was measured, in a sentence. */

@@ -34,7 +34,7 @@ export const NFS_VOLUME: MountFacts = {
         'to keep in step with your projects.',
     },
   ],
-  action: (app) => ({
+  action: ({ app }) => ({
     kind: 'compose',
     summary: 'Mount the project through a named volume that the engine mounts over NFS from your Mac.',
     steps: [

@@ -15,7 +15,7 @@ export const TMPFS: MountFacts = {
       text: 'A tmpfs mount lives in memory: its files are lost when the container stops, and they use the VM’s memory.',
     },
   ],
-  action: (app) => ({
+  action: ({ app }) => ({
     kind: 'compose',
     summary: 'Mount scratch folders (tmp, test caches) as tmpfs.',
     steps: [

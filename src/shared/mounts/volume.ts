@@ -17,7 +17,7 @@ export const VOLUME: MountFacts = {
         'Use it for dependencies (node_modules, vendor), build caches and databases, and keep the source on a bind mount.',
     },
   ],
-  action: (app) => ({
+  action: ({ app }) => ({
     kind: 'compose',
     summary: 'Put the heavy folders (dependencies, caches, database files) in a named volume.',
     steps: [
