@@ -2,12 +2,12 @@
 // the dashboard does: the run session, the leftovers, the products, this machine) or through the
 // public face (index.ts) of eight core folders whose work is the command itself (the results
 // store, a sweep, the recommendation, a comparison, an export, the engines, the team dataset, a
-// project folder), and the version it prints (core/app-version.ts). A deep import into another folder is the CLI deciding what the core should,
-// and the failure names the file and what it reached.
-import { readFileSync } from 'node:fs';
+// project folder), and the version it prints (core/app-version.ts). A deep import into another
+// folder is the CLI deciding what the core should, and the failure names the file and what it
+// reached.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { moduleSpecifiers, productionFiles } from '../core/test-support/module-imports';
+import { moduleSpecifiers, productionSources } from '../core/test-support/module-imports';
 
 const SRC = path.resolve(__dirname, '..');
 const CLI = path.join(SRC, 'cli');
@@ -41,10 +41,7 @@ export function importsPastTheDoors(files: readonly { file: string; text: string
 }
 
 describe("the CLI's doors into the core", () => {
-  const files = productionFiles(CLI).map((full) => ({
-    file: path.relative(SRC, full).split(path.sep).join('/'),
-    text: readFileSync(full, 'utf8'),
-  }));
+  const files = productionSources(CLI, SRC);
 
   it('goes through core/app or the faces of eight core folders', () => {
     expect(importsPastTheDoors(files)).toEqual([]);

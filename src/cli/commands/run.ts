@@ -260,9 +260,18 @@ async function measureAndSave(
   typed: { command: boolean; images: string[] },
 ): Promise<void> {
   const { jobs, follow } = cliJobs();
-  let progress: ProgressLine | null = null;
-  // What the answer decided, or why it could not be given: said once the clean-up has ended.
-  let answer: { changed: string | null } | { failed: unknown } | null = null;
+  const progress = new ProgressLine(process.stderr, Boolean(process.stderr.isTTY), {
+    maxRounds: request.race ? (request.maxRuns ?? null) : null,
+    announcePlan: false,
+  });
+  // Filled by the session's callbacks and the job's events (a holder: TypeScript does not see a
+  // callback assign a local): what the answer decided, or why it could not be given, and the run
+  // as stored and as it ended; said once the clean-up has ended.
+  const ended: {
+    answer: { changed: string | null } | { failed: unknown } | null;
+    stored: RunFile | null;
+    final: RunFile | null;
+  } = { answer: null, stored: null, final: null };
   let session: RunSession;
   try {
     session = await startRunSession(jobs, request, {
@@ -278,11 +287,12 @@ async function measureAndSave(
       // The answer is stored and printed as soon as the last workload is measured; the clean-up
       // (containers, volumes, fixtures) goes on after it, and its outcome is said once it ends.
       onStored: async (run, path) => {
-        progress?.clear();
+        ended.stored = run;
+        progress.clear();
         try {
-          answer = { changed: showAnswer(flags, run, path, profile) };
+          ended.answer = { changed: showAnswer(flags, run, path, profile) };
         } catch (err) {
-          answer = { failed: err };
+          ended.answer = { failed: err };
           throw err;
         }
       },
@@ -290,7 +300,7 @@ async function measureAndSave(
         process.stderr.write(`saved ${path} again, with the clean-up's errors\n`);
       },
       onSaveError: (err, when) => {
-        if (when === 'answer') answer = { failed: err };
+        if (when === 'answer') ended.answer = { failed: err };
         else
           process.stderr.write(
             `mountbench: the run could not be stored again with the clean-up's errors: ${errorText(err)}\n`,
@@ -303,25 +313,19 @@ async function measureAndSave(
     throw err;
   }
   const { jobId } = session;
-  progress = new ProgressLine(process.stderr, Boolean(process.stderr.isTTY), {
-    maxRounds: request.race ? (request.maxRuns ?? null) : null,
-    announcePlan: false,
-  });
-  const line = progress;
   // The plan and its estimate first, before the first sample; a hint only where a person reads it.
   const hint = Boolean(process.stdin.isTTY) && !flags.runs && !flags.adaptive;
-  let final: RunFile | null = null;
   await follow('run', jobId, cancel, (event) => {
     if (event.type === 'planned')
       process.stderr.write(`${planLines({ request, ...event, interactive: hint }).join('\n')}\n`);
-    if (event.type === 'run-done') final = event.run;
-    line.handle(event);
+    if (event.type === 'run-done') ended.final = event.run;
+    progress.handle(event);
   });
-  const shown = answer as { changed: string | null } | { failed: unknown } | null;
-  if (shown && 'failed' in shown) throw shown.failed;
-  const run = final as RunFile | null;
-  if (!run || !shown) throw new MountbenchError('INTERNAL', `run ${jobId} ended without a result`);
-  await reportEnd(run, shown, session, cancel);
+  const { answer } = ended;
+  const run = ended.final ?? ended.stored;
+  if (answer && 'failed' in answer) throw answer.failed;
+  if (!run || !answer) throw new MountbenchError('INTERNAL', `run ${jobId} ended without a result`);
+  await reportEnd(run, answer, session, cancel);
 }
 
 /**

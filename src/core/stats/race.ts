@@ -7,16 +7,15 @@
 //     at the level Holm tested it at, so a pair is decided exactly when its interval excludes 1.
 // A backend leaves once it is decided slower than another one still racing; the workload ends when
 // one backend is left (the leader, decided against every other), when every remaining pair is
-// shown equivalent (a tie, below), when at the
-// spread seen so far not even the cap could call any remaining pair either (futile: "cannot tell
-// these apart at this size"), or at the cap.
+// shown equivalent (a tie, below), when at the spread seen so far not even the cap could call any
+// remaining pair either (futile: "cannot tell these apart at this size"), or at the cap.
 // A tie is two one-sided tests per pair (TOST: "slower by more than the margin" and "faster by more
 // than it" both rejected at the per-look level), read off the pair's 1 - 2·alpha interval lying
 // within the margin. "Every pair equivalent" holds only if each pair's test holds, so its error is
 // at most one pair's (an intersection-union test): no Holm step is owed across pairs for it, and
 // over the looks it stays at alpha as the differences do. The two-sided Holm interval it was read
 // off before is as strict as a tie at half the level per side and a further Holm step: Standard's
-// A/A twins reached it in 15 of 20 sweeps (docs/benchmarks.md).
+// A/A twins reached it in 15 of 20 trials (docs/benchmarks.md).
 import { equivalenceMargin, withinMargin } from '../../shared/equivalence-margin';
 import {
   LONE_MIN_SAMPLES,

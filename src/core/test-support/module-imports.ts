@@ -2,7 +2,7 @@
 // catalog's no-driver test both follow them. `runtime` leaves out what only types need (`import
 // type`, `export type`, an import whose every name is a type, `import('…').T` in a type), since a
 // type import loads nothing.
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -78,4 +78,12 @@ export function productionFiles(dir: string): string[] {
     if (statSync(full).isDirectory()) return name === 'test-support' ? [] : productionFiles(full);
     return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [full] : [];
   });
+}
+
+/** Each production file below `dir` with its text, named by its path from `root` ('cli/program.ts'). */
+export function productionSources(dir: string, root: string): { file: string; text: string }[] {
+  return productionFiles(dir).map((full) => ({
+    file: path.relative(root, full).split(path.sep).join('/'),
+    text: readFileSync(full, 'utf8'),
+  }));
 }

@@ -2,10 +2,9 @@
 // driver folder in the core, and the registry lines that list every kind (its id, the facts table,
 // the executor table). Anywhere else a `case 'nfs-volume'` or a `mount === 'nfs-volume'` is
 // knowledge of the kind outside its module, the scatter that made adding it touch 13 files.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { productionFiles } from '../../core/test-support/module-imports';
+import { productionSources } from '../../core/test-support/module-imports';
 
 const SRC = path.resolve(__dirname, '../..');
 
@@ -40,10 +39,7 @@ export function mentionsOutside(
 }
 
 describe('a mount kind named only in its module', () => {
-  const files = productionFiles(SRC).map((full) => ({
-    file: path.relative(SRC, full).split(path.sep).join('/'),
-    text: readFileSync(full, 'utf8'),
-  }));
+  const files = productionSources(SRC, SRC);
 
   it('keeps each module kind to its facts, its driver folder and the registry lines', () => {
     expect(mentionsOutside(files, MOUNT_MODULES)).toEqual([]);

@@ -38,6 +38,8 @@ export interface SetupAnswer {
   start: SetupStart | null;
   /** The sweep the picks ask for, for its dry run (JSON-keyed); null for a run. */
   sweepRequest: SweepRequest | null;
+  /** Its content as the dry run is keyed by (JSON); null for a run. */
+  sweepKey: string | null;
   /** The dry run answering the current sweep; null before it does, and for a run. */
   proposal: ProposalState | null;
   /** Why the button is disabled; null when it can start. */
@@ -56,8 +58,8 @@ export function setupAnswer(
   const draft = planSetup(machine, picksFor(setup.preset));
   const sweep = draft.action === 'sweep' ? buildSweepRequest(setup) : null;
   const sweepRequest = sweep && 'request' in sweep ? sweep.request : null;
-  const proposal =
-    sweepRequest && setup.proposal.key === JSON.stringify(sweepRequest) ? setup.proposal : null;
+  const sweepKey = sweepRequest ? JSON.stringify(sweepRequest) : null;
+  const proposal = sweepKey !== null && setup.proposal.key === sweepKey ? setup.proposal : null;
   const proposalView = proposal?.status === 'ready' ? proposal.view : null;
   const planFor = (preset: PresetId) => planSetup(machine, picksFor(preset), proposalView);
   const plan = planFor(setup.preset);
@@ -75,6 +77,7 @@ export function setupAnswer(
     plan: proposalView ? { ...plan, backends: backendsOf(proposalView.backends) } : plan,
     start,
     sweepRequest,
+    sweepKey,
     proposal: sweep ? proposal : null,
     problem,
     presetTimes:

@@ -5,6 +5,7 @@ import { kindWorkloads } from '../../../shared/project-kinds';
 import { createFakeApi, runFileOf } from '../test-support/fake-api';
 import { IMPORT_ERRORS } from '../test-support/recorded-api-data';
 import { QUICK_RUN } from '../test-support/recorded-runs';
+import { engine } from '../../../shared/test-support/setup-fixtures';
 import { createStores } from './create-stores';
 import { buildRequest, previewBackends } from './setup-store';
 
@@ -64,14 +65,7 @@ describe('setup store', () => {
   });
 
   it('an engine picked that stops answering stays picked on "Look again": nothing moves in silence', async () => {
-    const local: DiscoveredEngine = {
-      name: 'default',
-      endpoint: 'unix:///var/run/docker.sock',
-      source: 'context',
-      provider: 'docker-engine',
-      current: true,
-      reachable: true,
-    };
+    const local = engine({});
     const colima: DiscoveredEngine = { ...local, name: 'colima', provider: 'colima', current: false };
     const { api, stores } = setUp([local, colima]);
     await stores.setup.getState().load();

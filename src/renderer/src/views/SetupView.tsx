@@ -35,8 +35,9 @@ export function SetupView() {
     })),
   );
   const answer = setupAnswer(setup, projectRequest(projectPicks));
-  const sweepRequest = setup.status === 'ready' ? answer.sweepRequest : null;
-  const sweepKey = sweepRequest ? JSON.stringify(sweepRequest) : null;
+  const ready = setup.status === 'ready';
+  const sweepRequest = ready ? answer.sweepRequest : null;
+  const sweepKey = ready ? answer.sweepKey : null;
   useEffect(() => {
     // The dry run follows the picks: every change asks the core again (it only reads).
     if (sweepRequest) void stores.setup.getState().propose(sweepRequest);
